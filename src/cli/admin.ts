@@ -1,0 +1,131 @@
+import type { Command } from 'commander';
+import { createServices } from '../app.js';
+import type { Config } from '../config.js';
+import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput } from '../core/accounts.js';
+import { createApiKey, revokeApiKey } from '../core/api-keys.js';
+import { AppError } from '../core/errors.js';
+import type { Services } from '../services.js';
+
+function wholeNumber(value: string): number {
+  if (!/^-?\d+$/.test(value)) throw new Error(`expected a whole number, got "${value}"`);
+  return Number(value);
+}
+
+function nullableNumber(value: string): number | null {
+  return value === 'none' ? null : wholeNumber(value);
+}
+
+interface AccountFlags {
+  plan?: string;
+  credits?: number;
+  creditsDelta?: number;
+  tier?: string;
+  owner?: number | null;
+  disabled?: boolean;
+  enabled?: boolean;
+  thinkingType?: string;
+  autoAnnotateBbox?: string;
+  retentionDays?: number | null;
+  inboxPassword?: string[];
+  maxBatchSize?: number | null;
+  maxQueuedDocuments?: number | null;
+}
+
+function inputFrom(flags: AccountFlags): AccountInput {
+  const settings = {
+    ...(flags.thinkingType !== undefined ? { thinking_type: flags.thinkingType as 'fast' | 'high' } : {}),
+    ...(flags.autoAnnotateBbox !== undefined ? { auto_annotate_bbox: flags.autoAnnotateBbox === 'true' } : {}),
+    ...(flags.retentionDays !== undefined ? { retention_days: flags.retentionDays } : {}),
+    ...(flags.inboxPassword !== undefined ? { inbox_pdf_passwords: flags.inboxPassword } : {}),
+  };
+  return {
+    ...(flags.plan !== undefined ? { plan: flags.plan } : {}),
+    ...(flags.tier !== undefined ? { tier: flags.tier } : {}),
+    ...(flags.owner !== undefined ? { owner_id: flags.owner } : {}),
+    ...(flags.disabled ? { disabled: true } : flags.enabled ? { disabled: false } : {}),
+    ...(flags.maxBatchSize !== undefined ? { max_batch_size: flags.maxBatchSize } : {}),
+    ...(flags.maxQueuedDocuments !== undefined ? { max_queued_documents: flags.maxQueuedDocuments } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function accountOptions(cmd: Command): Command {
+  return cmd
+    .option('--tier <tier>', 'standard | advanced | premium')
+    .option('--owner <account_id>', 'make it a team member of this owner ("none" to detach)', nullableNumber)
+    .option('--disabled', 'disable the account (its keys answer invalid_api_key)')
+    .option('--thinking-type <type>', 'default quality: fast | high')
+    .option('--auto-annotate-bbox <bool>', 'true | false')
+    .option('--retention-days <days>', 'purge files after N days ("none": keep)', nullableNumber)
+    .option('--inbox-password <password>', 'PDF password to try on uploads (repeatable)', collect)
+    .option('--max-batch-size <n>', 'override the plan value ("none": plan default)', nullableNumber)
+    .option('--max-queued-documents <n>', 'override the plan value ("none": plan default)', nullableNumber);
+}
+
+/** Runs an admin action on the configured database and prints its JSON result. */
+async function run(configOf: () => Config, action: (services: Services) => Promise<unknown>): Promise<void> {
+  const services = await createServices(configOf(), { migrate: true });
+  try {
+    const result = await action(services);
+    if (result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } catch (err) {
+    if (err instanceof AppError) {
+      process.stderr.write(`docrows: ${err.message}${err.param ? ` (${err.param})` : ''}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  } finally {
+    await services.close();
+  }
+}
+
+/** `docrows admin ...`: the operator interface, sharing its implementation with /admin/v1. */
+export function registerAdminCommands(program: Command, configOf: () => Config): void {
+  const admin = program.command('admin').description('Operator commands on the configured database');
+  const accounts = admin.command('accounts').description('Manage accounts');
+
+  accountOptions(
+    accounts.command('create').description('Create an account and print its first API key')
+      .requiredOption('--plan <plan>', 'free | basic | pro | business')
+      .option('--credits <n>', 'initial credits (a ledger grant)', wholeNumber),
+  ).action((flags: AccountFlags) =>
+    run(configOf, async (s) => {
+      const { account, apiKey } = await createAccount(s.db, s.clock, s.ids, { ...inputFrom(flags), credits: flags.credits });
+      return { account_id: account.id, api_key: apiKey, account: await adminAccountView(s.db, account) };
+    }));
+
+  accountOptions(
+    accounts.command('update').description('Change an account').argument('<id>', 'account id', wholeNumber)
+      .option('--plan <plan>', 'free | basic | pro | business')
+      .option('--credits-delta <n>', 'add (or remove, negative) credits as a ledger grant', wholeNumber)
+      .option('--enabled', 're-enable a disabled account'),
+  ).action((id: number, flags: AccountFlags) =>
+    run(configOf, async (s) => adminAccountView(s.db, await updateAccount(s.db, s.clock, id, { ...inputFrom(flags), credits_delta: flags.creditsDelta }))));
+
+  accounts.command('show').description('Print an account').argument('<id>', 'account id', wholeNumber)
+    .action((id: number) =>
+      run(configOf, async (s) => {
+        const account = await getAccount(s.db, id);
+        if (!account) throw new AppError('invalid_parameter', `No account ${id}.`, 'id');
+        return adminAccountView(s.db, account);
+      }));
+
+  const keys = admin.command('keys').description('Manage API keys');
+  keys.command('create').description('Issue another API key').argument('<account_id>', 'account id', wholeNumber)
+    .action((accountId: number) =>
+      run(configOf, async (s) => {
+        if (!(await getAccount(s.db, accountId))) throw new AppError('invalid_parameter', `No account ${accountId}.`, 'account_id');
+        return { account_id: accountId, api_key: await createApiKey(s.db, s.clock, s.ids, accountId) };
+      }));
+  keys.command('revoke').description('Revoke a key by its full value or visible prefix (dr_live_xxxxxx)').argument('<key-prefix>')
+    .action((prefix: string) =>
+      run(configOf, async (s) => {
+        await revokeApiKey(s.db, s.clock, prefix);
+        return { revoked: true };
+      }));
+}

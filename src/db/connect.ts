@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** A handle queries run on: the database itself or an open transaction. */
+export type DbOrTrx = Db | Trx;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** PostgreSQL schema the handle is confined to, if any. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL only: schema to create and use (tests isolate themselves this way). */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:/.test(url) ? 'postgres' : 'sqlite';
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+function sqliteFile(url: string): string {
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  if (file === ':memory:') return file;
+  return path.resolve(file);
+}
+
+export async function connectDb(url: string, options: ConnectOptions = {}): Promise<DbHandle> {
+  if (dialectOf(url) === 'postgres') {
+    // COUNT(*) and BIGINT come back as strings by default; every count we keep fits a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+    if (options.schema) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path="${options.schema}"` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+  }
+  const file = sqliteFile(url);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

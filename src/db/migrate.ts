@@ -1,0 +1,30 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import * as m0001 from './migrations/0001-initial.js';
+
+/** Migrations are compiled in (no directory scan), so `dist/` and `tsx` runs see the same list. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+/**
+ * Applies every pending migration; throws with the failing migration's name.
+ * `schema` keeps the migration bookkeeping inside a PostgreSQL schema (otherwise
+ * Kysely would find another schema's bookkeeping tables and skip creating its own).
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

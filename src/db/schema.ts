@@ -1,0 +1,204 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Conventions that keep one set of
+ * queries valid on SQLite and PostgreSQL:
+ * - timestamps are ISO 8601 UTC strings (`toISOString()`), which sort as text;
+ * - booleans are integers 0/1;
+ * - structured values are JSON text, parsed by the module that owns them.
+ */
+
+export interface AccountsTable {
+  id: Generated<number>;
+  plan: string; // free | basic | pro | business
+  role: string; // owner | member
+  owner_id: number | null; // set for team members: plan, credits, tier, limits are the owner's
+  tier: string; // standard | advanced | premium
+  /** Cached balance of this account's credit pool; always equal to the sum of its ledger. */
+  credits: number;
+  disabled: number;
+  thinking_type: string; // fast | high
+  auto_annotate_bbox: number;
+  retention_days: number | null;
+  inbox_pdf_passwords: string; // JSON array of strings
+  max_batch_size: number | null; // operator override of the plan value
+  max_queued_documents: number | null; // operator override of the plan value
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  key_hash: string; // SHA-256 hex of the full key
+  prefix: string; // first characters, for the operator to name a key
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  /** The account whose credit pool changes (the team owner for members). */
+  pool_account_id: number;
+  consumer_id: number;
+  action: string; // grant | deduction[_tier] | refund[_tier]
+  reason: string | null; // extraction | bbox | null for grants
+  batch_name: string | null;
+  document_id: string | null;
+  point_type: string; // personal | team
+  amount: number;
+  /** Makes a retried or raced credit change a no-op instead of a second row. */
+  dedupe_key: string | null;
+  created_at: string;
+}
+
+export interface TemplatesTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  preset_id: string | null;
+  global_format_requirement: string;
+  merge_enabled: number;
+  merge_group_by: string; // upload | key_fields
+  merge_key_fields: string; // JSON array of field names
+  merge_mode: string; // fold | append
+  created_at: string;
+}
+
+export interface TemplateFieldsTable {
+  id: Generated<number>;
+  template_id: number;
+  name: string;
+  format_requirement: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface BatchesTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  source: string; // api | direct | collect | email_inbox
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: string; // doc_<ulid>
+  account_id: number;
+  batch_id: number;
+  filename: string;
+  kind: string; // FileKind
+  form: string; // image | paged
+  page_count: number;
+  template_id: number | null;
+  source: string;
+  original_key: string | null; // blob of the uploaded bytes; null once purged
+  byte_size: number;
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: string; // doc_<ulid> or doc_<ulid>_p<N>
+  account_id: number;
+  batch_id: number;
+  upload_id: string;
+  page_number: number; // 1-based
+  filename: string;
+  /** Internal lifecycle state (decisions.md): uploaded | queued | processing | succeeded | failed | canceled. */
+  status: string;
+  template_id: number | null; // template the upload was associated with
+  image_key: string | null; // page JPEG blob; null once purged
+  thumb_key: string | null;
+  text_layer_key: string | null;
+  width: number;
+  height: number;
+  /** JSON of the processing request locked at process time: {fields, global_format_requirement, quality, template_id}. */
+  request: string | null;
+  quality: string | null;
+  /** Credits charged for the current wave, 0 when not charged, and the tier they were charged at. */
+  charged_amount: number;
+  charged_tier: string | null;
+  attempts: number;
+  /** JSON of the engine result: {fields: string[], rows: Array<Record<string, ExtractedCell>>}. */
+  result: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  /** Increments every time the document is queued, so jobs, events and ledger rows of a wave are unique. */
+  wave: number;
+  created_at: string;
+  started_at: string;
+  completed_at: string | null;
+  purged_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  method: string;
+  route: string;
+  key: string;
+  fingerprint: string;
+  /** running | done */
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: string | null; // JSON object
+  locked_until: string | null;
+  created_at: string;
+}
+
+export interface RateWindowsTable {
+  bucket: string; // e.g. api_key:<id>
+  window_start: number; // unix seconds
+  count: number;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string; // JSON
+  /** pending | running | done | failed */
+  state: string;
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  /** Unique while set: enqueueing the same logical job twice is a no-op. */
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_at: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  ledger_entries: LedgerEntriesTable;
+  templates: TemplatesTable;
+  template_fields: TemplateFieldsTable;
+  batches: BatchesTable;
+  uploads: UploadsTable;
+  documents: DocumentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_windows: RateWindowsTable;
+  jobs: JobsTable;
+  settings: SettingsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
+export type BatchRow = Selectable<BatchesTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type JobRow = Selectable<JobsTable>;

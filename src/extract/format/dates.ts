@@ -1,0 +1,114 @@
+/** Calendar dates as read from documents, and their rendering into a requested pattern. */
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+  /** Time of day when the input carried one (kept for ISO 8601 date-times). */
+  time?: string;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+function monthFromName(word: string): number | null {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  if (w.length < 3) return null;
+  const idx = MONTHS.findIndex((m) => m.startsWith(w) || (w === 'sept' && m === 'september'));
+  return idx >= 0 ? idx + 1 : null;
+}
+
+function fullYear(y: number, digits: number): number {
+  if (digits > 2) return y;
+  // Two-digit years: business documents are recent, so 00-69 means 20xx.
+  return y < 70 ? 2000 + y : 1900 + y;
+}
+
+function valid(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || year < 1000 || year > 2999) return false;
+  const dim = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= dim;
+}
+
+/**
+ * Parses the date forms seen on business documents. Numeric dates are read
+ * year-first when the first part has four digits, else day-first unless only
+ * the month-first reading is valid (13/02 vs 02/13) or `preferMonthFirst`.
+ */
+export function parseDate(input: string, preferMonthFirst = false): CalendarDate | null {
+  const s = input.trim().replace(/\s+/g, ' ');
+  if (!s) return null;
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ](\d{1,2}:\d{2}(?::\d{2})?))?/.exec(s);
+  if (m) {
+    const d = { year: +m[1], month: +m[2], day: +m[3], time: m[4] };
+    return valid(d.year, d.month, d.day) ? d : null;
+  }
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b/.exec(s);
+  if (m) {
+    const a = +m[1];
+    const b = +m[2];
+    const year = fullYear(+m[3], m[3].length);
+    const dayFirst = { year, month: b, day: a };
+    const monthFirst = { year, month: a, day: b };
+    const first = preferMonthFirst ? monthFirst : dayFirst;
+    const second = preferMonthFirst ? dayFirst : monthFirst;
+    if (valid(first.year, first.month, first.day)) return first;
+    if (valid(second.year, second.month, second.day)) return second;
+    return null;
+  }
+  // "12 March 2024", "12-Mar-24", "12th of March, 2024"
+  m = /^(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?[\s\-/.]+([A-Za-z]{3,}\.?)[\s\-/.,]+(\d{4}|\d{2})\b/.exec(s);
+  if (m) {
+    const month = monthFromName(m[2]);
+    const year = fullYear(+m[3], m[3].length);
+    if (month && valid(year, month, +m[1])) return { year, month, day: +m[1] };
+  }
+  // "March 12, 2024", "Mar 12 2024", "Mar-12-2024"
+  m = /^([A-Za-z]{3,}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]+(\d{4}|\d{2})\b/.exec(s);
+  if (m) {
+    const month = monthFromName(m[1]);
+    const year = fullYear(+m[3], m[3].length);
+    if (month && valid(year, month, +m[2])) return { year, month, day: +m[2] };
+  }
+  // "March 2024" has no day; leave it alone rather than invent the 1st.
+  return null;
+}
+
+/**
+ * Renders a date into a pattern made of YYYY, YY, MMMM, MMM, MM, M, DD, D;
+ * any other character is copied. `iso` patterns add the time when known.
+ */
+export function formatDate(date: CalendarDate, pattern: string): string {
+  if (pattern === 'ISO') {
+    const base = formatDate(date, 'YYYY-MM-DD');
+    return date.time ? `${base}T${date.time.length === 5 ? `${date.time}:00` : date.time}` : base;
+  }
+  const name = MONTHS[date.month - 1];
+  const tokens: Array<[string, () => string]> = [
+    ['YYYY', () => String(date.year).padStart(4, '0')],
+    ['YY', () => String(date.year % 100).padStart(2, '0')],
+    ['MMMM', () => name[0].toUpperCase() + name.slice(1)],
+    ['MMM', () => name[0].toUpperCase() + name.slice(1, 3)],
+    ['MM', () => String(date.month).padStart(2, '0')],
+    ['M', () => String(date.month)],
+    ['DD', () => String(date.day).padStart(2, '0')],
+    ['D', () => String(date.day)],
+  ];
+  let out = '';
+  let i = 0;
+  outer: while (i < pattern.length) {
+    for (const [tok, render] of tokens) {
+      if (pattern.startsWith(tok, i)) {
+        out += render();
+        i += tok.length;
+        continue outer;
+      }
+    }
+    out += pattern[i++];
+  }
+  return out;
+}
+
+/** True when the text reads as a date (used as column evidence for date fields). */
+export function looksLikeDate(text: string): boolean {
+  return parseDate(text) !== null;
+}

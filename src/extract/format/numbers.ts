@@ -1,0 +1,140 @@
+/** Amounts and quantities as printed on documents, in either separator convention. */
+
+export interface ParsedNumber {
+  value: number;
+  /** Digits after the decimal separator as printed (keeps "10.50" at two places when no rule says otherwise). */
+  decimals: number;
+  /** ISO code of a currency symbol or code found next to the number. */
+  currency: string | null;
+  percent: boolean;
+}
+
+const CURRENCY_SYMBOLS: Record<string, string> = {
+  $: 'USD',
+  US$: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₺': 'TRY',
+  '₪': 'ILS',
+  'R$': 'BRL',
+  'C$': 'CAD',
+  'A$': 'AUD',
+  CHF: 'CHF',
+  Fr: 'CHF',
+  kr: 'SEK',
+  zł: 'PLN',
+};
+
+const ISO_CODES = new Set([
+  'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'INR', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK',
+  'HUF', 'RUB', 'TRY', 'BRL', 'MXN', 'ZAR', 'SGD', 'HKD', 'KRW', 'ILS', 'AED', 'SAR', 'THB', 'MYR', 'IDR', 'PHP',
+]);
+
+/** Finds a currency in free text: an ISO code or a symbol. */
+export function detectCurrency(text: string): string | null {
+  const code = /\b([A-Z]{3})\b/.exec(text.toUpperCase());
+  if (code && ISO_CODES.has(code[1])) return code[1];
+  const symbols = Object.keys(CURRENCY_SYMBOLS).sort((a, b) => b.length - a.length);
+  for (const sym of symbols) {
+    if (/^[A-Za-z]/.test(sym)) {
+      if (new RegExp(`(^|[^A-Za-z])${sym}([^A-Za-z]|$)`).test(text)) return CURRENCY_SYMBOLS[sym];
+    } else if (text.includes(sym)) {
+      return CURRENCY_SYMBOLS[sym];
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads a printed number. `decimalComma` forces the European reading of an
+ * ambiguous "1.234"; otherwise a lone separator followed by exactly three digits
+ * is a thousands separator only when it is a comma.
+ */
+export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber | null {
+  let s = input.trim();
+  if (!s) return null;
+  const currency = detectCurrency(s);
+  let negative = false;
+  if (/^\(.*\)$/.test(s)) {
+    negative = true;
+    s = s.slice(1, -1);
+  }
+  const percent = s.includes('%');
+  // Drop currency words/symbols and decorations; what remains must be a number.
+  s = s.replace(/\b[A-Za-z]{3}\b/g, '').replace(/[%$€£¥₹₩₽₺₪]|US|R\$|C\$|A\$|CHF|zł|kr\b|\bCR\b|\bDR\b/gi, '');
+  s = s.replace(/\s+/g, ' ').trim();
+  if (/^[-−–]/.test(s)) {
+    negative = !negative;
+    s = s.slice(1).trim();
+  } else if (/[-−–]$/.test(s)) {
+    negative = !negative;
+    s = s.slice(0, -1).trim();
+  }
+  if (/^\(.*\)$/.test(s)) {
+    negative = !negative;
+    s = s.slice(1, -1);
+  }
+  if (/^\+/.test(s)) s = s.slice(1);
+  if (!/^[\d.,' \u00a0\u202f]+$/.test(s) || !/\d/.test(s)) return null;
+  // Spaces and apostrophes are thousands separators only between digit groups of three.
+  if (/[ '\u00a0\u202f]/.test(s)) {
+    if (!/^\d{1,3}([ '\u00a0\u202f]\d{3})+([.,]\d+)?$/.test(s)) return null;
+    s = s.replace(/[ '\u00a0\u202f]/g, '');
+  }
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let decimalSep: '.' | ',' | null = null;
+  if (lastDot >= 0 && lastComma >= 0) {
+    decimalSep = lastDot > lastComma ? '.' : ',';
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ',';
+    const count = s.split(sep).length - 1;
+    const tail = s.length - s.lastIndexOf(sep) - 1;
+    if (count > 1) decimalSep = null;
+    else if (tail === 3 && /^\d{1,3}[.,]\d{3}$/.test(s)) decimalSep = sep === ',' ? (decimalComma ? ',' : null) : decimalComma ? null : '.';
+    else decimalSep = sep;
+  }
+  const thousandSep = decimalSep === '.' ? ',' : decimalSep === ',' ? '.' : s.includes(',') ? ',' : '.';
+  const [intPart, fracPart = ''] = decimalSep ? splitOnce(s, decimalSep) : [s, ''];
+  const groups = intPart.split(thousandSep);
+  if (groups.length > 1 && (groups[0].length === 0 || groups[0].length > 3 || groups.slice(1).some((g) => g.length !== 3))) {
+    return null;
+  }
+  if (!/^\d*$/.test(fracPart) || (decimalSep && fracPart.includes(thousandSep))) return null;
+  const digits = groups.join('');
+  if (!/^\d*$/.test(digits) || (digits === '' && fracPart === '')) return null;
+  const value = Number(`${digits || '0'}.${fracPart || '0'}`) * (negative ? -1 : 1);
+  return { value, decimals: fracPart.length, currency, percent };
+}
+
+function splitOnce(s: string, sep: string): [string, string] {
+  const i = s.lastIndexOf(sep);
+  return [s.slice(0, i), s.slice(i + 1)];
+}
+
+export interface NumberStyle {
+  decimals?: number;
+  thousands: string;
+  decimal: string;
+  negativeParens: boolean;
+}
+
+export function formatNumber(value: number, decimals: number, style: NumberStyle): string {
+  const places = style.decimals ?? decimals;
+  const abs = Math.abs(value);
+  const fixed = abs.toFixed(places);
+  const [int, frac] = fixed.split('.');
+  const grouped = style.thousands ? int.replace(/\B(?=(\d{3})+(?!\d))/g, style.thousands) : int;
+  const body = frac ? `${grouped}${style.decimal}${frac}` : grouped;
+  const isNegative = value < 0 && Number(fixed) !== 0;
+  if (!isNegative) return body;
+  return style.negativeParens ? `(${body})` : `-${body}`;
+}
+
+export function looksLikeNumber(text: string): boolean {
+  return parseNumber(text) !== null;
+}

@@ -1,0 +1,138 @@
+/**
+ * How well a requested field name matches a header or label text:
+ * normalization, abbreviations, a synonym lexicon and fuzzy token matching.
+ */
+
+const ABBREVIATIONS: Record<string, string> = {
+  qty: 'quantity', qnty: 'quantity', qt: 'quantity', quan: 'quantity', pcs: 'quantity', units: 'quantity',
+  amt: 'amount', amnt: 'amount',
+  no: 'number', nr: 'number', num: 'number', nbr: 'number', '#': 'number',
+  desc: 'description', descr: 'description', descrip: 'description',
+  ref: 'reference', inv: 'invoice', acct: 'account', acc: 'account',
+  dt: 'date', pct: 'percent', '%': 'percent', perc: 'percent',
+  tel: 'phone', ph: 'phone', addr: 'address', dept: 'department', cust: 'customer',
+  po: 'purchase order', vat: 'tax', gst: 'tax', hst: 'tax', uom: 'unit', um: 'unit',
+  bal: 'balance', tot: 'total', ttl: 'total', ext: 'extended', disc: 'discount', dr: 'debit', cr: 'credit',
+  pmt: 'payment', sku: 'item code', upc: 'item code', ean: 'item code', ea: 'each', yr: 'year',
+  avg: 'average', min: 'minimum', max: 'maximum', approx: 'approximately', est: 'estimated',
+};
+
+/** Groups of words that mean the same thing on business documents; the first is the canonical form. */
+const SYNONYMS: string[][] = [
+  ['description', 'item', 'items', 'details', 'particulars', 'product', 'service', 'article', 'designation', 'goods', 'narrative', 'memo', 'name'],
+  ['quantity', 'count', 'pieces', 'volume', 'hours', 'hrs'],
+  ['price', 'rate', 'cost', 'each', 'fee', 'tariff'],
+  ['amount', 'total', 'value', 'sum', 'extended', 'net', 'line total', 'subtotal'],
+  ['date', 'dated', 'day', 'issued', 'posted', 'posting date', 'transaction date', 'value date'],
+  ['number', 'id', 'identifier', 'code', 'reference', 'key'],
+  ['tax', 'vat', 'gst', 'duty'],
+  ['vendor', 'supplier', 'seller', 'merchant', 'from', 'payee', 'company'],
+  ['customer', 'client', 'buyer', 'bill to', 'sold to', 'purchaser', 'recipient'],
+  ['debit', 'withdrawal', 'withdrawals', 'paid out', 'payments', 'money out', 'charges'],
+  ['credit', 'deposit', 'deposits', 'paid in', 'receipts', 'money in'],
+  ['balance', 'running balance', 'closing balance'],
+  ['unit', 'uom', 'measure'],
+  ['discount', 'rebate', 'reduction'],
+  ['due', 'payable', 'owing'],
+  ['item code', 'sku', 'part', 'part number', 'article number', 'catalog number', 'model'],
+];
+
+const STOP_WORDS = new Set(['the', 'of', 'a', 'an', 'in', 'per', 'for', 'and', 'to', 'on', 'at', 'by', 'is']);
+
+const canonicalOf = new Map<string, string>();
+for (const group of SYNONYMS) for (const w of group) if (!canonicalOf.has(w)) canonicalOf.set(w, group[0]);
+
+/** Lower-case tokens with abbreviations expanded ("Qty." → "quantity", "Inv #" → "invoice number"). */
+export function normalizeTokens(text: string): string[] {
+  const spaced = text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/#/g, ' # ')
+    .replace(/%/g, ' % ')
+    .replace(/[_/\\\-.:;,()[\]{}'"’*]+/g, ' ');
+  const out: string[] = [];
+  for (const raw of spaced.split(/\s+/)) {
+    if (!raw) continue;
+    const expanded = ABBREVIATIONS[raw] ?? raw;
+    for (const t of expanded.split(' ')) if (!STOP_WORDS.has(t)) out.push(t);
+  }
+  return out;
+}
+
+function canonical(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const pair = i + 1 < tokens.length ? `${tokens[i]} ${tokens[i + 1]}` : '';
+    if (pair && canonicalOf.has(pair)) {
+      out.push(canonicalOf.get(pair) as string);
+      i++;
+    } else {
+      out.push(canonicalOf.get(tokens[i]) ?? stem(tokens[i]));
+    }
+  }
+  return out;
+}
+
+function stem(t: string): string {
+  if (t.length > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
+  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
+  return t;
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  const prev = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+function tokenSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a))) return 0.85;
+  const d = levenshtein(a, b);
+  const ratio = 1 - d / Math.max(a.length, b.length);
+  // Typos and OCR slips: one edit in a word of five or more letters.
+  return Math.max(a.length, b.length) >= 5 && ratio >= 0.75 ? ratio * 0.9 : 0;
+}
+
+/**
+ * Similarity in 0..1 between a field name and a header/label. Exact normalized
+ * equality scores 1; otherwise a soft Dice coefficient over canonical tokens,
+ * so "Unit Price" ~ "Price/Unit" and "Qty" ~ "Quantity".
+ */
+export function matchScore(field: string, header: string): number {
+  const fa = normalizeTokens(field);
+  const ha = normalizeTokens(header);
+  if (fa.length === 0 || ha.length === 0) return 0;
+  if (fa.join(' ') === ha.join(' ')) return 1;
+  const a = canonical(fa);
+  const b = canonical(ha);
+  if (a.join(' ') === b.join(' ')) return 0.95;
+  const used = new Set<number>();
+  let total = 0;
+  for (const t of a) {
+    let best = 0;
+    let bestJ = -1;
+    b.forEach((u, j) => {
+      if (used.has(j)) return;
+      const s = tokenSimilarity(t, u);
+      if (s > best) {
+        best = s;
+        bestJ = j;
+      }
+    });
+    if (bestJ >= 0) used.add(bestJ);
+    total += best;
+  }
+  const dice = (2 * total) / (a.length + b.length);
+  return Math.min(0.94, dice);
+}

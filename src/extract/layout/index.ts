@@ -1,0 +1,63 @@
+import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
+import { isImageRegion } from '../types.js';
+import { TesseractPool } from '../ocr/tesseract-pool.js';
+import { isPureLocationField } from '../pure-location.js';
+import { roundBox } from './geometry.js';
+import { extractFromContent } from './extract-page.js';
+import { readPageContent } from './page-content.js';
+import { findRasterPictureRegions, pickRegionForField } from './picture-regions.js';
+
+export { extractFromContent, type PageContent } from './extract-page.js';
+
+export interface LayoutEngineOptions {
+  /** OCR worker threads (default: min(2, cores)). */
+  ocrWorkers?: number;
+}
+
+/**
+ * The built-in `layout` engine: text layer or OCR → lines → tables → header
+ * mapping → record fields → formats → locations. Never throws: failures come
+ * back as `no_content` or `engine_error`.
+ */
+export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
+  const pool = new TesseractPool(options.ocrWorkers);
+  return {
+    name: 'layout',
+    async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {
+      try {
+        const read = await readPageContent(page, request.quality, pool);
+        const located = request.fields.filter(isPureLocationField);
+        // Embedded images are already in page coordinates; otherwise look for non-text ink on the stored raster.
+        let pagePictures: Box[] | null = null;
+        if (located.length > 0 && read.content.pictures.length === 0) {
+          const pageWords = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
+          pagePictures = await findRasterPictureRegions(page.image, pageWords);
+        }
+        const result = extractFromContent(read.content, request);
+        return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name));
+      } catch (err) {
+        return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
+      }
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** Moves value boxes from the analysis frame (upright, deskewed) onto the stored page image. */
+function toPageFrame(result: ExtractResult, toPageBox: (b: Box) => Box, pagePictures: Box[] | null, locatedFields: string[]): ExtractResult {
+  if (!result.ok) return result;
+  const rows = result.rows.map((row) => {
+    const out: Record<string, ExtractedCell> = {};
+    for (const [k, v] of Object.entries(row)) {
+      out[k] = isImageRegion(v) ? v : { value: v.value, box: v.box ? roundBox(toPageBox(v.box)) : null };
+    }
+    if (pagePictures) {
+      for (const name of locatedFields) {
+        const box = pickRegionForField(name, pagePictures);
+        out[name] = { type: 'image_region', box: box ? roundBox(box) : null };
+      }
+    }
+    return out;
+  });
+  return { ...result, rows };
+}

@@ -1,0 +1,88 @@
+import type { Box, Word } from '../types.js';
+import { median, unionBoxes } from './geometry.js';
+
+/** Consecutive words of a line separated by ordinary word spacing: one cell candidate. */
+export interface Segment {
+  words: Word[];
+  text: string;
+  box: Box;
+}
+
+export interface Line {
+  words: Word[];
+  segments: Segment[];
+  box: Box;
+  text: string;
+  /** Typical word height on this line (font size proxy), normalized to page height. */
+  height: number;
+}
+
+/**
+ * Horizontal gap, in line heights, above which two words belong to different
+ * cells. Word spacing is about 0.25–0.35 em; table columns sit at least ~1 em apart.
+ */
+const CELL_GAP_EM = 0.75;
+
+/**
+ * Groups words into text lines (by vertical overlap) and each line into
+ * segments (by horizontal gaps). `aspect` is page width / height, needed to
+ * compare horizontal gaps with line heights in normalized coordinates.
+ */
+export function groupWordsIntoLines(words: Word[], aspect: number): Line[] {
+  const sorted = words.filter((w) => w.text.trim() !== '').sort((a, b) => cy(a.box) - cy(b.box) || a.box.x1 - b.box.x1);
+  const open: Array<{ words: Word[]; y1: number; y2: number; h: number }> = [];
+  for (const w of sorted) {
+    const h = w.box.y2 - w.box.y1;
+    let best: (typeof open)[number] | null = null;
+    let bestOverlap = 0;
+    // Only recent lines can still receive words: words are sorted by centre.
+    for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
+      const l = open[i];
+      const overlap = Math.min(l.y2, w.box.y2) - Math.max(l.y1, w.box.y1);
+      const ratio = overlap / Math.min(h, l.h);
+      if (ratio > 0.5 && ratio > bestOverlap && !collides(l.words, w)) {
+        best = l;
+        bestOverlap = ratio;
+      }
+    }
+    if (best) {
+      best.words.push(w);
+      // Keep the line's band near its first words so a tall word doesn't swallow the next line.
+      best.y1 = (best.y1 * (best.words.length - 1) + w.box.y1) / best.words.length;
+      best.y2 = (best.y2 * (best.words.length - 1) + w.box.y2) / best.words.length;
+    } else {
+      open.push({ words: [w], y1: w.box.y1, y2: w.box.y2, h });
+    }
+  }
+  return open.map((l) => buildLine(l.words, aspect)).sort((a, b) => a.box.y1 - b.box.y1);
+}
+
+function cy(b: Box): number {
+  return (b.y1 + b.y2) / 2;
+}
+
+/** Two words at the same place are duplicates (fake bold, shadows); keep the line clean of overlaps. */
+function collides(words: Word[], w: Word): boolean {
+  return words.some((o) => o.text === w.text && Math.abs(o.box.x1 - w.box.x1) < 0.002 && Math.abs(o.box.y1 - w.box.y1) < 0.002);
+}
+
+export function buildLine(words: Word[], aspect: number): Line {
+  const ws = [...words].sort((a, b) => a.box.x1 - b.box.x1);
+  const height = median(ws.map((w) => w.box.y2 - w.box.y1));
+  const segments: Segment[] = [];
+  let current: Word[] = [];
+  for (const w of ws) {
+    const prev = current[current.length - 1];
+    if (prev && ((w.box.x1 - prev.box.x2) * aspect) / height > CELL_GAP_EM) {
+      segments.push(makeSegment(current));
+      current = [];
+    }
+    current.push(w);
+  }
+  if (current.length) segments.push(makeSegment(current));
+  return { words: ws, segments, box: unionBoxes(ws.map((w) => w.box)), text: segments.map((s) => s.text).join('  '), height };
+}
+
+export function makeSegment(words: Word[]): Segment {
+  return { words, text: words.map((w) => w.text).join(' '), box: unionBoxes(words.map((w) => w.box)) };
+}

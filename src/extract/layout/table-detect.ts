@@ -1,0 +1,205 @@
+import type { Box, Rule } from '../types.js';
+import { looksLikeDate, looksLikeNumber } from '../format/index.js';
+import { median, unionBoxes } from './geometry.js';
+import type { Line } from './lines.js';
+import { clusterPositions, columnAt, findRowRules, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { buildRows, lineToCells, type TableRow } from './table-rows.js';
+
+export interface Table {
+  box: Box;
+  separators: number[];
+  /** Lines above the body that may name the columns, top to bottom. */
+  headerLines: Line[];
+  rows: TableRow[];
+  ruled: boolean;
+}
+
+/** Vertical gap (in line heights) that ends a table. */
+const MAX_ROW_GAP_EM = 2.6;
+const MAX_HEADER_LINES = 4;
+
+/** A value that reads as data rather than as a heading: a number or date, not a bare year. */
+export function isDataValue(text: string): boolean {
+  const t = text.trim();
+  if (/^(19|20)\d\d$/.test(t)) return false;
+  return looksLikeNumber(t) || looksLikeDate(t) || /^[-–—]$/.test(t) || /^[$€£]?\s?[\d.,]+\s?%?$/.test(t);
+}
+
+/**
+ * Finds tables as runs of lines that split into several aligned segments
+ * (whitespace tables) or sit inside a grid of ruling lines, then derives each
+ * table's columns, header lines and rows.
+ */
+export function detectTables(lines: Line[], rules: Rule[]): Table[] {
+  if (lines.length === 0) return [];
+  const lineHeight = median(lines.map((l) => l.height)) || 0.01;
+  const blocks = findBlocks(lines, rules, lineHeight);
+  const tables: Table[] = [];
+  for (const block of blocks) {
+    const table = buildTable(block, lines, rules, lineHeight);
+    if (table) tables.push(table);
+  }
+  return tables;
+}
+
+function isTabular(line: Line): boolean {
+  return line.segments.length >= 2;
+}
+
+/**
+ * Groups lines into candidate table blocks. Single-segment lines are allowed
+ * inside a block (section labels, wrapped cells) when a tabular line follows
+ * closely; a long paragraph-like line or a big gap ends it.
+ */
+function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] {
+  const blocks: Line[][] = [];
+  let current: Line[] = [];
+  let pendingSingles: Line[] = [];
+  const flush = () => {
+    if (current.filter(isTabular).length >= 2) blocks.push(current);
+    current = [];
+    pendingSingles = [];
+  };
+  const gapOk = (a: Line, b: Line) => b.box.y1 - a.box.y2 <= MAX_ROW_GAP_EM * Math.max(lineHeight, a.height);
+  for (const line of lines) {
+    const last = pendingSingles[pendingSingles.length - 1] ?? current[current.length - 1];
+    if (current.length && last && !gapOk(last, line)) flush();
+    if (isTabular(line)) {
+      current.push(...pendingSingles, line);
+      pendingSingles = [];
+    } else if (current.length) {
+      const blockBox = unionBoxes(current.map((l) => l.box));
+      const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * 0.85 && line.words.length > 8;
+      if (wide || pendingSingles.length >= 3 || line.box.x1 > blockBox.x2 || line.box.x2 < blockBox.x1) {
+        flush();
+      } else {
+        pendingSingles.push(line);
+      }
+    }
+  }
+  flush();
+  return mergeRuledBlocks(blocks, lines, rules);
+}
+
+/**
+ * In a ruled grid, narrow columns often leave a line with one segment, and
+ * tall cells create gaps; lines inside the same grid box belong together.
+ */
+function mergeRuledBlocks(blocks: Line[][], _lines: Line[], rules: Rule[]): Line[][] {
+  if (rules.length < 4 || blocks.length < 2) return blocks;
+  const out: Line[][] = [blocks[0]];
+  for (let i = 1; i < blocks.length; i++) {
+    const prev = out[out.length - 1];
+    const a = unionBoxes(prev.map((l) => l.box));
+    const b = unionBoxes(blocks[i].map((l) => l.box));
+    const verticalsSpanBoth = rules.some(
+      (r) => Math.abs(r.x2 - r.x1) < 0.002 && r.y1 <= a.y2 && r.y2 >= b.y1 && r.x1 > Math.max(a.x1, b.x1) && r.x1 < Math.min(a.x2, b.x2),
+    );
+    if (verticalsSpanBoth) out[out.length - 1] = [...prev, ...blocks[i]];
+    else out.push(blocks[i]);
+  }
+  return out;
+}
+
+function buildTable(block: Line[], allLines: Line[], rules: Rule[], lineHeight: number): Table | null {
+  let box = unionBoxes(block.map((l) => l.box));
+  const headerCount = countLeadingHeaderLines(block);
+  const body = block.slice(headerCount);
+  const bodyTabular = body.filter(isTabular);
+  const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
+  const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
+  const separators = ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body) : whitespace;
+  if (separators.length === 0) return null;
+
+  const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
+  const headerLines = [...above, ...block.slice(0, headerCount)];
+  box = unionBoxes([...headerLines, ...block].map((l) => l.box));
+  const rowRules = findRowRules(rules, box.x1, box.x2, body[0]?.box.y1 ?? box.y1, box.y2 + lineHeight * 0.5);
+  const rows = buildRows(body, separators, rowRules).filter((r) => r.cells.some((c) => c.text));
+  if (rows.length === 0) return null;
+  return { box, separators, headerLines, rows, ruled: ruledSeparators.length > 0 };
+}
+
+/** Ruling lines are authoritative; whitespace adds separators only where no rule is near and rows agree. */
+function mergeSeparators(ruled: number[], whitespace: number[], body: Line[]): number[] {
+  const extra = whitespace.filter((w) => ruled.every((r) => Math.abs(r - w) > 0.015));
+  // A whitespace gap inside a ruled cell is a separator only if most lines really split there.
+  const confirmed = extra.filter((x) => {
+    const crossing = body.filter((l) => l.segments.some((s) => s.box.x1 < x && s.box.x2 > x)).length;
+    return crossing === 0 && body.length >= 3;
+  });
+  return clusterPositions([...ruled, ...confirmed].sort((a, b) => a - b), 0.004);
+}
+
+/**
+ * Leading lines of a block that read as headings: no data values (bare years
+ * allowed, as in "2019 2020"), or an empty stub column over a filled one.
+ */
+function countLeadingHeaderLines(block: Line[]): number {
+  const hasData = (l: Line) => l.segments.some((s, i) => i > 0 && isDataValue(s.text));
+  if (!block.some(hasData)) return isTabular(block[0]) && block.length > 1 ? 1 : 0;
+  let n = 0;
+  while (n < block.length - 1 && n < MAX_HEADER_LINES && !hasData(block[n])) n++;
+  return n;
+}
+
+/** Lines just above the block that head its columns (spanning group titles, units). */
+function headerLinesAbove(first: Line, allLines: Line[], box: Box, separators: number[], lineHeight: number): Line[] {
+  const out: Line[] = [];
+  let idx = allLines.indexOf(first);
+  let lower = first;
+  const width = box.x2 - box.x1;
+  while (idx > 0 && out.length < MAX_HEADER_LINES - 1) {
+    const line = allLines[--idx];
+    if (lower.box.y1 - line.box.y2 > lineHeight * 1.2) break;
+    if (line.box.x1 < box.x1 - width * 0.05 || line.box.x2 > box.x2 + width * 0.05) break;
+    if (/^(table|figure|fig\.|tab\.)\s*[\dIVX]/i.test(line.text) || /[.:]$/.test(line.text.trim())) break;
+    const cols = new Set(line.words.map((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2)));
+    // A lone segment starting at the table's left edge is a title, not a column head.
+    if (line.segments.length === 1 && (cols.has(0) || line.words.length > 8)) break;
+    if (line.segments.some((s) => isDataValue(s.text))) break;
+    out.unshift(line);
+    lower = line;
+  }
+  return out;
+}
+
+/**
+ * Column names for a header depth: texts of the lowest `depth` header lines
+ * above each column, top to bottom. A heading spanning several columns
+ * (centred over them) names each of them.
+ */
+export function headerNames(table: Table, depth: number): string[] {
+  const columns = table.separators.length + 1;
+  const parts: string[][] = Array.from({ length: columns }, () => []);
+  const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
+  for (const line of lines) {
+    const cells = lineToCells(line, table.separators);
+    for (const seg of line.segments) {
+      const spanned = spannedColumns(table, seg.box.x1, seg.box.x2);
+      if (spanned.length > 1) {
+        for (const c of spanned) parts[c].push(seg.text);
+      }
+    }
+    cells.forEach((cell, c) => {
+      const inSpan = line.segments.some((s) => spannedColumns(table, s.box.x1, s.box.x2).length > 1 && s.words.some((w) => cell.words.includes(w)));
+      if (cell.text && !inSpan) parts[c].push(cell.text);
+    });
+  }
+  return parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim());
+}
+
+function spannedColumns(table: Table, x1: number, x2: number): number[] {
+  const edges = [table.box.x1 - 1, ...table.separators, table.box.x2 + 1];
+  const out: number[] = [];
+  for (let c = 0; c + 1 < edges.length; c++) {
+    const lo = Math.max(edges[c], x1);
+    const hi = Math.min(edges[c + 1], x2);
+    if (hi - lo > 0 && (hi - lo) / Math.max(1e-6, x2 - x1) > 0.15) out.push(c);
+  }
+  return out;
+}
+
+export function tableCellCount(t: Table): number {
+  return t.rows.reduce((n, r) => n + r.cells.filter((c) => c.text).length, 0);
+}

@@ -1,0 +1,130 @@
+import type { Box, Word } from '../types.js';
+import { median, unionBoxes } from './geometry.js';
+import type { Line } from './lines.js';
+import { columnAt } from './table-columns.js';
+
+export interface TableCell {
+  text: string;
+  words: Word[];
+  box: Box | null;
+}
+
+export interface TableRow {
+  cells: TableCell[];
+  lines: Line[];
+}
+
+/** Splits a line's words into the table's columns by word centre. */
+export function lineToCells(line: Line, separators: number[]): TableCell[] {
+  const buckets: Word[][] = Array.from({ length: separators.length + 1 }, () => []);
+  for (const w of line.words) buckets[columnAt(separators, (w.box.x1 + w.box.x2) / 2)].push(w);
+  return buckets.map(cellOf);
+}
+
+function cellOf(words: Word[]): TableCell {
+  if (words.length === 0) return { text: '', words, box: null };
+  return { text: words.map((w) => w.text).join(' '), words, box: unionBoxes(words.map((w) => w.box)) };
+}
+
+function mergeCells(a: TableCell, b: TableCell): TableCell {
+  return cellOf([...a.words, ...b.words]);
+}
+
+function mergeRows(upper: TableRow, lower: TableRow): TableRow {
+  return { cells: upper.cells.map((c, i) => mergeCells(c, lower.cells[i])), lines: [...upper.lines, ...lower.lines] };
+}
+
+function filled(row: TableRow): number[] {
+  return row.cells.flatMap((c, i) => (c.text ? [i] : []));
+}
+
+/**
+ * Builds rows from body lines. With horizontal rules between most rows, the
+ * rules decide (everything between two rules is one row). Otherwise each line
+ * is a row, except partial lines (missing the columns most rows fill) that read
+ * as the wrapped continuation of a neighbour: lower-case start, or tighter
+ * line spacing than the table's usual row pitch.
+ */
+export function buildRows(lines: Line[], separators: number[], rowRules: number[]): TableRow[] {
+  const single = lines.map((l) => ({ cells: lineToCells(l, separators), lines: [l] }));
+  if (single.length === 0) return [];
+  if (rowRules.length >= 2) {
+    const grouped = groupByRules(single, rowRules);
+    // Rules only decide when they actually separate rows, not just frame the table.
+    if (grouped.length >= Math.max(2, single.length * 0.35)) return grouped;
+  }
+  return mergeContinuations(single);
+}
+
+function groupByRules(rows: TableRow[], rowRules: number[]): TableRow[] {
+  const bands = new Map<number, TableRow>();
+  const order: number[] = [];
+  for (const r of rows) {
+    const y = (r.lines[0].box.y1 + r.lines[0].box.y2) / 2;
+    const band = rowRules.filter((ry) => ry < y).length;
+    const existing = bands.get(band);
+    if (existing) bands.set(band, mergeRows(existing, r));
+    else {
+      bands.set(band, r);
+      order.push(band);
+    }
+  }
+  return order.map((b) => bands.get(b) as TableRow);
+}
+
+function mergeContinuations(rows: TableRow[]): TableRow[] {
+  const columnCount = rows[0].cells.length;
+  const fillCounts = new Array<number>(columnCount).fill(0);
+  for (const r of rows) for (const i of filled(r)) fillCounts[i]++;
+  const keyColumns = fillCounts.flatMap((n, i) => (n >= rows.length * 0.6 ? [i] : []));
+  const isPartial = (r: TableRow) => {
+    const f = filled(r);
+    return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(columnCount / 2));
+  };
+  const pitches: number[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    if (!isPartial(rows[i]) && !isPartial(rows[i - 1])) pitches.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y1);
+  }
+  const rowPitch = median(pitches);
+  const lineHeight = median(rows.map((r) => r.lines[0].height));
+  // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart.
+  const tight = (upper: Line, lower: Line) =>
+    rowPitch > lineHeight * 1.35 && lower.box.y1 - upper.box.y1 <= Math.min(rowPitch * 0.8, lineHeight * 1.45);
+
+  const out: TableRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    let row = rows[i];
+    const prev = out[out.length - 1];
+    if (prev && isPartial(row) && continuesUpward(prev, row, tight)) {
+      out[out.length - 1] = mergeRows(prev, row);
+      continue;
+    }
+    // A label-only line immediately followed, tightly, by a full line is the top of a bottom-aligned row.
+    while (
+      i + 1 < rows.length &&
+      isPartial(row) &&
+      !isPartial(rows[i + 1]) &&
+      !/^[a-z]/.test(rows[i + 1].lines[0].text) &&
+      tight(row.lines[row.lines.length - 1], rows[i + 1].lines[0]) &&
+      filled(row).every((c) => !keyColumns.includes(c) || c === 0 || !/\d/.test(row.cells[c].text))
+    ) {
+      if (!endsOpen(row)) break;
+      row = mergeRows(row, rows[++i]);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+function continuesUpward(prev: TableRow, row: TableRow, tight: (a: Line, b: Line) => boolean): boolean {
+  const first = row.cells.find((c) => c.text)?.text ?? '';
+  const upperLine = prev.lines[prev.lines.length - 1];
+  if (/^[a-z(&]/.test(first)) return true;
+  if (prev.cells.some((c, i) => /[-,&/]$|\b(and|or|of|the|for|with|to|in)$/i.test(c.text) && row.cells[i].text)) return true;
+  return tight(upperLine, row.lines[0]);
+}
+
+/** The row's text reads unfinished (no closing punctuation), so a tight next line may complete it. */
+function endsOpen(row: TableRow): boolean {
+  return row.cells.some((c) => c.text && !/[.:;!?]$/.test(c.text));
+}

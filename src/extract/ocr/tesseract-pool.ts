@@ -1,0 +1,128 @@
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Word } from '../types.js';
+
+const require = createRequire(import.meta.url);
+
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  /** Pixel box in the recognized image. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The LSTM model shipped by @tesseract.js-data/eng (integerized "best"), read
+ * from node_modules: a local langPath makes tesseract.js read the file instead
+ * of fetching, and cacheMethod "none" keeps it from writing a cache copy.
+ */
+export function localLanguageDataPath(): string {
+  const pkgDir = require.resolve('@tesseract.js-data/eng/package.json').replace(/package\.json$/, '');
+  return `${pkgDir}4.0.0_best_int`;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  busy: boolean;
+}
+
+/**
+ * A small pool of tesseract.js workers (each a worker thread running the WASM
+ * engine). Workers start lazily and are reused; close() terminates them.
+ */
+export class TesseractPool {
+  private readonly size: number;
+  private readonly workers: PooledWorker[] = [];
+  private starting: Promise<PooledWorker> | null = null;
+  private readonly waiters: Array<(w: PooledWorker) => void> = [];
+  private closed = false;
+
+  constructor(size = Math.max(1, Math.min(2, cpus().length))) {
+    this.size = size;
+  }
+
+  private async startWorker(): Promise<PooledWorker> {
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: localLanguageDataPath(),
+      gzip: true,
+      cacheMethod: 'none',
+      logger: () => undefined,
+      errorHandler: () => undefined,
+    });
+    await worker.setParameters({
+      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      preserve_interword_spaces: '1',
+    });
+    const pooled = { worker, busy: false };
+    this.workers.push(pooled);
+    return pooled;
+  }
+
+  private async acquire(): Promise<PooledWorker> {
+    if (this.closed) throw new Error('OCR pool is closed');
+    const idle = this.workers.find((w) => !w.busy);
+    if (idle) {
+      idle.busy = true;
+      return idle;
+    }
+    if (this.workers.length + (this.starting ? 1 : 0) < this.size) {
+      this.starting = this.startWorker();
+      try {
+        const w = await this.starting;
+        w.busy = true;
+        return w;
+      } finally {
+        this.starting = null;
+      }
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private release(w: PooledWorker): void {
+    const next = this.waiters.shift();
+    if (next) next(w);
+    else w.busy = false;
+  }
+
+  /** Recognizes an image (PNG/JPEG bytes) and returns its words with pixel boxes. */
+  async recognize(image: Buffer, psm: PSM = PSM.SPARSE_TEXT): Promise<OcrWord[]> {
+    const pooled = await this.acquire();
+    try {
+      await pooled.worker.setParameters({ tessedit_pageseg_mode: psm });
+      const { data } = await pooled.worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false });
+      const words: OcrWord[] = [];
+      for (const block of data.blocks ?? []) {
+        for (const para of block.paragraphs) {
+          for (const line of para.lines) {
+            for (const w of line.words) {
+              const text = w.text.trim();
+              if (!text) continue;
+              words.push({ text, confidence: w.confidence, x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1 });
+            }
+          }
+        }
+      }
+      return words;
+    } finally {
+      this.release(pooled);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = this.workers.splice(0);
+    await Promise.all(all.map((w) => w.worker.terminate()));
+  }
+}
+
+/** Converts pixel-box OCR words to normalized words, dropping low-confidence noise. */
+export function normalizeOcrWords(words: OcrWord[], width: number, height: number, minConfidence = 30): Word[] {
+  return words
+    .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text))
+    .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || w.text.length === 1)
+    .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height } }));
+}

@@ -1,0 +1,101 @@
+/**
+ * The engine contract: (page content, field spec, options) → rows with value
+ * locations, or a failure with a code. Engines know nothing of batches,
+ * accounts or credits. Everything here is plain data so it can cross a
+ * worker-thread boundary (structured clone).
+ */
+
+/** Normalized page box: 0..1 of page width/height, origin top-left, x1<x2, y1<y2. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** A word with its box, from the PDF text layer or from OCR. */
+export interface Word {
+  text: string;
+  box: Box;
+}
+
+/** A straight ruling line (table border) in normalized coordinates; horizontal or vertical. */
+export interface Rule {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** What a PDF page's text layer offers, already normalized to the page. */
+export interface TextLayer {
+  words: Word[];
+  /** Vector ruling lines (drawn strokes and thin filled rectangles). */
+  rules: Rule[];
+  /** Placements of embedded raster images (photos, logos, signatures). */
+  images: Box[];
+}
+
+/** One page as the engine receives it. */
+export interface EnginePage {
+  /** Raster of the page (JPEG or PNG bytes); for PDFs rendered at PAGE_RENDER_DPI. */
+  image: Uint8Array;
+  /** Text layer of a PDF page (null for raster uploads and pages without a text layer). */
+  textLayer: TextLayer | null;
+}
+
+/** DPI at which PDF pages are rasterized for storage, viewing and OCR. */
+export const PAGE_RENDER_DPI = 200;
+
+export interface FieldSpec {
+  name: string;
+  /** Free text; empty string when unset. */
+  formatRequirement: string;
+}
+
+export type Quality = 'fast' | 'high';
+
+export interface ExtractRequest {
+  /** Requested columns in output order; empty means "infer columns from the page". */
+  fields: FieldSpec[];
+  /** Template-wide format requirement applied to every field (field-level wins where they conflict). */
+  globalFormatRequirement: string;
+  quality: Quality;
+}
+
+/** A located scalar value (null value = blank cell). */
+export interface CellValue {
+  value: string | null;
+  box: Box | null;
+}
+
+/** A pure-location field's value (decisions.md: photo, signature, logo, ...). */
+export interface ImageRegionValue {
+  type: 'image_region';
+  box: Box | null;
+}
+
+export type ExtractedCell = CellValue | ImageRegionValue;
+
+export type FailureCode = 'no_content' | 'engine_error';
+
+export type ExtractResult =
+  | {
+      ok: true;
+      /** Column names in output order: the requested field names, or the inferred ones. */
+      fields: string[];
+      /** One object per row, keyed by every name in `fields`. */
+      rows: Array<Record<string, ExtractedCell>>;
+    }
+  | { ok: false; failure: { code: FailureCode; message: string } };
+
+export interface Engine {
+  readonly name: string;
+  extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult>;
+  /** Releases pooled resources (OCR workers, threads). */
+  close?(): Promise<void>;
+}
+
+export function isImageRegion(cell: ExtractedCell): cell is ImageRegionValue {
+  return (cell as ImageRegionValue).type === 'image_region';
+}

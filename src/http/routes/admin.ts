@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { adminAccountView, createAccount, getAccount, updateAccount } from '../../core/accounts.js';
+import { createApiKey, revokeApiKey } from '../../core/api-keys.js';
+import { errors } from '../../core/errors.js';
+import { setProcessingPaused } from '../../core/processing-switch.js';
+import type { Services } from '../../services.js';
+import { bearerToken } from '../auth.js';
+import { responses } from '../schemas/common.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+const Settings = Type.Object({
+  thinking_type: Type.Optional(Type.Union([Type.Literal('fast'), Type.Literal('high')])),
+  auto_annotate_bbox: Type.Optional(Type.Boolean()),
+  retention_days: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  inbox_pdf_passwords: Type.Optional(Type.Array(Type.String())),
+}, { additionalProperties: false });
+
+const AccountFields = {
+  tier: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('advanced'), Type.Literal('premium')])),
+  owner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  disabled: Type.Optional(Type.Boolean()),
+  settings: Type.Optional(Settings),
+  max_batch_size: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  max_queued_documents: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+};
+const PlanSchema = Type.Union([Type.Literal('free'), Type.Literal('basic'), Type.Literal('pro'), Type.Literal('business')]);
+
+const AdminAccount = Type.Object({
+  id: Type.Integer(),
+  plan: Type.String(),
+  role: Type.String(),
+  available_credits: Type.Integer(),
+  max_batch_size: Type.Integer(),
+  upload_concurrency: Type.Integer(),
+  tier: Type.String(),
+  owner_id: Nullable(Type.Integer()),
+  disabled: Type.Boolean(),
+  max_queued_documents: Type.Integer(),
+  settings: Type.Object({
+    thinking_type: Type.String(),
+    auto_annotate_bbox: Type.Boolean(),
+    retention_days: Nullable(Type.Integer()),
+    inbox_pdf_passwords: Type.Array(Type.String()),
+  }),
+  created_at: Type.String(),
+});
+
+function tokensEqual(a: string, b: string): boolean {
+  const ha = crypto.createHash('sha256').update(a).digest();
+  const hb = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(ha, hb);
+}
+
+/** Operator API (decisions.md): present only when DOCROWS_ADMIN_TOKEN is set. */
+export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
+  const adminToken = services.config.adminToken!;
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw errors.missingApiKey();
+    if (!tokensEqual(token, adminToken)) throw errors.invalidApiKey();
+  });
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Admin'];
+
+  r.post('/accounts', {
+    schema: {
+      tags,
+      summary: 'Create an account with an API key',
+      body: Type.Object({ plan: PlanSchema, credits: Type.Optional(Type.Integer({ minimum: 0 })), ...AccountFields }, { additionalProperties: false }),
+      response: responses({ 201: Type.Object({ account_id: Type.Integer(), api_key: Type.String(), account: AdminAccount }) }),
+    },
+  }, async (request, reply) => {
+    const { account, apiKey } = await createAccount(services.db, services.clock, services.ids, request.body);
+    return reply.code(201).send({ account_id: account.id, api_key: apiKey, account: await adminAccountView(services.db, account) });
+  });
+
+  r.get('/accounts/:id', {
+    schema: { tags, summary: 'Read an account', params: Type.Object({ id: Type.Integer() }), response: responses({ 200: AdminAccount }) },
+  }, async (request) => {
+    const account = await getAccount(services.db, request.params.id);
+    if (!account) throw errors.invalidParameter('id', `No account ${request.params.id}.`);
+    return adminAccountView(services.db, account);
+  });
+
+  r.patch('/accounts/:id', {
+    schema: {
+      tags,
+      summary: 'Update an account; credits_delta is recorded in the ledger as a grant',
+      params: Type.Object({ id: Type.Integer() }),
+      body: Type.Object({ plan: Type.Optional(PlanSchema), credits_delta: Type.Optional(Type.Integer()), ...AccountFields }, { additionalProperties: false }),
+      response: responses({ 200: AdminAccount }),
+    },
+  }, async (request) => {
+    const account = await updateAccount(services.db, services.clock, request.params.id, request.body);
+    return adminAccountView(services.db, account);
+  });
+
+  r.post('/accounts/:id/api-keys', {
+    schema: { tags, summary: 'Issue another API key', params: Type.Object({ id: Type.Integer() }), response: responses({ 201: Type.Object({ api_key: Type.String() }) }) },
+  }, async (request, reply) => {
+    if (!(await getAccount(services.db, request.params.id))) throw errors.invalidParameter('id', `No account ${request.params.id}.`);
+    return reply.code(201).send({ api_key: await createApiKey(services.db, services.clock, services.ids, request.params.id) });
+  });
+
+  r.delete('/api-keys/:api_key', {
+    schema: { tags, summary: 'Revoke an API key (full key or its visible prefix)', params: Type.Object({ api_key: Type.String({ minLength: 1 }) }) },
+  }, async (request, reply) => {
+    await revokeApiKey(services.db, services.clock, request.params.api_key);
+    return reply.code(204).send();
+  });
+
+  r.put('/processing', {
+    schema: {
+      tags,
+      summary: 'Pause or resume all workers (maintenance switch)',
+      body: Type.Object({ paused: Type.Boolean() }, { additionalProperties: false }),
+      response: responses({ 200: Type.Object({ paused: Type.Boolean() }) }),
+    },
+  }, async (request) => {
+    await setProcessingPaused(services.db, services.clock, request.body.paused);
+    return { paused: request.body.paused };
+  });
+}

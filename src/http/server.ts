@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.js';
+import { installApiAuth } from './auth.js';
+import { installErrorHandling } from './error-handler.js';
+import { installIdempotency } from './idempotency.js';
+import { API_ROUTES } from './routes/index.js';
+import { registerAdminRoutes } from './routes/admin.js';
+import { registerMetaRoutes } from './routes/meta.js';
+
+export type App = FastifyInstance;
+
+/** Builds the HTTP application: /api/v1 (authenticated), /admin/v1 (operator), docs and health. */
+export async function buildServer(services: Services): Promise<App> {
+  const app = Fastify({
+    loggerInstance: services.log,
+    disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace',
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: {
+      customOptions: {
+        // Query strings arrive as text: coerce "20" → 20 but never invent values for bodies.
+        coerceTypes: true,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandling(app, services.config.baseUrl);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'docrows API',
+        version: '1.0.0',
+        description: 'Document table extraction: upload documents into batches, process them, fetch rows as JSON or xlsx.',
+      },
+      servers: [{ url: services.config.baseUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  registerMetaRoutes(app, services);
+
+  await app.register(
+    async (api) => {
+      installApiAuth(api, services);
+      installIdempotency(api, services);
+      for (const register of API_ROUTES) await register(api, services);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (services.config.adminToken) {
+    await app.register(async (admin) => registerAdminRoutes(admin, services), { prefix: '/admin/v1' });
+  }
+  return app;
+}

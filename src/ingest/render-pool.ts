@@ -1,0 +1,112 @@
+/**
+ * A fixed pool of worker threads that open and render PDFs, so page rendering
+ * uses every core and never blocks the HTTP event loop. Tasks queue FIFO: with
+ * several uploads at once, memory stays bounded by the pool size.
+ */
+import { Worker } from 'node:worker_threads';
+import { AppError, type ErrorCode } from '../core/errors.js';
+import type { PdfTask, ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
+import type { WorkerRequest, WorkerResponse } from './pdf-worker.js';
+import type { IngestedPage } from './types.js';
+
+interface Pending {
+  task: PdfTask;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: (Pending & { id: number }) | null;
+}
+
+/** Under tsx/vitest this module is TypeScript: the worker must load the .ts entry through tsx too. */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return {
+    url: new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url),
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+  };
+}
+
+export class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size: number) {
+    if (!Number.isInteger(size) || size < 1) throw new Error(`render pool size must be a positive integer, got ${size}`);
+  }
+
+  probe(task: Omit<ProbeTask, 'kind'>): Promise<ProbeResult> {
+    return this.run({ kind: 'probe', ...task }) as Promise<ProbeResult>;
+  }
+
+  async render(task: Omit<RenderTask, 'kind'>): Promise<IngestedPage[]> {
+    const pages = (await this.run({ kind: 'render', ...task })) as IngestedPage[];
+    // Structured clone turns Buffers into plain Uint8Arrays.
+    return pages.map((p) => ({ ...p, jpeg: asBuffer(p.jpeg), thumbnail: asBuffer(p.thumbnail) }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('render pool closed'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  private run(task: PdfTask): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('render pool closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.busy === null);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const pending = this.queue.shift()!;
+      const id = this.nextId++;
+      slot.busy = { ...pending, id };
+      slot.worker.ref();
+      slot.worker.postMessage({ id, task: pending.task } satisfies WorkerRequest);
+    }
+  }
+
+  private spawn(): Slot {
+    const { url, execArgv } = workerEntry();
+    const worker = new Worker(url, { execArgv });
+    // An idle pool must not keep the process alive (CLI commands, tests).
+    worker.unref();
+    const slot: Slot = { worker, busy: null };
+    worker.on('message', (msg: WorkerResponse) => {
+      const job = slot.busy;
+      if (!job || job.id !== msg.id) return;
+      slot.busy = null;
+      worker.unref();
+      if (msg.ok) job.resolve(msg.result);
+      else job.reject(new AppError(msg.error.code as ErrorCode, msg.error.message, msg.error.param));
+      this.dispatch();
+    });
+    // A crashed worker (native abort, out of memory) fails only its own task; a fresh one replaces it.
+    const fail = (err: Error): void => {
+      const i = this.slots.indexOf(slot);
+      if (i < 0) return;
+      this.slots.splice(i, 1);
+      slot.busy?.reject(new AppError('invalid_parameter', `The PDF could not be rendered (${err.message}).`, 'file'));
+      slot.busy = null;
+      if (!this.closed) this.dispatch();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));
+    this.slots.push(slot);
+    return slot;
+  }
+}
+
+function asBuffer(u8: Uint8Array): Buffer {
+  return Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+}

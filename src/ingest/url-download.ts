@@ -1,0 +1,179 @@
+/**
+ * SSRF-safe download of a `url` upload. Every hop's host is resolved by us,
+ * every answer must be a public unicast address, and the connection is made
+ * to exactly the address that was checked (no second DNS lookup an attacker
+ * could rebind). Redirects are followed by hand (≤ 3), each re-checked.
+ */
+import { lookup } from 'node:dns/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import ipaddr from 'ipaddr.js';
+import { Agent, buildConnector, request } from 'undici';
+import { errors } from '../core/errors.js';
+
+export const MAX_URL_BYTES = 30 * 1024 * 1024;
+export const URL_READ_TIMEOUT_MS = 15_000;
+export const MAX_REDIRECTS = 3;
+
+export interface DownloadOptions {
+  /** DOCROWS_ALLOW_PRIVATE_URLS: lifts only the public-address rule. */
+  allowPrivate: boolean;
+  maxBytes?: number;
+  readTimeoutMs?: number;
+}
+
+export interface Downloaded {
+  /** Name for the document: Content-Disposition filename, else the last URL path segment. */
+  filename: string;
+  size: number;
+}
+
+const urlError = (message: string): Error => errors.invalidParameter('url', message);
+
+/** Only globally routable unicast addresses; IPv4-mapped IPv6 is judged as the IPv4 it carries. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+class BlockedAddressError extends Error {}
+
+async function resolveChecked(hostname: string, allowPrivate: boolean): Promise<string> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  let answers: Array<{ address: string }>;
+  try {
+    answers = isIP(host) ? [{ address: host }] : await lookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new BlockedAddressError(`The host ${host} could not be resolved.`);
+  }
+  if (answers.length === 0) throw new BlockedAddressError(`The host ${host} could not be resolved.`);
+  // Any non-public answer refuses the host: picking the public one would still let DNS steer some clients inside.
+  const bad = answers.find((a) => !isPublicAddress(a.address));
+  if (bad && !allowPrivate) {
+    throw new BlockedAddressError(
+      `The URL's host ${host} resolves to ${bad.address}, a private, loopback or otherwise non-public address; only public addresses are allowed.`,
+    );
+  }
+  return answers[0].address;
+}
+
+function pinnedAgent(allowPrivate: boolean, timeoutMs: number): Agent {
+  const base = buildConnector({ timeout: timeoutMs });
+  return new Agent({
+    connect: (opts, callback) => {
+      resolveChecked(opts.hostname, allowPrivate).then(
+        (address) =>
+          base(
+            // TLS still verifies the certificate against the original host name.
+            { ...opts, hostname: address, servername: opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname) },
+            callback,
+          ),
+        (err: Error) => callback(err, null),
+      );
+    },
+  });
+}
+
+function parseHttpUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw urlError('The url is not a valid absolute URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw urlError('The url must use http:// or https://.');
+  if (url.username || url.password) throw urlError('The url must not carry credentials.');
+  return url;
+}
+
+function filenameFrom(url: URL, disposition: string | string[] | undefined): string {
+  const header = Array.isArray(disposition) ? disposition[0] : disposition;
+  const star = header && /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  const plain = header && /filename="?([^";]+)"?/i.exec(header);
+  let name = star ? safeDecode(star[1]) : plain ? plain[1] : safeDecode(url.pathname.split('/').pop() ?? '');
+  name = name.replace(/[\\/\x00-\x1f]/g, '_').trim();
+  return name.length > 0 ? name.slice(0, 255) : url.hostname;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Downloads `rawUrl` into `destPath`. On any failure the file is removed and `invalid_parameter` (url) thrown. */
+export async function downloadUrl(rawUrl: string, destPath: string, options: DownloadOptions): Promise<Downloaded> {
+  const maxBytes = options.maxBytes ?? MAX_URL_BYTES;
+  const timeout = options.readTimeoutMs ?? URL_READ_TIMEOUT_MS;
+  let url = parseHttpUrl(rawUrl);
+  const agent = pinnedAgent(options.allowPrivate, timeout);
+  try {
+    for (let hop = 0; ; hop++) {
+      const res = await request(url, {
+        dispatcher: agent,
+        method: 'GET',
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        headers: { 'user-agent': 'docrows/1 (+document upload)', accept: '*/*' },
+      }).catch((err: Error) => {
+        throw fetchError(err, timeout);
+      });
+      if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
+        await res.body.dump();
+        if (hop >= MAX_REDIRECTS) throw urlError(`The url redirected more than ${MAX_REDIRECTS} times.`);
+        url = parseHttpUrl(String(res.headers.location), url);
+        continue;
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        await res.body.dump();
+        throw urlError(`Downloading the url failed: the server answered HTTP ${res.statusCode}.`);
+      }
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        res.body.destroy();
+        throw tooBig(maxBytes);
+      }
+      const size = await streamCapped(res.body, destPath, maxBytes, timeout);
+      return { filename: filenameFrom(url, res.headers['content-disposition']), size };
+    }
+  } catch (err) {
+    await rm(destPath, { force: true });
+    throw err instanceof Error && err.name === 'AppError' ? err : fetchError(err as Error, timeout);
+  } finally {
+    await agent.close().catch(() => undefined);
+  }
+}
+
+async function streamCapped(body: NodeJS.ReadableStream, destPath: string, maxBytes: number, timeout: number): Promise<number> {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      done(size > maxBytes ? tooBig(maxBytes) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, counter, createWriteStream(destPath));
+  } catch (err) {
+    throw err instanceof Error && err.name === 'AppError' ? err : fetchError(err as Error, timeout);
+  }
+  return size;
+}
+
+function tooBig(maxBytes: number): Error {
+  return urlError(`The file at the url is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the download limit.`);
+}
+
+function fetchError(err: Error, timeout: number): Error {
+  if (err instanceof BlockedAddressError) return urlError(err.message);
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof BlockedAddressError) return urlError(cause.message);
+  const code = (err as { code?: string }).code ?? '';
+  if (/TIMEOUT/.test(code)) return urlError(`Downloading the url timed out (no data for ${timeout / 1000} s).`);
+  return urlError(`Downloading the url failed: ${err.message}.`);
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { applyFormat, parseDate, parseNumber, parseRequirement, resolveFormat } from '../../src/extract/format/index.js';
+
+const fmt = (value: string, requirement: string, global = '') => applyFormat(value, resolveFormat(requirement, global));
+
+describe('dates', () => {
+  it('reads the usual printed forms', () => {
+    expect(parseDate('2024-03-12')).toEqual({ year: 2024, month: 3, day: 12, time: undefined });
+    expect(parseDate('12/03/2024')).toEqual({ year: 2024, month: 3, day: 12 });
+    expect(parseDate('03/13/2024')).toEqual({ year: 2024, month: 3, day: 13 });
+    expect(parseDate('12 March 2024')).toEqual({ year: 2024, month: 3, day: 12 });
+    expect(parseDate('Mar 5, 24')).toEqual({ year: 2024, month: 3, day: 5 });
+    expect(parseDate('31/02/2024')).toBeNull();
+    expect(parseDate('Total')).toBeNull();
+  });
+  it('renders into the requested pattern', () => {
+    expect(fmt('12 March 2024', 'YYYY-MM-DD')).toBe('2024-03-12');
+    expect(fmt('2024-03-12', 'date as DD/MM/YYYY')).toBe('12/03/2024');
+    expect(fmt('March 5, 2024', 'ISO 8601')).toBe('2024-03-05');
+    expect(fmt('5.3.2024', 'format: mm/dd/yyyy')).toBe('03/05/2024');
+    expect(fmt('03/05/2024', 'US date, output YYYY-MM-DD')).toBe('2024-03-05');
+    expect(fmt('2024-03-05', 'MMMM D, YYYY')).toBe('March 5, 2024');
+    expect(fmt('not a date', 'YYYY-MM-DD')).toBe('not a date');
+  });
+});
+
+describe('numbers', () => {
+  it('reads both separator conventions, currency and negatives', () => {
+    expect(parseNumber('1,234.56')?.value).toBe(1234.56);
+    expect(parseNumber('1.234,56')?.value).toBe(1234.56);
+    expect(parseNumber('1 234,5')?.value).toBe(1234.5);
+    expect(parseNumber('(1,200.00)')?.value).toBe(-1200);
+    expect(parseNumber('$ 99.90')).toEqual({ value: 99.9, decimals: 2, currency: 'USD', percent: false });
+    expect(parseNumber('EUR 12,50')?.value).toBe(12.5);
+    expect(parseNumber('250-')?.value).toBe(-250);
+    expect(parseNumber('1,234')?.value).toBe(1234);
+    expect(parseNumber('1.234', true)?.value).toBe(1234);
+    expect(parseNumber('12a')).toBeNull();
+    expect(parseNumber('1,23,4')).toBeNull();
+  });
+  it('formats per the requirement', () => {
+    expect(fmt('$1,234.5', 'number with 2 decimal places')).toBe('1234.50');
+    expect(fmt('1234.5', 'two decimals, thousands separator')).toBe('1,234.50');
+    expect(fmt('1,234.5', 'European format, 2 decimals')).toBe('1.234,50');
+    expect(fmt('(45.00)', 'amount')).toBe('-45.00');
+    expect(fmt('-45', 'negative numbers in parentheses, 2 decimals')).toBe('(45.00)');
+    expect(fmt('€ 1.234,56', 'like 1,234.56')).toBe('1,234.56');
+    expect(fmt('12.7', 'integer')).toBe('13');
+    expect(fmt('USD 10', 'strip currency')).toBe('10');
+  });
+});
+
+describe('other instructions', () => {
+  it('handles currency codes, percentages, case, digits, choices and booleans', () => {
+    expect(fmt('€12.00', 'currency code (ISO 4217)')).toBe('EUR');
+    expect(fmt('12.5%', 'percentage as decimal')).toBe('0.125');
+    expect(fmt('12.5%', 'percentage without the % sign')).toBe('12.5');
+    expect(fmt('acme corp', 'uppercase')).toBe('ACME CORP');
+    expect(fmt('ACME CORP', 'Title case')).toBe('Acme Corp');
+    expect(fmt('INV-00123', 'digits only')).toBe('00123');
+    expect(fmt('paid', 'one of: Paid, Unpaid, Overdue')).toBe('Paid');
+    expect(fmt('partially', 'one of: Paid, Unpaid, Overdue')).toBe('partially');
+    expect(fmt('X', 'Yes/No')).toBe('Yes');
+    expect(fmt('n', 'Y/N')).toBe('N');
+    expect(fmt('  two   spaces ', '')).toBe('two spaces');
+  });
+  it('leaves values alone when the requirement is not understood', () => {
+    expect(parseRequirement('as printed on the label, please')).toEqual({});
+    expect(fmt('Widget 12', 'as printed on the label, please')).toBe('Widget 12');
+  });
+  it('applies the global requirement only where values fit it, field-level winning', () => {
+    const global = 'dates as YYYY-MM-DD; amounts with 2 decimals';
+    expect(fmt('Blue widget', '', global)).toBe('Blue widget');
+    expect(fmt('5 Jan 2024', '', global)).toBe('2024-01-05');
+    expect(fmt('7', '', global)).toBe('7.00');
+    expect(fmt('7', 'integer', global)).toBe('7');
+    expect(fmt('5 Jan 2024', 'DD.MM.YYYY', global)).toBe('05.01.2024');
+  });
+});
