@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001-initial.js';
+import * as m0002 from './migrations/0002-webhook-registrations.js';
 
 /** Migrations are compiled in (no directory scan), so `dist/` and `tsx` runs see the same list. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-webhook-registrations': m0002,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -176,6 +176,16 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface WebhookRegistrationsTable {
+  id: Generated<number>;
+  account_id: number;
+  batch_name: string;
+  callback_url: string;
+  secret: string; // whsec_...
+  created_at: string;
+  fired_at: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -189,6 +199,7 @@ export interface Database {
   rate_windows: RateWindowsTable;
   jobs: JobsTable;
   settings: SettingsTable;
+  webhook_registrations: WebhookRegistrationsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -202,3 +213,4 @@ export type BatchRow = Selectable<BatchesTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WebhookRegistrationRow = Selectable<WebhookRegistrationsTable>;

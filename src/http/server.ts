@@ -1,6 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.js';
 import { installApiAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
@@ -13,8 +12,8 @@ export type App = FastifyInstance;
 
 /** Builds the HTTP application: /api/v1 (authenticated), /admin/v1 (operator), docs and health. */
 export async function buildServer(services: Services): Promise<App> {
-  const app = Fastify({
-    loggerInstance: services.log,
+  const app: FastifyInstance = Fastify({
+    loggerInstance: services.log as FastifyBaseLogger,
     disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace',
     bodyLimit: 1024 * 1024,
     trustProxy: true,
@@ -27,7 +26,7 @@ export async function buildServer(services: Services): Promise<App> {
         allErrors: false,
       },
     },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  });
 
   installErrorHandling(app, services.config.baseUrl);
   await app.register(swagger, {

@@ -23,7 +23,8 @@ export async function docxToPdf(path: string, maxPages: number): Promise<Buffer>
   const zip = await readFile(path);
   const entries = listZipEntries(zip);
   assertDocxEntries(entries.map((e) => e.name));
-  const xml = readZipEntry(zip, entries.find((e) => e.name === 'word/document.xml')!, MAX_DOCUMENT_XML_BYTES);
+  const main = entries.find((e) => e.name === 'word/document.xml')!;
+  const xml = readZipEntry(zip, main, MAX_DOCUMENT_XML_BYTES);
   const blocks = parseDocumentXml(xml.toString('utf8'));
   return layoutBlocks(blocks, maxPages);
 }

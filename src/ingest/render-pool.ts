@@ -3,6 +3,8 @@
  * uses every core and never blocks the HTTP event loop. Tasks queue FIFO: with
  * several uploads at once, memory stays bounded by the pool size.
  */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../core/errors.js';
 import type { PdfTask, ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
@@ -20,13 +22,16 @@ interface Slot {
   busy: (Pending & { id: number }) | null;
 }
 
-/** Under tsx/vitest this module is TypeScript: the worker must load the .ts entry through tsx too. */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return {
-    url: new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url),
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-  };
+/**
+ * Under tsx/vitest this module is TypeScript, and worker threads do not inherit
+ * the TypeScript loader: a small bootstrap registers tsx in the worker first.
+ */
+function spawnWorker(): Worker {
+  const entry = new URL(import.meta.url.endsWith('.ts') ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(entry);
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(bootstrap, { eval: true });
 }
 
 export class RenderPool {
@@ -77,8 +82,7 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const { url, execArgv } = workerEntry();
-    const worker = new Worker(url, { execArgv });
+    const worker = spawnWorker();
     // An idle pool must not keep the process alive (CLI commands, tests).
     worker.unref();
     const slot: Slot = { worker, busy: null };

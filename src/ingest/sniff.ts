@@ -1,7 +1,7 @@
-import { open } from 'node:fs/promises';
-import { unzipSync } from 'fflate';
+import { open, readFile } from 'node:fs/promises';
 import { errors } from '../core/errors.js';
 import type { FileKind } from './types.js';
+import { listZipEntries } from './zip.js';
 
 /** Bytes read from the head of a file to decide its kind (zip central directories are handled separately). */
 const HEAD_BYTES = 4096;
@@ -65,13 +65,16 @@ export async function sniffFile(path: string): Promise<FileKind> {
       'Legacy Word .doc (OLE2) files are not supported: save the document as .docx or PDF and upload that.',
     );
   }
-  if (kind === 'zip') return 'docx';
+  if (kind === 'zip') {
+    assertDocxEntries(listZipEntries(await readFile(path)).map((e) => e.name));
+    return 'docx';
+  }
   if (kind !== null) return kind;
   if (looksLikeText(head)) return 'txt';
   throw errors.invalidParameter('file', UNSUPPORTED);
 }
 
-/** Checks that a zip is a Word document (has word/document.xml); the caller already read it. */
+/** A zip is a Word document when it has word/document.xml. */
 export function assertDocxEntries(names: string[]): void {
   if (!names.includes('word/document.xml')) {
     throw errors.invalidParameter(
@@ -79,13 +82,6 @@ export function assertDocxEntries(names: string[]): void {
       'The file is a zip archive but not a Word .docx document (no word/document.xml): ' + UNSUPPORTED,
     );
   }
-}
-
-/** Exposed for tests: a zip's entry names without inflating anything. */
-export function zipEntryNames(zip: Uint8Array): string[] {
-  const names: string[] = [];
-  unzipSync(zip, { filter: (f) => (names.push(f.name), false) });
-  return names;
 }
 
 function hasUtf16Bom(buf: Buffer): 'utf16le' | 'utf16be' | null {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Box, Quality, Rule, Word } from '../types.js';
 import { binarize, detectOrientation, detectSkew, rotateQuarter, type BinaryImage } from './page-geometry.js';
 import { findRasterRules } from './raster-rules.js';
@@ -26,7 +26,7 @@ const ANALYSIS_LONG_SIDE = 1400;
  */
 const OCR_LONG_SIDE: Record<Quality, number> = { fast: 2400, high: 3300 };
 
-async function toBinary(pipeline: sharp.Sharp, longSide: number): Promise<BinaryImage> {
+async function toBinary(pipeline: Sharp, longSide: number): Promise<BinaryImage> {
   const { data, info } = await pipeline
     .clone()
     .resize(longSide, longSide, { fit: 'inside' })
