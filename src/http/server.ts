@@ -4,11 +4,25 @@ import type { Services } from '../services.js';
 import { installApiAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
 import { installIdempotency } from './idempotency.js';
+import { validatorCompiler } from './validation.js';
 import { API_ROUTES } from './routes/index.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerMetaRoutes } from './routes/meta.js';
 
 export type App = FastifyInstance;
+
+/** A route as registered, kept so tests can prove the OpenAPI document covers every one. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: { hide?: boolean; querystring?: { properties?: object }; params?: { properties?: object }; body?: unknown };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 /** Builds the HTTP application: /api/v1 (authenticated), /admin/v1 (operator), docs and health. */
 export async function buildServer(services: Services): Promise<App> {
@@ -17,17 +31,18 @@ export async function buildServer(services: Services): Promise<App> {
     disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace',
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: {
-      customOptions: {
-        // Query strings arrive as text: coerce "20" → 20 but never invent values for bodies.
-        coerceTypes: true,
-        removeAdditional: false,
-        useDefaults: true,
-        allErrors: false,
-      },
-    },
   });
 
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, schema: (route.schema ?? {}) as RegisteredRoute['schema'] });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app, services.config.baseUrl);
   await app.register(swagger, {
     openapi: {
