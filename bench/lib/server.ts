@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token';
+
+export interface BenchServer {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts `docrows serve` as its own process (the real server, on loopback) and waits until it answers. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docrows-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      DOCROWS_PORT: String(port),
+      DOCROWS_DATA_DIR: dataDir,
+      DOCROWS_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      DOCROWS_RATE_LIMIT_PER_MIN: '0',
+      DOCROWS_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createBenchAccount(baseUrl: string, body: Record<string, unknown> = {}): Promise<{ accountId: number; apiKey: string }> {
+  const res = await fetch(`${baseUrl}/admin/v1/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'business', credits: 100_000, ...body }),
+  });
+  if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${await res.text()}`);
+  const json = (await res.json()) as { account_id: number; api_key: string };
+  return { accountId: json.account_id, apiKey: json.api_key };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Makes sure what the test suite needs beyond Node is present: a PostgreSQL
+# server on 127.0.0.1:5432 with a `test` database (trust auth), as on the
+# project's machines. Idempotent; installs PostgreSQL from Debian if missing.
+set -euo pipefail
+
+pg_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
+
+if ! command -v pg_isready >/dev/null 2>&1; then
+  echo "setup: installing PostgreSQL (Debian package)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+
+if ! pg_up; then
+  echo "setup: starting PostgreSQL"
+  for version in $(ls /etc/postgresql 2>/dev/null); do
+    pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+  done
+  for _ in $(seq 1 30); do pg_up && break; sleep 1; done
+fi
+pg_up || { echo "setup: PostgreSQL is not reachable on 127.0.0.1:5432" >&2; exit 1; }
+
+if ! psql -h 127.0.0.1 -U postgres -d test -c 'select 1' >/dev/null 2>&1; then
+  psql -h 127.0.0.1 -U postgres -d postgres -c 'CREATE DATABASE test' >/dev/null 2>&1 || \
+    su postgres -c "psql -c 'CREATE DATABASE test'" >/dev/null
+fi
+echo "setup: PostgreSQL ready on 127.0.0.1:5432 (database test)"
