@@ -1,7 +1,5 @@
 import { Command, Option } from 'commander';
-import { createApp, createServices } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrateToLatest } from './db/migrate.js';
 import { registerAdminCommands } from './cli/admin.js';
 
 function configOrExit(): Config {
@@ -40,6 +38,7 @@ program
   .description('Run the HTTP API with embedded workers (DOCROWS_WORKERS)')
   .action(async () => {
     const config = configOrExit();
+    const { createApp } = await import('./app.js');
     const app = await createApp(config);
     onShutdown(app.close);
     await app.server.listen({ port: config.port, host: config.host });
@@ -50,6 +49,8 @@ program
   .description('Apply pending database migrations')
   .action(async () => {
     const config = configOrExit();
+    const { createServices } = await import('./services.js');
+    const { migrateToLatest } = await import('./db/migrate.js');
     const services = await createServices(config, { migrate: false });
     const applied = await migrateToLatest(services.db);
     await services.close();

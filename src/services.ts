@@ -1,8 +1,11 @@
+import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
-import type { Db, Dialect } from './db/connect.js';
+import { connectDb, type ConnectOptions, type Db, type Dialect } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock, systemIds, type Clock, type IdSource } from './core/clock.js';
+import { serviceSecret } from './core/settings-store.js';
 import type { BlobStore } from './storage/blob-store.js';
-import type { Clock, IdSource } from './core/clock.js';
-import type { Logger } from 'pino';
+import { createBlobStore } from './storage/fs-store.js';
 
 /** Everything the HTTP layer, core and workers share; built once by the composition root (app.ts). */
 export interface Services {
@@ -15,4 +18,36 @@ export interface Services {
   log: Logger;
   /** HMAC key for opaque page tokens; shared by every process through the settings table. */
   pageTokenKey: Buffer;
+}
+
+export interface ServicesOptions {
+  clock?: Clock;
+  ids?: IdSource;
+  db?: ConnectOptions;
+  /** Apply pending migrations first (serve does; worker and admin expect them applied). */
+  migrate?: boolean;
+}
+
+/** Composition root: connects the database and storage and wires the shared services. */
+export async function createServices(config: Config, options: ServicesOptions = {}): Promise<Services & { close(): Promise<void> }> {
+  const log = pino({ level: config.logLevel, base: { service: 'docrows' } });
+  const handle = await connectDb(config.databaseUrl, options.db);
+  try {
+    if (options.migrate !== false) await migrateToLatest(handle.db, handle.schema);
+    const clock = options.clock ?? systemClock;
+    return {
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      blobs: createBlobStore(config.storageUrl),
+      clock,
+      ids: options.ids ?? systemIds(),
+      log,
+      pageTokenKey: await serviceSecret(handle.db, clock, 'page_token_key'),
+      close: () => handle.close(),
+    };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
 }

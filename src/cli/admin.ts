@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { createServices } from '../app.js';
 import type { Config } from '../config.js';
 import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput } from '../core/accounts.js';
 import { createApiKey, revokeApiKey } from '../core/api-keys.js';
 import { AppError } from '../core/errors.js';
-import type { Services } from '../services.js';
+import { createServices, type Services } from '../services.js';
 
 function wholeNumber(value: string): number {
   if (!/^-?\d+$/.test(value)) throw new Error(`expected a whole number, got "${value}"`);
