@@ -30,7 +30,8 @@ export function dialectOf(url: string): Dialect {
   return /^postgres(ql)?:/.test(url) ? 'postgres' : 'sqlite';
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+/** Structural so it accepts any Kysely handle: a database, a transaction, or a migration's Kysely<any>. */
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
