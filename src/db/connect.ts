@@ -35,6 +35,31 @@ export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running a
+ * small query; the service runs a few hundred distinct statements, so keep
+ * them prepared (least recently used out first).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = cache.get(query);
+      if (statement) {
+        cache.delete(query);
+      } else {
+        statement = sqlite.prepare(query);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(query, statement);
+      return statement;
+    },
+  };
+}
+
 function sqliteFile(url: string): string {
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file === ':memory:') return file;
@@ -66,6 +91,6 @@ export async function connectDb(url: string, options: ConnectOptions = {}): Prom
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
