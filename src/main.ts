@@ -45,6 +45,21 @@ program
   });
 
 program
+  .command('worker')
+  .description('Run workers only (no HTTP API): DOCROWS_WORKERS engine slots')
+  .action(async () => {
+    const config = configOrExit();
+    const { createServices } = await import('./services.js');
+    const { startWorkers } = await import('./jobs/start.js');
+    const services = await createServices(config, { migrate: false });
+    const workers = startWorkers(services, { workers: Math.max(1, config.workers) });
+    onShutdown(async () => {
+      await workers.stop();
+      await services.close();
+    });
+  });
+
+program
   .command('migrate')
   .description('Apply pending database migrations')
   .action(async () => {

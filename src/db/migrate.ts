@@ -2,11 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-webhook-registrations.js';
+import * as m0003 from './migrations/0003-events.js';
+import * as m0004 from './migrations/0004-bbox-jobs.js';
 
 /** Migrations are compiled in (no directory scan), so `dist/` and `tsx` runs see the same list. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-webhook-registrations': m0002,
+  '0003-events': m0003,
+  '0004-bbox-jobs': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -79,6 +79,8 @@ export interface BatchesTable {
   name: string;
   source: string; // api | direct | collect | email_inbox
   created_at: string;
+  /** Increments on every process call that queues documents: batch.completed is unique per wave (0003-events). */
+  wave: Generated<number>;
 }
 
 export interface UploadsTable {
@@ -186,6 +188,18 @@ export interface WebhookRegistrationsTable {
   fired_at: string | null;
 }
 
+/** The persisted event feed (GET /events), kept 30 days. */
+export interface EventsTable {
+  id: string; // evt_<ulid>
+  account_id: number;
+  type: string; // document.completed | document.failed | batch.completed
+  batch_name: string;
+  document_id: string | null;
+  data: string; // JSON
+  dedupe_key: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -200,6 +214,9 @@ export interface Database {
   jobs: JobsTable;
   settings: SettingsTable;
   webhook_registrations: WebhookRegistrationsTable;
+  events: EventsTable;
+  bbox_jobs: BboxJobsTable;
+  bbox_row_groups: BboxRowGroupsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -214,3 +231,39 @@ export type UploadRow = Selectable<UploadsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type WebhookRegistrationRow = Selectable<WebhookRegistrationsTable>;
+export type EventRow = Selectable<EventsTable>;
+
+/** One paid bbox pass over a document (src/core/bbox.ts). */
+export interface BboxJobsTable {
+  id: string; // bbx_<ulid>, the public group_batch_id
+  document_id: string;
+  batch_id: number;
+  pool_account_id: number;
+  consumer_id: number;
+  /** queued | processing | succeeded | failed | canceled; terminal values are final. */
+  status: string;
+  /** The document id while the job is not terminal, else null (unique: one running job per document). */
+  running_document_id: string | null;
+  row_groups: number;
+  charged_amount: number;
+  charged_tier: string;
+  /** JSON Word[]: OCR words shared by the job's row groups (pages without a text layer). */
+  page_words: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A chunk of a bbox job's rows, located by one durable job (src/jobs/handlers/bbox-row-group.ts). */
+export interface BboxRowGroupsTable {
+  bbox_job_id: string;
+  group_index: number;
+  row_start: number;
+  row_end: number; // exclusive
+  /** queued | processing | succeeded | failed */
+  status: string;
+  boxes: string | null; // JSON {rowIndex: {field: bbox | null}}
+  updated_at: string;
+}
+
+export type BboxJobRow = Selectable<BboxJobsTable>;
+export type BboxRowGroupRow = Selectable<BboxRowGroupsTable>;

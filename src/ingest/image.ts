@@ -8,8 +8,9 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { errors } from '../core/errors.js';
-import { encodeRaw, thumbnailOf } from './jpeg.js';
+import { encodeCanvas, thumbnailOf } from './jpeg.js';
 import { MAX_PAGE_PIXELS } from './pdf-render.js';
+import { readHead } from './sniff.js';
 import type { FileKind, IngestedPage } from './types.js';
 
 /** Largest raster accepted (pixels, per page). Bigger declared sizes are refused before decoding. */
@@ -46,40 +47,57 @@ async function sharpPage(path: string, page: number): Promise<IngestedPage> {
   return { jpeg, thumbnail: await thumbnailOf(jpeg), width: size.width, height: size.height, textLayer: null };
 }
 
-/** BMP header dimensions (signed height: negative means top-down). */
-function bmpSize(head: Buffer): { width: number; height: number } {
+/**
+ * Dimensions a PNG, GIF or BMP header declares, read before any decoder runs:
+ * a bomb declares billions of pixels in a few hundred bytes.
+ */
+export function declaredSize(head: Buffer, kind: FileKind): { width: number; height: number } | null {
+  if (kind === 'png' && head.length >= 24) return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  if (kind === 'gif' && head.length >= 10) return { width: head.readUInt16LE(6), height: head.readUInt16LE(8) };
+  if (kind !== 'bmp') return null;
   if (head.length < 26) throw unreadable('bmp', 'the header is truncated');
   const core = head.readUInt32LE(14) === 12;
   const width = core ? head.readUInt16LE(18) : head.readInt32LE(18);
+  // Signed height: negative means top-down rows.
   const height = Math.abs(core ? head.readInt16LE(20) : head.readInt32LE(22));
   if (width <= 0 || height <= 0) throw unreadable('bmp', 'it declares no pixels');
   return { width, height };
 }
 
+/** Uncompressed BMP pixel data must all be there (Skia would silently pad a truncated file). */
+function assertBmpComplete(bytes: Buffer, width: number, height: number): void {
+  if (bytes.readUInt32LE(14) === 12 || bytes.readUInt32LE(30) !== 0) return;
+  const bpp = bytes.readUInt16LE(28);
+  const rowSize = Math.ceil((width * bpp) / 32) * 4;
+  if (bytes.readUInt32LE(10) + rowSize * height > bytes.length) throw unreadable('bmp', 'the pixel data is truncated');
+}
+
 async function bmpPage(path: string): Promise<IngestedPage> {
   const bytes = await readFile(path);
-  const { width, height } = bmpSize(bytes);
+  const { width, height } = declaredSize(bytes, 'bmp')!;
   if (width * height > MAX_INPUT_PIXELS) throw tooLarge(width, height);
+  assertBmpComplete(bytes, width, height);
   let decoded;
   try {
     decoded = await loadImage(bytes);
   } catch (err) {
     throw unreadable('bmp', (err as Error).message);
   }
-  if (decoded.width !== width || decoded.height !== height) throw unreadable('bmp', 'the pixel data is incomplete');
   const size = fitPixels(width, height);
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, size.width, size.height);
   ctx.drawImage(decoded, 0, 0, size.width, size.height);
-  const encoded = await encodeRaw({ data: canvas.data(), width: size.width, height: size.height, channels: 4 });
+  const encoded = await encodeCanvas(canvas as never, (w, h) => createCanvas(w, h) as never);
   return { ...encoded, textLayer: null };
 }
 
 /** Every page of a raster upload (several only for multi-page TIFF). */
 export async function ingestImage(path: string, kind: FileKind, maxPages: number): Promise<IngestedPage[]> {
   if (kind === 'bmp') return [await bmpPage(path)];
+  const declared = declaredSize(await readHead(path, 32), kind);
+  if (declared && declared.width * declared.height > MAX_INPUT_PIXELS) throw tooLarge(declared.width, declared.height);
   let pageCount = 1;
   try {
     const meta = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

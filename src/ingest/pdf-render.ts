@@ -6,7 +6,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { errors } from '../core/errors.js';
 import { PAGE_RENDER_DPI } from '../extract/types.js';
-import { encodeRaw } from './jpeg.js';
+import { encodeCanvas } from './jpeg.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
 import { extractTextLayer } from './pdf-text-layer.js';
 import type { IngestedPage } from './types.js';
@@ -38,15 +38,17 @@ interface CanvasFactory {
 }
 
 /**
- * Renders pages `from`..`to` (1-based, inclusive). One canvas is reused for
- * every page: native canvas memory is only released by GC, and a fresh 15 MB
+ * Renders pages `from`..`to` (1-based, inclusive). Two canvases alternate: the
+ * JPEG encode of one page (native, in libuv's pool) overlaps the rendering of
+ * the next on the JS thread. Canvases are reused rather than created per page
+ * because native canvas memory is only released by GC, and a fresh 15 MB
  * canvas per page made RSS climb by hundreds of MB on a 50-page file.
  */
 export async function renderPages(doc: PDFDocumentProxy, from: number, to: number): Promise<IngestedPage[]> {
   // The factory pdfjs picked for Node (@napi-rs/canvas); not in its public typings.
   const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
-  let cc: CanvasAndContext | null = null;
-  const pages: IngestedPage[] = [];
+  const slots: Array<{ cc: CanvasAndContext; encoding: Promise<unknown> } | null> = [null, null];
+  const pages: Array<Promise<IngestedPage>> = [];
   try {
     for (let n = from; n <= to; n++) {
       const page = await doc.getPage(n);
@@ -54,18 +56,28 @@ export async function renderPages(doc: PDFDocumentProxy, from: number, to: numbe
       const viewport = page.getViewport({ scale: renderScale(base.width, base.height) });
       const width = Math.max(1, Math.round(viewport.width));
       const height = Math.max(1, Math.round(viewport.height));
-      if (cc === null) cc = factory.create(width, height);
-      else factory.reset(cc, width, height);
+      const i = n % 2;
+      let slot = slots[i];
+      if (slot === null) slot = slots[i] = { cc: factory.create(width, height), encoding: Promise.resolve() };
+      else {
+        // The encode reading this canvas must finish before it is drawn on again.
+        await slot.encoding.catch(() => undefined);
+        factory.reset(slot.cc, width, height);
+      }
+      const { cc } = slot;
       await page.render({ canvasContext: cc.context as never, canvas: cc.canvas as never, viewport }).promise;
       const textLayer = await extractTextLayer(page);
-      const encoded = await encodeRaw({ data: cc.canvas.data(), width, height, channels: 4 });
-      pages.push({ ...encoded, textLayer });
+      const encoded = encodeCanvas(cc.canvas as never, (w, h) => factory.create(w, h).canvas as never);
+      slot.encoding = encoded;
+      pages.push(encoded.then((e) => ({ ...e, textLayer })));
       page.cleanup();
     }
+    return await Promise.all(pages);
   } catch (err) {
+    // Let in-flight encodes settle before their canvases are destroyed.
+    await Promise.allSettled(pages);
     throw errors.invalidParameter('file', `${CORRUPT_PDF_MESSAGE} (${(err as Error).message})`);
   } finally {
-    if (cc !== null) factory.destroy(cc);
+    for (const slot of slots) if (slot !== null) factory.destroy(slot.cc);
   }
-  return pages;
 }

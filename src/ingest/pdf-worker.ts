@@ -1,5 +1,6 @@
 /** Entry point of a render worker thread: runs PDF tasks posted by render-pool.ts. */
 import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
 import { AppError } from '../core/errors.js';
 import { runPdfTask, type PdfTask } from './pdf-tasks.js';
 
@@ -13,6 +14,8 @@ export type WorkerResponse =
 
 const port = parentPort;
 if (port === null) throw new Error('pdf-worker must run in a worker thread');
+// libvips' operation cache only helps repeated operations on the same input; here it just holds memory.
+sharp.cache(false);
 
 port.on('message', (req: WorkerRequest) => {
   runPdfTask(req.task).then(

@@ -4,6 +4,7 @@
  * several uploads at once, memory stays bounded by the pool size.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../core/errors.js';
@@ -24,13 +25,23 @@ interface Slot {
 
 /**
  * Under tsx/vitest this module is TypeScript, and worker threads do not inherit
- * the TypeScript loader: a small bootstrap registers tsx in the worker first.
+ * the TypeScript loader: a bootstrap registers tsx in the worker first. pdfjs
+ * (~2 MB of JavaScript) is loaded natively before that, because running it
+ * through tsx's transform made each worker take seconds to boot.
  */
 function spawnWorker(): Worker {
-  const entry = new URL(import.meta.url.endsWith('.ts') ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return new Worker(entry);
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
+  if (!fromSource) return new Worker(entry);
+  const require = createRequire(import.meta.url);
+  const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
+  const preload = ['legacy/build/pdf.mjs', 'legacy/build/pdf.worker.mjs'].map((f) => pathToFileURL(join(pdfjsDir, f)).href);
+  // The ESM build of tsx's API sits beside the CommonJS one that require.resolve finds.
+  const tsxApi = pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const bootstrap =
+    `Promise.all(${JSON.stringify(preload)}.map((u) => import(u)))` +
+    `.then(() => import(${JSON.stringify(tsxApi)}))` +
+    `.then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(bootstrap, { eval: true });
 }
 

@@ -48,15 +48,7 @@ export function kindFromHead(head: Buffer): FileKind | 'zip' | 'ole2' | null {
  * with `invalid_parameter` on `file` and a message that says why.
  */
 export async function sniffFile(path: string): Promise<FileKind> {
-  const fh = await open(path, 'r');
-  let head: Buffer;
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-    head = buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
+  const head = await readHead(path, HEAD_BYTES);
   if (head.length === 0) throw errors.invalidParameter('file', 'The file is empty.');
   const kind = kindFromHead(head);
   if (kind === 'ole2') {
@@ -72,6 +64,18 @@ export async function sniffFile(path: string): Promise<FileKind> {
   if (kind !== null) return kind;
   if (looksLikeText(head)) return 'txt';
   throw errors.invalidParameter('file', UNSUPPORTED);
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
 }
 
 /** A zip is a Word document when it has word/document.xml. */

@@ -4,15 +4,15 @@
  * to exactly the address that was checked (no second DNS lookup an attacker
  * could rebind). Redirects are followed by hand (≤ 3), each re-checked.
  */
-import { lookup } from 'node:dns/promises';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, request } from 'undici';
 import { errors } from '../core/errors.js';
+import { cleanFilename } from './filename.js';
+import { addressRule, BlockedAddressError, resolveChecked } from './public-address.js';
 
 export const MAX_URL_BYTES = 30 * 1024 * 1024;
 export const URL_READ_TIMEOUT_MS = 15_000;
@@ -21,6 +21,8 @@ export const MAX_REDIRECTS = 3;
 export interface DownloadOptions {
   /** DOCROWS_ALLOW_PRIVATE_URLS: lifts only the public-address rule. */
   allowPrivate: boolean;
+  /** Overrides the address rule (tests stand in a "public" loopback address); defaults to addressRule(allowPrivate). */
+  isAllowedAddress?: (address: string) => boolean;
   maxBytes?: number;
   readTimeoutMs?: number;
 }
@@ -33,38 +35,11 @@ export interface Downloaded {
 
 const urlError = (message: string): Error => errors.invalidParameter('url', message);
 
-/** Only globally routable unicast addresses; IPv4-mapped IPv6 is judged as the IPv4 it carries. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
-
-class BlockedAddressError extends Error {}
-
-async function resolveChecked(hostname: string, allowPrivate: boolean): Promise<string> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  let answers: Array<{ address: string }>;
-  try {
-    answers = isIP(host) ? [{ address: host }] : await lookup(host, { all: true, verbatim: true });
-  } catch {
-    throw new BlockedAddressError(`The host ${host} could not be resolved.`);
-  }
-  if (answers.length === 0) throw new BlockedAddressError(`The host ${host} could not be resolved.`);
-  // Any non-public answer refuses the host: picking the public one would still let DNS steer some clients inside.
-  const bad = answers.find((a) => !isPublicAddress(a.address));
-  if (bad && !allowPrivate) {
-    throw new BlockedAddressError(
-      `The URL's host ${host} resolves to ${bad.address}, a private, loopback or otherwise non-public address; only public addresses are allowed.`,
-    );
-  }
-  return answers[0].address;
-}
-
-function pinnedAgent(allowPrivate: boolean, timeoutMs: number): Agent {
+function pinnedAgent(allowed: (address: string) => boolean, timeoutMs: number): Agent {
   const base = buildConnector({ timeout: timeoutMs });
   return new Agent({
     connect: (opts, callback) => {
-      resolveChecked(opts.hostname, allowPrivate).then(
+      resolveChecked(opts.hostname, allowed).then(
         (address) =>
           base(
             // TLS still verifies the certificate against the original host name.
@@ -93,9 +68,8 @@ function filenameFrom(url: URL, disposition: string | string[] | undefined): str
   const header = Array.isArray(disposition) ? disposition[0] : disposition;
   const star = header && /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
   const plain = header && /filename="?([^";]+)"?/i.exec(header);
-  let name = star ? safeDecode(star[1]) : plain ? plain[1] : safeDecode(url.pathname.split('/').pop() ?? '');
-  name = name.replace(/[\\/\x00-\x1f]/g, '_').trim();
-  return name.length > 0 ? name.slice(0, 255) : url.hostname;
+  const name = star ? safeDecode(star[1]) : plain ? plain[1] : safeDecode(url.pathname.split('/').pop() ?? '');
+  return cleanFilename(name, url.hostname);
 }
 
 function safeDecode(s: string): string {
@@ -111,7 +85,7 @@ export async function downloadUrl(rawUrl: string, destPath: string, options: Dow
   const maxBytes = options.maxBytes ?? MAX_URL_BYTES;
   const timeout = options.readTimeoutMs ?? URL_READ_TIMEOUT_MS;
   let url = parseHttpUrl(rawUrl);
-  const agent = pinnedAgent(options.allowPrivate, timeout);
+  const agent = pinnedAgent(options.isAllowedAddress ?? addressRule(options.allowPrivate), timeout);
   try {
     for (let hop = 0; ; hop++) {
       const res = await request(url, {
@@ -135,7 +109,8 @@ export async function downloadUrl(rawUrl: string, destPath: string, options: Dow
       }
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
-        res.body.destroy();
+        // Destroying the body makes it emit an abort error nobody else listens for.
+        res.body.on('error', () => undefined).destroy();
         throw tooBig(maxBytes);
       }
       const size = await streamCapped(res.body, destPath, maxBytes, timeout);

@@ -34,19 +34,22 @@ const ISO_CODES = new Set([
   'HUF', 'RUB', 'TRY', 'BRL', 'MXN', 'ZAR', 'SGD', 'HKD', 'KRW', 'ILS', 'AED', 'SAR', 'THB', 'MYR', 'IDR', 'PHP',
 ]);
 
+const SYMBOL_PATTERN = new RegExp(
+  Object.keys(CURRENCY_SYMBOLS)
+    .sort((a, b) => b.length - a.length)
+    .map((sym) => (/^[A-Za-z]/.test(sym) ? `(?<![A-Za-z])${escape(sym)}(?![A-Za-z])` : escape(sym)))
+    .join('|'),
+);
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Finds a currency in free text: an ISO code or a symbol. */
 export function detectCurrency(text: string): string | null {
-  const code = /\b([A-Z]{3})\b/.exec(text.toUpperCase());
-  if (code && ISO_CODES.has(code[1])) return code[1];
-  const symbols = Object.keys(CURRENCY_SYMBOLS).sort((a, b) => b.length - a.length);
-  for (const sym of symbols) {
-    if (/^[A-Za-z]/.test(sym)) {
-      if (new RegExp(`(^|[^A-Za-z])${sym}([^A-Za-z]|$)`).test(text)) return CURRENCY_SYMBOLS[sym];
-    } else if (text.includes(sym)) {
-      return CURRENCY_SYMBOLS[sym];
-    }
-  }
-  return null;
+  for (const m of text.toUpperCase().matchAll(/\b([A-Z]{3})\b/g)) if (ISO_CODES.has(m[1])) return m[1];
+  const sym = SYMBOL_PATTERN.exec(text);
+  return sym ? CURRENCY_SYMBOLS[sym[0]] : null;
 }
 
 /**
@@ -65,7 +68,8 @@ export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber
   }
   const percent = s.includes('%');
   // Drop currency words/symbols and decorations; what remains must be a number.
-  s = s.replace(/\b[A-Za-z]{3}\b/g, '').replace(/[%$€£¥₹₩₽₺₪]|US|R\$|C\$|A\$|CHF|zł|kr\b|\bCR\b|\bDR\b/gi, '');
+  s = s.replace(/\b[A-Z]{3}\b/gi, (w) => (ISO_CODES.has(w.toUpperCase()) ? '' : w));
+  s = s.replace(/US\$|R\$|C\$|A\$|[%$€£¥₹₩₽₺₪]|\bzł|\bkr\b|\bCR\b|\bDR\b/gi, '');
   s = s.replace(/\s+/g, ' ').trim();
   if (/^[-−–]/.test(s)) {
     negative = !negative;

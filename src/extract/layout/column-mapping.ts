@@ -1,6 +1,6 @@
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.js';
 import { matchScore } from './field-match.js';
-import { headerNames, tableCellCount, type Table } from './table-detect.js';
+import { headerNames, splitHeader, tableCellCount, type Table } from './table-detect.js';
 
 export interface FieldRequest {
   name: string;
@@ -18,8 +18,10 @@ export interface TableChoice {
 
 const MIN_COLUMN_SCORE = 0.5;
 
+type TextKind = 'date' | 'number' | 'text';
+
 /** Share of a column's filled body cells that read as dates / numbers. */
-function columnProfile(table: Table, col: number): { dates: number; numbers: number } {
+function columnProfile(table: Table, col: number, kinds: Map<string, TextKind>): { dates: number; numbers: number } {
   let dates = 0;
   let numbers = 0;
   let filled = 0;
@@ -27,8 +29,13 @@ function columnProfile(table: Table, col: number): { dates: number; numbers: num
     const t = r.cells[col]?.text ?? '';
     if (!t) continue;
     filled++;
-    if (looksLikeDate(t)) dates++;
-    else if (looksLikeNumber(t)) numbers++;
+    let kind = kinds.get(t);
+    if (!kind) {
+      kind = looksLikeDate(t) ? 'date' : looksLikeNumber(t) ? 'number' : 'text';
+      kinds.set(t, kind);
+    }
+    if (kind === 'date') dates++;
+    else if (kind === 'number') numbers++;
   }
   return filled ? { dates: dates / filled, numbers: numbers / filled } : { dates: 0, numbers: 0 };
 }
@@ -63,22 +70,69 @@ function assign(scores: number[][]): { columnOf: number[]; total: number } {
  * multi-row headers: "Price" alone or "Unit price (EUR)" over two lines.
  */
 export function chooseTableForFields(tables: Table[], fields: FieldRequest[]): TableChoice | null {
-  let best: TableChoice | null = null;
-  for (const table of tables) {
-    const columns = table.separators.length + 1;
-    const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c));
-    const maxDepth = Math.max(1, table.headerLines.length);
-    for (let depth = 1; depth <= maxDepth; depth++) {
-      const names = headerNames(table, depth);
-      const scores = fields.map((f) => names.map((n, c) => (n ? matchScore(f.name, n) + evidence(f.kind, profiles[c]) : 0)));
-      const { columnOf, total } = assign(scores);
-      if (total <= 0) continue;
-      const score = total + Math.min(tableCellCount(table), 500) * 1e-5;
-      if (!best || score > best.score + 1e-9) best = { table, depth, names, columnOf, score };
-    }
-  }
-  return best;
+  return chooseTablesForFields(tables, fields)[0] ?? null;
 }
+
+/**
+ * Every table that answers the request about as well as the best one, in page
+ * order: a page with two line-item tables under the same headings (goods,
+ * then services) yields the rows of both.
+ */
+export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
+  const kinds = new Map<string, TextKind>();
+  const scores = new Map<string, number>();
+  const score = (field: string, name: string) => {
+    const key = `${field}\u0000${name}`;
+    let v = scores.get(key);
+    if (v === undefined) {
+      v = matchScore(field, name);
+      scores.set(key, v);
+    }
+    return v;
+  };
+  const perTable: TableChoice[] = [];
+  for (const original of tables) {
+    let best: TableChoice | null = null;
+    for (const table of headerAlternatives(original)) {
+      const columns = table.separators.length + 1;
+      const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c, kinds));
+      const maxDepth = Math.max(1, table.headerLines.length);
+      for (let depth = 1; depth <= maxDepth; depth++) {
+        const names = headerNames(table, depth);
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f.name, n) + evidence(f.kind, profiles[c]) : 0)));
+        const { columnOf, total } = assign(matrix);
+        if (total <= 0) continue;
+        // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.
+        const overall = total + Math.min(tableCellCount(original), 500) * 1e-5;
+        if (!best || overall > best.score + 1e-9) best = { table, depth, names, columnOf, score: overall };
+      }
+    }
+    if (best) perTable.push(best);
+  }
+  perTable.sort((a, b) => b.score - a.score);
+  const top = perTable[0];
+  if (!top) return [];
+  const mapped = (c: TableChoice) => c.columnOf.filter((i) => i >= 0).length;
+  const peers = perTable.filter((c) => c === top || (c.score >= top.score * SAME_TABLE_SCORE && mapped(c) === mapped(top) && mapped(top) >= 2));
+  return peers.sort((a, b) => a.table.box.y1 - b.table.box.y1);
+}
+
+/** Tables scoring within this share of the best one hold the same kind of rows. */
+const SAME_TABLE_SCORE = 0.97;
+
+/**
+ * The heuristic header split, plus every other split among the first lines:
+ * the requested names themselves show where the header is ("1 | 2 | 3" can
+ * be grade headings or data).
+ */
+function headerAlternatives(table: Table): Table[] {
+  const out = [table];
+  const last = Math.min(table.lines.length - 1, MAX_ALTERNATIVE_HEADER_END);
+  for (let end = 1; end <= last; end++) if (end !== table.headerEnd) out.push(splitHeader(table, end));
+  return out;
+}
+
+const MAX_ALTERNATIVE_HEADER_END = 8;
 
 /** The page's main table for inferred columns: the one with the most filled cells and a header. */
 export function chooseMainTable(tables: Table[]): Table | null {

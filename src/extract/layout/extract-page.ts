@@ -5,9 +5,10 @@ import { roundBox, unionBoxes } from './geometry.js';
 import { groupWordsIntoLines, type Line } from './lines.js';
 import { detectTables, headerNames, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
-import { chooseMainTable, chooseTableForFields, cleanColumnNames } from './column-mapping.js';
+import { chooseMainTable, chooseTablesForFields, cleanColumnNames } from './column-mapping.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
+import { SUMMARY_LABEL } from './data-values.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
 export interface PageContent {
@@ -19,7 +20,6 @@ export interface PageContent {
   aspect: number;
 }
 
-const TOTAL_LABEL = /^(sub-?\s?total|total|grand total|balance( due)?|amount due|total due|tax|vat|gst|sales tax|shipping|discount|net|gross|carried forward|brought forward)\b/i;
 
 function cell(value: string | null, words: Word[] | null, spec: FormatSpec): ExtractedCell {
   if (value === null || value.trim() === '' || !words || words.length === 0) return { value: null, box: null };
@@ -37,7 +37,7 @@ function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): Table
   while (out.length > 1) {
     const last = out[out.length - 1];
     const firstEmpty = !last.cells[0].text;
-    if (firstEmpty && last.cells.some((c) => TOTAL_LABEL.test(c.text))) out = out.slice(0, -1);
+    if (firstEmpty && last.cells.some((c) => SUMMARY_LABEL.test(c.text))) out = out.slice(0, -1);
     else break;
   }
   return out;
@@ -61,35 +61,40 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const specs = fields.map((f) => resolveFormat(f.formatRequirement, request.globalFormatRequirement));
   const located = fields.map(isPureLocationField);
   const textual = fields.map((f, i) => ({ name: f.name, kind: specs[i].kind, index: i })).filter((f) => !located[f.index]);
-  const choice = textual.length ? chooseTableForFields(tables, textual) : null;
+  const choices = textual.length ? chooseTablesForFields(tables, textual) : [];
 
-  const columnOf = new Array<number>(fields.length).fill(-1);
-  if (choice) textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
-  const skip = choice ? linesOfTable(choice.table) : new Set<Line>();
+  // A field is a column when the best table maps it; the others are record-level values.
+  const isColumn = new Array<boolean>(fields.length).fill(false);
+  if (choices.length) textual.forEach((f, k) => (isColumn[f.index] = choices[0].columnOf[k] >= 0));
+  const skip = new Set<Line>(choices.flatMap((c) => [...linesOfTable(c.table)]));
 
   const recordValues = new Map<number, ExtractedCell>();
   fields.forEach((f, i) => {
     if (located[i]) {
       const box = pickRegionForField(f.name, content.pictures);
       recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
-    } else if (columnOf[i] < 0) {
+    } else if (!isColumn[i]) {
       const found = findLabeledValue(f.name, specs[i].kind, lines, skip);
       recordValues.set(i, found ? cell(found.value, found.words, specs[i]) : { value: null, box: null });
     }
   });
 
-  const names = fields.map((f) => f.name);
-  const tableRows = choice ? dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names) : [];
-  const build = (row: TableRow | null) => {
+  const build = (row: TableRow | null, columnOf: number[]) => {
     const out: Record<string, ExtractedCell> = {};
     fields.forEach((f, i) => {
-      const c = columnOf[i];
-      out[f.name] = c >= 0 && row ? cell(row.cells[c].text, row.cells[c].words, specs[i]) : (recordValues.get(i) as ExtractedCell);
+      const c = columnOf[i] ?? -1;
+      if (isColumn[i] && row) out[f.name] = c >= 0 ? cell(row.cells[c].text, row.cells[c].words, specs[i]) : { value: null, box: null };
+      else out[f.name] = recordValues.get(i) as ExtractedCell;
     });
     return out;
   };
-  const rows = tableRows.length ? tableRows.map(build) : [build(null)];
-  return { ok: true, fields: names, rows };
+  const rows: Array<Record<string, ExtractedCell>> = [];
+  for (const choice of choices) {
+    const columnOf = new Array<number>(fields.length).fill(-1);
+    textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
+    for (const row of dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names)) rows.push(build(row, columnOf));
+  }
+  return { ok: true, fields: fields.map((f) => f.name), rows: rows.length ? rows : [build(null, [])] };
 }
 
 function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {

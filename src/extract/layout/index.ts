@@ -4,7 +4,7 @@ import { TesseractPool } from '../ocr/tesseract-pool.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './geometry.js';
 import { extractFromContent } from './extract-page.js';
-import { readPageContent } from './page-content.js';
+import { OcrCache, readPageContent } from './page-content.js';
 import { findRasterPictureRegions, pickRegionForField } from './picture-regions.js';
 
 export { extractFromContent, type PageContent } from './extract-page.js';
@@ -21,11 +21,12 @@ export interface LayoutEngineOptions {
  */
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
   const pool = new TesseractPool(options.ocrWorkers);
+  const cache = new OcrCache();
   return {
     name: 'layout',
     async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {
       try {
-        const read = await readPageContent(page, request.quality, pool);
+        const read = await readPageContent(page, request.quality, pool, cache);
         const located = request.fields.filter(isPureLocationField);
         // Embedded images are already in page coordinates; otherwise look for non-text ink on the stored raster.
         let pagePictures: Box[] | null = null;

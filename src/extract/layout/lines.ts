@@ -28,8 +28,20 @@ const CELL_GAP_EM = 0.75;
  * segments (by horizontal gaps). `aspect` is page width / height, needed to
  * compare horizontal gaps with line heights in normalized coordinates.
  */
+/** Leader dots and typed rules ("......", "-----") are layout, not content. */
+function dropLeaders(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    if (/^[.·…_\-=–—]{3,}$/.test(w.text)) continue;
+    const text = w.text.replace(/[.·…]{3,}$/, '').replace(/^[.·…]{3,}/, '');
+    if (text.trim() === '') continue;
+    out.push(text === w.text ? w : { text, box: w.box });
+  }
+  return out;
+}
+
 export function groupWordsIntoLines(words: Word[], aspect: number): Line[] {
-  const sorted = words.filter((w) => w.text.trim() !== '').sort((a, b) => cy(a.box) - cy(b.box) || a.box.x1 - b.box.x1);
+  const sorted = dropLeaders(words).sort((a, b) => cy(a.box) - cy(b.box) || a.box.x1 - b.box.x1);
   const open: Array<{ words: Word[]; y1: number; y2: number; h: number }> = [];
   for (const w of sorted) {
     const h = w.box.y2 - w.box.y1;
@@ -68,12 +80,18 @@ function collides(words: Word[], w: Word): boolean {
 
 export function buildLine(words: Word[], aspect: number): Line {
   const ws = [...words].sort((a, b) => a.box.x1 - b.box.x1);
-  const height = median(ws.map((w) => w.box.y2 - w.box.y1));
+  const heights = ws.map((w) => w.box.y2 - w.box.y1);
+  // OCR boxes hug the glyphs (x-height words are short); the tallest words show the font size.
+  const height = Math.max(median(heights), 0.85 * Math.max(...heights));
+  const gaps = ws.slice(1).map((w, i) => ((w.box.x1 - ws[i].box.x2) * aspect) / height);
+  // Justified text stretches every space on a line alike; a cell boundary stands out against the line's own spacing.
+  const spaces = gaps.filter((g) => g < 1.5);
+  const threshold = Math.max(CELL_GAP_EM, spaces.length >= 3 ? median(spaces) * 1.5 : 0);
   const segments: Segment[] = [];
   let current: Word[] = [];
   for (const w of ws) {
     const prev = current[current.length - 1];
-    if (prev && ((w.box.x1 - prev.box.x2) * aspect) / height > CELL_GAP_EM) {
+    if (prev && ((w.box.x1 - prev.box.x2) * aspect) / height > threshold) {
       segments.push(makeSegment(current));
       current = [];
     }

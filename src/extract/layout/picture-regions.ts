@@ -104,9 +104,9 @@ export function pickRegionForField(fieldName: string, regions: Box[]): Box | nul
   const score = (b: Box): number => {
     const a = area(b);
     const ratio = (b.x2 - b.x1) / Math.max(1e-6, b.y2 - b.y1);
-    if (/logo/.test(name)) return a * (1.5 - b.y1);
-    if (/signature|signed/.test(name)) return a * (0.5 + b.y2) * (ratio > 1.5 ? 2 : 1);
-    if (/photo|portrait|picture/.test(name)) return a * (ratio < 1.2 ? 2 : 1);
+    if (/logo/.test(name)) return a / (b.y1 + 0.05);
+    if (/signature|signed/.test(name)) return a * (b.y1 > 0.5 ? 10 : 1) * (ratio > 1.5 ? 3 : 1);
+    if (/photo|portrait|picture/.test(name)) return a * (ratio >= 0.5 && ratio <= 1.4 ? 10 : 1);
     return a;
   };
   return regions.reduce((best, b) => (score(b) > score(best) ? b : best));

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
 import type { Line } from './lines.js';
+import { isDataValue } from './data-values.js';
 
 /** Column boundaries: `separators[i]` is the x between column i and i+1. */
 export interface ColumnLayout {
@@ -20,10 +21,13 @@ export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: numb
   const toBin = (x: number) => Math.max(0, Math.min(BINS, Math.round(x * BINS)));
   for (const line of bodyLines) {
     for (const s of line.segments) {
-      for (let b = toBin(s.box.x1); b <= toBin(s.box.x2); b++) counts[b]++;
+      // Numbers never wrap inside a cell, so a run of numbers packed closer than a cell gap is still several cells.
+      const parts = s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? s.words.map((w) => w.box) : [s.box];
+      for (const p of parts) for (let b = toBin(p.x1); b <= toBin(p.x2); b++) counts[b]++;
     }
   }
-  const tolerance = Math.floor(bodyLines.length * 0.06);
+  // One stray line (a note, a long label) must not erase a column gap once the table has some length.
+  const tolerance = bodyLines.length >= 8 ? Math.max(1, Math.floor(bodyLines.length * 0.08)) : 0;
   const start = toBin(x1);
   const end = toBin(x2);
   const separators: number[] = [];
@@ -55,26 +59,50 @@ function splitPoint(counts: Uint16Array, from: number, to: number): number {
   return (first + last) / 2;
 }
 
+/**
+ * Collinear rule pieces grouped by position, with how much of [lo, hi] their
+ * union covers. Tables drawn cell by cell or row by row leave a border as
+ * many short segments.
+ */
+function collinearCoverage(pieces: Array<{ at: number; a: number; b: number }>, lo: number, hi: number, tolerance: number): Array<{ at: number; covered: number }> {
+  const sorted = [...pieces].sort((p, q) => p.at - q.at);
+  const groups: Array<typeof pieces> = [];
+  for (const p of sorted) {
+    const g = groups[groups.length - 1];
+    if (g && p.at - g[g.length - 1].at <= tolerance) g.push(p);
+    else groups.push([p]);
+  }
+  return groups.map((g) => {
+    const spans = g.map((p) => [Math.max(lo, p.a), Math.min(hi, p.b)] as const).filter(([a, b]) => b > a).sort((p, q) => p[0] - q[0]);
+    let covered = 0;
+    let reach = -Infinity;
+    for (const [a, b] of spans) {
+      if (b <= reach) continue;
+      covered += b - Math.max(a, reach);
+      reach = b;
+    }
+    return { at: g.reduce((n, p) => n + p.at, 0) / g.length, covered };
+  });
+}
+
 /** Vertical rules crossing most of the table's height are column borders. */
 export function findRuledSeparators(rules: Rule[], x1: number, x2: number, y1: number, y2: number): number[] {
-  const height = y2 - y1;
-  const xs = rules
+  const pieces = rules
     .filter((r) => Math.abs(r.x2 - r.x1) < 0.002 && r.x1 > x1 + 0.004 && r.x1 < x2 - 0.004)
-    .filter((r) => Math.min(r.y2, y2) - Math.max(r.y1, y1) >= height * 0.5)
-    .map((r) => r.x1)
-    .sort((a, b) => a - b);
-  return clusterPositions(xs, 0.006);
+    .map((r) => ({ at: r.x1, a: r.y1, b: r.y2 }));
+  return collinearCoverage(pieces, y1, y2, 0.003)
+    .filter((g) => g.covered >= (y2 - y1) * 0.5)
+    .map((g) => g.at);
 }
 
 /** Horizontal rules spanning most of the table's width, inside its vertical extent. */
 export function findRowRules(rules: Rule[], x1: number, x2: number, y1: number, y2: number): number[] {
-  const width = x2 - x1;
-  const ys = rules
+  const pieces = rules
     .filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 > y1 && r.y1 < y2)
-    .filter((r) => Math.min(r.x2, x2) - Math.max(r.x1, x1) >= width * 0.6)
-    .map((r) => r.y1)
-    .sort((a, b) => a - b);
-  return clusterPositions(ys, 0.004);
+    .map((r) => ({ at: r.y1, a: r.x1, b: r.x2 }));
+  return collinearCoverage(pieces, x1, x2, 0.002)
+    .filter((g) => g.covered >= (x2 - x1) * 0.6)
+    .map((g) => g.at);
 }
 
 export function clusterPositions(sorted: number[], tolerance: number): number[] {

@@ -1,9 +1,11 @@
 import type { Box, Rule } from '../types.js';
-import { looksLikeDate, looksLikeNumber } from '../format/index.js';
 import { median, unionBoxes } from './geometry.js';
 import type { Line } from './lines.js';
 import { clusterPositions, columnAt, findRowRules, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows, lineToCells, type TableRow } from './table-rows.js';
+import { isDataValue, SUMMARY_LABEL } from './data-values.js';
+
+export { isDataValue } from './data-values.js';
 
 export interface Table {
   box: Box;
@@ -12,18 +14,16 @@ export interface Table {
   headerLines: Line[];
   rows: TableRow[];
   ruled: boolean;
+  /** How many of `lines` the heuristics put in the header. */
+  headerEnd: number;
+  /** Candidate header lines above the block, then the block's lines: alternative header splits re-cut these. */
+  lines: Line[];
+  rowRules: number[];
 }
 
 /** Vertical gap (in line heights) that ends a table. */
 const MAX_ROW_GAP_EM = 2.6;
 const MAX_HEADER_LINES = 4;
-
-/** A value that reads as data rather than as a heading: a number or date, not a bare year. */
-export function isDataValue(text: string): boolean {
-  const t = text.trim();
-  if (/^(19|20)\d\d$/.test(t)) return false;
-  return looksLikeNumber(t) || looksLikeDate(t) || /^[-–—]$/.test(t) || /^[$€£]?\s?[\d.,]+\s?%?$/.test(t);
-}
 
 /**
  * Finds tables as runs of lines that split into several aligned segments
@@ -37,9 +37,23 @@ export function detectTables(lines: Line[], rules: Rule[]): Table[] {
   const tables: Table[] = [];
   for (const block of blocks) {
     const table = buildTable(block, lines, rules, lineHeight);
-    if (table) tables.push(table);
+    if (table && !isProseColumns(table) && !isLabelValueBlock(table)) tables.push(table);
   }
   return tables;
+}
+
+/** Lines of "Label: value" pairs side by side (an invoice's header block) align like columns but are record fields. */
+function isLabelValueBlock(table: Table): boolean {
+  const texts = [...table.headerLines.flatMap((l) => l.segments.map((s) => s.text)), ...table.rows.flatMap((r) => r.cells.map((c) => c.text))].filter(Boolean);
+  const labelled = texts.filter((t) => /^[^:]{1,40}:(\s|$)/.test(t)).length;
+  return texts.length > 0 && labelled / texts.length >= 0.34;
+}
+
+/** Two or three columns of running text (a multi-column article) look tabular but hold sentences. */
+function isProseColumns(table: Table): boolean {
+  const cells = table.rows.flatMap((r) => r.cells.filter((c) => c.text));
+  const long = cells.filter((c) => c.words.length >= 6).length;
+  return cells.length > 0 && long / cells.length >= 0.6 && table.separators.length <= 2;
 }
 
 function isTabular(line: Line): boolean {
@@ -69,8 +83,9 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
       pendingSingles = [];
     } else if (current.length) {
       const blockBox = unionBoxes(current.map((l) => l.box));
-      const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * 0.85 && line.words.length > 8;
-      if (wide || pendingSingles.length >= 3 || line.box.x1 > blockBox.x2 || line.box.x2 < blockBox.x1) {
+      const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * 0.6 && line.words.length >= 7;
+      const note = /^(source|sources|note|notes|\*|†|‡)\b|^(source|note)s?:/i.test(line.text);
+      if (wide || note || pendingSingles.length >= 3) {
         flush();
       } else {
         pendingSingles.push(line);
@@ -78,7 +93,37 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     }
   }
   flush();
-  return mergeRuledBlocks(blocks, lines, rules);
+  return mergeRuledBlocks(blocks.flatMap(splitAtNewHeader), lines, rules);
+}
+
+function hasDataCell(l: Line): boolean {
+  return l.segments.some((s, i) => i > 0 && isDataValue(s.text));
+}
+
+/**
+ * Two tables stacked closely read as one block; a second header (a line of
+ * several non-data cells after data rows, set apart by extra space and
+ * followed by data) starts a new table.
+ */
+function splitAtNewHeader(block: Line[]): Line[][] {
+  const pitches = block.slice(1).map((l, i) => l.box.y1 - block[i].box.y1);
+  const pitch = median(pitches);
+  const out: Line[][] = [];
+  let start = 0;
+  let dataSeen = 0;
+  for (let i = 1; i < block.length; i++) {
+    if (hasDataCell(block[i - 1])) dataSeen++;
+    const line = block[i];
+    const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * 1.5;
+    const next = block.slice(i + 1, i + 4);
+    if (dataSeen >= 2 && spaced && isTabular(line) && !hasDataCell(line) && next.some(hasDataCell)) {
+      out.push(block.slice(start, i));
+      start = i;
+      dataSeen = 0;
+    }
+  }
+  out.push(block.slice(start));
+  return out.filter((b) => b.filter(isTabular).length >= 2);
 }
 
 /**
@@ -101,23 +146,63 @@ function mergeRuledBlocks(blocks: Line[][], _lines: Line[], rules: Rule[]): Line
   return out;
 }
 
-function buildTable(block: Line[], allLines: Line[], rules: Rule[], lineHeight: number): Table | null {
-  let box = unionBoxes(block.map((l) => l.box));
-  const headerCount = countLeadingHeaderLines(block);
-  const body = block.slice(headerCount);
+/**
+ * Summary lines under an invoice table (Subtotal / VAT / Total set under the
+ * amount columns) are record values, not rows; left in, their labels would
+ * open a phantom column between quantity and price.
+ */
+function withoutTrailingSummary(block: Line[]): Line[] {
+  const left = Math.min(...block.map((l) => l.box.x1));
+  const width = Math.max(...block.map((l) => l.box.x2)) - left;
+  let end = block.length;
+  while (end > 2 && SUMMARY_LABEL.test(block[end - 1].segments[0].text) && block[end - 1].box.x1 > left + width * 0.2) end--;
+  return block.slice(0, end);
+}
+
+function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeight: number): Table | null {
+  const block = withoutTrailingSummary(fullBlock);
+  const leading = headerRuleBoundary(block, rules) ?? countLeadingHeaderLines(block);
+  const body = block.slice(leading);
+  if (body.length === 0) return null;
+  let box = unionBoxes(block.slice(Math.max(0, leading - MAX_HEADER_LINES)).map((l) => l.box));
   const bodyTabular = body.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
   const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
-  const separators = ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body) : whitespace;
+  const separators = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body) : whitespace, block);
   if (separators.length === 0) return null;
 
   const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
-  const headerLines = [...above, ...block.slice(0, headerCount)];
-  box = unionBoxes([...headerLines, ...block].map((l) => l.box));
-  const rowRules = findRowRules(rules, box.x1, box.x2, body[0]?.box.y1 ?? box.y1, box.y2 + lineHeight * 0.5);
-  const rows = buildRows(body, separators, rowRules).filter((r) => r.cells.some((c) => c.text));
-  if (rows.length === 0) return null;
-  return { box, separators, headerLines, rows, ruled: ruledSeparators.length > 0 };
+  const lines = [...above, ...block];
+  box = unionBoxes(lines.map((l) => l.box));
+  const rowRules = findRowRules(rules, box.x1, box.x2, box.y1, box.y2 + lineHeight * 0.5);
+  const table = splitHeader({ box, separators, headerLines: [], rows: [], ruled: ruledSeparators.length > 0, headerEnd: 0, lines, rowRules }, above.length + leading);
+  return table.rows.length ? table : null;
+}
+
+/**
+ * The table with its header ending before `lines[headerEnd]`: at most
+ * MAX_HEADER_LINES lines above the body name the columns, the rest are rows.
+ */
+export function splitHeader(table: Table, headerEnd: number): Table {
+  const headerLines = table.lines.slice(Math.max(0, headerEnd - MAX_HEADER_LINES), headerEnd);
+  const body = table.lines.slice(headerEnd);
+  const rowRules = body.length ? table.rowRules.filter((y) => y > body[0].box.y1) : [];
+  const rows = buildRows(body, table.separators, rowRules).filter((r) => r.cells.some((c) => c.text));
+  return { ...table, headerLines, rows, headerEnd };
+}
+
+/** A column no word of the table falls into (padding inside a ruled cell, a doubled rule) is no column. */
+function dropEmptyColumns(separators: number[], lines: Line[]): number[] {
+  let seps = separators;
+  for (;;) {
+    const used = new Array<boolean>(seps.length + 1).fill(false);
+    for (const l of lines) for (const w of l.words) used[columnAt(seps, (w.box.x1 + w.box.x2) / 2)] = true;
+    const empty = used.indexOf(false);
+    if (empty < 0 || seps.length === 0) return seps;
+    // Drop one border of the empty column so it merges into a neighbour.
+    const drop = empty > 0 ? empty - 1 : 0;
+    seps = seps.filter((_, i) => i !== drop);
+  }
 }
 
 /** Ruling lines are authoritative; whitespace adds separators only where no rule is near and rows agree. */
@@ -139,8 +224,40 @@ function countLeadingHeaderLines(block: Line[]): number {
   const hasData = (l: Line) => l.segments.some((s, i) => i > 0 && isDataValue(s.text));
   if (!block.some(hasData)) return isTabular(block[0]) && block.length > 1 ? 1 : 0;
   let n = 0;
-  while (n < block.length - 1 && n < MAX_HEADER_LINES && !hasData(block[n])) n++;
+  // Data starts at a data line not followed by another heading line: "1 | 3" above "Grade | Grade" is a heading.
+  while (n < block.length - 1) {
+    const next = block[n + 1];
+    if (hasData(block[n]) && (hasData(next) || !isTabular(next))) break;
+    n++;
+  }
+  // A lone label right above the data, at the stub's left edge, opens a section ("Sex", "Women"): it is a row.
+  const left = Math.min(...block.map((l) => l.box.x1));
+  const width = Math.max(...block.map((l) => l.box.x2)) - left;
+  while (n > 1 && !isTabular(block[n - 1]) && block[n - 1].box.x1 - left < width * 0.02) n--;
   return n;
+}
+
+/**
+ * Booktabs-style tables draw one rule under the header (between top and
+ * bottom rules). When only a few rules separate the block's lines and the
+ * first one sits near the top, it marks where the header ends.
+ */
+function headerRuleBoundary(block: Line[], rules: Rule[]): number | null {
+  if (block.length < 3) return null;
+  const box = unionBoxes(block.map((l) => l.box));
+  const width = box.x2 - box.x1;
+  const separating: number[] = [];
+  for (let i = 0; i + 1 < block.length; i++) {
+    const top = block[i].box.y2;
+    const bottom = block[i + 1].box.y1;
+    const hit = rules.some(
+      (r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 >= top - 0.001 && r.y1 <= bottom + 0.001 && Math.min(r.x2, box.x2) - Math.max(r.x1, box.x1) >= width * 0.6,
+    );
+    if (hit) separating.push(i + 1);
+  }
+  if (separating.length === 0 || separating.length > 3) return null;
+  const first = separating[0];
+  return first <= MAX_HEADER_LINES + 1 && first < block.length ? first : null;
 }
 
 /** Lines just above the block that head its columns (spanning group titles, units). */

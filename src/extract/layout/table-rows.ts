@@ -74,9 +74,12 @@ function groupByRules(rows: TableRow[], rowRules: number[]): TableRow[] {
 
 function mergeContinuations(rows: TableRow[]): TableRow[] {
   const columnCount = rows[0].cells.length;
+  // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
+  const multi = rows.filter((r) => filled(r).length >= 2);
+  const basis = multi.length >= 2 ? multi : rows;
   const fillCounts = new Array<number>(columnCount).fill(0);
-  for (const r of rows) for (const i of filled(r)) fillCounts[i]++;
-  const keyColumns = fillCounts.flatMap((n, i) => (n >= rows.length * 0.6 ? [i] : []));
+  for (const r of basis) for (const i of filled(r)) fillCounts[i]++;
+  const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * 0.6 ? [i] : []));
   const isPartial = (r: TableRow) => {
     const f = filled(r);
     return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(columnCount / 2));

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { Box, Quality, Rule, Word } from '../types.js';
-import { binarize, detectOrientation, detectSkew, rotateQuarter, type BinaryImage } from './page-geometry.js';
+import { binarize, detectPageGeometry, rotateQuarter, type BinaryImage } from './page-geometry.js';
+import { eraseRulingLines } from './erase-lines.js';
 import { findRasterRules } from './raster-rules.js';
 import { normalizeOcrWords, type TesseractPool } from './tesseract-pool.js';
 
@@ -31,6 +32,7 @@ async function toBinary(pipeline: Sharp, longSide: number): Promise<BinaryImage>
     .clone()
     .resize(longSide, longSide, { fit: 'inside' })
     .greyscale()
+    .median(3)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return binarize(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
@@ -49,11 +51,12 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   const srcH = (swapped ? meta.width : meta.height) ?? 1;
 
   const analysis = await toBinary(upright, ANALYSIS_LONG_SIDE);
-  const orientation = detectOrientation(analysis);
-  const skew = detectSkew(rotateQuarter(analysis, orientation), quality === 'high' ? 6 : 4, quality === 'high' ? 0.25 : 0.5);
-  const skewToFix = Math.abs(skew) >= 0.15 ? skew : 0;
+  const geometry = detectPageGeometry(analysis, quality === 'high' ? 6 : 4, quality === 'high' ? 0.25 : 0.5);
+  let orientation = geometry.quarters;
+  // A half turn keeps a line's slope, so the measured skew applies to either candidate.
+  const skewToFix = Math.abs(geometry.skew) >= 0.15 ? geometry.skew : 0;
   // sharp turns clockwise for positive angles; the skew straightens counter-clockwise.
-  const angle = orientation * 90 - skewToFix;
+  let angle = orientation * 90 - skewToFix;
 
   const longSide = Math.max(srcW, srcH);
   const scale = Math.min(quality === 'high' ? 2 : 1.5, Math.max(0.5, OCR_LONG_SIDE[quality] / longSide));
@@ -65,16 +68,79 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   pipeline = sharp(straightened);
   if (angle !== 0) pipeline = pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } });
   if (quality === 'high') pipeline = pipeline.median(3);
-  const { data: ocrImage, info } = await pipeline.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
+  const raw = await pipeline.removeAlpha().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  if (raw.info.channels !== 1) throw new Error(`expected a single grey channel, got ${raw.info.channels}`);
+  const rawInfo = raw.info;
+  const grey = new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length);
+  // Ruling lines are read from the raster before they are erased for the recognizer.
+  let rulesBinary = await toBinary(sharp(raw.data, { raw: { width: rawInfo.width, height: rawInfo.height, channels: 1 } }), ANALYSIS_LONG_SIDE);
+  eraseRulingLines(grey, rawInfo.width, rawInfo.height);
+  let { data: ocrImage, info } = await sharp(grey, { raw: { width: rawInfo.width, height: rawInfo.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
 
-  const [ocrWords, rulesBinary] = await Promise.all([
-    pool.recognize(ocrImage),
-    toBinary(sharp(ocrImage), ANALYSIS_LONG_SIDE),
-  ]);
+  // Ink statistics can't always tell upright from upside down (tables of digits, little text):
+  // then read a dense strip both ways and keep the orientation the recognizer is surer of.
+  if (geometry.confidence < SURE_RATIO && (await upsideDownByOcr(ocrImage, info.width, info.height, rulesBinary, pool))) {
+    orientation = (orientation + 2) % 4;
+    angle += 180;
+    ({ data: ocrImage, info } = await sharp(ocrImage).rotate(180).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true }));
+    rulesBinary = rotateQuarter(rulesBinary, 2);
+  }
+  if (process.env.DOCROWS_DEBUG_OCR_IMAGE) await sharp(ocrImage).toFile(process.env.DOCROWS_DEBUG_OCR_IMAGE);
+  const ocrWords = await pool.recognize(ocrImage, estimateDpi(info.width, info.height));
   const words = normalizeOcrWords(ocrWords, info.width, info.height);
   const rules = findRasterRules(rulesBinary);
   const toPageBox = boxMapper(angle, srcW * scale, srcH * scale, info.width, info.height);
   return { words, rules, aspect: info.width / info.height, toPageBox, orientation, skewDegrees: skewToFix };
+}
+
+/** Pages are mostly Letter/A4 (long side ≈ 11–11.7 in); good enough for tesseract's size heuristics. */
+function estimateDpi(width: number, height: number): number {
+  return Math.min(600, Math.max(70, Math.max(width, height) / 11.4));
+}
+
+/**
+ * Ascender statistics on noisy scans proved too weak to trust alone: below
+ * this (i.e. practically always) the half-turn question goes to a quick OCR
+ * of one strip read both ways.
+ */
+const SURE_RATIO = 8;
+
+/** How convincingly a strip reads: confidence-weighted length of real words. */
+function readability(words: Array<{ text: string; confidence: number }>): number {
+  return words.filter((w) => /[\p{L}\p{N}]{2,}/u.test(w.text)).reduce((n, w) => n + w.confidence * w.text.length, 0);
+}
+
+/** OCRs the densest band of the page as is and turned by 180°; true when the turned one reads better. */
+async function upsideDownByOcr(image: Buffer, width: number, height: number, bin: BinaryImage, pool: TesseractPool): Promise<boolean> {
+  // About a tenth of a page, but at least a few text lines on small images.
+  const band = Math.min(bin.height, Math.max(Math.round(bin.height * 0.1), Math.round((bin.height * 150) / height)));
+  const rows = new Float64Array(bin.height);
+  for (let y = 0; y < bin.height; y++) for (let x = 0; x < bin.width; x++) rows[y] += bin.bits[y * bin.width + x];
+  let best = 0;
+  let bestSum = -1;
+  let sum = 0;
+  for (let y = 0; y < bin.height; y++) {
+    sum += rows[y] - (y >= band ? rows[y - band] : 0);
+    if (y >= band - 1 && sum > bestSum) {
+      bestSum = sum;
+      best = y - band + 1;
+    }
+  }
+  const top = Math.floor((best / bin.height) * height);
+  const stripHeight = Math.min(height - top, Math.ceil((band / bin.height) * height));
+  // A strip at about two thirds of the OCR resolution reads well enough to judge and costs little.
+  const strip = await sharp(image)
+    .extract({ left: 0, top, width, height: stripHeight })
+    .resize(Math.round(width * 0.67))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const turned = await sharp(strip).rotate(180).png({ compressionLevel: 1 }).toBuffer();
+  const dpi = estimateDpi(width * 0.67, height * 0.67);
+  const [asIs, flipped] = await Promise.all([pool.recognize(strip, dpi), pool.recognize(turned, dpi)]);
+  return readability(flipped) > readability(asIs) * 1.2;
 }
 
 /**

@@ -106,7 +106,8 @@ export function ascenderRatio(img: BinaryImage): number {
   let above = 0;
   let below = 0;
   let y = 0;
-  const minInk = Math.max(2, img.width * 0.004);
+  // Scan grain leaves a few specks between lines; a line needs real ink.
+  const minInk = Math.max(3, img.width * 0.01);
   while (y < p.length) {
     if (p[y] < minInk) {
       y++;
@@ -129,15 +130,82 @@ export function ascenderRatio(img: BinaryImage): number {
   return (above + 1) / (below + 1);
 }
 
-/** Clockwise quarter turns that make the page upright (0..3). */
-export function detectOrientation(img: BinaryImage): number {
+/**
+ * Erases ruling lines (long horizontal and vertical ink runs): a table grid
+ * would otherwise join every text line into one block and swamp the
+ * ascender statistics.
+ */
+export function withoutRuleRows(img: BinaryImage): BinaryImage {
+  const { width: w, height: h } = img;
+  const bits = img.bits.slice();
+  const eraseRuns = (count: number, length: number, index: (o: number, i: number) => number, minRun: number) => {
+    for (let o = 0; o < count; o++) {
+      let start = -1;
+      for (let i = 0; i <= length; i++) {
+        const ink = i < length && img.bits[index(o, i)] === 1;
+        if (ink && start < 0) start = i;
+        if (!ink && start >= 0) {
+          if (i - start > minRun) for (let k = start; k < i; k++) bits[index(o, k)] = 0;
+          start = -1;
+        }
+      }
+    }
+  };
+  eraseRuns(h, w, (y, x) => y * w + x, w * 0.08);
+  eraseRuns(w, h, (x, y) => y * w + x, h * 0.03);
+  return { ...img, bits };
+}
+
+/** Rotates a binary image by a small angle (degrees, counter-clockwise straightens a positive skew). */
+export function rotateSmall(img: BinaryImage, deg: number): BinaryImage {
+  if (deg === 0) return img;
+  const rad = (deg * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  const { width: w, height: h } = img;
+  const cx = w / 2;
+  const cy = h / 2;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // Output pixel comes from the source point rotated forward by the skew.
+      const sx = Math.round(cos * (x - cx) - sin * (y - cy) + cx);
+      const sy = Math.round(sin * (x - cx) + cos * (y - cy) + cy);
+      if (sx >= 0 && sy >= 0 && sx < w && sy < h) out[y * w + x] = img.bits[sy * w + sx];
+    }
+  }
+  return { width: w, height: h, bits: out };
+}
+
+export interface PageGeometry {
+  /** Clockwise quarter turns that make the page upright (0..3). */
+  quarters: number;
+  /** Remaining skew of the upright page, degrees (see detectSkew). */
+  skew: number;
+  /** Ascender/descender ratio behind the upright-vs-upside-down call; near 1 means unsure. */
+  confidence: number;
+}
+
+/**
+ * Orientation and skew together: the text direction (rows vs columns) first,
+ * then the skew, then upright vs upside down on the straightened page, where
+ * the ascender statistics are reliable.
+ */
+export function detectPageGeometry(img: BinaryImage, maxSkew = 5, step = 0.5): PageGeometry {
   const horizontal = transitionEnergy(rowProfile(img)) / Math.max(1, img.height);
   const vertical = transitionEnergy(columnProfile(img)) / Math.max(1, img.width);
   // Text lines run along x when the row profile alternates more sharply than the column profile.
   const base = horizontal >= vertical * 0.9 ? 0 : 1;
-  const candidate = rotateQuarter(img, base);
-  const ratio = ascenderRatio(candidate);
-  return ratio >= 1 ? base : base + 2;
+  const turned = rotateQuarter(img, base);
+  const skew = detectSkew(turned, maxSkew, step);
+  const ratio = ascenderRatio(withoutRuleRows(rotateSmall(turned, skew)));
+  const confidence = ratio >= 1 ? ratio : 1 / ratio;
+  return ratio >= 1 ? { quarters: base, skew, confidence } : { quarters: base + 2, skew, confidence };
+}
+
+/** Clockwise quarter turns that make the page upright (0..3). */
+export function detectOrientation(img: BinaryImage): number {
+  return detectPageGeometry(img).quarters;
 }
 
 /**

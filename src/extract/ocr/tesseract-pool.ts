@@ -54,7 +54,7 @@ export class TesseractPool {
       errorHandler: () => undefined,
     });
     await worker.setParameters({
-      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      tessedit_pageseg_mode: PSM.AUTO,
       preserve_interword_spaces: '1',
     });
     const pooled = { worker, busy: false };
@@ -89,10 +89,11 @@ export class TesseractPool {
   }
 
   /** Recognizes an image (PNG/JPEG bytes) and returns its words with pixel boxes. */
-  async recognize(image: Buffer, psm: PSM = PSM.SPARSE_TEXT): Promise<OcrWord[]> {
+  async recognize(image: Buffer, dpi = 300, psm: PSM = PSM.AUTO): Promise<OcrWord[]> {
     const pooled = await this.acquire();
     try {
-      await pooled.worker.setParameters({ tessedit_pageseg_mode: psm });
+      // Our PNGs carry no resolution; telling it avoids a wrong guess that skews its size filters.
+      await pooled.worker.setParameters({ tessedit_pageseg_mode: psm, user_defined_dpi: String(Math.round(dpi)) });
       const { data } = await pooled.worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false });
       const words: OcrWord[] = [];
       for (const block of data.blocks ?? []) {
@@ -119,10 +120,35 @@ export class TesseractPool {
   }
 }
 
+/**
+ * Low-resolution scans lose the decimal point: "393.85" comes back as the
+ * words "393" and "85" almost touching. Digits followed closely by exactly
+ * two digits are rejoined with the point (a comma after dot-grouped thousands).
+ */
+export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (prev) {
+      const h = Math.max(prev.y1 - prev.y0, w.y1 - w.y0);
+      const sameLine = Math.abs((prev.y0 + prev.y1) / 2 - (w.y0 + w.y1) / 2) < h * 0.3;
+      const gap = w.x0 - prev.x1;
+      if (sameLine && gap >= 0 && gap < h * 1.3 && /^[-(]?\d[\d,.]*$/.test(prev.text) && /^\d{2}\)?$/.test(w.text) && !/[.,]\d{1,2}$/.test(prev.text)) {
+        const sep = /\.\d{3}$/.test(prev.text) ? ',' : '.';
+        out[out.length - 1] = { ...prev, text: `${prev.text}${sep}${w.text}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence, w.confidence) };
+        continue;
+      }
+    }
+    out.push(w);
+  }
+  return out;
+}
+
 /** Converts pixel-box OCR words to normalized words, dropping low-confidence noise. */
 export function normalizeOcrWords(words: OcrWord[], width: number, height: number, minConfidence = 30): Word[] {
-  return words
-    .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text))
+  return rejoinSplitDecimals(words)
+    // Lone digits in table cells get low confidence yet are usually right; letters that score low are mostly noise.
+    .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text) || (/^\d+$/.test(w.text) && w.confidence >= 5))
     .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || w.text.length === 1)
     .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height } }));
 }

@@ -6,6 +6,7 @@ import { adminAccountView, createAccount, getAccount, updateAccount } from '../.
 import { createApiKey, revokeApiKey } from '../../core/api-keys.js';
 import { errors } from '../../core/errors.js';
 import { setProcessingPaused } from '../../core/processing-switch.js';
+import { cancelDocument } from '../../core/cancel.js';
 import type { Services } from '../../services.js';
 import { bearerToken } from '../auth.js';
 import { responses } from '../schemas/common.js';
@@ -112,6 +113,15 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
     await revokeApiKey(services.db, services.clock, request.params.api_key);
     return reply.code(204).send();
   });
+
+  r.post('/documents/:document_id/cancel', {
+    schema: {
+      tags,
+      summary: 'Cancel a queued or processing document and refund it',
+      params: Type.Object({ document_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+      response: responses({ 200: Type.Object({ document_id: Type.String(), status: Type.String() }, { additionalProperties: true }) }),
+    },
+  }, async (request) => cancelDocument(services, request.params.document_id));
 
   r.put('/processing', {
     schema: {

@@ -1,0 +1,139 @@
+/**
+ * Ingestion benchmark (issue 3). Prints one JSON object:
+ * (a) upload latency p50/p99 of a 1-page and a 50-page text PDF through the real server;
+ * (b) pages/s rendered by the render pool at PAGE_RENDER_DPI, next to pdftoppm (poppler)
+ *     rendering the same pages at the same dpi and JPEG quality in the same run;
+ * (c) peak RSS of the server process while four 50-page uploads run at once.
+ * The server runs in this process (its RSS is what is measured, render threads included) with
+ * DOCROWS_WORKERS=0 (API only) so extraction workers do not add noise.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PAGE_RENDER_DPI } from '../src/extract/types.js';
+import { ingestPdf } from '../src/ingest/pdf.js';
+import { RenderPool } from '../src/ingest/render-pool.js';
+import { textPdf } from '../test/fixtures/ingest/pdf-fixtures.js';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { BENCH_ADMIN_TOKEN, createBenchAccount, percentile } from './lib/server.js';
+
+const RUNS_1 = Number(process.env.BENCH_RUNS_1 ?? 20);
+const RUNS_50 = Number(process.env.BENCH_RUNS_50 ?? 6);
+const RENDER_RUNS = 3;
+/** Same quality as src/ingest/jpeg.ts, so both renderers encode the same JPEG. */
+const JPEG_QUALITY = 85;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (x: number, d = 1): number => Number(x.toFixed(d));
+
+async function uploadOnce(baseUrl: string, apiKey: string, pdf: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'bench.pdf');
+  const start = performance.now();
+  const res = await fetch(`${baseUrl}/api/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${body}`);
+  return performance.now() - start;
+}
+
+async function latency(baseUrl: string, apiKey: string, pdf: Buffer, runs: number, warmup: number) {
+  for (let i = 0; i < warmup; i++) await uploadOnce(baseUrl, apiKey, pdf);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await uploadOnce(baseUrl, apiKey, pdf));
+  times.sort((a, b) => a - b);
+  return { runs, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)) };
+}
+
+/** Linux: reset this process's peak-RSS counter, run `fn`, read the new peak (VmHWM covers every thread). */
+async function peakRss(fn: () => Promise<unknown>): Promise<number> {
+  writeFileSync('/proc/self/clear_refs', '5');
+  await fn();
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return hwm ? Number(hwm[1]) / 1024 : NaN;
+}
+
+/** The real HTTP server on loopback, in this process. */
+async function startServer(dataDir: string) {
+  const config = loadConfig({
+    DOCROWS_DATA_DIR: dataDir, DOCROWS_PORT: '0', DOCROWS_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, DOCROWS_WORKERS: '0',
+    DOCROWS_RATE_LIMIT_PER_MIN: '0', DOCROWS_LOG_LEVEL: 'warn',
+  });
+  const app = await createApp(config);
+  await app.server.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => app.close() };
+}
+
+async function renderComparison(path: string, pages: number) {
+  const pool = new RenderPool(2);
+  const dir = mkdtempSync(join(tmpdir(), 'docrows-bench-ppm-'));
+  try {
+    const renderOurs = () => ingestPdf(path, { passwords: [], maxPages: 50, renderPool: pool });
+    await renderOurs(); // boots the worker threads
+    const ours: number[] = [];
+    const poppler: number[] = [];
+    for (let i = 0; i < RENDER_RUNS; i++) {
+      let t = performance.now();
+      await renderOurs();
+      ours.push(performance.now() - t);
+      t = performance.now();
+      execFileSync('pdftoppm', ['-r', String(PAGE_RENDER_DPI), '-jpeg', '-jpegopt', `quality=${JPEG_QUALITY}`, path, join(dir, 'p')]);
+      poppler.push(performance.now() - t);
+    }
+    const oursMs = median(ours);
+    const popplerMs = median(poppler);
+    return {
+      pages,
+      dpi: PAGE_RENDER_DPI,
+      docrows: { threads: pool.size, ms: round(oursMs), pages_per_s: round((pages * 1000) / oursMs), includes: 'render + page JPEG + thumbnail + text layer' },
+      pdftoppm: { threads: 1, ms: round(popplerMs), pages_per_s: round((pages * 1000) / popplerMs), includes: 'render + page JPEG' },
+      ratio_vs_pdftoppm: round(oursMs / popplerMs, 2),
+    };
+  } finally {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'docrows-bench-ingest-'));
+  const onePage = await textPdf({ pages: 1 });
+  const fiftyPages = await textPdf({ pages: 50 });
+  const fiftyPath = join(dir, 'fifty.pdf');
+  writeFileSync(fiftyPath, fiftyPages);
+
+  const server = await startServer(join(dir, 'data'));
+  try {
+    const { apiKey } = await createBenchAccount(server.baseUrl, { max_batch_size: 1_000_000, max_queued_documents: 1_000_000 });
+    const upload1 = await latency(server.baseUrl, apiKey, onePage, RUNS_1, 3);
+    const upload50 = await latency(server.baseUrl, apiKey, fiftyPages, RUNS_50, 1);
+    let concurrentMs = 0;
+    const peakMb = await peakRss(async () => {
+      const t = performance.now();
+      await Promise.all(Array.from({ length: 4 }, () => uploadOnce(server.baseUrl, apiKey, fiftyPages)));
+      concurrentMs = performance.now() - t;
+    });
+    const render = await renderComparison(fiftyPath, 50);
+    console.log(JSON.stringify({
+      bench: 'ingest',
+      cores: (await import('node:os')).availableParallelism(),
+      upload_latency: { pdf_1_page: upload1, pdf_50_pages: upload50 },
+      render,
+      concurrent_50_page_uploads: { uploads: 4, wall_ms: round(concurrentMs), peak_rss_mb: round(peakMb) },
+      load_average_1m: round((await import('node:os')).loadavg()[0], 2),
+      targets: {
+        pdf_50_upload_p50_ms_max: 3000,
+        render_ratio_vs_pdftoppm_max: 1.5,
+        peak_rss_mb_max: 500,
+      },
+    }, null, 2));
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,116 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import sharp from 'sharp';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { getDocument, getDocumentImage } from '../../core/documents.js';
+import { errors } from '../../core/errors.js';
+import { uploadDocument, type UploadInput } from '../../core/uploads.js';
+import { RenderPool } from '../../ingest/render-pool.js';
+import type { Services } from '../../services.js';
+import { guardIdempotency } from '../idempotency.js';
+import { readUploadForm, type UploadForm } from '../multipart-form.js';
+import { NullableTimestamp, responses, Timestamp } from '../schemas/common.js';
+
+const UploadResponse = Type.Object({
+  document_id: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'A string for a single image; an array in page order for PDFs, .docx, .txt and multi-page TIFF' }),
+  batch_name: Type.String(),
+  page_count: Type.Optional(Type.Integer({ description: 'Present with the array form' })),
+  remaining_batch_capacity: Type.Integer(),
+});
+
+const DocumentObject = Type.Object({
+  document_id: Type.String(),
+  batch_name: Type.String(),
+  filename: Type.String(),
+  status: Type.String(),
+  created_at: Timestamp,
+  started_at: Timestamp,
+  completed_at: NullableTimestamp,
+  line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+  failure: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+});
+
+const DocumentParams = Type.Object({ document_id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** Render threads: one per core up to 4; more only adds memory on small machines. */
+const renderThreads = (): number => Math.max(1, Math.min(4, availableParallelism()));
+
+/** Form fields → core input: `file` XOR `url`, template_id an integer (api-v1.md, POST /documents). */
+function uploadInput(form: UploadForm): UploadInput {
+  const { url, batch_name: batchName, template_id: templateRaw, password } = form.fields;
+  if (form.file && url !== undefined) throw errors.invalidParameter('url', 'Send either file or url, not both.');
+  if (!form.file && (url === undefined || url === '')) throw errors.missingParameter('file', 'Send the document as `file` (multipart) or give a `url`.');
+  let templateId: number | undefined;
+  if (templateRaw !== undefined && templateRaw !== '') {
+    if (!/^\d{1,15}$/.test(templateRaw.trim())) throw errors.invalidParameter('template_id', 'template_id must be an integer.');
+    templateId = Number(templateRaw.trim());
+  }
+  return {
+    source: form.file ? { kind: 'file', path: form.file.path, filename: form.file.filename, size: form.file.size } : { kind: 'url', url: url! },
+    batchName: batchName === undefined || batchName === '' ? undefined : batchName,
+    templateId,
+    password: password === undefined || password === '' ? undefined : password,
+  };
+}
+
+export async function registerDocumentRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const pool = new RenderPool(renderThreads());
+  // Every upload and crop is a different image: libvips' operation cache would only hold memory.
+  sharp.cache(false);
+  const tempDir = join(services.config.dataDir, 'tmp');
+  app.addHook('onClose', () => pool.close());
+
+  // Multipart parsing only in this scope: the other resources take JSON.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { files: 1, fields: 10, fieldSize: 64 * 1024, fileSize: services.config.maxUploadBytes + 1 },
+    });
+    const r = scope.withTypeProvider<TypeBoxTypeProvider>();
+    r.post('/documents', {
+      config: { idempotency: 'manual' },
+      schema: {
+        tags: ['Documents'],
+        summary: 'Upload a document (multipart: file or url, batch_name, template_id, password)',
+        consumes: ['multipart/form-data'],
+        response: responses({ 200: UploadResponse }),
+      },
+    }, async (request, reply) => {
+      const form = await readUploadForm(request, services.config.maxUploadBytes, tempDir);
+      try {
+        const input = uploadInput(form);
+        const fingerprint = { fields: form.fields, file_sha256: form.file?.sha256 ?? null };
+        if (await guardIdempotency(services, request, reply, fingerprint)) return reply;
+        return await uploadDocument(services, request.principal, input, { renderPool: pool, tempDir });
+      } finally {
+        await form.cleanup();
+      }
+    });
+  });
+
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get('/documents/:document_id', {
+    schema: { tags: ['Documents'], summary: 'A document (one page)', params: DocumentParams, response: responses({ 200: DocumentObject }) },
+  }, async (request) => getDocument(services, request.principal, request.params.document_id));
+
+  r.get('/documents/:document_id/image', {
+    schema: {
+      tags: ['Documents'],
+      summary: 'The page image as JPEG (whole page, thumbnail or a crop)',
+      params: DocumentParams,
+      querystring: Type.Object({
+        crop: Type.Optional(Type.String({ description: 'x1,y1,x2,y2, floats from 0 to 1' })),
+        size: Type.Optional(Type.String({ description: '`thumb` for the pre-generated thumbnail; ignored with crop' })),
+      }),
+      response: responses({ 200: Type.Unknown({ description: 'JPEG bytes (image/jpeg)' }), 304: Type.Null({ description: 'Not modified (If-None-Match)' }) }),
+    },
+  }, async (request, reply) => {
+    const image = await getDocumentImage(services, request.principal, request.params.document_id, request.query, request.headers['if-none-match']);
+    // Private: the image belongs to one account; revalidation is cheap thanks to the ETag.
+    void reply.header('ETag', image.etag).header('Cache-Control', 'private, max-age=86400');
+    if (image.body === null) return reply.code(304).send(null);
+    return reply.type('image/jpeg').send(image.body);
+  });
+}

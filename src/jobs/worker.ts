@@ -1,0 +1,229 @@
+import os from 'node:os';
+import type { Trx } from '../db/connect.js';
+import type { JobRow } from '../db/schema.js';
+import { isProcessingPaused } from '../core/processing-switch.js';
+import type { Services } from '../services.js';
+import {
+  claimJobs, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,
+} from './queue.js';
+import {
+  LeaseLostError, PermanentJobError, RetryAfterError,
+  type JobContext, type JobDefinition, type JobKind, type JobLane, type JobRegistry, type JobRuntime,
+} from './registry.js';
+
+export const DEFAULT_LEASE_MS = 15_000;
+
+export interface WorkerPoolOptions {
+  registry: JobRegistry;
+  runtime: JobRuntime;
+  /** Concurrent engine jobs (DOCROWS_WORKERS). */
+  cpuSlots: number;
+  /** Concurrent network/housekeeping jobs. */
+  ioSlots?: number;
+  /** Idle poll interval. */
+  pollMs?: number;
+  workerId?: string;
+}
+
+export interface WorkerPool {
+  readonly workerId: string;
+  /** Stops claiming, waits for running jobs (up to `graceMs`; unfinished ones are reclaimed after their lease). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Resolves after `ms` or as soon as any signal aborts; removes its listeners either way (the loops call it constantly). */
+function sleep(ms: number, ...signals: AbortSignal[]): Promise<void> {
+  return new Promise((resolve) => {
+    if (signals.some((s) => s.aborted)) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      for (const s of signals) s.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    for (const s of signals) s.addEventListener('abort', done, { once: true });
+  });
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Default retry delay: 2, 4, 8 ... seconds. */
+function defaultBackoff(attempt: number): number {
+  return Math.min(2 ** attempt, 300) * 1000;
+}
+
+/**
+ * The worker loop: one claim loop per lane, a lease reclaimer and the
+ * periodic-job scheduler. Respects the operator's pause switch. Any number of
+ * pools (threads of one process, or processes) may run against one database.
+ */
+export function startWorkerPool(services: Services, options: WorkerPoolOptions): WorkerPool {
+  const { registry, runtime } = options;
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${services.ids.ulid().slice(-8)}`;
+  const pollMs = options.pollMs ?? 100;
+  const stopping = new AbortController();
+  const inflight = new Set<Promise<void>>();
+  const log = services.log.child({ component: 'worker', workerId });
+  const leaseOf = (kind: string) => registry.get(kind)?.leaseMs ?? DEFAULT_LEASE_MS;
+
+  let pausedUntilCheck = 0;
+  let paused = false;
+  const isPaused = async (): Promise<boolean> => {
+    if (Date.now() >= pausedUntilCheck) {
+      paused = await isProcessingPaused(services.db);
+      pausedUntilCheck = Date.now() + 500;
+    }
+    return paused;
+  };
+
+  async function runJob(job: JobRow): Promise<void> {
+    const def = registry.get(job.kind)!;
+    const lease = leaseOf(job.kind);
+    const lost = new AbortController();
+    const beat = setInterval(() => {
+      heartbeat(services.db, services.clock, job, workerId, lease).then((ok) => { if (!ok) lost.abort(); }, () => undefined);
+    }, Math.max(50, Math.floor(lease / 3)));
+    let finished = false;
+    const ctx: JobContext = {
+      services, runtime, job, signal: lost.signal,
+      finish: async (write) => {
+        await services.db.transaction().execute(async (trx) => {
+          await fenceAndComplete(trx, services.clock, job.id, workerId);
+          await write(trx);
+        });
+        finished = true;
+      },
+    };
+    try {
+      await def.handler(JSON.parse(job.payload) as never, ctx);
+      if (!finished) await ctx.finish(async () => undefined);
+    } catch (err) {
+      if (err instanceof LeaseLostError || lost.signal.aborted) {
+        log.warn({ jobId: job.id, kind: job.kind }, 'lease lost; another worker owns the job now');
+      } else {
+        await recordFailure(job, def, err).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+      }
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** Retry with backoff, or give up (attempts exhausted / permanent); only while we still hold the lease. */
+  async function recordFailure(job: JobRow, def: JobDefinition, err: unknown): Promise<void> {
+    const error = message(err);
+    log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error }, 'job failed');
+    await services.db.transaction().execute(async (trx) => {
+      const owned = await trx
+        .updateTable('jobs').set({ updated_at: services.clock.now().toISOString() })
+        .where('id', '=', job.id).where('state', '=', 'running').where('locked_by', '=', workerId)
+        .executeTakeFirst();
+      if (Number(owned.numUpdatedRows) === 0) return;
+      await settleFailure(trx, job, def, err, error);
+    });
+  }
+
+  async function settleFailure(trx: Trx, job: JobRow, def: JobDefinition, err: unknown, error: string): Promise<void> {
+    const payload = JSON.parse(job.payload) as never;
+    if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+      await markJobFailed(trx, services.clock, job, error);
+      await def.onGiveUp?.(trx, payload, services, error);
+      return;
+    }
+    const delay = err instanceof RetryAfterError ? err.delayMs : (def.backoffMs ?? defaultBackoff)(job.attempts, err);
+    await rescheduleJob(trx, services.clock, job, delay, error);
+    await def.onRetry?.(trx, payload, services);
+  }
+
+  /** Jobs of dead workers: back to pending, or failed once their attempts are used up. */
+  async function reclaimExpired(): Promise<void> {
+    await services.db.transaction().execute(async (trx) => {
+      const expired = await selectExpiredForUpdate(trx, services.clock, 100);
+      for (const job of expired) {
+        const def = registry.get(job.kind);
+        if (!def) continue; // a kind this process does not run: left for a process that does
+        log.warn({ jobId: job.id, kind: job.kind, lockedBy: job.locked_by }, 'reclaiming job with expired lease');
+        await settleFailure(trx, job, def, new Error('lease expired: the worker stopped responding'), 'lease expired: the worker stopped responding');
+      }
+    });
+  }
+
+  async function schedulePeriodic(): Promise<void> {
+    const now = services.clock.now().getTime();
+    for (const kind of registry.kinds()) {
+      const every = registry.get(kind)!.everyMs;
+      if (!every) continue;
+      const slot = Math.floor(now / every);
+      // One row per time slot across all processes: the dedupe key makes concurrent schedulers agree.
+      await enqueueJob(services.db, services.clock, kind as JobKind, {} as never, {
+        dedupeKey: `periodic:${kind}:${slot}`, runAt: new Date(slot * every), maxAttempts: 3,
+      });
+    }
+  }
+
+  async function laneLoop(lane: JobLane, slots: number): Promise<void> {
+    const kinds = registry.kinds(lane);
+    const running = new Set<Promise<void>>();
+    while (!stopping.signal.aborted) {
+      try {
+        if (kinds.length === 0 || await isPaused()) {
+          await sleep(pollMs * 5, stopping.signal);
+          continue;
+        }
+        const free = slots - running.size;
+        const jobs = free > 0 ? await claimJobs(services.db, services.clock, workerId, kinds, free, leaseOf) : [];
+        for (const job of jobs) {
+          const p = runJob(job).finally(() => { running.delete(p); inflight.delete(p); wake.abort(); });
+          running.add(p);
+          inflight.add(p);
+        }
+        if (jobs.length === 0 || running.size >= slots) {
+          const wake = laneWake.get(lane)!;
+          await sleep(pollMs, stopping.signal, wake.signal);
+          if (wake.signal.aborted) laneWake.set(lane, new AbortController());
+        }
+      } catch (err) {
+        log.error({ err }, 'worker loop error');
+        await sleep(1000, stopping.signal);
+      }
+    }
+  }
+
+  // Each lane sleeps until a poll interval passes or one of its jobs finishes.
+  const laneWake = new Map<JobLane, AbortController>([['cpu', new AbortController()], ['io', new AbortController()]]);
+  const wake = { abort: () => { for (const c of laneWake.values()) c.abort(); } };
+
+  async function maintenanceLoop(): Promise<void> {
+    let lastSchedule = 0;
+    while (!stopping.signal.aborted) {
+      try {
+        await reclaimExpired();
+        if (Date.now() - lastSchedule > 30_000) {
+          await schedulePeriodic();
+          lastSchedule = Date.now();
+        }
+      } catch (err) {
+        log.error({ err }, 'worker maintenance error');
+      }
+      await sleep(Math.min(2000, DEFAULT_LEASE_MS / 3), stopping.signal);
+    }
+  }
+
+  const loops = [
+    laneLoop('cpu', options.cpuSlots),
+    laneLoop('io', options.ioSlots ?? 4),
+    maintenanceLoop(),
+  ];
+  log.info({ cpuSlots: options.cpuSlots }, 'workers started');
+
+  return {
+    workerId,
+    async stop(graceMs = 10_000) {
+      stopping.abort();
+      await Promise.all(loops);
+      const all = Promise.all([...inflight]);
+      await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())]);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { matchScore, normalizeTokens } from '../../src/extract/layout/field-match.js';
+import { chooseTableForFields, cleanColumnNames } from '../../src/extract/layout/column-mapping.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
+import { detectTables } from '../../src/extract/layout/table-detect.js';
+import { typeset } from './helpers/words.js';
+
+describe('header mapping', () => {
+  it('normalizes abbreviations', () => {
+    expect(normalizeTokens('Qty.')).toEqual(['quantity']);
+    expect(normalizeTokens('Inv #')).toEqual(['invoice', 'number']);
+    expect(normalizeTokens('unitPrice')).toEqual(['unit', 'price']);
+  });
+
+  it('scores exact, abbreviated, synonymous and misspelled names above unrelated ones', () => {
+    expect(matchScore('Quantity', 'quantity')).toBe(1);
+    expect(matchScore('Quantity', 'Qty')).toBe(1);
+    expect(matchScore('Amount', 'Amt.')).toBe(1);
+    expect(matchScore('Invoice Number', 'Invoice #')).toBe(1);
+    expect(matchScore('Description', 'Desc')).toBe(1);
+    expect(matchScore('Description', 'Item')).toBe(0.95);
+    expect(matchScore('Description', 'Descripton')).toBeGreaterThan(0.6);
+    expect(matchScore('Total', 'Total amount (EUR)')).toBe(0.8);
+    expect(matchScore('Unit Price', 'Quantity')).toBe(0);
+    expect(matchScore('Date', 'Description')).toBe(0);
+  });
+
+  it('maps fields to columns one-to-one and uses format evidence to pick the date column', () => {
+    const words = typeset([
+      [100, [[50, 'Ref'], [200, 'Posted'], [350, 'Value'], [500, 'Details'], [750, 'Amount']]],
+      [125, [[50, 'A-1'], [200, '2024-01-02'], [350, '2024-01-03'], [500, 'Coffee'], [750, '3.50']]],
+      [150, [[50, 'A-2'], [200, '2024-01-05'], [350, '2024-01-06'], [500, 'Tea'], [750, '2.10']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const choice = chooseTableForFields(tables, [
+      { name: 'Amt', kind: 'number' },
+      { name: 'Transaction date', kind: 'date' },
+      { name: 'Description', kind: undefined },
+    ]);
+    expect(choice?.columnOf).toEqual([4, 1, 3]);
+  });
+
+  it('cleans inferred names: trimmed, unique, unnamed columns numbered', () => {
+    expect(cleanColumnNames(['Amount ', '', 'Amount', 'Date:'])).toEqual(['Amount', 'Column 2', 'Amount 2', 'Date']);
+  });
+});

@@ -1,0 +1,100 @@
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLayoutEngine } from '../../src/extract/layout/index.js';
+import { boxMapper } from '../../src/extract/ocr/ocr-page.js';
+import { detectSkew, rotateQuarter, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
+import { findRasterRules } from '../../src/extract/ocr/raster-rules.js';
+import { rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { renderPdfPage } from '../fixtures/extract/scans.js';
+
+/** Text-like stripes of dashes along lines of slope tan(deg). */
+function stripes(deg: number): BinaryImage {
+  const width = 400;
+  const height = 300;
+  const bits = new Uint8Array(width * height);
+  const slope = Math.tan((deg * Math.PI) / 180);
+  for (let line = 40; line < 260; line += 20) {
+    for (let x = 20; x < 380; x++) {
+      if (x % 9 > 6) continue;
+      for (let t = 0; t < 6; t++) {
+        const y = Math.round(line + x * slope + t);
+        if (y >= 0 && y < height) bits[y * width + x] = 1;
+      }
+    }
+  }
+  return { width, height, bits };
+}
+
+describe('page geometry', () => {
+  it('measures skew within a quarter degree', () => {
+    expect(Math.abs(detectSkew(stripes(2)) - 2)).toBeLessThanOrEqual(0.25);
+    expect(Math.abs(detectSkew(stripes(-3.5)) + 3.5)).toBeLessThanOrEqual(0.25);
+    expect(detectSkew(stripes(0))).toBe(0);
+  });
+
+  it('turns by quarters exactly', () => {
+    const img: BinaryImage = { width: 3, height: 2, bits: Uint8Array.from([1, 0, 0, 0, 0, 0]) };
+    const q1 = rotateQuarter(img, 1);
+    expect([q1.width, q1.height, [...q1.bits]]).toEqual([2, 3, [0, 1, 0, 0, 0, 0]]);
+    expect([...rotateQuarter(img, 2).bits]).toEqual([0, 0, 0, 0, 0, 1]);
+  });
+
+  it('maps boxes of a half-turned page back onto the stored page', () => {
+    const back = boxMapper(180, 200, 100, 200, 100);
+    const b = back({ x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4 });
+    expect([b.x1, b.y1, b.x2, b.y2].map((v) => Math.round(v * 1000) / 1000)).toEqual([0.7, 0.6, 0.9, 0.8]);
+  });
+
+  it('finds ruling lines in a raster', () => {
+    const width = 200;
+    const height = 100;
+    const bits = new Uint8Array(width * height);
+    for (let x = 10; x < 190; x++) bits[50 * width + x] = 1;
+    for (let y = 5; y < 95; y++) bits[y * width + 100] = bits[y * width + 101] = 1;
+    const rules = findRasterRules({ width, height, bits }).map((r) => [r.x1, r.y1, r.x2, r.y2].map((v) => Math.round(v * 1000) / 1000));
+    expect(rules).toEqual([
+      [0.05, 0.505, 0.95, 0.505],
+      [0.505, 0.05, 0.505, 0.95],
+    ]);
+  });
+
+  it('rejoins amounts whose decimal point the recognizer dropped', () => {
+    const w = (text: string, x0: number, x1: number): OcrWord => ({ text, confidence: 90, x0, x1, y0: 10, y1: 30 });
+    expect(rejoinSplitDecimals([w('1,393', 0, 60), w('85', 70, 90), w('12', 200, 220), w('7', 300, 310)]).map((x) => x.text)).toEqual(['1,393.85', '12', '7']);
+  });
+});
+
+describe('OCR pages', () => {
+  const engine = createLayoutEngine({ ocrWorkers: 1 });
+  afterAll(() => engine.close?.());
+
+  it('reads a scanned, upside-down table with the engine', { timeout: 180_000 }, async () => {
+    const doc = new PDFDocument({ size: [320, 200], margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+    doc.font('Helvetica-Bold').fontSize(11);
+    [['Item', 20], ['Qty', 170], ['Amount', 240]].forEach(([t, x]) => doc.text(String(t), Number(x), 40, { lineBreak: false }));
+    doc.font('Helvetica').fontSize(11);
+    [['Coffee beans', '12', '48.00'], ['Green tea', '3', '9.75'], ['Paper cups', '100', '15.20']].forEach((row, i) => {
+      doc.text(row[0], 20, 70 + i * 25, { lineBreak: false });
+      doc.text(row[1], 170, 70 + i * 25, { lineBreak: false });
+      doc.text(row[2], 240, 70 + i * 25, { lineBreak: false });
+    });
+    doc.end();
+    const png = await renderPdfPage(await done, 200);
+    const image = await sharp(png).rotate(180).jpeg({ quality: 80 }).toBuffer();
+    const result = await engine.extract({ image, textLayer: null }, { fields: [{ name: 'Item', formatRequirement: '' }, { name: 'Qty', formatRequirement: '' }, { name: 'Amount', formatRequirement: '' }], globalFormatRequirement: '', quality: 'fast' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.rows.map((r) => Object.values(r).map((c) => ('value' in c ? c.value : null)))).toEqual([
+      ['Coffee beans', '12', '48.00'],
+      ['Green tea', '3', '9.75'],
+      ['Paper cups', '100', '15.20'],
+    ]);
+    // Boxes refer to the stored (upside-down) image: the first row sits in its lower part.
+    const box = result.rows[0].Item.box;
+    expect(box && box.y1).toBeGreaterThan(0.5);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/core/clock.js';
+import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectError } from '../http/helpers/uploads.js';
+import { api, cannedEngine, runWorkers, uploadTextPdf, waitForBatch, waitUntil } from './helpers.js';
+
+const DAY = 24 * 3600 * 1000;
+
+describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
+  let t: TestApp;
+  let offset = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offset) };
+  beforeAll(async () => { t = await startTestApp(dialect, {}, { clock }); });
+  afterAll(async () => t.destroy());
+
+  it('purges files past retention_days (rows stay), events after 30 days and idempotency keys after 24 h, once per slot', async () => {
+    const keep = await t.createAccount({ credits: 10 });
+    const short = await t.createAccount({ credits: 10, settings: { retention_days: 2 } });
+    const member = await t.createAccount({ credits: 0, owner_id: short.accountId });
+    const [kept] = await uploadTextPdf(t, keep.apiKey, 'keep', 1, 1);
+    const [purged] = await uploadTextPdf(t, short.apiKey, 'short', 1, 1);
+    const [memberDoc] = await uploadTextPdf(t, member.apiKey, 'member', 1, 1);
+    await api(t, short.apiKey)('POST', '/batches/short/process', { fields: ['Item'] }, { 'idempotency-key': 'old-key' });
+    const engine = cannedEngine(() => ({ ok: true, fields: ['Item'], rows: [{ Item: { value: 'x', box: null } }] }));
+    let workers = runWorkers(t, { engine, workers: 1 });
+    await waitForBatch(t, short.accountId, 'short');
+    await workers.stop();
+    const image = (key: string, id: string) => api(t, key)('GET', `/documents/${id}/image`);
+    expect((await image(short.apiKey, purged)).statusCode).toBe(200);
+    const blobsBefore = await t.services.blobs.list(`acct/${short.accountId}/`);
+    expect(blobsBefore.length).toBeGreaterThan(0);
+
+    offset = 3 * DAY;
+    // Two pools scheduling at once: still one job per time slot.
+    workers = runWorkers(t, { engine });
+    const second = runWorkers(t, { engine });
+    try {
+      await waitUntil(async () => (await image(short.apiKey, purged)).statusCode === 404, 20_000, 'retention purge');
+      await waitUntil(async () => (await t.services.db.selectFrom('idempotency_keys').select('id').execute()).length === 0, 20_000, 'key expiry');
+    } finally {
+      await Promise.all([workers.stop(), second.stop()]);
+    }
+    expectError(await image(short.apiKey, purged), 404, 'document_not_found');
+    expectError(await image(member.apiKey, memberDoc), 404, 'document_not_found');
+    expect((await image(keep.apiKey, kept)).statusCode).toBe(200);
+    const doc = await api(t, short.apiKey)('GET', `/documents/${purged}`);
+    expect(doc.json()).toMatchObject({ document_id: purged, status: 'succeeded', line_items: [{ Item: 'x' }] });
+    expect(await t.services.blobs.list(`acct/${short.accountId}/`)).toEqual([]);
+    const upload = await t.services.db.selectFrom('uploads').select('original_key').where('account_id', '=', short.accountId).executeTakeFirstOrThrow();
+    expect(upload.original_key).toBeNull();
+    const periodic = await t.services.db.selectFrom('jobs').select(['kind', 'dedupe_key']).where('kind', 'like', 'housekeeping.%').execute();
+    expect(new Set(periodic.map((j) => j.dedupe_key)).size).toBe(periodic.length);
+    expect(await api(t, short.apiKey)('GET', '/events').then((r) => r.json().data.length)).toBe(2);
+
+    offset = 31 * DAY;
+    workers = runWorkers(t, { engine, workers: 1 });
+    try {
+      await waitUntil(async () => (await api(t, short.apiKey)('GET', '/events')).json().data.length === 0, 20_000, 'event expiry');
+    } finally {
+      await workers.stop();
+    }
+  }, 120_000);
+});
