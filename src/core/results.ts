@@ -20,7 +20,8 @@ export interface ResultEntry {
   document_id: string;
   filename: string;
   status: string;
-  line_items: Row[];
+  /** Present once extraction has succeeded (api-v1.md, Document). */
+  line_items?: Row[];
   [key: string]: unknown;
 }
 
@@ -54,7 +55,8 @@ export function lineItems(baseUrl: string, doc: DocumentRow, bbox?: BboxSnapshot
 }
 
 function entryOf(doc: DocumentRow, lineItemRows: Row[]): ResultEntry {
-  const entry: ResultEntry = { document_id: doc.id, filename: doc.filename, status: publicStatus(doc.status), line_items: lineItemRows };
+  const entry: ResultEntry = { document_id: doc.id, filename: doc.filename, status: publicStatus(doc.status) };
+  if (doc.status === 'succeeded') entry.line_items = lineItemRows;
   if (doc.status === 'failed') entry.failure = { code: doc.failure_code, message: doc.failure_message };
   return entry;
 }

@@ -5,7 +5,8 @@ import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { boxMapper } from '../../src/extract/ocr/ocr-page.js';
 import { detectSkew, rotateQuarter, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
 import { findRasterRules } from '../../src/extract/ocr/raster-rules.js';
-import { rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { existsSync } from 'node:fs';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 
 /** Text-like stripes of dashes along lines of slope tan(deg). */
@@ -62,6 +63,16 @@ describe('page geometry', () => {
   it('rejoins amounts whose decimal point the recognizer dropped', () => {
     const w = (text: string, x0: number, x1: number): OcrWord => ({ text, confidence: 90, x0, x1, y0: 10, y1: 30 });
     expect(rejoinSplitDecimals([w('1,393', 0, 60), w('85', 70, 90), w('12', 200, 220), w('7', 300, 310)]).map((x) => x.text)).toEqual(['1,393.85', '12', '7']);
+    expect(rejoinSplitDecimals([w('393.', 0, 50), w('85', 60, 80)]).map((x) => x.text)).toEqual(['393.85']);
+  });
+});
+
+describe('OCR language data', () => {
+  it('comes from the installed npm package as a local path, so tesseract.js reads it from disk and never fetches', () => {
+    const dir = localLanguageDataPath();
+    expect(dir).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0_best_int$/);
+    expect(/^[a-z]+:\/\//i.test(dir)).toBe(false);
+    expect(existsSync(`${dir}/eng.traineddata.gz`)).toBe(true);
   });
 });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { imageFixture } from '../fixtures/ingest/file-fixtures.js';
-import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { expectError, footprint, upload } from './helpers/uploads.js';
 
 describe.each(DIALECTS)('DELETE /batches/{name} (%s)', (dialect) => {
@@ -21,8 +20,11 @@ describe.each(DIALECTS)('DELETE /batches/{name} (%s)', (dialect) => {
   it('refunds charged queued documents and removes rows, blobs, webhook and bbox jobs', async () => {
     const acct = await t.createAccount({ credits: 10 });
     const h = bearer(acct.apiKey);
-    const pdf = await upload(t, acct.apiKey, { fields: { batch_name: 'doomed' }, file: { filename: 'p.pdf', content: await textPdf({ pages: 2, rows: 1 }) } });
-    const pages = (pdf.json() as { document_id: string[] }).document_id;
+    const pages: string[] = [];
+    for (const filename of ['p1.png', 'p2.png']) {
+      const res = await upload(t, acct.apiKey, { fields: { batch_name: 'doomed' }, file: { filename, content: png } });
+      pages.push((res.json() as { document_id: string }).document_id);
+    }
     const processed = await t.inject({ method: 'POST', url: '/api/v1/batches/doomed/process', headers: h, payload: {} });
     expect(processed.json()).toMatchObject({ queued: 2 });
     expect(await credits(acct.apiKey)).toBe(8);

@@ -6,6 +6,8 @@ import { corruptPdf, imageOnlyPdf, textPdf } from '../fixtures/ingest/pdf-fixtur
 import { expectError, expectNothingStored, footprint, upload } from './helpers/uploads.js';
 
 const DOC_ID = /^doc_[0-9A-HJKMNP-TV-Z]{26}$/;
+/** The first PDF upload of an app starts its render threads (seconds under tsx on a busy machine). */
+const PDF_TEST_TIMEOUT = 90_000;
 
 describe.each(DIALECTS)('POST /documents (%s)', (dialect) => {
   let t: TestApp;
@@ -52,7 +54,7 @@ describe.each(DIALECTS)('POST /documents (%s)', (dialect) => {
     const img = await t.inject({ method: 'GET', url: `/api/v1/documents/${body.document_id[2]}/image`, headers: bearer(key) });
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect(await sharp(img.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1700, height: 2200 });
-  });
+  }, PDF_TEST_TIMEOUT);
 
   it('answers a single image with the scalar form, adding to a named batch', async () => {
     const res = await upload(t, key, { fields: { batch_name: 'Receipts-2026.v1' }, file: { filename: 'r.jpg', content: jpeg } });
@@ -80,7 +82,7 @@ describe.each(DIALECTS)('POST /documents (%s)', (dialect) => {
       expect(body.document_id).toHaveLength(pages);
       expect(body.document_id[pages - 1]).toMatch(new RegExp(`^doc_[0-9A-Z]{26}_p${pages}$`));
     }
-  });
+  }, PDF_TEST_TIMEOUT);
 
   it('requires file or url, and refuses both', async () => {
     expectError(await upload(t, key, { fields: { batch_name: 'x' } }), 400, 'missing_parameter', 'file');

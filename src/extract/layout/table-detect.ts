@@ -79,6 +79,8 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     const last = pendingSingles[pendingSingles.length - 1] ?? current[current.length - 1];
     if (current.length && last && !gapOk(last, line)) flush();
     if (isTabular(line)) {
+      // Data rows, then a few lone lines (a note, the next title), then a heading row: a new table starts.
+      if (pendingSingles.length >= 2 && !hasDataCell(line) && current.some(hasDataCell)) flush();
       current.push(...pendingSingles, line);
       pendingSingles = [];
     } else if (current.length) {

@@ -80,16 +80,20 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
 
-  // Ink statistics can't always tell upright from upside down (tables of digits, little text):
-  // then read a dense strip both ways and keep the orientation the recognizer is surer of.
-  if (geometry.confidence < SURE_RATIO && (await upsideDownByOcr(ocrImage, info.width, info.height, rulesBinary, pool))) {
-    orientation = (orientation + 2) % 4;
-    angle += 180;
-    ({ data: ocrImage, info } = await sharp(ocrImage).rotate(180).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true }));
-    rulesBinary = rotateQuarter(rulesBinary, 2);
+  // Ink statistics can't always tell upright from upside down (tables of digits, noisy scans), so
+  // the recognizer has the last word: a page that reads poorly is read again turned by 180°.
+  let ocrWords = await pool.recognize(ocrImage, estimateDpi(info.width, info.height));
+  if (meanConfidence(ocrWords) < CONFIDENT_READING[quality]) {
+    const turned = await sharp(ocrImage).rotate(180).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+    const turnedWords = await pool.recognize(turned.data, estimateDpi(info.width, info.height));
+    if (readability(turnedWords) > readability(ocrWords) * 1.2) {
+      orientation = (orientation + 2) % 4;
+      angle += 180;
+      ({ data: ocrImage, info } = turned);
+      rulesBinary = rotateQuarter(rulesBinary, 2);
+      ocrWords = turnedWords;
+    }
   }
-  if (process.env.DOCROWS_DEBUG_OCR_IMAGE) await sharp(ocrImage).toFile(process.env.DOCROWS_DEBUG_OCR_IMAGE);
-  const ocrWords = await pool.recognize(ocrImage, estimateDpi(info.width, info.height));
   const words = normalizeOcrWords(ocrWords, info.width, info.height);
   const rules = findRasterRules(rulesBinary);
   const toPageBox = boxMapper(angle, srcW * scale, srcH * scale, info.width, info.height);
@@ -102,45 +106,19 @@ function estimateDpi(width: number, height: number): number {
 }
 
 /**
- * Ascender statistics on noisy scans proved too weak to trust alone: below
- * this (i.e. practically always) the half-turn question goes to a quick OCR
- * of one strip read both ways.
+ * Mean word confidence above which a reading is accepted without trying the
+ * page upside down; `high` double-checks more pages.
  */
-const SURE_RATIO = 8;
+const CONFIDENT_READING: Record<Quality, number> = { fast: 70, high: 82 };
 
-/** How convincingly a strip reads: confidence-weighted length of real words. */
-function readability(words: Array<{ text: string; confidence: number }>): number {
-  return words.filter((w) => /[\p{L}\p{N}]{2,}/u.test(w.text)).reduce((n, w) => n + w.confidence * w.text.length, 0);
+function meanConfidence(words: Array<{ text: string; confidence: number }>): number {
+  const real = words.filter((w) => /[\p{L}\p{N}]{2,}/u.test(w.text));
+  return real.length >= 5 ? real.reduce((n, w) => n + w.confidence, 0) / real.length : 0;
 }
 
-/** OCRs the densest band of the page as is and turned by 180°; true when the turned one reads better. */
-async function upsideDownByOcr(image: Buffer, width: number, height: number, bin: BinaryImage, pool: TesseractPool): Promise<boolean> {
-  // About a tenth of a page, but at least a few text lines on small images.
-  const band = Math.min(bin.height, Math.max(Math.round(bin.height * 0.1), Math.round((bin.height * 150) / height)));
-  const rows = new Float64Array(bin.height);
-  for (let y = 0; y < bin.height; y++) for (let x = 0; x < bin.width; x++) rows[y] += bin.bits[y * bin.width + x];
-  let best = 0;
-  let bestSum = -1;
-  let sum = 0;
-  for (let y = 0; y < bin.height; y++) {
-    sum += rows[y] - (y >= band ? rows[y - band] : 0);
-    if (y >= band - 1 && sum > bestSum) {
-      bestSum = sum;
-      best = y - band + 1;
-    }
-  }
-  const top = Math.floor((best / bin.height) * height);
-  const stripHeight = Math.min(height - top, Math.ceil((band / bin.height) * height));
-  // A strip at about two thirds of the OCR resolution reads well enough to judge and costs little.
-  const strip = await sharp(image)
-    .extract({ left: 0, top, width, height: stripHeight })
-    .resize(Math.round(width * 0.67))
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  const turned = await sharp(strip).rotate(180).png({ compressionLevel: 1 }).toBuffer();
-  const dpi = estimateDpi(width * 0.67, height * 0.67);
-  const [asIs, flipped] = await Promise.all([pool.recognize(strip, dpi), pool.recognize(turned, dpi)]);
-  return readability(flipped) > readability(asIs) * 1.2;
+/** How convincingly a page reads: confidence-weighted length of real words. */
+function readability(words: Array<{ text: string; confidence: number }>): number {
+  return words.filter((w) => /[\p{L}\p{N}]{2,}/u.test(w.text)).reduce((n, w) => n + w.confidence * w.text.length, 0);
 }
 
 /**

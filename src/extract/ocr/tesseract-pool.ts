@@ -126,21 +126,37 @@ export class TesseractPool {
  * two digits are rejoined with the point (a comma after dot-grouped thousands).
  */
 export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
+  // Layout analysis may emit a table column by column, so neighbours are found by position, not order.
+  const used = new Set<number>();
   const out: OcrWord[] = [];
-  for (const w of words) {
-    const prev = out[out.length - 1];
-    if (prev) {
+  words.forEach((prev, i) => {
+    if (used.has(i)) return;
+    if (!/^[-(]?\d[\d,.]*$/.test(prev.text) || /[.,]\d{1,2}$/.test(prev.text)) {
+      out.push(prev);
+      return;
+    }
+    let best = -1;
+    let bestGap = Infinity;
+    words.forEach((w, j) => {
+      if (j === i || used.has(j) || !/^\d{2}\)?$/.test(w.text)) return;
       const h = Math.max(prev.y1 - prev.y0, w.y1 - w.y0);
       const sameLine = Math.abs((prev.y0 + prev.y1) / 2 - (w.y0 + w.y1) / 2) < h * 0.3;
       const gap = w.x0 - prev.x1;
-      if (sameLine && gap >= 0 && gap < h * 1.3 && /^[-(]?\d[\d,.]*$/.test(prev.text) && /^\d{2}\)?$/.test(w.text) && !/[.,]\d{1,2}$/.test(prev.text)) {
-        const sep = /\.\d{3}$/.test(prev.text) ? ',' : '.';
-        out[out.length - 1] = { ...prev, text: `${prev.text}${sep}${w.text}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence, w.confidence) };
-        continue;
+      if (sameLine && gap >= 0 && gap < h * 1.3 && gap < bestGap) {
+        best = j;
+        bestGap = gap;
       }
+    });
+    if (best < 0) {
+      out.push(prev);
+      return;
     }
-    out.push(w);
-  }
+    const w = words[best];
+    used.add(best);
+    // "393." + "85": the point was read but the word split after it.
+    const sep = /[.,]$/.test(prev.text) ? '' : /\.\d{3}$/.test(prev.text) ? ',' : '.';
+    out.push({ ...prev, text: `${prev.text}${sep}${w.text}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence, w.confidence) });
+  });
   return out;
 }
 

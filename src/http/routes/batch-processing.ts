@@ -33,7 +33,7 @@ const ResultDocument = Type.Object({
   document_id: Type.String(),
   filename: Type.String(),
   status: Type.String(),
-  line_items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
 }, { additionalProperties: true, description: 'Plus failure (failed documents), bbox_status (include=bbox), source_document_ids (merge)' });
 
 const ResultsAnswer = Type.Object({
