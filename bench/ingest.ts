@@ -67,6 +67,14 @@ async function startServer(dataDir: string) {
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => app.close() };
 }
 
+function assertPdftoppm(): void {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('pdftoppm (poppler-utils) is needed as the reference renderer: apt-get install poppler-utils');
+  }
+}
+
 async function renderComparison(path: string, pages: number) {
   const pool = new RenderPool(2);
   const dir = mkdtempSync(join(tmpdir(), 'docrows-bench-ppm-'));
@@ -99,6 +107,7 @@ async function renderComparison(path: string, pages: number) {
 }
 
 async function main(): Promise<void> {
+  assertPdftoppm();
   const dir = mkdtempSync(join(tmpdir(), 'docrows-bench-ingest-'));
   const onePage = await textPdf({ pages: 1 });
   const fiftyPages = await textPdf({ pages: 50 });

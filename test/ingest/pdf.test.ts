@@ -101,7 +101,7 @@ describe('RenderPool', () => {
     expect(pooled.pages.map((p) => p.textLayer)).toEqual(local.pages.map((p) => p.textLayer));
     expect(Buffer.isBuffer(pooled.pages[4].jpeg)).toBe(true);
     expect(await sharp(pooled.pages[4].jpeg).metadata()).toMatchObject({ format: 'jpeg', ...LETTER_PX });
-  });
+  }, 90_000); // the first task starts the worker threads: seconds under tsx on a busy machine
 
   it('carries spec errors back from the workers', async () => {
     const locked = tmp.file('pool-locked.pdf', await textPdf({ pages: 1, userPassword: 'pw' }));

@@ -94,6 +94,8 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): 
   for (const original of tables) {
     let best: TableChoice | null = null;
     for (const table of headerAlternatives(original)) {
+      // The heuristic split comes first; when it already names every field well, other splits can't win.
+      if (best && table !== original && best.score >= fields.length * 0.9) break;
       const columns = table.separators.length + 1;
       const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c, kinds));
       const maxDepth = Math.max(1, table.headerLines.length);

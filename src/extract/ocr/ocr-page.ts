@@ -15,6 +15,8 @@ export interface OcrPage {
   toPageBox: (b: Box) => Box;
   orientation: number;
   skewDegrees: number;
+  /** Mean word confidence of the reading (0..100). */
+  confidence: number;
 }
 
 /** Long side of the raster used for orientation, skew and ruling-line analysis. */
@@ -43,6 +45,14 @@ async function toBinary(pipeline: Sharp, longSide: number): Promise<BinaryImage>
  * scale for OCR, recognize, and find visible ruling lines.
  */
 export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool): Promise<OcrPage> {
+  if (quality === 'fast') return ocrPageAt(image, 'fast', pool);
+  // `high` reads the page at both resolutions and keeps the reading the recognizer is surer of:
+  // higher resolution helps small print but can hurt blurred or noisy scans, and confidence tells which.
+  const [normal, fine] = await Promise.all([ocrPageAt(image, 'fast', pool), ocrPageAt(image, 'high', pool)]);
+  return fine.confidence > normal.confidence ? fine : normal;
+}
+
+async function ocrPageAt(image: Uint8Array, quality: Quality, pool: TesseractPool): Promise<OcrPage> {
   // EXIF orientation first: phones store sideways pixels with a rotation tag.
   const upright = sharp(image, { limitInputPixels: 100_000_000 }).rotate();
   const meta = await sharp(image).metadata();
@@ -67,7 +77,6 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   const straightened = await pipeline.toBuffer();
   pipeline = sharp(straightened);
   if (angle !== 0) pipeline = pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } });
-  if (quality === 'high') pipeline = pipeline.median(3);
   // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
   const raw = await pipeline.removeAlpha().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   if (raw.info.channels !== 1) throw new Error(`expected a single grey channel, got ${raw.info.channels}`);
@@ -97,7 +106,7 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   const words = normalizeOcrWords(ocrWords, info.width, info.height);
   const rules = findRasterRules(rulesBinary);
   const toPageBox = boxMapper(angle, srcW * scale, srcH * scale, info.width, info.height);
-  return { words, rules, aspect: info.width / info.height, toPageBox, orientation, skewDegrees: skewToFix };
+  return { words, rules, aspect: info.width / info.height, toPageBox, orientation, skewDegrees: skewToFix, confidence: meanConfidence(ocrWords) };
 }
 
 /** Pages are mostly Letter/A4 (long side ≈ 11–11.7 in); good enough for tesseract's size heuristics. */
