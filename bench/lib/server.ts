@@ -42,7 +42,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -50,7 +50,12 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    if (Date.now() > deadline) {
+      // Never leave a half-started server behind.
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('server did not start within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
