@@ -16,6 +16,8 @@ const MAX_RUN_WORDS = 40;
 const MIN_PAGE_WIDE_KEY = 4;
 /** Share of the value's characters that partially matching words must cover. */
 const MIN_PARTIAL_COVERAGE = 0.6;
+/** Shorter values need an exact word: a quantity "3" is "partly" in every "13" or "30" of the next rows. */
+const MIN_PARTIAL_KEY = 3;
 
 /** Words in reading order plus their comparison keys, built once per page. */
 export interface PageIndex {
@@ -141,7 +143,7 @@ export function locateValue(value: string | null, hint: Box | null, index: PageI
     const near = all.filter((i) => inside(index.words[i].box, area));
     const runs = findRuns(index, near, valueKey, valueSemantic);
     if (runs.length > 0) return roundBox(nearest(runs, hint).box);
-    const partial = partialSupport(index, near, valueKey);
+    const partial = valueKey.length >= MIN_PARTIAL_KEY ? partialSupport(index, near, valueKey) : null;
     if (partial) return roundBox(partial);
   }
   // Away from the engine's box only an unambiguous value counts: a short one
