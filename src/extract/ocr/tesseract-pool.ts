@@ -34,6 +34,13 @@ interface PooledWorker {
  * A small pool of tesseract.js workers (each a worker thread running the WASM
  * engine). Workers start lazily and are reused; close() terminates them.
  */
+/**
+ * One uniform block: the layout engine groups words by their boxes itself, and
+ * tesseract's own page analysis (AUTO) dropped whole runs of a narrow numeric
+ * column on long tables, while SPARSE_TEXT drops lone digits ("3" in a Qty cell).
+ */
+const READING_MODE = PSM.SINGLE_BLOCK;
+
 export class TesseractPool {
   private readonly size: number;
   private readonly workers: PooledWorker[] = [];
@@ -54,7 +61,7 @@ export class TesseractPool {
       errorHandler: () => undefined,
     });
     await worker.setParameters({
-      tessedit_pageseg_mode: PSM.AUTO,
+      tessedit_pageseg_mode: READING_MODE,
       preserve_interword_spaces: '1',
     });
     const pooled = { worker, busy: false };
@@ -89,7 +96,7 @@ export class TesseractPool {
   }
 
   /** Recognizes an image (PNG/JPEG bytes) and returns its words with pixel boxes. */
-  async recognize(image: Buffer, dpi = 300, psm: PSM = PSM.AUTO): Promise<OcrWord[]> {
+  async recognize(image: Buffer, dpi = 300, psm: PSM = READING_MODE): Promise<OcrWord[]> {
     const pooled = await this.acquire();
     try {
       // Our PNGs carry no resolution; telling it avoids a wrong guess that skews its size filters.
