@@ -5,18 +5,8 @@ import { ADMIN_TOKEN, DIALECTS, startTestApp, type TestApp } from '../helpers/ap
 import { bmpFixture, docxFixture, imageFixture } from '../fixtures/ingest/file-fixtures.js';
 import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { footprint, upload } from './helpers/uploads.js';
+import { rng } from '../helpers/rng.js';
 
-/** Deterministic PRNG (mulberry32) so a failing mutation can be reproduced from its index. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Truncation, byte flips, random overwrites and chunk duplication. */
 function mutate(seed: Buffer, index: number): Buffer {
