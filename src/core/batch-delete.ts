@@ -23,7 +23,7 @@ export async function deleteBatch(services: Services, principal: Principal, name
   const { result, prefixes } = await services.db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('batches').selectAll().where('account_id', '=', principal.accountId).where('name', '=', name);
     // Locks the batch against a concurrent upload into it or a second delete.
-    if (isPostgres(trx as never)) q = q.forUpdate();
+    if (isPostgres(trx)) q = q.forUpdate();
     const batch = await q.executeTakeFirst();
     if (!batch) throw errors.batchNotFound(name);
     const docs = await trx.selectFrom('documents').selectAll().where('batch_id', '=', batch.id).execute();

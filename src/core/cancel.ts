@@ -14,7 +14,7 @@ import { onDocumentTerminal } from './events.js';
 export async function cancelDocument(services: Services, documentId: string) {
   return services.db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('documents').selectAll().where('id', '=', documentId);
-    if (isPostgres(trx as never)) q = q.forUpdate();
+    if (isPostgres(trx)) q = q.forUpdate();
     const doc = await q.executeTakeFirst();
     if (!doc) throw errors.documentNotFound(documentId);
     if (doc.status !== 'queued' && doc.status !== 'processing') {

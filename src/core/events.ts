@@ -47,7 +47,7 @@ async function insertEvent(
 export async function onDocumentTerminal(trx: Trx, services: Services, doc: DocumentRow): Promise<void> {
   // Serializes the "last document?" check per batch: two workers finishing the batch's last two documents see each other.
   let lock = trx.selectFrom('batches').select(['id', 'name', 'wave', 'account_id']).where('id', '=', doc.batch_id);
-  if (isPostgres(trx as never)) lock = lock.forUpdate();
+  if (isPostgres(trx)) lock = lock.forUpdate();
   const batch = await lock.executeTakeFirst();
   if (!batch) return;
   if (doc.status === 'succeeded' || doc.status === 'failed') {

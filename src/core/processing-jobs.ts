@@ -52,7 +52,7 @@ function engineRequest(locked: LockedRequest): ExtractRequest {
 async function openDocument(trx: Trx, payload: ExtractPayload): Promise<DocumentRow | undefined> {
   let q = trx.selectFrom('documents').selectAll().where('id', '=', payload.documentId).where('wave', '=', payload.wave)
     .where('status', 'in', ['queued', 'processing']);
-  if (isPostgres(trx as never)) q = q.forUpdate();
+  if (isPostgres(trx)) q = q.forUpdate();
   return q.executeTakeFirst();
 }
 

@@ -95,7 +95,7 @@ export async function processBatch(services: Services, principal: Principal, bat
       .where('batch_id', '=', batch.id).where('status', 'in', ELIGIBLE)
       .orderBy('upload_id').orderBy('page_number');
     // Racing process calls: the second waits here and then sees the documents already queued.
-    if (isPostgres(trx as never)) eligibleQ = eligibleQ.forUpdate();
+    if (isPostgres(trx)) eligibleQ = eligibleQ.forUpdate();
     const docs = await eligibleQ.execute();
     const pool = await trx.selectFrom('accounts').selectAll().where('id', '=', principal.pool.id).executeTakeFirstOrThrow();
     const quality: Quality = (input.quality as Quality | undefined) ?? settingsOf(pool).thinking_type;

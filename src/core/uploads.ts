@@ -101,7 +101,7 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
   try {
     const remaining = await services.db.transaction().execute(async (trx) => {
       // Serializes uploads of one credit pool on PostgreSQL so the limits hold under concurrency (SQLite writers are serial already).
-      if (isPostgres(trx as never)) await trx.selectFrom('accounts').select('id').where('id', '=', principal.pool.id).forUpdate().execute();
+      if (isPostgres(trx)) await trx.selectFrom('accounts').select('id').where('id', '=', principal.pool.id).forUpdate().execute();
       const now = isoNow(services.clock);
       await trx
         .insertInto('batches')

@@ -63,7 +63,7 @@ export async function claimJobs(
     .orderBy('run_at')
     .orderBy('id')
     .limit(limit);
-  if (isPostgres(db as never)) due = due.forUpdate().skipLocked();
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
   // The lease is set per kind after the claim; the claim itself uses the longest so no row is ever briefly claimable twice.
   const longest = Math.max(...kinds.map(leaseMs));
   const rows = await db
@@ -143,7 +143,7 @@ export async function selectExpiredForUpdate(trx: Trx, clock: Clock, limit: numb
     .where('locked_until', '<', clock.now().toISOString())
     .orderBy('id')
     .limit(limit);
-  if (isPostgres(trx as never)) q = q.forUpdate().skipLocked();
+  if (isPostgres(trx)) q = q.forUpdate().skipLocked();
   return q.execute();
 }
 
