@@ -1,5 +1,5 @@
 import type { EngineName } from '../config.js';
-import { createLayoutEngine, type LayoutEngineOptions } from './layout/index.js';
+import { createLayoutEngine } from './layout/index.js';
 import type { Engine } from './types.js';
 
 export interface EngineOptions {
@@ -7,15 +7,13 @@ export interface EngineOptions {
   ocrWorkers?: number;
 }
 
+/** Refuses an engine this version cannot run, so a process stops at start-up instead of failing every document. */
+export function assertEngineAvailable(name: EngineName): void {
+  if (name === 'openai') throw new Error('DOCROWS_ENGINE=openai is not available in this version; use DOCROWS_ENGINE=layout.');
+}
+
 /** The configured extraction engine (DOCROWS_ENGINE). */
 export function createEngine(name: EngineName, options: EngineOptions = {}): Engine {
-  switch (name) {
-    case 'layout': {
-      const layout: LayoutEngineOptions = options.ocrWorkers ? { ocrWorkers: options.ocrWorkers } : {};
-      return createLayoutEngine(layout);
-    }
-    case 'openai':
-      // Refused at start-up rather than failing every document later.
-      throw new Error('DOCROWS_ENGINE=openai is not available in this version; use DOCROWS_ENGINE=layout.');
-  }
+  assertEngineAvailable(name);
+  return createLayoutEngine(options.ocrWorkers ? { ocrWorkers: options.ocrWorkers } : {});
 }

@@ -1,3 +1,4 @@
+import { assertEngineAvailable } from '../extract/index.js';
 import type { Engine } from '../extract/types.js';
 import type { Services } from '../services.js';
 import { createThreadedEngine } from './engine-threads.js';
@@ -20,6 +21,7 @@ export interface RunningWorkers {
 /** Starts a worker pool with every job kind: used by `serve` (embedded) and `worker`. */
 export function startWorkers(services: Services, options: StartWorkersOptions = {}): RunningWorkers {
   const workers = options.workers ?? services.config.workers;
+  if (!options.engine) assertEngineAvailable(services.config.engine);
   const engine = options.engine ?? createThreadedEngine(services.config.engine, Math.max(1, workers));
   const pool = startWorkerPool(services, {
     registry: buildJobRegistry(),
