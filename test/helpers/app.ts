@@ -28,6 +28,25 @@ export interface TestApp extends RunningApp {
 let counter = 0;
 
 /**
+ * Kysely's migrator introspects every schema of the database, and PostgreSQL
+ * catalog functions fail ("schema ... does not exist") when another test file
+ * drops its schema at that moment; creating and dropping test schemas take
+ * turns under one advisory lock.
+ */
+export async function withSchemaLock<T>(fn: () => Promise<T>): Promise<T> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  await client.query('SELECT pg_advisory_lock(727001)');
+  try {
+    return await fn();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727001)');
+    await client.end();
+  }
+}
+
+/**
  * Boots a fresh app on its own SQLite file or PostgreSQL schema and data dir.
  * `env` overrides configuration (e.g. DOCROWS_RATE_LIMIT_PER_MIN).
  */
@@ -47,10 +66,11 @@ export async function startTestApp(
     ...(dialect === 'postgres' ? { DOCROWS_DATABASE_URL: TEST_PG_URL } : {}),
     ...env,
   });
-  const app = await createApp(config, {
+  const create = () => createApp(config, {
     ...(dialect === 'postgres' ? { db: { schema, poolSize: 5 } } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  const app = dialect === 'postgres' ? await withSchemaLock(create) : await create();
   const inject = app.server.inject.bind(app.server);
   return {
     ...app,
@@ -71,11 +91,13 @@ export async function startTestApp(
     async destroy() {
       await app.close();
       if (dialect === 'postgres') {
-        const pg = await import('pg');
-        const client = new pg.default.Client({ connectionString: TEST_PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
+        await withSchemaLock(async () => {
+          const pg = await import('pg');
+          const client = new pg.default.Client({ connectionString: TEST_PG_URL });
+          await client.connect();
+          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+          await client.end();
+        });
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

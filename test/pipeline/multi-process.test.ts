@@ -7,7 +7,7 @@ import { authenticate, createAccount } from '../../src/core/accounts.js';
 import { processBatch } from '../../src/core/processing.js';
 import { loadConfig } from '../../src/config.js';
 import { createServices } from '../../src/services.js';
-import { DIALECTS, TEST_PG_URL } from '../helpers/app.js';
+import { DIALECTS, TEST_PG_URL, withSchemaLock } from '../helpers/app.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { seedUploadedDocuments, textLayerPage } from '../helpers/seed-documents.js';
 import { startDocrows, type Child } from './child-server.js';
@@ -24,16 +24,18 @@ describe.runIf(DIALECTS.includes('postgres'))('multi-process workers (postgres)'
   afterAll(async () => {
     for (const c of children) c.proc.kill('SIGKILL');
     await close?.();
-    const admin = new pg.Client({ connectionString: TEST_PG_URL });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
+    await withSchemaLock(async () => {
+      const admin = new pg.Client({ connectionString: TEST_PG_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    });
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(`processes ${PAGES} queued pages exactly once across 3 worker processes`, async () => {
     const env = { DOCROWS_DATA_DIR: dataDir, DOCROWS_DATABASE_URL: TEST_PG_URL, DOCROWS_LOG_LEVEL: 'silent', DOCROWS_WORKERS: '0' };
-    const services = await createServices(loadConfig(env), { db: { schema, poolSize: 4 } });
+    const services = await withSchemaLock(() => createServices(loadConfig(env), { db: { schema, poolSize: 4 } }));
     close = services.close;
     const { account, apiKey } = await createAccount(services.db, services.clock, services.ids, { plan: 'business', credits: 1000 });
     const ids = await seedUploadedDocuments(services, account.id, 'mp', PAGES, await textLayerPage(2));
