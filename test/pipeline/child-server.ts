@@ -5,7 +5,6 @@ import path from 'node:path';
 import { ADMIN_TOKEN } from '../helpers/app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,7 +25,9 @@ export interface Child {
 }
 
 export function startDocrows(command: 'serve' | 'worker', env: Record<string, string>): Child {
-  const proc = spawn(TSX, ['src/main.ts', command], {
+  // node itself with tsx as a loader: the tsx CLI would put a wrapper process in
+  // between, and a SIGKILL to the wrapper would leave the real server running.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
     cwd: ROOT,
     env: { ...process.env, DOCROWS_ADMIN_TOKEN: ADMIN_TOKEN, DOCROWS_LOG_LEVEL: 'warn', DOCROWS_RATE_LIMIT_PER_MIN: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
