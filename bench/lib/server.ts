@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../test/helpers/free-port.js';
 
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token';
 
@@ -11,17 +11,6 @@ export interface BenchServer {
   dataDir: string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Starts `docrows serve` as its own process (the real server, on loopback) and waits until it answers. */

@@ -1,21 +1,9 @@
 /** Runs `docrows serve` / `docrows worker` as child processes (tsx, no build step) for crash and multi-process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { ADMIN_TOKEN } from '../helpers/app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface Child {
   proc: ChildProcess;

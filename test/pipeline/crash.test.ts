@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../../src/db/connect.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';
-import { client, createAccountOver, freePort, startDocrows, waitForHttp, type Child } from './child-server.js';
+import { freePort } from '../helpers/free-port.js';
+import { client, createAccountOver, startDocrows, waitForHttp, type Child } from './child-server.js';
 import { waitUntil } from './helpers.js';
 
 /** A server killed with SIGKILL mid-processing: after a restart every document ends terminal, billed exactly once. */
