@@ -1,8 +1,10 @@
 /**
  * DELETE /batches/{name}: in one transaction, refund charged documents still
  * queued, drop bbox jobs (refunding unfinished ones), documents, uploads, the
- * batch and its webhook registration; then remove the blobs. Blobs go after
- * the commit so a rolled-back delete never leaves rows pointing at nothing.
+ * batch and its webhook registration, scheduling the uploads' blobs for
+ * deletion; then remove the blobs. Blobs go after the commit so a rolled-back
+ * delete never leaves rows pointing at nothing, and the schedule survives a
+ * crash before they are gone (blob-sweeps.ts).
  */
 import { isPostgres } from '../db/connect.js';
 import type { Services } from '../services.js';
@@ -11,6 +13,7 @@ import { deleteBboxJobsForBatch } from './bbox.js';
 import { refundDocument } from './billing.js';
 import { errors } from './errors.js';
 import { uploadPrefix } from './upload-blobs.js';
+import { deletePrefixes, schedulePrefixes } from './blob-sweeps.js';
 
 export interface DeletedBatch {
   batch_name: string;
@@ -36,11 +39,14 @@ export async function deleteBatch(services: Services, principal: Principal, name
     await trx.deleteFrom('uploads').where('batch_id', '=', batch.id).execute();
     await trx.deleteFrom('batches').where('id', '=', batch.id).execute();
     await trx.deleteFrom('webhook_registrations').where('account_id', '=', principal.accountId).where('batch_name', '=', name).execute();
+    const prefixes = uploads.map((u) => uploadPrefix(u.account_id, u.id));
+    await schedulePrefixes(trx, services.clock, prefixes);
     return {
       result: { batch_name: name, deleted: true as const, document_count: docs.length, refunded_credits: refunded },
-      prefixes: uploads.map((u) => uploadPrefix(u.account_id, u.id)),
+      prefixes,
     };
   });
-  await Promise.all(prefixes.map((p) => services.blobs.deletePrefix(p)));
+  // The rows are gone either way; bytes the store could not delete now are left to the sweep.
+  await deletePrefixes(services, prefixes).catch((err: unknown) => services.log.warn({ err, batch: name }, 'batch blob cleanup deferred to the sweep'));
   return result;
 }

@@ -1,18 +1,21 @@
 import { purgeFinishedJobs } from '../jobs/queue.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import type { Services } from '../services.js';
+import { sweepDueBlobs } from './blob-sweeps.js';
 import { isoNow } from './clock.js';
 import { purgeOldEvents } from './events.js';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency.js';
 
 /**
  * Housekeeping as durable periodic jobs (one per time slot across all
- * processes): the retention sweep, and expiry of events (30 days),
+ * processes): the retention sweep, the blob sweep (bytes of uploads that
+ * never committed and of deleted batches), and expiry of events (30 days),
  * idempotency keys (24 h) and finished job rows (7 days).
  */
 
 export const RETENTION_JOB = 'housekeeping.retention';
 export const EXPIRY_JOB = 'housekeeping.expire';
+export const BLOB_SWEEP_JOB = 'housekeeping.blobs';
 const DAY_MS = 24 * 3600 * 1000;
 export const EVENT_RETENTION_MS = 30 * DAY_MS;
 const JOB_ROW_RETENTION_MS = 7 * DAY_MS;
@@ -22,6 +25,7 @@ declare module '../jobs/registry.js' {
   interface JobKinds {
     'housekeeping.retention': Record<string, never>;
     'housekeeping.expire': Record<string, never>;
+    'housekeeping.blobs': Record<string, never>;
   }
 }
 
@@ -92,6 +96,15 @@ export function registerHousekeepingJobs(registry: JobRegistry): void {
     async handler(_payload, ctx) {
       const purged = await sweepRetention(ctx.services);
       if (purged > 0) ctx.services.log.info({ uploads: purged }, 'retention sweep purged files');
+    },
+  });
+  registry.register({
+    kind: BLOB_SWEEP_JOB,
+    lane: 'io',
+    everyMs: 10 * 60_000,
+    async handler(_payload, ctx) {
+      const swept = await sweepDueBlobs(ctx.services);
+      if (swept > 0) ctx.services.log.info({ prefixes: swept }, 'blob sweep removed unowned files');
     },
   });
   registry.register({

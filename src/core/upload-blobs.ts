@@ -16,8 +16,8 @@ export interface StoredUploadKeys {
 }
 
 /**
- * Writes the original file and every page's blobs. On failure whatever was
- * written is removed before the error propagates.
+ * Writes the original file and every page's blobs. The caller reserved the
+ * prefix (blob-sweeps.ts) and removes it if anything fails.
  */
 export async function storeUploadBlobs(
   blobs: BlobStore, accountId: number, uploadId: string, originalPath: string, pages: IngestedPage[],
@@ -31,20 +31,15 @@ export async function storeUploadBlobs(
       textLayer: p.textLayer ? `${prefix}p${i + 1}.text.json` : null,
     })),
   };
-  try {
-    await blobs.putFile(keys.original, originalPath, 'application/octet-stream');
-    // A few pages at a time: bounded parallelism keeps S3 latency hidden without a burst of 150 writes.
-    for (let i = 0; i < pages.length; i += 8) {
-      await Promise.all(pages.slice(i, i + 8).flatMap((page, j) => {
-        const k = keys.pages[i + j];
-        const writes = [blobs.put(k.image, page.jpeg, 'image/jpeg'), blobs.put(k.thumb, page.thumbnail, 'image/jpeg')];
-        if (k.textLayer && page.textLayer) writes.push(blobs.put(k.textLayer, Buffer.from(JSON.stringify(page.textLayer)), 'application/json'));
-        return writes;
-      }));
-    }
-  } catch (err) {
-    await blobs.deletePrefix(prefix);
-    throw err;
+  await blobs.putFile(keys.original, originalPath, 'application/octet-stream');
+  // A few pages at a time: bounded parallelism keeps S3 latency hidden without a burst of 150 writes.
+  for (let i = 0; i < pages.length; i += 8) {
+    await Promise.all(pages.slice(i, i + 8).flatMap((page, j) => {
+      const k = keys.pages[i + j];
+      const writes = [blobs.put(k.image, page.jpeg, 'image/jpeg'), blobs.put(k.thumb, page.thumbnail, 'image/jpeg')];
+      if (k.textLayer && page.textLayer) writes.push(blobs.put(k.textLayer, Buffer.from(JSON.stringify(page.textLayer)), 'application/json'));
+      return writes;
+    }));
   }
   return keys;
 }

@@ -1,8 +1,9 @@
 /**
  * POST /documents behind the HTTP layer: limits, URL download, ingestion,
  * blobs, then one transaction for batch + upload + documents. Any failure
- * leaves nothing behind: blobs are written before the transaction and
- * removed if it does not commit; a batch created by a failed upload rolls back.
+ * leaves nothing behind: blobs are written before the transaction under a
+ * reserved prefix and removed if it does not commit (or by the blob sweep if
+ * the process dies first); a batch created by a failed upload rolls back.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { assertBatchName, generateBatchName } from './batch-names.js';
 import { isoNow } from './clock.js';
 import { errors } from './errors.js';
 import { storeUploadBlobs, uploadPrefix } from './upload-blobs.js';
+import { deletePrefixes, releasePrefix, reserveUploadPrefix } from './blob-sweeps.js';
 import { assertBatchCapacity, assertQueuedLimit, batchDocumentCount, unprocessedCount } from './upload-limits.js';
 
 /** api-v1.md, Limits: pages per upload. */
@@ -97,8 +99,10 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
   const uploadId = `doc_${services.ids.ulid()}`;
   const paged = p.ingested.form === 'paged';
   const docIds = p.ingested.pages.map((_, i) => (paged ? `${uploadId}_p${i + 1}` : uploadId));
-  const blobs = await storeUploadBlobs(services.blobs, principal.accountId, uploadId, p.path, p.ingested.pages);
+  const prefix = uploadPrefix(principal.accountId, uploadId);
+  await reserveUploadPrefix(services.db, services.clock, prefix);
   try {
+    const blobs = await storeUploadBlobs(services.blobs, principal.accountId, uploadId, p.path, p.ingested.pages);
     const remaining = await services.db.transaction().execute(async (trx) => {
       // Serializes uploads of one credit pool on PostgreSQL so the limits hold under concurrency (SQLite writers are serial already).
       if (isPostgres(trx)) await trx.selectFrom('accounts').select('id').where('id', '=', principal.pool.id).forUpdate().execute();
@@ -123,13 +127,15 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
         image_key: blobs.pages[i].image, thumb_key: blobs.pages[i].thumb, text_layer_key: blobs.pages[i].textLayer,
         width: page.width, height: page.height, charged_amount: 0, attempts: 0, wave: 0, created_at: now, started_at: now,
       }))).execute();
+      await releasePrefix(trx, prefix);
       return maxBatchSize(principal.pool) - count - docIds.length;
     });
     return paged
       ? { document_id: docIds, batch_name: p.batchName, page_count: docIds.length, remaining_batch_capacity: remaining }
       : { document_id: docIds[0], batch_name: p.batchName, remaining_batch_capacity: remaining };
   } catch (err) {
-    await services.blobs.deletePrefix(uploadPrefix(principal.accountId, uploadId));
+    // The upload's own error is the one to report; if the store is down too, the reservation stays for the sweep.
+    await deletePrefixes(services, [prefix]).catch((cleanup: unknown) => services.log.warn({ err: cleanup, prefix }, 'upload cleanup failed'));
     throw err;
   }
 }

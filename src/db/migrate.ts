@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-webhook-registrations.js';
 import * as m0003 from './migrations/0003-events.js';
 import * as m0004 from './migrations/0004-bbox-jobs.js';
+import * as m0005 from './migrations/0005-blob-sweeps.js';
 
 /** Migrations are compiled in (no directory scan), so `dist/` and `tsx` runs see the same list. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-webhook-registrations': m0002,
   '0003-events': m0003,
   '0004-bbox-jobs': m0004,
+  '0005-blob-sweeps': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -200,6 +200,12 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** Blob prefixes to delete once due, unless the row is removed first (see core/blob-sweeps.ts). */
+export interface BlobSweepsTable {
+  prefix: string;
+  due_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -217,6 +223,7 @@ export interface Database {
   events: EventsTable;
   bbox_jobs: BboxJobsTable;
   bbox_row_groups: BboxRowGroupsTable;
+  blob_sweeps: BlobSweepsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -51,7 +51,7 @@ describe.each(DIALECTS)('DELETE /batches/{name} (%s)', (dialect) => {
     expect(refunds).toEqual([{ action: 'refund', amount: 1, document_id: pages[0], batch_name: 'doomed' }]);
     await expectCreditsInvariant(t.services.db);
 
-    expect(await footprint(t, acct.accountId)).toEqual({ batches: 0, uploads: 0, documents: 0, blobs: 0 });
+    expect(await footprint(t, acct.accountId)).toEqual({ batches: 0, uploads: 0, documents: 0, blobs: 0, blobSweeps: 0 });
     const hooks = await t.services.db.selectFrom('webhook_registrations').select('id').where('account_id', '=', acct.accountId).execute();
     expect(hooks).toEqual([]);
     expect(await t.services.db.selectFrom('bbox_jobs').select('id').where('batch_id', '=', batchId).execute()).toEqual([]);

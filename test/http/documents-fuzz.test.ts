@@ -83,6 +83,7 @@ describe('upload fuzzing with malformed files', () => {
     const docs = await footprint(t, accountId);
     expect(docs.documents).toBe(uploads.reduce((n, u) => n + u.page_count, 0));
     expect(docs.batches).toBe(accepted);
+    expect(docs.blobSweeps).toBe(0);
     expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
   }, 240_000);
 });

@@ -9,6 +9,7 @@ import { getDocument, getDocumentImage } from '../../core/documents.js';
 import { errors } from '../../core/errors.js';
 import { uploadDocument, type UploadInput } from '../../core/uploads.js';
 import { RenderPool } from '../../ingest/render-pool.js';
+import { removeStaleScratch } from '../../storage/scratch.js';
 import type { Services } from '../../services.js';
 import { guardIdempotency } from '../idempotency.js';
 import { readUploadForm, type UploadForm } from '../multipart-form.js';
@@ -61,6 +62,8 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
   // Every upload and crop is a different image: libvips' operation cache would only hold memory.
   sharp.cache(false);
   const tempDir = join(services.config.dataDir, 'tmp');
+  const stale = await removeStaleScratch(tempDir, services.clock.now());
+  if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
   app.addHook('onClose', () => pool.close());
 
   // Multipart parsing only in this scope: the other resources take JSON.

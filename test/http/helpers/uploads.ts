@@ -56,11 +56,13 @@ export async function footprint(t: TestApp, accountId: number) {
     uploads: await count('uploads'),
     documents: await count('documents'),
     blobs: (await t.services.blobs.list(`acct/${accountId}/`)).length,
+    // A failed upload also releases its blob reservation (nothing left for the sweep).
+    blobSweeps: (await db.selectFrom('blob_sweeps').select('prefix').where('prefix', 'like', `acct/${accountId}/%`).execute()).length,
   };
 }
 
 export async function expectNothingStored(t: TestApp, accountId: number): Promise<void> {
-  expect(await footprint(t, accountId)).toEqual({ batches: 0, uploads: 0, documents: 0, blobs: 0 });
+  expect(await footprint(t, accountId)).toEqual({ batches: 0, uploads: 0, documents: 0, blobs: 0, blobSweeps: 0 });
 }
 
 export function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string, param?: string, message?: string | RegExp): void {
