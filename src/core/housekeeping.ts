@@ -88,31 +88,29 @@ export async function expireOldRows(services: Services): Promise<{ events: numbe
   return { events, idempotencyKeys: Number(keys.numDeletedRows), jobs };
 }
 
+type HousekeepingKind = typeof RETENTION_JOB | typeof BLOB_SWEEP_JOB | typeof EXPIRY_JOB;
+
+/** Each periodic task, how often it runs, and what it reports to the log when it did something. */
+const PERIODIC: Array<{ kind: HousekeepingKind; everyMs: number; run: (services: Services) => Promise<Record<string, number> | null>; message: string }> = [
+  { kind: RETENTION_JOB, everyMs: 10 * 60_000, message: 'retention sweep purged files', run: async (s) => countIfAny('uploads', await sweepRetention(s)) },
+  { kind: BLOB_SWEEP_JOB, everyMs: 10 * 60_000, message: 'blob sweep removed unowned files', run: async (s) => countIfAny('prefixes', await sweepDueBlobs(s)) },
+  { kind: EXPIRY_JOB, everyMs: 60 * 60_000, message: 'expired old rows', run: (s) => expireOldRows(s) },
+];
+
+function countIfAny(name: string, n: number): Record<string, number> | null {
+  return n > 0 ? { [name]: n } : null;
+}
+
 export function registerHousekeepingJobs(registry: JobRegistry): void {
-  registry.register({
-    kind: RETENTION_JOB,
-    lane: 'io',
-    everyMs: 10 * 60_000,
-    async handler(_payload, ctx) {
-      const purged = await sweepRetention(ctx.services);
-      if (purged > 0) ctx.services.log.info({ uploads: purged }, 'retention sweep purged files');
-    },
-  });
-  registry.register({
-    kind: BLOB_SWEEP_JOB,
-    lane: 'io',
-    everyMs: 10 * 60_000,
-    async handler(_payload, ctx) {
-      const swept = await sweepDueBlobs(ctx.services);
-      if (swept > 0) ctx.services.log.info({ prefixes: swept }, 'blob sweep removed unowned files');
-    },
-  });
-  registry.register({
-    kind: EXPIRY_JOB,
-    lane: 'io',
-    everyMs: 60 * 60_000,
-    async handler(_payload, ctx) {
-      ctx.services.log.info(await expireOldRows(ctx.services), 'expired old rows');
-    },
-  });
+  for (const task of PERIODIC) {
+    registry.register({
+      kind: task.kind,
+      lane: 'io',
+      everyMs: task.everyMs,
+      async handler(_payload, ctx) {
+        const report = await task.run(ctx.services);
+        if (report) ctx.services.log.info(report, task.message);
+      },
+    });
+  }
 }
