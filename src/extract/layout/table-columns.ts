@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Box, Rule } from '../types.js';
 import type { Line } from './lines.js';
 import { isDataValue } from './data-values.js';
 
@@ -12,6 +12,16 @@ export interface ColumnLayout {
 const BINS = 2000;
 
 /**
+ * The stretches of a line that can't hold a column border: its segments, except
+ * that a segment made only of numbers gives one stretch per word — numbers never
+ * wrap inside a cell, so a run of them packed closer than a cell gap is still
+ * several cells.
+ */
+export function lineParts(line: Line): Box[] {
+  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? s.words.map((w) => w.box) : [s.box]));
+}
+
+/**
  * Finds column separators from whitespace: x positions that (almost) no body
  * segment covers. A few lines may cross a gap (a long row label, a wrapped
  * title), so a gap survives when at most `tolerance` lines cover it.
@@ -20,11 +30,7 @@ export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: numb
   const counts = new Uint16Array(BINS + 1);
   const toBin = (x: number) => Math.max(0, Math.min(BINS, Math.round(x * BINS)));
   for (const line of bodyLines) {
-    for (const s of line.segments) {
-      // Numbers never wrap inside a cell, so a run of numbers packed closer than a cell gap is still several cells.
-      const parts = s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? s.words.map((w) => w.box) : [s.box];
-      for (const p of parts) for (let b = toBin(p.x1); b <= toBin(p.x2); b++) counts[b]++;
-    }
+    for (const p of lineParts(line)) for (let b = toBin(p.x1); b <= toBin(p.x2); b++) counts[b]++;
   }
   // One stray line (a note, a long label) must not erase a column gap once the table has some length.
   const tolerance = bodyLines.length >= 8 ? Math.max(1, Math.floor(bodyLines.length * 0.08)) : 0;

@@ -1,7 +1,7 @@
 import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
-import type { Line } from './lines.js';
-import { clusterPositions, columnAt, findRowRules, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import type { Line, Segment } from './lines.js';
+import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows, lineToCells, type TableRow } from './table-rows.js';
 import { isDataValue, SUMMARY_LABEL } from './data-values.js';
 
@@ -98,8 +98,13 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
   return mergeRuledBlocks(blocks.flatMap(splitAtNewHeader), lines, rules);
 }
 
+/** A data value, or numbers packed closer than a cell gap ("1,087,948 1,022,490"). */
+function isDataSegment(s: Segment): boolean {
+  return isDataValue(s.text) || s.words.every((w) => isDataValue(w.text));
+}
+
 function hasDataCell(l: Line): boolean {
-  return l.segments.some((s, i) => i > 0 && isDataValue(s.text));
+  return l.segments.some((s, i) => i > 0 && isDataSegment(s));
 }
 
 /**
@@ -170,7 +175,7 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const bodyTabular = body.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
   const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
-  const separators = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body) : whitespace, block);
+  const separators = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
   if (separators.length === 0) return null;
 
   const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
@@ -207,14 +212,16 @@ function dropEmptyColumns(separators: number[], lines: Line[]): number[] {
   }
 }
 
-/** Ruling lines are authoritative; whitespace adds separators only where no rule is near and rows agree. */
-function mergeSeparators(ruled: number[], whitespace: number[], body: Line[]): number[] {
+/**
+ * Ruling lines are authoritative; whitespace adds separators only where no rule
+ * is near and rows agree. A gap inside a ruled cell splits it only when no body
+ * line crosses it and the column heads right above the body don't either
+ * ("Male | Female" under a group rule, not "1269 (19.9%)" under "Population").
+ */
+function mergeSeparators(ruled: number[], whitespace: number[], body: Line[], lowestHeader: Line | undefined): number[] {
   const extra = whitespace.filter((w) => ruled.every((r) => Math.abs(r - w) > 0.015));
-  // A whitespace gap inside a ruled cell is a separator only if most lines really split there.
-  const confirmed = extra.filter((x) => {
-    const crossing = body.filter((l) => l.segments.some((s) => s.box.x1 < x && s.box.x2 > x)).length;
-    return crossing === 0 && body.length >= 3;
-  });
+  const crosses = (l: Line, x: number) => lineParts(l).some((p) => p.x1 < x && p.x2 > x);
+  const confirmed = extra.filter((x) => body.length >= 3 && !body.some((l) => crosses(l, x)) && !(lowestHeader && crosses(lowestHeader, x)));
   return clusterPositions([...ruled, ...confirmed].sort((a, b) => a - b), 0.004);
 }
 
@@ -223,7 +230,7 @@ function mergeSeparators(ruled: number[], whitespace: number[], body: Line[]): n
  * allowed, as in "2019 2020"), or an empty stub column over a filled one.
  */
 function countLeadingHeaderLines(block: Line[]): number {
-  const hasData = (l: Line) => l.segments.some((s, i) => i > 0 && isDataValue(s.text));
+  const hasData = hasDataCell;
   if (!block.some(hasData)) return isTabular(block[0]) && block.length > 1 ? 1 : 0;
   let n = 0;
   // Data starts at a data line not followed by another heading line: "1 | 3" above "Grade | Grade" is a heading.
@@ -276,7 +283,7 @@ function headerLinesAbove(first: Line, allLines: Line[], box: Box, separators: n
     const cols = new Set(line.words.map((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2)));
     // A lone segment starting at the table's left edge is a title, not a column head.
     if (line.segments.length === 1 && (cols.has(0) || line.words.length > 8)) break;
-    if (line.segments.some((s) => isDataValue(s.text))) break;
+    if (line.segments.some(isDataSegment)) break;
     out.unshift(line);
     lower = line;
   }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
+import { detectTables, headerNames } from '../../src/extract/layout/table-detect.js';
+import type { Rule } from '../../src/extract/types.js';
+import { typeset } from './helpers/words.js';
+
+const cellsOf = (t: ReturnType<typeof detectTables>[number]) => t.rows.map((r) => r.cells.map((c) => c.text));
+const vertical = (x: number, y1: number, y2: number): Rule => ({ x1: x / 1000, y1: y1 / 1000, x2: x / 1000, y2: y2 / 1000 });
+
+describe('columns inside ruled cells', () => {
+  it('splits a ruled group into the columns its sub-headings name, even when the numbers sit one space apart', () => {
+    const words = typeset([
+      [100, [[50, 'Age'], [192, 'White'], [352, 'Black']]],
+      [120, [[150, 'Male'], [215, 'Female'], [310, 'Male'], [375, 'Female']]],
+      [140, [[50, '0-9'], [150, '1,087,948 1,022,490'], [310, '2,000,000 3,000,000']]],
+      [160, [[50, '10+'], [150, '4,087,948 4,022,490'], [310, '5,000,000 6,000,000']]],
+      [180, [[50, 'All'], [150, '5,175,896 5,044,980'], [310, '7,000,000 9,000,000']]],
+    ]);
+    const rules = [40, 140, 300, 440].map((x) => vertical(x, 95, 195));
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    expect(tables).toHaveLength(1);
+    expect(headerNames(tables[0], 2)).toEqual(['Age', 'White Male', 'White Female', 'Black Male', 'Black Female']);
+    expect(cellsOf(tables[0])).toEqual([
+      ['0-9', '1,087,948', '1,022,490', '2,000,000', '3,000,000'],
+      ['10+', '4,087,948', '4,022,490', '5,000,000', '6,000,000'],
+      ['All', '5,175,896', '5,044,980', '7,000,000', '9,000,000'],
+    ]);
+  });
+
+  it('keeps a value and its share in one ruled cell when one heading covers both', () => {
+    const words = typeset([
+      [100, [[50, 'Faculty'], [150, 'Population size'], [310, 'Sample size']]],
+      [120, [[50, 'Arts'], [150, '1269 (19.9%)'], [310, '101 (20.4%)']]],
+      [140, [[50, 'Law'], [150, '3212 (50.6%)'], [310, '247 (50.0%)']]],
+      [160, [[50, 'Music'], [150, '1168 (18.4%)'], [310, '195 (19.3%)']]],
+    ]);
+    const rules = [40, 140, 300, 440].map((x) => vertical(x, 95, 175));
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    expect(tables).toHaveLength(1);
+    expect(headerNames(tables[0], 1)).toEqual(['Faculty', 'Population size', 'Sample size']);
+    expect(cellsOf(tables[0])).toEqual([
+      ['Arts', '1269 (19.9%)', '101 (20.4%)'],
+      ['Law', '3212 (50.6%)', '247 (50.0%)'],
+      ['Music', '1168 (18.4%)', '195 (19.3%)'],
+    ]);
+  });
+});
