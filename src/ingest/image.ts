@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { errors } from '../core/errors.js';
-import { encodeCanvas, thumbnailOf } from './jpeg.js';
+import { pageJpeg, thumbnailOf } from './jpeg.js';
 import { MAX_PAGE_PIXELS } from './pdf-render.js';
 import { readHead } from './sniff.js';
 import type { FileKind, IngestedPage } from './types.js';
@@ -89,8 +89,9 @@ async function bmpPage(path: string): Promise<IngestedPage> {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, size.width, size.height);
   ctx.drawImage(decoded, 0, 0, size.width, size.height);
-  const encoded = await encodeCanvas(canvas as never, (w, h) => createCanvas(w, h) as never);
-  return { ...encoded, textLayer: null };
+  // data() views the canvas's native memory: `canvas` stays referenced until sharp has read it.
+  const jpeg = await pageJpeg({ data: canvas.data(), width: canvas.width, height: canvas.height, channels: 4 });
+  return { jpeg, thumbnail: await thumbnailOf(jpeg), width: canvas.width, height: canvas.height, textLayer: null };
 }
 
 /** Every page of a raster upload (several only for multi-page TIFF). */

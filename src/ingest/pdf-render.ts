@@ -1,13 +1,13 @@
 /**
- * Rendering pages of an open PDF to page JPEG + thumbnail + text layer. Runs
- * inside a render worker thread (see render-pool.ts) or in-thread.
+ * Pages of an open PDF to page JPEG + thumbnail + text layer. Runs inside a
+ * render worker thread (see render-pool.ts) or in-thread.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
-import { errors } from '../core/errors.js';
+import { AppError, errors } from '../core/errors.js';
 import { PAGE_RENDER_DPI } from '../extract/types.js';
-import { encodeCanvas } from './jpeg.js';
+import { encodeRendered, thumbnailSize } from './jpeg.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
+import type { PdfiumDocument } from './pdf-pdfium.js';
 import { extractTextLayer } from './pdf-text-layer.js';
 import type { IngestedPage } from './types.js';
 
@@ -27,57 +27,41 @@ export function renderScale(w: number, h: number, dpi = PAGE_RENDER_DPI): number
   return scale;
 }
 
-interface CanvasAndContext {
-  canvas: Canvas;
-  context: SKRSContext2D;
-}
-interface CanvasFactory {
-  create(width: number, height: number): CanvasAndContext;
-  reset(cc: CanvasAndContext, width: number, height: number): void;
-  destroy(cc: CanvasAndContext): void;
-}
-
 /**
- * Renders pages `from`..`to` (1-based, inclusive). Two canvases alternate: the
- * JPEG encode of one page (native, in libuv's pool) overlaps the rendering of
- * the next on the JS thread. Canvases are reused rather than created per page
- * because native canvas memory is only released by GC, and a fresh 15 MB
- * canvas per page made RSS climb by hundreds of MB on a 50-page file.
+ * Renders pages `from`..`to` (1-based, inclusive): text layer from pdfjs,
+ * pixels from PDFium. Two raster buffers alternate, so the JPEG encode of one
+ * page (native, in libuv's pool) overlaps the rendering of the next while at
+ * most two page rasters per worker are alive.
  */
-export async function renderPages(doc: PDFDocumentProxy, from: number, to: number): Promise<IngestedPage[]> {
-  // The factory pdfjs picked for Node (@napi-rs/canvas); not in its public typings.
-  const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
-  const slots: Array<{ cc: CanvasAndContext; encoding: Promise<unknown> } | null> = [null, null];
+export async function renderPages(doc: PDFDocumentProxy, raster: PdfiumDocument, from: number, to: number): Promise<IngestedPage[]> {
+  const slots: Array<{ buffer: Buffer | undefined; encoding: Promise<unknown> }> = [
+    { buffer: undefined, encoding: Promise.resolve() },
+    { buffer: undefined, encoding: Promise.resolve() },
+  ];
   const pages: Array<Promise<IngestedPage>> = [];
   try {
     for (let n = from; n <= to; n++) {
       const page = await doc.getPage(n);
-      const base = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: renderScale(base.width, base.height) });
-      const width = Math.max(1, Math.round(viewport.width));
-      const height = Math.max(1, Math.round(viewport.height));
-      const i = n % 2;
-      let slot = slots[i];
-      if (slot === null) slot = slots[i] = { cc: factory.create(width, height), encoding: Promise.resolve() };
-      else {
-        // The encode reading this canvas must finish before it is drawn on again.
-        await slot.encoding.catch(() => undefined);
-        factory.reset(slot.cc, width, height);
-      }
-      const { cc } = slot;
-      await page.render({ canvasContext: cc.context as never, canvas: cc.canvas as never, viewport }).promise;
+      // First: pdfjs refuses oversized embedded images (maxImageSize) here, before PDFium would decode them.
       const textLayer = await extractTextLayer(page);
-      const encoded = encodeCanvas(cc.canvas as never, (w, h) => factory.create(w, h).canvas as never);
+      const base = page.getViewport({ scale: 1 });
+      page.cleanup();
+      const scale = renderScale(base.width, base.height);
+      const size = { width: Math.max(1, Math.round(base.width * scale)), height: Math.max(1, Math.round(base.height * scale)) };
+      const slot = slots[n % 2];
+      // The encode reading this slot's buffer must finish before it is written again.
+      await slot.encoding.catch(() => undefined);
+      const [full, thumb] = raster.render(n - 1, [size, thumbnailSize(size.width, size.height)], [slot.buffer]);
+      slot.buffer = full.data;
+      const encoded = encodeRendered({ ...full, channels: 3 }, { ...thumb, channels: 3 });
       slot.encoding = encoded;
       pages.push(encoded.then((e) => ({ ...e, textLayer })));
-      page.cleanup();
     }
     return await Promise.all(pages);
   } catch (err) {
-    // Let in-flight encodes settle before their canvases are destroyed.
+    // Let in-flight encodes settle before the error leaves.
     await Promise.allSettled(pages);
+    if (err instanceof AppError) throw err;
     throw errors.invalidParameter('file', `${CORRUPT_PDF_MESSAGE} (${(err as Error).message})`);
-  } finally {
-    for (const slot of slots) if (slot !== null) factory.destroy(slot.cc);
   }
 }

@@ -3,8 +3,10 @@
  * they can run in a worker thread or in-thread with the same code.
  */
 import { readFile } from 'node:fs/promises';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { errors } from '../core/errors.js';
 import { openPdf, openPdfWith, tooManyPages } from './pdf-open.js';
+import { PdfiumDocument } from './pdf-pdfium.js';
 import { renderPages } from './pdf-render.js';
 import type { IngestedPage } from './types.js';
 
@@ -13,6 +15,11 @@ export interface ProbeTask {
   path: string;
   passwords: string[];
   maxPages: number;
+  /**
+   * Render every page in this same task when there are at most this many:
+   * a one-page PDF then costs one file read, one open and one thread hop.
+   */
+  renderUpTo: number;
 }
 export interface RenderTask {
   kind: 'render';
@@ -27,9 +34,9 @@ export interface ProbeResult {
   pageCount: number;
   /** The password that opened the file (undefined when none was needed). */
   password: string | undefined;
+  /** Every page, when the probe rendered them (see ProbeTask.renderUpTo). */
+  pages?: IngestedPage[];
 }
-
-export type PdfTaskResult<T extends PdfTask> = T extends ProbeTask ? ProbeResult : IngestedPage[];
 
 export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedPage[]> {
   const data = new Uint8Array(await readFile(task.path));
@@ -38,15 +45,27 @@ export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedP
     try {
       if (doc.numPages < 1) throw errors.invalidParameter('file', 'The PDF has no pages.');
       if (doc.numPages > task.maxPages) throw tooManyPages(doc.numPages, task.maxPages);
-      return { pageCount: doc.numPages, password: passwordIndex < 0 ? undefined : task.passwords[passwordIndex] };
+      const password = passwordIndex < 0 ? undefined : task.passwords[passwordIndex];
+      if (doc.numPages > task.renderUpTo) return { pageCount: doc.numPages, password };
+      return { pageCount: doc.numPages, password, pages: await render(doc, data, password, 1, doc.numPages) };
     } finally {
       await doc.destroy();
     }
   }
   const doc = await openPdfWith(data, task.password);
   try {
-    return await renderPages(doc, task.from, task.to);
+    return await render(doc, data, task.password, task.from, task.to);
   } finally {
     await doc.destroy();
+  }
+}
+
+/** pdfjs (already open) reads the text layer, PDFium paints the same bytes. */
+async function render(doc: PDFDocumentProxy, data: Uint8Array, password: string | undefined, from: number, to: number): Promise<IngestedPage[]> {
+  const raster = await PdfiumDocument.open(data, password);
+  try {
+    return await renderPages(doc, raster, from, to);
+  } finally {
+    raster.close();
   }
 }

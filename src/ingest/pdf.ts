@@ -18,13 +18,15 @@ export function splitRanges(pageCount: number, parts: number): Array<[number, nu
 
 export async function ingestPdf(path: string, options: IngestOptions): Promise<IngestedPage[]> {
   const pool: RenderPool | undefined = options.renderPool;
-  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages };
+  const parts = pool?.size ?? 1;
+  // With a single worker nothing runs in parallel: the probe renders every page itself.
+  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages, renderUpTo: parts > 1 ? 1 : options.maxPages };
   const probe = pool
     ? await pool.probe(probeTask)
     : ((await runPdfTask({ kind: 'probe', ...probeTask })) as ProbeResult);
-  const ranges = splitRanges(probe.pageCount, pool?.size ?? 1);
+  if (probe.pages) return probe.pages;
   const chunks = await Promise.all(
-    ranges.map(([from, to]) => {
+    splitRanges(probe.pageCount, parts).map(([from, to]) => {
       const task = { path, password: probe.password, from, to };
       return pool ? pool.render(task) : (runPdfTask({ kind: 'render', ...task }) as Promise<IngestedPage[]>);
     }),

@@ -55,14 +55,13 @@ export class RenderPool {
     if (!Number.isInteger(size) || size < 1) throw new Error(`render pool size must be a positive integer, got ${size}`);
   }
 
-  probe(task: Omit<ProbeTask, 'kind'>): Promise<ProbeResult> {
-    return this.run({ kind: 'probe', ...task }) as Promise<ProbeResult>;
+  async probe(task: Omit<ProbeTask, 'kind'>): Promise<ProbeResult> {
+    const result = (await this.run({ kind: 'probe', ...task })) as ProbeResult;
+    return result.pages ? { ...result, pages: asBuffers(result.pages) } : result;
   }
 
   async render(task: Omit<RenderTask, 'kind'>): Promise<IngestedPage[]> {
-    const pages = (await this.run({ kind: 'render', ...task })) as IngestedPage[];
-    // Structured clone turns Buffers into plain Uint8Arrays.
-    return pages.map((p) => ({ ...p, jpeg: asBuffer(p.jpeg), thumbnail: asBuffer(p.thumbnail) }));
+    return asBuffers((await this.run({ kind: 'render', ...task })) as IngestedPage[]);
   }
 
   async close(): Promise<void> {
@@ -122,6 +121,8 @@ export class RenderPool {
   }
 }
 
-function asBuffer(u8: Uint8Array): Buffer {
-  return Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+/** Structured clone turns Buffers into plain Uint8Arrays. */
+function asBuffers(pages: IngestedPage[]): IngestedPage[] {
+  const asBuffer = (u8: Uint8Array): Buffer => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+  return pages.map((p) => ({ ...p, jpeg: asBuffer(p.jpeg), thumbnail: asBuffer(p.thumbnail) }));
 }
