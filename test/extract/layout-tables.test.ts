@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
 import { detectTables, headerNames } from '../../src/extract/layout/table-detect.js';
-import type { Rule } from '../../src/extract/types.js';
+import type { ExtractResult, Rule } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 
 const cellsOf = (t: ReturnType<typeof detectTables>[number]) => t.rows.map((r) => r.cells.map((c) => c.text));
+const fieldsRequest = (names: string[]) => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' as const });
+const valuesOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => r.fields.map((f) => { const c = row[f]; return 'value' in c ? c.value : null; })) : r.failure);
 const vertical = (x: number, y1: number, y2: number): Rule => ({ x1: x / 1000, y1: y1 / 1000, x2: x / 1000, y2: y2 / 1000 });
 
 describe('columns inside ruled cells', () => {
@@ -42,6 +45,41 @@ describe('columns inside ruled cells', () => {
       ['Arts', '1269 (19.9%)', '101 (20.4%)'],
       ['Law', '3212 (50.6%)', '247 (50.0%)'],
       ['Music', '1168 (18.4%)', '195 (19.3%)'],
+    ]);
+  });
+});
+
+describe('stacked tables', () => {
+  // Two tables under the same spanning heading, set at the same line pitch: only the repeated heading parts them.
+  const words = typeset([
+    [100, [[300, 'Design effect']]],
+    [115, [[50, 'Proportion'], [300, '1.0'], [400, '1.1']]],
+    [130, [[50, '0.99'], [300, '800'], [400, '880']]],
+    [145, [[50, '0.95'], [300, '160'], [400, '176']]],
+    [160, [[50, '0.90'], [300, '80'], [400, '88']]],
+    [175, [[300, 'Design effect']]],
+    [190, [[50, 'Proportion'], [300, '1.7'], [400, '1.8']]],
+    [205, [[50, '0.99'], [300, '1,360'], [400, '1,440']]],
+    [220, [[50, '0.95'], [300, '272'], [400, '288']]],
+    [235, [[50, '0.90'], [300, '136'], [400, '144']]],
+  ]);
+
+  it('starts a new table where a heading line of the current one repeats', () => {
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(tables.map((t) => [t.box.y1, t.box.y2])).toEqual([[0.1, 0.17], [0.175, 0.245]]);
+  });
+
+  it('answers the fields from the table whose headings name them', () => {
+    const content = { words, rules: [], pictures: [], aspect: 1 };
+    expect(valuesOf(extractFromContent(content, fieldsRequest(['Proportion', 'Design effect 1.0', 'Design effect 1.1'])))).toEqual([
+      ['0.99', '800', '880'],
+      ['0.95', '160', '176'],
+      ['0.90', '80', '88'],
+    ]);
+    expect(valuesOf(extractFromContent(content, fieldsRequest(['Proportion', 'Design effect 1.7', 'Design effect 1.8'])))).toEqual([
+      ['0.99', '1,360', '1,440'],
+      ['0.95', '272', '288'],
+      ['0.90', '136', '144'],
     ]);
   });
 });

@@ -95,7 +95,11 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     }
   }
   flush();
-  return mergeRuledBlocks(blocks.flatMap(splitAtNewHeader), lines, rules);
+  const lineAbove = (block: Line[]) => {
+    const above = lines[lines.indexOf(block[0]) - 1];
+    return above && block[0].box.y1 - above.box.y2 <= lineHeight * 1.2 ? above : undefined;
+  };
+  return mergeRuledBlocks(blocks.flatMap((b) => splitAtNewHeader(b, lineAbove(b))), lines, rules);
 }
 
 /** A data value, or numbers packed closer than a cell gap ("1,087,948 1,022,490"). */
@@ -108,25 +112,31 @@ function hasDataCell(l: Line): boolean {
 }
 
 /**
- * Two tables stacked closely read as one block; a second header (a line of
- * several non-data cells after data rows, set apart by extra space and
- * followed by data) starts a new table.
+ * Two tables stacked closely read as one block; a second header starts a new
+ * table: after data rows, a line of several non-data cells set apart by extra
+ * space, or a line repeating one of the current table's heading lines (those
+ * before its first data line, and a heading right above the block), when data
+ * follows.
  */
-function splitAtNewHeader(block: Line[]): Line[][] {
+function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[][] {
   const pitches = block.slice(1).map((l, i) => l.box.y1 - block[i].box.y1);
   const pitch = median(pitches);
   const out: Line[][] = [];
+  const key = (l: Line) => l.words.map((w) => w.text).join(' ').toLowerCase();
   let start = 0;
   let dataSeen = 0;
+  let headings = new Set<string>(headingAbove ? [key(headingAbove)] : []);
   for (let i = 1; i < block.length; i++) {
     if (hasDataCell(block[i - 1])) dataSeen++;
+    else if (dataSeen === 0) headings.add(key(block[i - 1]));
     const line = block[i];
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * 1.5;
-    const next = block.slice(i + 1, i + 4);
-    if (dataSeen >= 2 && spaced && isTabular(line) && !hasDataCell(line) && next.some(hasDataCell)) {
+    const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
+    if (dataSeen >= 2 && newHeader && block.slice(i + 1, i + 4).some(hasDataCell)) {
       out.push(block.slice(start, i));
       start = i;
       dataSeen = 0;
+      headings = new Set();
     }
   }
   out.push(block.slice(start));
