@@ -83,3 +83,40 @@ describe('stacked tables', () => {
     ]);
   });
 });
+
+describe('tables side by side', () => {
+  const priceList = typeset([
+    [100, [[50, 'Item'], [250, 'Price'], [450, 'Item'], [650, 'Price']]],
+    [120, [[50, 'Apples'], [250, '1.20'], [450, 'Lemons'], [650, '0.80']]],
+    [140, [[50, 'Pears'], [250, '2.10'], [450, 'Limes'], [650, '0.90']]],
+    [160, [[50, 'Plums'], [250, '3.40']]],
+  ]);
+  const content = { words: priceList, rules: [], pictures: [], aspect: 1 };
+
+  it('splits a table whose headings repeat into one table per copy', () => {
+    const tables = detectTables(groupWordsIntoLines(priceList, 1), []);
+    expect(tables.map((t) => headerNames(t, 1))).toEqual([['Item', 'Price'], ['Item', 'Price']]);
+    expect(tables.map(cellsOf)).toEqual([
+      [['Apples', '1.20'], ['Pears', '2.10'], ['Plums', '3.40']],
+      [['Lemons', '0.80'], ['Limes', '0.90']],
+    ]);
+  });
+
+  it('answers requested fields and inferred columns with the rows of every copy, left copy first', () => {
+    const rows = [['Apples', '1.20'], ['Pears', '2.10'], ['Plums', '3.40'], ['Lemons', '0.80'], ['Limes', '0.90']];
+    expect(valuesOf(extractFromContent(content, fieldsRequest(['Item', 'Price'])))).toEqual(rows);
+    const inferred = extractFromContent(content, fieldsRequest([]));
+    expect(inferred.ok && inferred.fields).toEqual(['Item', 'Price']);
+    expect(valuesOf(inferred)).toEqual(rows);
+  });
+
+  it('keeps repeated headings over columns of numbers as one table', () => {
+    const words = typeset([
+      [100, [[50, 'Male'], [250, 'Female'], [450, 'Male'], [650, 'Female']]],
+      [120, [[50, '10'], [250, '12'], [450, '14'], [650, '16']]],
+      [140, [[50, '20'], [250, '22'], [450, '24'], [650, '26']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(tables.map((t) => headerNames(t, 1))).toEqual([['Male', 'Female', 'Male', 'Female']]);
+  });
+});

@@ -116,7 +116,14 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): 
   if (!top) return [];
   const mapped = (c: TableChoice) => c.columnOf.filter((i) => i >= 0).length;
   const peers = perTable.filter((c) => c === top || (c.score >= top.score * SAME_TABLE_SCORE && mapped(c) === mapped(top) && mapped(top) >= 2));
-  return peers.sort((a, b) => a.table.box.y1 - b.table.box.y1);
+  return peers.sort((a, b) => readingOrder(a.table, b.table));
+}
+
+/** Top to bottom; tables side by side (overlapping rows) left to right. */
+function readingOrder(a: Table, b: Table): number {
+  const shared = Math.min(a.box.y2, b.box.y2) - Math.max(a.box.y1, b.box.y1);
+  const sideBySide = shared > 0.5 * Math.min(a.box.y2 - a.box.y1, b.box.y2 - b.box.y1);
+  return sideBySide ? a.box.x1 - b.box.x1 : a.box.y1 - b.box.y1;
 }
 
 /** Tables scoring within this share of the best one hold the same kind of rows. */
@@ -136,8 +143,12 @@ function headerAlternatives(table: Table): Table[] {
 
 const MAX_ALTERNATIVE_HEADER_END = 8;
 
-/** The page's main table for inferred columns: the one with the most filled cells and a header. */
-export function chooseMainTable(tables: Table[]): Table | null {
+/**
+ * The page's main table for inferred columns: the one with the most filled
+ * cells and a header, followed by the tables under exactly the same column
+ * names (copies set side by side or one under another), in reading order.
+ */
+export function chooseMainTables(tables: Table[]): Table[] {
   let best: Table | null = null;
   let bestScore = 0;
   for (const t of tables) {
@@ -147,7 +158,11 @@ export function chooseMainTable(tables: Table[]): Table | null {
       bestScore = score;
     }
   }
-  return best;
+  if (!best) return [];
+  const main = best;
+  const key = (t: Table) => headerNames(t, t.headerLines.length).join('|').toLowerCase();
+  const named = main.headerLines.length > 0 && key(main).replace(/\|/g, '') !== '';
+  return tables.filter((t) => t === main || (named && key(t) === key(main))).sort(readingOrder);
 }
 
 /** Clean, unique column names from header text; unnamed columns get "Column N". */

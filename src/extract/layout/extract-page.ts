@@ -5,7 +5,7 @@ import { roundBox, unionBoxes } from './geometry.js';
 import { groupWordsIntoLines, type Line } from './lines.js';
 import { detectTables, headerNames, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
-import { chooseMainTable, chooseTablesForFields, cleanColumnNames } from './column-mapping.js';
+import { chooseMainTables, chooseTablesForFields, cleanColumnNames } from './column-mapping.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
 import { SUMMARY_LABEL } from './data-values.js';
@@ -99,10 +99,10 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
 
 function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {
   const spec = resolveFormat('', request.globalFormatRequirement);
-  const main = chooseMainTable(tables);
+  const [main, ...copies] = chooseMainTables(tables);
   if (main) {
     const names = cleanColumnNames(headerNames(main, main.headerLines.length));
-    const rows = dropSummaryAndRepeatedHeaders(main.rows, names);
+    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, names));
     const used = names.map((_, c) => rows.some((r) => r.cells[c].text) || main.headerLines.length > 0);
     const kept = names.flatMap((n, c) => (used[c] ? [{ n, c }] : []));
     return {

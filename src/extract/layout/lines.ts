@@ -104,3 +104,12 @@ export function buildLine(words: Word[], aspect: number): Line {
 export function makeSegment(words: Word[]): Segment {
   return { words, text: words.map((w) => w.text).join(' '), box: unionBoxes(words.map((w) => w.box)) };
 }
+
+/** The part of a line whose words' centres lie in [x1, x2): a line of one of several tables set side by side. */
+export function cropLine(line: Line, x1: number, x2: number): Line {
+  const inside = (w: Word) => (w.box.x1 + w.box.x2) / 2 >= x1 && (w.box.x1 + w.box.x2) / 2 < x2;
+  const segments = line.segments.map((s) => s.words.filter(inside)).filter((ws) => ws.length > 0).map(makeSegment);
+  const words = segments.flatMap((s) => s.words);
+  const box = words.length ? unionBoxes(words.map((w) => w.box)) : line.box;
+  return { words, segments, box, text: segments.map((s) => s.text).join('  '), height: line.height };
+}

@@ -1,6 +1,6 @@
 import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
-import type { Line, Segment } from './lines.js';
+import { cropLine, type Line, type Segment } from './lines.js';
 import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows, lineToCells, type TableRow } from './table-rows.js';
 import { isDataValue, SUMMARY_LABEL } from './data-values.js';
@@ -37,9 +37,44 @@ export function detectTables(lines: Line[], rules: Rule[]): Table[] {
   const tables: Table[] = [];
   for (const block of blocks) {
     const table = buildTable(block, lines, rules, lineHeight);
-    if (table && !isProseColumns(table) && !isLabelValueBlock(table)) tables.push(table);
+    if (table && !isProseColumns(table) && !isLabelValueBlock(table)) tables.push(...splitSideBySide(table));
   }
   return tables;
+}
+
+/**
+ * Tables set side by side under the same headings ("Age | Total | Age | Total")
+ * read as one wide table; each copy of the headings is a table of its own. A
+ * copy must start with a label column, so "Male | Female | Male | Female"
+ * numbers under missing group headings stay one table.
+ */
+function splitSideBySide(table: Table): Table[] {
+  const names = headerNames(table, table.headerLines.length).map((n) => n.toLowerCase());
+  const period = repeatPeriod(names);
+  if (period === 0) return [table];
+  const parts: Table[] = [];
+  for (let first = 0; first < names.length; first += period) {
+    const x1 = first === 0 ? -Infinity : table.separators[first - 1];
+    const x2 = table.separators[first + period - 1] ?? Infinity;
+    const kept = table.lines.map((l, i) => ({ line: cropLine(l, x1, x2), i })).filter((k) => k.line.words.length > 0);
+    const lines = kept.map((k) => k.line);
+    const part: Table = { ...table, box: unionBoxes(lines.map((l) => l.box)), separators: table.separators.slice(first, first + period - 1), lines };
+    parts.push(splitHeader(part, kept.filter((k) => k.i < table.headerEnd).length));
+  }
+  const labelled = parts.every((p) => {
+    const stub = p.rows.map((r) => r.cells[0].text).filter(Boolean);
+    return stub.length > 0 && stub.filter((t) => !isDataValue(t)).length >= stub.length / 2;
+  });
+  return labelled ? parts.filter((p) => p.rows.length > 0) : [table];
+}
+
+/** The shortest run of two or more column names that the whole list repeats, or 0. */
+function repeatPeriod(names: string[]): number {
+  for (let p = 2; p <= names.length / 2; p++) {
+    if (names.length % p !== 0 || names.slice(0, p).some((n) => !n)) continue;
+    if (names.every((n, i) => n === names[i % p])) return p;
+  }
+  return 0;
 }
 
 /** Lines of "Label: value" pairs side by side (an invoice's header block) align like columns but are record fields. */
