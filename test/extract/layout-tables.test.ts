@@ -120,3 +120,17 @@ describe('tables side by side', () => {
     expect(tables.map((t) => headerNames(t, 1))).toEqual([['Male', 'Female', 'Male', 'Female']]);
   });
 });
+
+describe('column names', () => {
+  it('lets a group heading over part of a repeated run of sub-headings name the whole run', () => {
+    const words = typeset([
+      [100, [[50, 'Age'], [300, 'Black'], [600, 'White']]],
+      [120, [[50, '(yrs)'], [200, 'no.'], [300, 'Rate'], [500, 'no.'], [600, 'Rate']]],
+      [140, [[50, '45-54'], [200, '47'], [300, '21.8'], [500, '91'], [600, '8.7']]],
+      [160, [[50, '55-64'], [200, '116'], [300, '85.5'], [500, '224'], [600, '31.9']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(tables).toHaveLength(1);
+    expect(headerNames(tables[0], 2)).toEqual(['Age (yrs)', 'Black no.', 'Black Rate', 'White no.', 'White Rate']);
+  });
+});

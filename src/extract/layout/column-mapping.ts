@@ -1,6 +1,7 @@
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.js';
 import { matchScore } from './field-match.js';
-import { headerNames, splitHeader, tableCellCount, type Table } from './table-detect.js';
+import { headerNames } from './header-names.js';
+import { splitHeader, tableCellCount, type Table } from './table-detect.js';
 
 export interface FieldRequest {
   name: string;

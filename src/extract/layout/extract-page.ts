@@ -3,7 +3,8 @@ import { applyFormat, resolveFormat, type FormatSpec } from '../format/index.js'
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox, unionBoxes } from './geometry.js';
 import { groupWordsIntoLines, type Line } from './lines.js';
-import { detectTables, headerNames, type Table } from './table-detect.js';
+import { headerNames } from './header-names.js';
+import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
 import { chooseMainTables, chooseTablesForFields, cleanColumnNames } from './column-mapping.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';

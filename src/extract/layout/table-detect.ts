@@ -2,10 +2,12 @@ import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import { cropLine, type Line, type Segment } from './lines.js';
 import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
-import { buildRows, lineToCells, type TableRow } from './table-rows.js';
+import { buildRows, type TableRow } from './table-rows.js';
+import { headerNames } from './header-names.js';
 import { isDataValue, SUMMARY_LABEL } from './data-values.js';
 
 export { isDataValue } from './data-values.js';
+export { headerNames } from './header-names.js';
 
 export interface Table {
   box: Box;
@@ -331,42 +333,6 @@ function headerLinesAbove(first: Line, allLines: Line[], box: Box, separators: n
     if (line.segments.some(isDataSegment)) break;
     out.unshift(line);
     lower = line;
-  }
-  return out;
-}
-
-/**
- * Column names for a header depth: texts of the lowest `depth` header lines
- * above each column, top to bottom. A heading spanning several columns
- * (centred over them) names each of them.
- */
-export function headerNames(table: Table, depth: number): string[] {
-  const columns = table.separators.length + 1;
-  const parts: string[][] = Array.from({ length: columns }, () => []);
-  const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
-  for (const line of lines) {
-    const cells = lineToCells(line, table.separators);
-    for (const seg of line.segments) {
-      const spanned = spannedColumns(table, seg.box.x1, seg.box.x2);
-      if (spanned.length > 1) {
-        for (const c of spanned) parts[c].push(seg.text);
-      }
-    }
-    cells.forEach((cell, c) => {
-      const inSpan = line.segments.some((s) => spannedColumns(table, s.box.x1, s.box.x2).length > 1 && s.words.some((w) => cell.words.includes(w)));
-      if (cell.text && !inSpan) parts[c].push(cell.text);
-    });
-  }
-  return parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim());
-}
-
-function spannedColumns(table: Table, x1: number, x2: number): number[] {
-  const edges = [table.box.x1 - 1, ...table.separators, table.box.x2 + 1];
-  const out: number[] = [];
-  for (let c = 0; c + 1 < edges.length; c++) {
-    const lo = Math.max(edges[c], x1);
-    const hi = Math.min(edges[c + 1], x2);
-    if (hi - lo > 0 && (hi - lo) / Math.max(1e-6, x2 - x1) > 0.15) out.push(c);
   }
   return out;
 }
