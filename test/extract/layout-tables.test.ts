@@ -134,3 +134,41 @@ describe('column names', () => {
     expect(headerNames(tables[0], 2)).toEqual(['Age (yrs)', 'Black no.', 'Black Rate', 'White no.', 'White Rate']);
   });
 });
+
+describe('rows of wrapped text', () => {
+  it('joins lines without a row label, closer than the labelled rows are to each other, to the row above', () => {
+    const words = typeset([
+      [100, [[50, 'Source'], [200, 'Definition'], [450, 'Examples']]],
+      [130, [[50, 'Major'], [200, 'Emissions of 10 tons'], [450, 'Utilities, steel']]],
+      [142, [[200, 'Or more per year'], [450, 'Refineries']]],
+      [172, [[50, 'Area'], [200, 'Emissions below'], [450, 'Dry cleaners,']]],
+      [184, [[200, '10 tons per year'], [450, 'Gas stations']]],
+      [214, [[50, 'Road'], [200, 'Motor vehicles'], [450, 'Cars, buses']]],
+      [226, [[200, 'On public roads'], [450, 'Trucks']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([
+      ['Major', 'Emissions of 10 tons Or more per year', 'Utilities, steel Refineries'],
+      ['Area', 'Emissions below 10 tons per year', 'Dry cleaners, Gas stations'],
+      ['Road', 'Motor vehicles On public roads', 'Cars, buses Trucks'],
+    ]);
+  });
+
+  it('keeps a line of numbers without a row label as a row of its own', () => {
+    const words = typeset([
+      [100, [[50, 'Date'], [200, 'Details'], [450, 'Amount']]],
+      [130, [[50, '01/03'], [200, 'Coffee'], [450, '3.50']]],
+      [142, [[200, 'Tea'], [450, '2.10']]],
+      [172, [[50, '02/03'], [200, 'Bread'], [450, '1.80']]],
+      [202, [[50, '03/03'], [200, 'Milk'], [450, '0.90']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(cellsOf(tables[0])).toEqual([
+      ['01/03', 'Coffee', '3.50'],
+      ['', 'Tea', '2.10'],
+      ['02/03', 'Bread', '1.80'],
+      ['03/03', 'Milk', '0.90'],
+    ]);
+  });
+});

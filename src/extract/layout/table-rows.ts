@@ -2,6 +2,7 @@ import type { Box, Word } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import type { Line } from './lines.js';
 import { columnAt } from './table-columns.js';
+import { isDataValue } from './data-values.js';
 
 export interface TableCell {
   text: string;
@@ -94,11 +95,19 @@ function mergeContinuations(rows: TableRow[]): TableRow[] {
   const tight = (upper: Line, lower: Line) =>
     rowPitch > lineHeight * 1.35 && lower.box.y1 - upper.box.y1 <= Math.min(rowPitch * 0.8, lineHeight * 1.45);
 
+  // Rows opened by a label in the first column and set clearly apart: lines under one, closer than that, wrap its text.
+  const stubPitches = rows.slice(1).flatMap((r, i) => (r.cells[0].text ? [r.lines[0].box.y1 - rows[i].lines[0].box.y1] : []));
+  const stubPitch = stubPitches.length >= 2 ? median(stubPitches) : 0;
+  const wrapsStubRow = (prev: TableRow, row: TableRow) =>
+    !row.cells[0].text &&
+    row.cells.every((c, i) => !c.text || (!isDataValue(c.text) && prev.cells[i].text)) &&
+    row.lines[0].box.y1 - prev.lines[prev.lines.length - 1].box.y1 < stubPitch * 0.7;
+
   const out: TableRow[] = [];
   for (let i = 0; i < rows.length; i++) {
     let row = rows[i];
     const prev = out[out.length - 1];
-    if (prev && isPartial(row) && continuesUpward(prev, row, tight)) {
+    if (prev && ((isPartial(row) && continuesUpward(prev, row, tight)) || wrapsStubRow(prev, row))) {
       out[out.length - 1] = mergeRows(prev, row);
       continue;
     }
