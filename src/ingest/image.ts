@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { errors } from '../core/errors.js';
 import { pageJpeg, thumbnailOf } from './jpeg.js';
-import { MAX_PAGE_PIXELS } from './pdf-render.js';
+import { MAX_PAGE_PIXELS } from './pdf-page-size.js';
 import { readHead } from './sniff.js';
 import type { FileKind, IngestedPage } from './types.js';
 

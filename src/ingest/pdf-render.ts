@@ -4,28 +4,12 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError, errors } from '../core/errors.js';
-import { PAGE_RENDER_DPI } from '../extract/types.js';
 import { encodeRendered, thumbnailSize } from './jpeg.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
+import { renderScale } from './pdf-page-size.js';
 import type { PdfiumDocument } from './pdf-pdfium.js';
 import { extractTextLayer } from './pdf-text-layer.js';
 import type { IngestedPage } from './types.js';
-
-/**
- * Upper bound on a rendered page (pixels). A Letter page at 200 dpi is 3.7 MP;
- * oversized MediaBoxes are rendered at a lower dpi instead of allocating
- * gigabytes of canvas.
- */
-export const MAX_PAGE_PIXELS = 16_000_000;
-export const MAX_PAGE_SIDE = 8_000;
-
-/** The scale (pixels per PDF point) for a page of `w`×`h` points. */
-export function renderScale(w: number, h: number, dpi = PAGE_RENDER_DPI): number {
-  let scale = dpi / 72;
-  scale = Math.min(scale, MAX_PAGE_SIDE / Math.max(w, h, 1));
-  scale = Math.min(scale, Math.sqrt(MAX_PAGE_PIXELS / Math.max(w * h, 1)));
-  return scale;
-}
 
 /**
  * Renders pages `from`..`to` (1-based, inclusive): text layer from pdfjs,

@@ -1,6 +1,5 @@
 /** PDF ingestion: probe (passwords, page limit), then render page ranges in parallel. */
-import type { RenderPool } from './render-pool.js';
-import { runPdfTask, type ProbeResult } from './pdf-tasks.js';
+import type { PdfTask, ProbeResult } from './pdf-tasks.js';
 import type { IngestedPage, IngestOptions } from './types.js';
 
 /** Contiguous 1-based page ranges, one per worker, so each worker opens the file once. */
@@ -16,20 +15,28 @@ export function splitRanges(pageCount: number, parts: number): Array<[number, nu
   return ranges;
 }
 
+/**
+ * Runs a task in this thread. pdfjs and PDFium are loaded on first use: with a
+ * render pool (the server) only the workers ever load them (~40 MB a thread).
+ */
+async function runHere(task: PdfTask): Promise<unknown> {
+  const { runPdfTask } = await import('./pdf-tasks.js');
+  return runPdfTask(task);
+}
+
 export async function ingestPdf(path: string, options: IngestOptions): Promise<IngestedPage[]> {
-  const pool: RenderPool | undefined = options.renderPool;
-  const parts = pool?.size ?? 1;
-  // With a single worker nothing runs in parallel: the probe renders every page itself.
-  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages, renderUpTo: parts > 1 ? 1 : options.maxPages };
-  const probe = pool
-    ? await pool.probe(probeTask)
-    : ((await runPdfTask({ kind: 'probe', ...probeTask })) as ProbeResult);
+  const pool = options.renderPool;
+  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages };
+  // Without parallel workers the probe renders every page itself: one read, one open.
+  if (!pool || pool.size === 1) {
+    const task = { ...probeTask, renderUpTo: options.maxPages };
+    const probe = pool ? await pool.probe(task) : ((await runHere({ kind: 'probe', ...task })) as ProbeResult);
+    return probe.pages!;
+  }
+  const probe = await pool.probe({ ...probeTask, renderUpTo: 1 });
   if (probe.pages) return probe.pages;
   const chunks = await Promise.all(
-    splitRanges(probe.pageCount, parts).map(([from, to]) => {
-      const task = { path, password: probe.password, from, to };
-      return pool ? pool.render(task) : (runPdfTask({ kind: 'render', ...task }) as Promise<IngestedPage[]>);
-    }),
+    splitRanges(probe.pageCount, pool.size).map(([from, to]) => pool.render({ path, password: probe.password, from, to })),
   );
   return chunks.flat();
 }
