@@ -9,6 +9,7 @@ import { listIcdarDocuments, loadIcdarDocument, type GroundTruthTable } from './
 import { openPdf } from './open-pdf.js';
 
 export interface TableOutcome {
+  table: GroundTruthTable;
   doc: string;
   page: number;
   given: CellCounts;
@@ -20,6 +21,12 @@ export interface TableOutcome {
 export interface IcdarRun {
   tables: TableOutcome[];
   given: CellCounts;
+  /**
+   * Fields given, one request per page and header set: tables of one page
+   * under identical headers are all rows that request asks for, so they are
+   * scored together (per table, the rows of the others count as wrong).
+   */
+  givenPerRequest: CellCounts;
   givenInRegion: CellCounts;
   inferred: CellCounts;
   engineMs: number[];
@@ -68,11 +75,12 @@ function cropLayer(layer: TextLayer, box: { x1: number; y1: number; x2: number; 
  */
 export async function runIcdar(engine: Engine, dir: string, onlyDocs?: string[]): Promise<IcdarRun> {
   const docs = onlyDocs ?? (await listIcdarDocuments(dir));
-  const run: IcdarRun = { tables: [], given: zero(), givenInRegion: zero(), inferred: zero(), engineMs: [], textLayerMs: [] };
+  const run: IcdarRun = { tables: [], given: zero(), givenPerRequest: zero(), givenInRegion: zero(), inferred: zero(), engineMs: [], textLayerMs: [] };
   for (const doc of docs) {
     const truth = await loadIcdarDocument(dir, doc);
     const pdf = await openPdf(join(dir, `${await pdfNameFor(dir, doc)}.pdf`));
     const layers = new Map<number, { layer: TextLayer; image: Buffer; view: number[] }>();
+    const firstOfDoc = run.tables.length;
     for (const t of truth) {
       if (t.page > pdf.numPages) continue;
       if (!layers.has(t.page)) {
@@ -86,6 +94,12 @@ export async function runIcdar(engine: Engine, dir: string, onlyDocs?: string[])
       }
       const { layer, image, view } = layers.get(t.page) as { layer: TextLayer; image: Buffer; view: number[] };
       run.tables.push(await scoreTable(engine, t, layer, image, view, run));
+    }
+    const outcomes = run.tables.slice(firstOfDoc);
+    for (const group of sameRequestGroups(outcomes.map((o) => o.table))) {
+      run.givenPerRequest = addCounts(run.givenPerRequest, group.length === 1
+        ? outcomes.find((o) => o.table === group[0])!.given
+        : await scoreTogether(engine, group, layers.get(group[0].page)!));
     }
     await pdf.destroy();
   }
@@ -107,10 +121,41 @@ function zero(): CellCounts {
   return { tp: 0, predicted: 0, expected: 0 };
 }
 
+/** The named columns of a table and the fields that ask for them. */
+function requestOf(t: GroundTruthTable): { named: Array<{ n: string; i: number }>; fieldNames: string[] } {
+  const named = t.columns.map((n, i) => ({ n, i })).filter((c) => c.n.trim());
+  return { named, fieldNames: uniqueNames(named.map((c) => c.n)) };
+}
+
+/** Tables of one page whose headers make the same request. */
+function sameRequestGroups(tables: GroundTruthTable[]): GroundTruthTable[][] {
+  const groups = new Map<string, GroundTruthTable[]>();
+  for (const t of tables) {
+    const key = `${t.page}\u0001${requestOf(t).fieldNames.join('\u0001')}`;
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  return [...groups.values()];
+}
+
+/** One request for several same-header tables of a page, scored against all of their rows. */
+async function scoreTogether(engine: Engine, group: GroundTruthTable[], page: { layer: TextLayer; image: Buffer }): Promise<CellCounts> {
+  const { fieldNames } = requestOf(group[0]);
+  const result = await engine.extract({ image: page.image, textLayer: page.layer }, {
+    fields: fieldNames.map((name) => ({ name, formatRequirement: '' })),
+    globalFormatRequirement: '',
+    quality: 'fast',
+  });
+  const got = resultColumns(result);
+  const expected = fieldNames.map((_, k) => group.flatMap((t) => {
+    const columns = transpose(t.body, t.columns.length);
+    return columns[requestOf(t).named[k].i];
+  }));
+  return scoreAligned(fieldNames.map((_, k) => got.columns[k] ?? []), expected, fieldNames.map((_, k) => k));
+}
+
 async function scoreTable(engine: Engine, t: GroundTruthTable, layer: TextLayer, image: Buffer, view: number[], run: IcdarRun): Promise<TableOutcome> {
   const expected = transpose(t.body, t.columns.length);
-  const named = t.columns.map((n, i) => ({ n, i })).filter((c) => c.n.trim());
-  const fieldNames = uniqueNames(named.map((c) => c.n));
+  const { named, fieldNames } = requestOf(t);
   const t0 = performance.now();
   const given = await engine.extract({ image, textLayer: layer }, {
     fields: fieldNames.map((name) => ({ name, formatRequirement: '' })),
@@ -148,5 +193,5 @@ async function scoreTable(engine: Engine, t: GroundTruthTable, layer: TextLayer,
     const inf = resultColumns(inferred);
     inferredCounts = scoreAligned(inf.columns, expected, alignColumns(inf.columns, expected));
   }
-  return { doc: t.doc, page: t.page, given: givenCounts, givenInRegion, inferred: inferredCounts };
+  return { table: t, doc: t.doc, page: t.page, given: givenCounts, givenInRegion, inferred: inferredCounts };
 }
