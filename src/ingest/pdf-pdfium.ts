@@ -5,11 +5,10 @@
  * first (passwords, page limit, corrupt files, oversized images, text layer);
  * PDFium only paints pixels, several times faster than pdfjs on Skia.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { errors } from '../core/errors.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
+import { compilePdfium, wasm, type PdfiumWasm } from './pdf-pdfium-wasm.js';
 
 /** FPDFBitmap_BGR: 3 bytes a pixel, written as RGB thanks to FPDF_REVERSE_BYTE_ORDER. */
 const BITMAP_BGR = 2;
@@ -19,18 +18,29 @@ const FPDF_ANNOT = 0x01;
 const FPDF_REVERSE_BYTE_ORDER = 0x10;
 
 /**
- * One PDFium instance per thread, created on first use: compiling the 4.6 MB
- * module takes ~60 ms, and a render worker lives for many uploads. Its heap
- * grows to the largest page it rendered and stays there (~35 MB for Letter at
- * 200 dpi), which is the bounded cost of keeping it.
+ * One PDFium instance per thread, created on first use from the module the
+ * render pool compiled (see usePdfiumModule), or compiled here for in-thread
+ * use. Its heap grows to the largest page it rendered and stays there (~35 MB
+ * for Letter at 200 dpi), the bounded cost of keeping it.
  */
 let instance: Promise<WrappedPdfiumModule> | undefined;
+let shared: PdfiumWasm | undefined;
+
+/** Render workers: instantiate the module the pool compiled rather than compiling it again. */
+export function usePdfiumModule(module: PdfiumWasm): void {
+  shared = module;
+}
 
 function pdfium(): Promise<WrappedPdfiumModule> {
   instance ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const wasm = await readFile(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
-    const module = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
+    const compiled = shared ?? (await compilePdfium());
+    const module = await new Promise<WrappedPdfiumModule>((resolve, reject) => {
+      const instantiateWasm = (imports: unknown, done: (instance: never) => void) => {
+        wasm.instantiate(compiled, imports).then(done, reject);
+        return {};
+      };
+      init({ instantiateWasm }).then(resolve, reject);
+    });
     module.PDFiumExt_Init();
     return module;
   })();

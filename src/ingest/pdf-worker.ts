@@ -1,9 +1,15 @@
 /** Entry point of a render worker thread: runs PDF tasks posted by render-pool.ts. */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { AppError } from '../core/errors.js';
+import { usePdfiumModule } from './pdf-pdfium.js';
+import type { PdfiumWasm } from './pdf-pdfium-wasm.js';
 import { runPdfTask, type PdfTask } from './pdf-tasks.js';
 
+export interface WorkerData {
+  /** PDFium compiled by the pool, shared by its workers. */
+  pdfium: PdfiumWasm;
+}
 export interface WorkerRequest {
   id: number;
   task: PdfTask;
@@ -14,6 +20,7 @@ export type WorkerResponse =
 
 const port = parentPort;
 if (port === null) throw new Error('pdf-worker must run in a worker thread');
+usePdfiumModule((workerData as WorkerData).pdfium);
 // libvips' operation cache only helps repeated operations on the same input; here it just holds memory.
 sharp.cache(false);
 

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../core/errors.js';
 import type { PdfTask, ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
-import type { WorkerRequest, WorkerResponse } from './pdf-worker.js';
+import { compilePdfium, type PdfiumWasm } from './pdf-pdfium-wasm.js';
+import type { WorkerData, WorkerRequest, WorkerResponse } from './pdf-worker.js';
 import type { IngestedPage } from './types.js';
 
 interface Pending {
@@ -36,10 +37,10 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
  * (~2 MB of JavaScript) is loaded natively before that, because running it
  * through tsx's transform made each worker take seconds to boot.
  */
-function spawnWorker(): Worker {
+function spawnWorker(pdfium: PdfiumWasm): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
-  const options = { resourceLimits: WORKER_LIMITS };
+  const options = { resourceLimits: WORKER_LIMITS, workerData: { pdfium } satisfies WorkerData };
   if (!fromSource) return new Worker(entry, options);
   const require = createRequire(import.meta.url);
   const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -58,6 +59,9 @@ export class RenderPool {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  /** PDFium compiled once for all workers; workers start once it is ready. */
+  private pdfium: PdfiumWasm | undefined;
+  private compiling = false;
 
   constructor(readonly size: number) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`render pool size must be a positive integer, got ${size}`);
@@ -87,9 +91,10 @@ export class RenderPool {
   }
 
   private dispatch(): void {
+    if (this.pdfium === undefined) return this.compile();
     while (this.queue.length > 0) {
       let slot = this.slots.find((s) => s.busy === null);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot && this.slots.length < this.size) slot = this.spawn(this.pdfium);
       if (!slot) return;
       const pending = this.queue.shift()!;
       const id = this.nextId++;
@@ -99,8 +104,23 @@ export class RenderPool {
     }
   }
 
-  private spawn(): Slot {
-    const worker = spawnWorker();
+  private compile(): void {
+    if (this.compiling) return;
+    this.compiling = true;
+    compilePdfium().then(
+      (module) => {
+        this.pdfium = module;
+        if (!this.closed) this.dispatch();
+      },
+      (err: Error) => {
+        this.compiling = false;
+        for (const p of this.queue.splice(0)) p.reject(err);
+      },
+    );
+  }
+
+  private spawn(pdfium: PdfiumWasm): Slot {
+    const worker = spawnWorker(pdfium);
     // An idle pool must not keep the process alive (CLI commands, tests).
     worker.unref();
     const slot: Slot = { worker, busy: null };
