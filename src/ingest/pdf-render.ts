@@ -13,15 +13,15 @@ import type { IngestedPage } from './types.js';
 
 /**
  * Renders pages `from`..`to` (1-based, inclusive): text layer from pdfjs,
- * pixels from PDFium. Two raster buffers alternate, so the JPEG encode of one
- * page (native, in libuv's pool) overlaps the rendering of the next while at
- * most two page rasters per worker are alive.
+ * pixels from PDFium. One raster buffer per call: the JPEG encode of a page
+ * (native, in libuv's pool) overlaps the text layer of the next, and must end
+ * before the next render overwrites the buffer. (With two alternating buffers
+ * the render overlapped too, for 11 MB more a worker and no gain: the pool
+ * has one worker per core, so the cores are busy anyway.)
  */
 export async function renderPages(doc: PDFDocumentProxy, raster: PdfiumDocument, from: number, to: number): Promise<IngestedPage[]> {
-  const slots: Array<{ buffer: Buffer | undefined; encoding: Promise<unknown> }> = [
-    { buffer: undefined, encoding: Promise.resolve() },
-    { buffer: undefined, encoding: Promise.resolve() },
-  ];
+  let buffer: Buffer | undefined;
+  let encoding: Promise<unknown> = Promise.resolve();
   const pages: Array<Promise<IngestedPage>> = [];
   try {
     for (let n = from; n <= to; n++) {
@@ -32,13 +32,11 @@ export async function renderPages(doc: PDFDocumentProxy, raster: PdfiumDocument,
       page.cleanup();
       const scale = renderScale(base.width, base.height);
       const size = { width: Math.max(1, Math.round(base.width * scale)), height: Math.max(1, Math.round(base.height * scale)) };
-      const slot = slots[n % 2];
-      // The encode reading this slot's buffer must finish before it is written again.
-      await slot.encoding.catch(() => undefined);
-      const [full, thumb] = raster.render(n - 1, [size, thumbnailSize(size.width, size.height)], [slot.buffer]);
-      slot.buffer = full.data;
+      await encoding.catch(() => undefined);
+      const [full, thumb] = raster.render(n - 1, [size, thumbnailSize(size.width, size.height)], [buffer]);
+      buffer = full.data;
       const encoded = encodeRendered({ ...full, channels: 3 }, { ...thumb, channels: 3 });
-      slot.encoding = encoded;
+      encoding = encoded;
       pages.push(encoded.then((e) => ({ ...e, textLayer })));
     }
     return await Promise.all(pages);
