@@ -34,8 +34,9 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 /**
  * Under tsx/vitest this module is TypeScript, and worker threads do not inherit
  * the TypeScript loader: a bootstrap registers tsx in the worker first. pdfjs
- * (~2 MB of JavaScript) is loaded natively before that, because running it
- * through tsx's transform made each worker take seconds to boot.
+ * (~2 MB of JavaScript) and PDFium's glue are loaded natively before that,
+ * because running them through tsx's transform made each worker take seconds
+ * to boot.
  */
 function spawnWorker(pdfium: PdfiumWasm): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
@@ -44,7 +45,11 @@ function spawnWorker(pdfium: PdfiumWasm): Worker {
   if (!fromSource) return new Worker(entry, options);
   const require = createRequire(import.meta.url);
   const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
-  const preload = ['legacy/build/pdf.mjs', 'legacy/build/pdf.worker.mjs'].map((f) => pathToFileURL(join(pdfjsDir, f)).href);
+  const preload = [
+    ...['legacy/build/pdf.mjs', 'legacy/build/pdf.worker.mjs'].map((f) => pathToFileURL(join(pdfjsDir, f)).href),
+    // The ESM entry of @embedpdf/pdfium, beside the wasm file (its exports map hides package.json).
+    pathToFileURL(join(dirname(require.resolve('@embedpdf/pdfium/pdfium.wasm')), 'index.js')).href,
+  ];
   // The ESM build of tsx's API sits beside the CommonJS one that require.resolve finds.
   const tsxApi = pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const bootstrap =
@@ -107,16 +112,16 @@ export class RenderPool {
   private compile(): void {
     if (this.compiling) return;
     this.compiling = true;
-    compilePdfium().then(
-      (module) => {
+    compilePdfium()
+      .then((module) => {
         this.pdfium = module;
         if (!this.closed) this.dispatch();
-      },
-      (err: Error) => {
-        this.compiling = false;
+      })
+      .catch((err: Error) => {
+        // Nothing can render: the waiting tasks fail rather than hang; the next task tries again.
+        if (this.pdfium === undefined) this.compiling = false;
         for (const p of this.queue.splice(0)) p.reject(err);
-      },
-    );
+      });
   }
 
   private spawn(pdfium: PdfiumWasm): Slot {
