@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { boxMapper } from '../../src/extract/ocr/ocr-page.js';
-import { detectSkew, rotateQuarter, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
+import { measureLines, rotateQuarter, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
 import { findRasterRules } from '../../src/extract/ocr/raster-rules.js';
 import { localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
 import { existsSync } from 'node:fs';
@@ -29,9 +29,9 @@ function stripes(deg: number): BinaryImage {
 
 describe('page geometry', () => {
   it('measures skew within a quarter degree', () => {
-    expect(Math.abs(detectSkew(stripes(2)) - 2)).toBeLessThanOrEqual(0.25);
-    expect(Math.abs(detectSkew(stripes(-3.5)) + 3.5)).toBeLessThanOrEqual(0.25);
-    expect(detectSkew(stripes(0))).toBe(0);
+    expect(Math.abs(measureLines(stripes(2)).skew - 2)).toBeLessThanOrEqual(0.25);
+    expect(Math.abs(measureLines(stripes(-3.5)).skew + 3.5)).toBeLessThanOrEqual(0.25);
+    expect(measureLines(stripes(0)).skew).toBe(0);
   });
 
   it('turns by quarters exactly', () => {
@@ -80,7 +80,8 @@ describe('OCR pages', () => {
   const engine = createLayoutEngine({ ocrWorkers: 1 });
   afterAll(() => engine.close?.());
 
-  it('reads a scanned, upside-down table with the engine', { timeout: 180_000 }, async () => {
+  /** A small three-column table rendered at 200 dpi, turned clockwise by `degrees` and saved as JPEG. */
+  async function scannedTable(degrees: number): Promise<Buffer> {
     const doc = new PDFDocument({ size: [320, 200], margin: 0 });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -95,15 +96,28 @@ describe('OCR pages', () => {
     });
     doc.end();
     const png = await renderPdfPage(await done, 200);
-    const image = await sharp(png).rotate(180).jpeg({ quality: 80 }).toBuffer();
-    const result = await engine.extract({ image, textLayer: null }, { fields: [{ name: 'Item', formatRequirement: '' }, { name: 'Qty', formatRequirement: '' }, { name: 'Amount', formatRequirement: '' }], globalFormatRequirement: '', quality: 'fast' });
+    return sharp(png).rotate(degrees).jpeg({ quality: 80 }).toBuffer();
+  }
+
+  const fields = ['Item', 'Qty', 'Amount'].map((name) => ({ name, formatRequirement: '' }));
+  const table = [
+    ['Coffee beans', '12', '48.00'],
+    ['Green tea', '3', '9.75'],
+    ['Paper cups', '100', '15.20'],
+  ];
+
+  it('reads a scanned, sideways table with the engine', { timeout: 180_000 }, async () => {
+    const result = await engine.extract({ image: await scannedTable(90), textLayer: null }, { fields, globalFormatRequirement: '', quality: 'fast' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.rows.map((r) => Object.values(r).map((c) => ('value' in c ? c.value : null)))).toEqual([
-      ['Coffee beans', '12', '48.00'],
-      ['Green tea', '3', '9.75'],
-      ['Paper cups', '100', '15.20'],
-    ]);
+    expect(result.rows.map((r) => Object.values(r).map((c) => ('value' in c ? c.value : null)))).toEqual(table);
+  });
+
+  it('reads a scanned, upside-down table with the engine', { timeout: 180_000 }, async () => {
+    const result = await engine.extract({ image: await scannedTable(180), textLayer: null }, { fields, globalFormatRequirement: '', quality: 'fast' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.rows.map((r) => Object.values(r).map((c) => ('value' in c ? c.value : null)))).toEqual(table);
     // Boxes refer to the stored (upside-down) image: the first row sits in its lower part.
     const box = result.rows[0].Item.box;
     expect(box && box.y1).toBeGreaterThan(0.5);

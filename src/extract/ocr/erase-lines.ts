@@ -10,24 +10,19 @@ import { otsuThreshold } from './page-geometry.js';
 export function eraseRulingLines(grey: Uint8Array, width: number, height: number): void {
   const threshold = Math.min(otsuThreshold(grey), 200);
   const marks = new Uint8Array(width * height);
-  const hIndex = (y: number, x: number) => y * width + x;
-  const vIndex = (x: number, y: number) => y * width + x;
-  const hRuns = runs(grey, threshold, height, width, hIndex);
-  const vRuns = runs(grey, threshold, width, height, vIndex);
+  const hRuns = runs(grey, threshold, height, width, (y, x) => y * width + x);
+  const vRuns = runs(grey, threshold, width, height, (x, y) => y * width + x);
   const minH = Math.max(30, Math.round(width * 0.04), 4 * percentile(hRuns, 0.9));
   const minV = Math.max(30, Math.round(height * 0.02), 3 * percentile(vRuns, 0.9));
-  markRuns(grey, threshold, height, width, hIndex, minH, marks);
-  markRuns(grey, threshold, width, height, vIndex, minV, marks);
+  markRowRuns(grey, threshold, width, height, minH, marks);
+  markColumnRuns(grey, threshold, width, height, minV, marks);
   // Anti-aliased edges of a line are lighter than the threshold; widen the erasure by a pixel.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!marks[y * width + x]) continue;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < width && grey[yy * width + xx] < 235) grey[yy * width + xx] = 255;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
+          if (grey[yy * width + xx] < 235) grey[yy * width + xx] = 255;
         }
       }
     }
@@ -57,21 +52,51 @@ function percentile(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
-/** Marks runs at least `minRun` long, bridging one- and two-pixel breaks from scanning noise. */
-function markRuns(grey: Uint8Array, threshold: number, outer: number, inner: number, index: (o: number, i: number) => number, minRun: number, marks: Uint8Array): void {
-  for (let o = 0; o < outer; o++) {
+/** Allowed break inside a line, from scanning noise (pixels). */
+const MAX_BREAK = 2;
+
+/** Marks horizontal runs at least `minRun` long, bridging short breaks. */
+function markRowRuns(grey: Uint8Array, threshold: number, width: number, height: number, minRun: number, marks: Uint8Array): void {
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
     let start = -1;
     let gap = 0;
-    for (let i = 0; i <= inner; i++) {
-      const ink = i < inner && grey[index(o, i)] <= threshold;
-      if (ink) {
-        if (start < 0) start = i;
+    for (let x = 0; x <= width; x++) {
+      if (x < width && grey[row + x] <= threshold) {
+        if (start < 0) start = x;
         gap = 0;
-      } else if (start >= 0 && (++gap > 2 || i === inner)) {
-        const end = i - gap;
-        if (end - start + 1 >= minRun) for (let k = start; k <= end; k++) marks[index(o, k)] = 1;
+      } else if (start >= 0 && (++gap > MAX_BREAK || x === width)) {
+        const end = x - gap;
+        if (end - start + 1 >= minRun) marks.fill(1, row + start, row + end + 1);
         start = -1;
         gap = 0;
+      }
+    }
+  }
+}
+
+/**
+ * Marks vertical runs at least `minRun` long, like markRowRuns, but walking
+ * the raster row by row with one state per column (column-wise walks through
+ * a large raster are slow).
+ */
+function markColumnRuns(grey: Uint8Array, threshold: number, width: number, height: number, minRun: number, marks: Uint8Array): void {
+  const start = new Int32Array(width).fill(-1);
+  const gap = new Int32Array(width);
+  const close = (x: number, y: number) => {
+    const end = y - gap[x];
+    if (end - start[x] + 1 >= minRun) for (let k = start[x]; k <= end; k++) marks[k * width + x] = 1;
+    start[x] = -1;
+    gap[x] = 0;
+  };
+  for (let y = 0; y <= height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (y < height && grey[row + x] <= threshold) {
+        if (start[x] < 0) start[x] = y;
+        gap[x] = 0;
+      } else if (start[x] >= 0 && (++gap[x] > MAX_BREAK || y === height)) {
+        close(x, y);
       }
     }
   }

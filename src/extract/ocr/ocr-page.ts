@@ -1,9 +1,12 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import type { Box, Quality, Rule, Word } from '../types.js';
-import { binarize, detectPageGeometry, rotateQuarter, type BinaryImage } from './page-geometry.js';
+import { recognizeInBands, inkRuns } from './bands.js';
+import { cropRows, halfTurn, rowInk, type GreyRaster } from './grey-raster.js';
+import { binarize, detectPageGeometry, majority3, otsuThreshold, type BinaryImage } from './page-geometry.js';
 import { eraseRulingLines } from './erase-lines.js';
 import { findRasterRules } from './raster-rules.js';
-import { normalizeOcrWords, type TesseractPool } from './tesseract-pool.js';
+import { mergeReadings, scaleWords } from './merge-readings.js';
+import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
 
 export interface OcrPage {
   /** Words in the upright, deskewed frame. */
@@ -29,15 +32,67 @@ const ANALYSIS_LONG_SIDE = 1400;
  */
 const OCR_LONG_SIDE: Record<Quality, number> = { fast: 2400, high: 3300 };
 
-async function toBinary(pipeline: Sharp, longSide: number): Promise<BinaryImage> {
-  const { data, info } = await pipeline
-    .clone()
+const PIXEL_LIMIT = 100_000_000;
+
+/**
+ * A binary copy at `longSide` for direction and skew: grain removed by a 3×3
+ * majority vote on the binary, far cheaper than a median on grey.
+ */
+async function analysisBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
+  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
     .resize(longSide, longSide, { fit: 'inside' })
-    .greyscale()
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return majority3(binarize(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height));
+}
+
+/**
+ * A binary copy at `longSide` for ruling lines: a grey median keeps a thin
+ * anti-aliased rule that a binary majority vote would wipe out.
+ */
+async function rulesBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
+  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
+    .resize(longSide, longSide, { fit: 'inside' })
     .median(3)
+    .toColourspace('b-w')
     .raw()
     .toBuffer({ resolveWithObject: true });
   return binarize(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
+}
+
+/** One decode: EXIF-upright (phones store sideways pixels with a rotation tag), scaled, grey. */
+async function decodeGrey(image: Uint8Array, width: number, height: number): Promise<GreyRaster> {
+  const { data, info } = await sharp(image, { limitInputPixels: PIXEL_LIMIT })
+    .rotate()
+    .resize(width, height)
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected a single grey channel, got ${info.channels}`);
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/** Turns a raster clockwise by `angle` degrees on an expanded white canvas (sharp's convention). */
+async function rotateRaster(r: GreyRaster, angle: number): Promise<GreyRaster> {
+  if (angle === 0) return r;
+  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
+    .rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } })
+    // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
+    .removeAlpha()
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected a single grey channel, got ${info.channels}`);
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/** Largest enlargement of a small scan per quality. */
+const MAX_ENLARGEMENT: Record<Quality, number> = { fast: 1.5, high: 2 };
+
+function ocrScale(quality: Quality, longSide: number): number {
+  return Math.min(MAX_ENLARGEMENT[quality], Math.max(0.5, OCR_LONG_SIDE[quality] / longSide));
 }
 
 /**
@@ -45,80 +100,148 @@ async function toBinary(pipeline: Sharp, longSide: number): Promise<BinaryImage>
  * scale for OCR, recognize, and find visible ruling lines.
  */
 export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool): Promise<OcrPage> {
-  if (quality === 'fast') return ocrPageAt(image, 'fast', pool);
-  // `high` reads the page at both resolutions and keeps the reading the recognizer is surer of:
-  // higher resolution helps small print but can hurt blurred or noisy scans, and confidence tells which.
-  const [normal, fine] = await Promise.all([ocrPageAt(image, 'fast', pool), ocrPageAt(image, 'high', pool)]);
-  return fine.confidence > normal.confidence ? fine : normal;
-}
-
-async function ocrPageAt(image: Uint8Array, quality: Quality, pool: TesseractPool): Promise<OcrPage> {
-  // EXIF orientation first: phones store sideways pixels with a rotation tag.
-  const upright = sharp(image, { limitInputPixels: 100_000_000 }).rotate();
   const meta = await sharp(image).metadata();
   const swapped = (meta.orientation ?? 1) >= 5;
   const srcW = (swapped ? meta.height : meta.width) ?? 1;
   const srcH = (swapped ? meta.width : meta.height) ?? 1;
+  const scale = ocrScale(quality, Math.max(srcW, srcH));
+  const scaled = await decodeGrey(image, Math.round(srcW * scale), Math.round(srcH * scale));
+  const dpi = estimateDpi(scaled.width, scaled.height);
 
-  const analysis = await toBinary(upright, ANALYSIS_LONG_SIDE);
-  const geometry = detectPageGeometry(analysis, quality === 'high' ? 6 : 4, quality === 'high' ? 0.25 : 0.5);
-  let orientation = geometry.quarters;
-  // A half turn keeps a line's slope, so the measured skew applies to either candidate.
-  const skewToFix = Math.abs(geometry.skew) >= 0.15 ? geometry.skew : 0;
-  // sharp turns clockwise for positive angles; the skew straightens counter-clockwise.
-  let angle = orientation * 90 - skewToFix;
-
-  const longSide = Math.max(srcW, srcH);
-  const scale = Math.min(quality === 'high' ? 2 : 1.5, Math.max(0.5, OCR_LONG_SIDE[quality] / longSide));
-  let pipeline = sharp(image, { limitInputPixels: 100_000_000 })
-    .rotate()
-    .resize(Math.round(srcW * scale), Math.round(srcH * scale))
-    .greyscale();
-  const straightened = await pipeline.toBuffer();
-  pipeline = sharp(straightened);
-  if (angle !== 0) pipeline = pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } });
-  // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
-  const raw = await pipeline.removeAlpha().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-  if (raw.info.channels !== 1) throw new Error(`expected a single grey channel, got ${raw.info.channels}`);
-  const rawInfo = raw.info;
-  const grey = new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length);
-  // Ruling lines are read from the raster before they are erased for the recognizer.
-  let rulesBinary = await toBinary(sharp(raw.data, { raw: { width: rawInfo.width, height: rawInfo.height, channels: 1 } }), ANALYSIS_LONG_SIDE);
-  eraseRulingLines(grey, rawInfo.width, rawInfo.height);
-  let { data: ocrImage, info } = await sharp(grey, { raw: { width: rawInfo.width, height: rawInfo.height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer({ resolveWithObject: true });
-
-  // Ink statistics can't always tell upright from upside down (tables of digits, noisy scans), so
-  // the recognizer has the last word: a page that reads poorly is read again turned by 180°.
-  let ocrWords = await pool.recognize(ocrImage, estimateDpi(info.width, info.height));
-  if (meanConfidence(ocrWords) < CONFIDENT_READING[quality]) {
-    const turned = await sharp(ocrImage).rotate(180).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-    const turnedWords = await pool.recognize(turned.data, estimateDpi(info.width, info.height));
-    if (readability(turnedWords) > readability(ocrWords) * 1.2) {
-      orientation = (orientation + 2) % 4;
-      angle += 180;
-      ({ data: ocrImage, info } = turned);
-      rulesBinary = rotateQuarter(rulesBinary, 2);
-      ocrWords = turnedWords;
+  const geometry = detectPageGeometry(await analysisBinary(scaled, ANALYSIS_LONG_SIDE), quality === 'high' ? 6 : 4, quality === 'high' ? 0.25 : 0.5);
+  const axes = [{ quarters: geometry.quarters, skew: geometry.skew }];
+  if (!geometry.axisSure) axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
+  // sharp turns clockwise for positive angles; the skew straightens counter-clockwise. Tiny skews are left alone.
+  const angles = axes.map((a) => a.quarters * 90 - (Math.abs(a.skew) >= 0.15 ? a.skew : 0));
+  const turned = await Promise.all(angles.map((a) => rotateRaster(scaled, a)));
+  let pick: Pick;
+  let reading: Reading;
+  if (quality === 'high') {
+    // A sample read always settles the orientation first: `high` reads the page twice anyway.
+    pick = await pickUpright(turned, pool, dpi);
+    reading = await readTwice(turned[pick.index], pick.halfTurn, pool, dpi, ocrScale('fast', Math.max(srcW, srcH)) / scale);
+  } else {
+    // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
+    pick = turned.length > 1 ? await pickUpright(turned, pool, dpi) : { index: 0, halfTurn: false };
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi);
+    // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
+    // tells before a second full read (a poor scan that is upright is not read twice).
+    if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
+      const check = await pickUpright(turned, pool, dpi);
+      if (check.halfTurn) {
+        pick = check;
+        reading = await readUpright(turned[0], true, pool, dpi);
+      }
     }
   }
-  const words = normalizeOcrWords(ocrWords, info.width, info.height);
-  const rules = findRasterRules(rulesBinary);
-  const toPageBox = boxMapper(angle, srcW * scale, srcH * scale, info.width, info.height);
-  return { words, rules, aspect: info.width / info.height, toPageBox, orientation, skewDegrees: skewToFix, confidence: meanConfidence(ocrWords) };
+  const angle = angles[pick.index] + (pick.halfTurn ? 180 : 0);
+  const { width, height } = reading.image;
+  return {
+    words: normalizeOcrWords(reading.words, width, height),
+    rules: reading.rules,
+    aspect: width / height,
+    toPageBox: boxMapper(angle, scaled.width, scaled.height, width, height),
+    orientation: (Math.round(angle / 90) % 4 + 4) % 4,
+    skewDegrees: axes[pick.index].quarters * 90 - angles[pick.index],
+    confidence: reading.confidence,
+  };
+}
+
+/** Mean word confidence below which a `fast` page is checked for being upside down. */
+const CONFIDENT_READING = 70;
+
+interface Pick {
+  /** Index of the candidate raster. */
+  index: number;
+  halfTurn: boolean;
+}
+
+interface Reading {
+  /** The raster the words' pixel boxes refer to. */
+  image: GreyRaster;
+  words: OcrWord[];
+  rules: Rule[];
+  confidence: number;
+}
+
+/** Ruling lines erased: tesseract reads nothing inside a boxed grid. */
+function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number): Promise<OcrWord[]> {
+  const erased = { ...image, data: image.data.slice() };
+  eraseRulingLines(erased.data, erased.width, erased.height);
+  return recognizeInBands(pool, erased, dpi);
+}
+
+/** Recognizes a turned page (optionally by another 180°) and finds its ruling lines. */
+async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number): Promise<Reading> {
+  const image = flip ? halfTurn(turned) : turned;
+  // Ruling lines come from the raster before erasure, found while the workers recognize.
+  const [words, rules] = await Promise.all([recognizeErased(image, pool, dpi), rulesBinary(image, ANALYSIS_LONG_SIDE).then(findRasterRules)]);
+  return { image, words, rules, confidence: meanConfidence(words) };
+}
+
+/**
+ * `high`: the page read at its resolution (~300 dpi) and again scaled by
+ * `coarse` to the `fast` resolution, merged word by word. Small print reads
+ * better finer, blurred or noisy print often coarser, and which one wins
+ * changes from word to word, not page to page.
+ */
+async function readTwice(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, coarse: number): Promise<Reading> {
+  const fine = await readUpright(turned, flip, pool, dpi);
+  if (coarse > 0.9) return fine;
+  const small = await resizeRaster(fine.image, Math.round(fine.image.width * coarse), Math.round(fine.image.height * coarse));
+  const rough = await recognizeErased(small, pool, dpi * coarse);
+  const words = mergeReadings(fine.words, scaleWords(rough, fine.image.width / small.width, fine.image.height / small.height));
+  return { ...fine, words, confidence: meanConfidence(words) };
+}
+
+async function resizeRaster(r: GreyRaster, width: number, height: number): Promise<GreyRaster> {
+  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
+    .resize(width, height)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/** Text lines read to tell upright from upside down (and, when unsure, the text direction). */
+const PROBE_LINES = 4;
+
+/**
+ * Ink statistics can't tell upright from upside down reliably (tables of
+ * digits, bold headings, noisy scans), so the recognizer decides on a sample:
+ * the first few text lines of each candidate raster, read as they are and
+ * turned by 180°, all at once on the pool's workers. The first candidate as
+ * is wins unless another reads clearly better.
+ */
+export async function pickUpright(candidates: GreyRaster[], pool: TesseractPool, dpi: number): Promise<Pick> {
+  const options = candidates.flatMap((_, index) => [{ index, halfTurn: false }, { index, halfTurn: true }]);
+  const probes = candidates.map((r) => probeCrop(r, dpi));
+  const scores = await Promise.all(
+    options.map(async (o) => readability(await pool.recognize(o.halfTurn ? halfTurn(probes[o.index]) : probes[o.index], dpi))),
+  );
+  let best = 0;
+  for (let i = 1; i < options.length; i++) if (scores[i] > scores[best]) best = i;
+  return scores[best] > scores[0] * 1.2 ? options[best] : options[0];
+}
+
+/** The first PROBE_LINES text lines of a page (at most 1.2 inches of it), ruling lines erased. */
+export function probeCrop(r: GreyRaster, dpi: number): GreyRaster {
+  const runs = inkRuns(rowInk(r, Math.min(otsuThreshold(r.data), 200)), Math.max(2, Math.round(r.width * 0.002)))
+    // Specks and rules are no text lines.
+    .filter((run) => run.y1 - run.y0 >= r.height * 0.004);
+  if (runs.length === 0) return r;
+  const y0 = Math.max(0, runs[0].y0 - 8);
+  const last = runs[Math.min(runs.length, PROBE_LINES) - 1].y1;
+  const y1 = Math.min(r.height, Math.max(last + 8, y0 + 1), y0 + Math.ceil(dpi * 1.2));
+  const crop = cropRows(r, y0, y1);
+  eraseRulingLines(crop.data, crop.width, crop.height);
+  return crop;
 }
 
 /** Pages are mostly Letter/A4 (long side ≈ 11–11.7 in); good enough for tesseract's size heuristics. */
 function estimateDpi(width: number, height: number): number {
   return Math.min(600, Math.max(70, Math.max(width, height) / 11.4));
 }
-
-/**
- * Mean word confidence above which a reading is accepted without trying the
- * page upside down; `high` double-checks more pages.
- */
-const CONFIDENT_READING: Record<Quality, number> = { fast: 70, high: 82 };
 
 function meanConfidence(words: Array<{ text: string; confidence: number }>): number {
   const real = words.filter((w) => /[\p{L}\p{N}]{2,}/u.test(w.text));

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { Word } from '../types.js';
+import { toPgm, type GreyRaster } from './grey-raster.js';
 
 const require = createRequire(import.meta.url);
 
@@ -31,24 +32,30 @@ interface PooledWorker {
 }
 
 /**
- * A small pool of tesseract.js workers (each a worker thread running the WASM
- * engine). Workers start lazily and are reused; close() terminates them.
- */
-/**
  * One uniform block: the layout engine groups words by their boxes itself, and
  * tesseract's own page analysis (AUTO) dropped whole runs of a narrow numeric
  * column on long tables, while SPARSE_TEXT drops lone digits ("3" in a Qty cell).
  */
 const READING_MODE = PSM.SINGLE_BLOCK;
 
+/** Default pool size: two workers let one page be read on two cores (see bands.ts). */
+export function defaultOcrWorkers(): number {
+  return Math.max(1, Math.min(2, cpus().length));
+}
+
+/**
+ * A small pool of tesseract.js workers (each a worker thread running the
+ * single-threaded WASM engine, so `size` is also the number of cores OCR
+ * may use). Workers start lazily and are reused; close() terminates them.
+ */
 export class TesseractPool {
-  private readonly size: number;
+  readonly size: number;
   private readonly workers: PooledWorker[] = [];
   private starting: Promise<PooledWorker> | null = null;
   private readonly waiters: Array<(w: PooledWorker) => void> = [];
   private closed = false;
 
-  constructor(size = Math.max(1, Math.min(2, cpus().length))) {
+  constructor(size = defaultOcrWorkers()) {
     this.size = size;
   }
 
@@ -95,13 +102,13 @@ export class TesseractPool {
     else w.busy = false;
   }
 
-  /** Recognizes an image (PNG/JPEG bytes) and returns its words with pixel boxes. */
-  async recognize(image: Buffer, dpi = 300, psm: PSM = READING_MODE): Promise<OcrWord[]> {
+  /** Recognizes a grey raster and returns its words with pixel boxes. */
+  async recognize(image: GreyRaster, dpi: number): Promise<OcrWord[]> {
     const pooled = await this.acquire();
     try {
-      // Our PNGs carry no resolution; telling it avoids a wrong guess that skews its size filters.
-      await pooled.worker.setParameters({ tessedit_pageseg_mode: psm, user_defined_dpi: String(Math.round(dpi)) });
-      const { data } = await pooled.worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false });
+      // The raster carries no resolution; telling it avoids a wrong guess that skews its size filters.
+      await pooled.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+      const { data } = await pooled.worker.recognize(toPgm(image), {}, { blocks: true, text: false, hocr: false, tsv: false });
       const words: OcrWord[] = [];
       for (const block of data.blocks ?? []) {
         for (const para of block.paragraphs) {
