@@ -25,6 +25,12 @@ const FPDF_REVERSE_BYTE_ORDER = 0x10;
  */
 let instance: Promise<WrappedPdfiumModule> | undefined;
 let shared: PdfiumWasm | undefined;
+/**
+ * WebAssembly memory never shrinks: a heap a pathological file grew past this
+ * is dropped with its instance once that document closes, and the next
+ * document gets a fresh one (instantiating takes a few ms).
+ */
+const MAX_KEPT_HEAP_BYTES = 256 * 1024 * 1024;
 
 /** Render workers: instantiate the module the pool compiled rather than compiling it again. */
 export function usePdfiumModule(module: PdfiumWasm): void {
@@ -115,5 +121,6 @@ export class PdfiumDocument {
   close(): void {
     this.m.FPDF_CloseDocument(this.doc);
     this.m.pdfium.wasmExports.free(this.bytes);
+    if (this.m.pdfium.HEAPU8.length > MAX_KEPT_HEAP_BYTES) instance = undefined;
   }
 }

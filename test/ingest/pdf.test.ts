@@ -1,8 +1,12 @@
+import PDFDocument from 'pdfkit';
+import { degrees, PDFDocument as PdfLibDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Box } from '../../src/extract/types.js';
+import type { IngestedPage } from '../../src/ingest/types.js';
 import { ingestFile } from '../../src/ingest/ingest.js';
 import { RenderPool } from '../../src/ingest/render-pool.js';
-import { corruptPdf, imageOnlyPdf, textPdf, truncatedPdf } from '../fixtures/ingest/pdf-fixtures.js';
+import { corruptPdf, imageOnlyPdf, pdfkitToBuffer, textPdf, truncatedPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { useTmpDir } from '../fixtures/ingest/tmp-files.js';
 
 const tmp = useTmpDir();
@@ -41,6 +45,38 @@ describe('PDF ingestion', () => {
     expect(at(5, 5)).toBeGreaterThan(240);
     const headingBand = Array.from({ length: 300 }, (_, i) => at(140 + i, 155));
     expect(Math.min(...headingBand)).toBeLessThan(80);
+  });
+
+  it('paints colours in RGB order', async () => {
+    const doc = new PDFDocument({ size: [200, 200], margin: 0 });
+    doc.rect(0, 0, 100, 200).fill('#d00000');
+    doc.rect(100, 0, 100, 200).fill('#0000d0');
+    const upload = await ingestFile(tmp.file('colours.pdf', await pdfkitToBuffer(doc)), opts);
+    const { data, info } = await sharp(upload.pages[0].jpeg).raw().toBuffer({ resolveWithObject: true });
+    const rgb = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const [red, blue] = [rgb(Math.round(info.width / 4), 50), rgb(Math.round((info.width * 3) / 4), 50)];
+    expect(red[0]).toBeGreaterThan(180);
+    expect(Math.max(red[1], red[2])).toBeLessThan(60);
+    expect(blue[2]).toBeGreaterThan(180);
+    expect(Math.max(blue[0], blue[1])).toBeLessThan(60);
+  });
+
+  it('draws the page where its text layer says, also on a page with /Rotate 90', async () => {
+    const rotated = await PdfLibDocument.load(await textPdf({ pages: 1, rows: 2 }));
+    rotated.getPage(0).setRotation(degrees(90));
+    const upright = (await ingestFile(tmp.file('upright.pdf', await textPdf({ pages: 1, rows: 2 })), opts)).pages[0];
+    const turned = (await ingestFile(tmp.file('rotated.pdf', Buffer.from(await rotated.save())), opts)).pages[0];
+    expect({ width: turned.width, height: turned.height }).toEqual({ width: LETTER_PX.height, height: LETTER_PX.width });
+    expect(await inkUnder(upright, upright.textLayer!.words.find((w) => w.text === 'Invoice')!.box)).toBeLessThan(100);
+    for (const page of [upright, turned]) {
+      expect(page.textLayer!.rules.length).toBeGreaterThan(4);
+      // A few pixels around the middle of every ruling line.
+      for (const r of page.textLayer!.rules) {
+        const [x, y] = [(r.x1 + r.x2) / 2, (r.y1 + r.y2) / 2];
+        const box = { x1: x - 3 / page.width, y1: y - 3 / page.height, x2: x + 3 / page.width, y2: y + 3 / page.height };
+        expect(await inkUnder(page, box)).toBeLessThan(100);
+      }
+    }
   });
 
   it('keeps a scanned (image-only) PDF with an empty word list and the image placement', async () => {
@@ -89,6 +125,20 @@ describe('PDF ingestion', () => {
     await expect(ingestFile(tmp.file('head.pdf', Buffer.from('%PDF-1.4\n')), opts)).rejects.toEqual(corrupt);
   });
 });
+
+/** Darkest grey value of the page JPEG inside `box` (normalized 0..1 like the text layer). */
+async function inkUnder(page: IngestedPage, box: Box): Promise<number> {
+  const left = Math.max(0, Math.floor(box.x1 * page.width));
+  const top = Math.max(0, Math.floor(box.y1 * page.height));
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(page.width - left, Math.round((box.x2 - box.x1) * page.width))),
+    height: Math.max(1, Math.min(page.height - top, Math.round((box.y2 - box.y1) * page.height))),
+  };
+  const pixels = await sharp(page.jpeg).extract(region).greyscale().raw().toBuffer();
+  return Math.min(...pixels);
+}
 
 describe('RenderPool', () => {
   const pool = new RenderPool(2);
