@@ -99,9 +99,9 @@ export class PdfiumDocument {
       return sizes.map(({ width, height }, i) => {
         const stride = width * 3;
         const pixels = m.pdfium.wasmExports.malloc(stride * height);
+        if (!pixels) throw new Error(`no memory for a ${width}×${height} page`);
         const bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_BGR, pixels, stride);
         try {
-          if (!pixels || !bitmap) throw new Error(`no memory for a ${width}×${height} page`);
           m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
           m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER);
           // Copied out of the wasm heap: sharp reads it later on another thread, and heap growth detaches views.
@@ -113,14 +113,23 @@ export class PdfiumDocument {
           m.pdfium.wasmExports.free(pixels);
         }
       });
+    } catch (err) {
+      // A trap inside PDFium (out of memory, a bug) leaves its instance unusable: the next document gets a new one.
+      instance = undefined;
+      throw err;
     } finally {
       m.FPDF_ClosePage(page);
     }
   }
 
   close(): void {
-    this.m.FPDF_CloseDocument(this.doc);
-    this.m.pdfium.wasmExports.free(this.bytes);
-    if (this.m.pdfium.HEAPU8.length > MAX_KEPT_HEAP_BYTES) instance = undefined;
+    try {
+      this.m.FPDF_CloseDocument(this.doc);
+      this.m.pdfium.wasmExports.free(this.bytes);
+      if (this.m.pdfium.HEAPU8.length > MAX_KEPT_HEAP_BYTES) instance = undefined;
+    } catch {
+      // Only after a trap (see render), whose error is the one that matters.
+      instance = undefined;
+    }
   }
 }
