@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { findPageRules } from '../../src/extract/ocr/ocr-page.js';
+import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
+import { rng } from '../helpers/rng.js';
+
+/**
+ * A 300 dpi Letter page: blocks of text-like ink, and one thin grey table rule
+ * (4 px, grey 120) across it at y = 1500, all under scan grain.
+ */
+function ruledScan(): GreyRaster {
+  const [width, height] = [2550, 3300];
+  const data = new Uint8Array(width * height).fill(255);
+  for (let by = 400; by < 3000; by += 90) {
+    if (Math.abs(by - 1500) <= 60) continue;
+    for (let bx = 200; bx < 2300; bx += 60) {
+      for (let y = by; y < by + 30; y++) for (let x = bx; x < bx + 22; x++) if ((x + y) % 5) data[y * width + x] = 30;
+    }
+  }
+  for (let y = 1500; y < 1504; y++) data.fill(120, y * width + 200, y * width + 2350);
+  const r = rng(5);
+  for (let i = 0; i < data.length; i++) {
+    const g = Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
+    data[i] = Math.max(0, Math.min(255, data[i] + g * 12));
+  }
+  return { width, height, data };
+}
+
+describe('ruling lines of a high-quality read', () => {
+  it('keeps a thin rule on a 300 dpi scan whole, where the fast analysis breaks it into pieces', { timeout: 30_000 }, async () => {
+    const page = ruledScan();
+    const across = (rules: Awaited<ReturnType<typeof findPageRules>>) => rules.filter((r) => r.y1 === r.y2 && Math.abs(r.y1 - 1502 / 3300) < 0.002);
+    const high = across(await findPageRules(page, 'high'));
+    expect(high).toHaveLength(1);
+    expect(high[0].x1).toBeCloseTo(200 / 2550, 2);
+    expect(high[0].x2).toBeCloseTo(2350 / 2550, 2);
+    // The fast analysis, on a copy reduced to 1400 px, finds the same rule in pieces.
+    expect(across(await findPageRules(page, 'fast'))).toHaveLength(3);
+  });
+});
