@@ -15,7 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { createLayoutEngine } from '../src/extract/layout/index.js';
 import { defaultOcrWorkers, localLanguageDataPath } from '../src/extract/ocr/tesseract-pool.js';
 import type { EnginePage } from '../src/extract/types.js';
-import { generateDigitalSet } from '../test/fixtures/extract/documents.js';
+import { generateDigitalSet, type GeneratedDoc } from '../test/fixtures/extract/documents.js';
 import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
 import { f1 } from '../test/extract/helpers/cell-score.js';
 import { digitalPage, runGenerated } from '../test/extract/helpers/generated-eval.js';
@@ -45,6 +45,71 @@ function ensureTesseractCli(): { available: boolean; version?: string; note?: st
   }
   if (p.status !== 0) return { available: false, note: 'tesseract CLI not installed and apt-get install tesseract-ocr failed' };
   return { available: true, version: `${p.stdout}${p.stderr}`.split('\n')[0].trim() };
+}
+
+/** Speed: 300 dpi scans, the engine (fast, whole extract, cold cache per page) against the tesseract CLI on the same JPEGs. */
+async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promise<Record<string, unknown>> {
+  const peer = ensureTesseractCli();
+  const dir = await mkdtemp(join(tmpdir(), 'docrows-bench-'));
+  const workers = defaultOcrWorkers();
+  const ours: Record<'default' | 'one', number[]> = { default: [], one: [] };
+  const theirs: Record<'one' | 'default' | 'ourModel', number[]> = { one: [], default: [], ourModel: [] };
+  try {
+    // Our model for the CLI: the same best_int LSTM file, unpacked.
+    const modelDir = join(dir, 'tessdata');
+    await mkdir(modelDir);
+    await writeFile(join(modelDir, 'eng.traineddata'), gunzipSync(await readFile(join(localLanguageDataPath(), 'eng.traineddata.gz'))));
+    const engines = { default: createLayoutEngine(), one: createLayoutEngine({ ocrWorkers: 1 }) };
+    const warm = await scanPdf(docs[0].pdf, { ...randomScanOptions(1), dpi: 150 }, 1);
+    for (const e of Object.values(engines)) await e.extract({ image: warm, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+    const cli = async (file: string, env: Record<string, string>, extra: string[] = []) => {
+      const t = performance.now();
+      await run('tesseract', [file, '-', '--psm', '3', ...extra], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+      return performance.now() - t;
+    };
+    for (let i = 0; i < timingCount; i++) {
+      const image = await scanPdf(docs[i % docs.length].pdf, { ...randomScanOptions(200 + i), dpi: 300 }, 50 + i);
+      const file = join(dir, `page-${i}.jpg`);
+      await writeFile(file, image);
+      // Each side on the same page back to back, so load from elsewhere hits both alike.
+      for (const [k, e] of Object.entries(engines) as Array<[keyof typeof engines, (typeof engines)['one']]>) {
+        const t0 = performance.now();
+        await e.extract({ image, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+        ours[k].push(performance.now() - t0);
+      }
+      if (peer.available) {
+        theirs.one.push(await cli(file, { OMP_THREAD_LIMIT: '1' }));
+        theirs.default.push(await cli(file, {}));
+        theirs.ourModel.push(await cli(file, { OMP_THREAD_LIMIT: '1' }, ['--tessdata-dir', modelDir]));
+      }
+    }
+    await Promise.all(Object.values(engines).map((e) => e.close?.()));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one), cliDefault: percentiles(theirs.default), cliOurModel: percentiles(theirs.ourModel) };
+  const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.p50) * 100) / 100;
+  return {
+    engine_fast: { ...p.engine, ocr_threads: workers, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
+    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/jobs/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
+    tesseract_cli: peer.available
+      ? {
+          version: peer.version,
+          psm3_fast_model_1_thread: { ...p.cliOne, threads: 1, model: 'Debian tessdata_fast eng (OMP_THREAD_LIMIT=1)' },
+          psm3_fast_model_default_threads: { ...p.cliDefault, threads: `OpenMP default (${cpus().length} cores)`, model: 'Debian tessdata_fast eng' },
+          psm3_our_model_1_thread: { ...p.cliOurModel, threads: 1, model: '@tesseract.js-data/eng 4.0.0_best_int (--tessdata-dir)' },
+        }
+      : { skipped: true, reason: peer.note },
+    ratio_p50: peer.available ? ratio(p.engine, p.cliOne) : null,
+    ratios_p50: peer.available
+      ? {
+          engine_vs_cli_1_thread: ratio(p.engine, p.cliOne),
+          engine_vs_cli_default_threads: ratio(p.engine, p.cliDefault),
+          engine_vs_cli_our_model_1_thread: ratio(p.engine, p.cliOurModel),
+          engine_one_ocr_thread_vs_cli_1_thread: ratio(p.engineOne, p.cliOne),
+        }
+      : null,
+  };
 }
 
 async function main(): Promise<void> {
@@ -90,73 +155,19 @@ async function main(): Promise<void> {
   const scans: Record<string, unknown> = { documents: scanDocs.length, dpi: scanSettings.map((o) => o.dpi) };
   for (const quality of ['fast', 'high'] as const) {
     const r = await runGenerated(engine, scanDocs, scanPages, quality);
-    scans[quality] = { given_fields: f1(r.given), inferred_columns: f1(r.inferred), ms_per_page: percentiles(r.ms) };
+    scans[quality] = {
+      given_fields: f1(r.given),
+      inferred_columns: f1(r.inferred),
+      ms_per_page: percentiles(r.ms),
+      // Page by page, so a mode that wins overall but loses one page badly shows.
+      given_f1_per_page: r.perDoc.map((d) => f1(d.given).f1),
+    };
   }
   datasets['generated-scans'] = scans;
 
-  // Speed: 300 dpi scans, the engine (fast, whole extract, cold cache per page) against the tesseract CLI on the same JPEGs.
-  const peer = ensureTesseractCli();
-  const dir = await mkdtemp(join(tmpdir(), 'docrows-bench-'));
-  const workers = defaultOcrWorkers();
-  const ours: Record<'default' | 'one', number[]> = { default: [], one: [] };
-  const theirs: Record<'one' | 'default' | 'ourModel', number[]> = { one: [], default: [], ourModel: [] };
-  try {
-    // Our model for the CLI: the same best_int LSTM file, unpacked.
-    const modelDir = join(dir, 'tessdata');
-    await mkdir(modelDir);
-    await writeFile(join(modelDir, 'eng.traineddata'), gunzipSync(await readFile(join(localLanguageDataPath(), 'eng.traineddata.gz'))));
-    const engines = { default: createLayoutEngine(), one: createLayoutEngine({ ocrWorkers: 1 }) };
-    const warm = await scanPdf(docs[0].pdf, { ...randomScanOptions(1), dpi: 150 }, 1);
-    for (const e of Object.values(engines)) await e.extract({ image: warm, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
-    const cli = async (file: string, env: Record<string, string>, extra: string[] = []) => {
-      const t = performance.now();
-      await run('tesseract', [file, '-', '--psm', '3', ...extra], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
-      return performance.now() - t;
-    };
-    for (let i = 0; i < timingCount; i++) {
-      const image = await scanPdf(docs[i % docs.length].pdf, { ...randomScanOptions(200 + i), dpi: 300 }, 50 + i);
-      const file = join(dir, `page-${i}.jpg`);
-      await writeFile(file, image);
-      // Each side on the same page back to back, so load from elsewhere hits both alike.
-      for (const [k, e] of Object.entries(engines) as Array<[keyof typeof engines, (typeof engines)['one']]>) {
-        const t0 = performance.now();
-        await e.extract({ image, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
-        ours[k].push(performance.now() - t0);
-      }
-      if (peer.available) {
-        theirs.one.push(await cli(file, { OMP_THREAD_LIMIT: '1' }));
-        theirs.default.push(await cli(file, {}));
-        theirs.ourModel.push(await cli(file, { OMP_THREAD_LIMIT: '1' }, ['--tessdata-dir', modelDir]));
-      }
-    }
-    await Promise.all(Object.values(engines).map((e) => e.close?.()));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one), cliDefault: percentiles(theirs.default), cliOurModel: percentiles(theirs.ourModel) };
-  const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.p50) * 100) / 100;
-  out.ocr_ms_per_page_300dpi = {
-    engine_fast: { ...p.engine, ocr_threads: workers, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
-    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/jobs/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
-    tesseract_cli: peer.available
-      ? {
-          version: peer.version,
-          psm3_fast_model_1_thread: { ...p.cliOne, threads: 1, model: 'Debian tessdata_fast eng (OMP_THREAD_LIMIT=1)' },
-          psm3_fast_model_default_threads: { ...p.cliDefault, threads: `OpenMP default (${cpus().length} cores)`, model: 'Debian tessdata_fast eng' },
-          psm3_our_model_1_thread: { ...p.cliOurModel, threads: 1, model: '@tesseract.js-data/eng 4.0.0_best_int (--tessdata-dir)' },
-        }
-      : { skipped: true, reason: peer.note },
-    ratio_p50: peer.available ? ratio(p.engine, p.cliOne) : null,
-    ratios_p50: peer.available
-      ? {
-          engine_vs_cli_1_thread: ratio(p.engine, p.cliOne),
-          engine_vs_cli_default_threads: ratio(p.engine, p.cliDefault),
-          engine_vs_cli_our_model_1_thread: ratio(p.engine, p.cliOurModel),
-          engine_one_ocr_thread_vs_cli_1_thread: ratio(p.engineOne, p.cliOne),
-        }
-      : null,
-    load_average_1m_after: loadavg()[0],
-  };
+  // `--timing 0` skips the speed comparison (and the tesseract CLI it needs).
+  if (timingCount > 0) out.ocr_ms_per_page_300dpi = await timeAgainstCli(docs, timingCount);
+  out.load_average_1m_after = loadavg()[0];
   await engine.close?.();
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
