@@ -27,10 +27,11 @@ const ANALYSIS_LONG_SIDE = 1400;
 
 /**
  * Long side of the raster ruling lines are found on. A thin rule on a 300 dpi
- * scan reduced to 1400 px breaks into pieces too short to separate rows or
- * columns (neighbouring rows then merge), so `high` looks at a finer copy.
+ * scan reduced to the analysis size (1400 px) breaks into pieces too short to
+ * separate rows or columns (neighbouring rows then merge); the finer copy
+ * costs milliseconds. Measured on 20 generated scans: fast F1 0.938 → 0.954.
  */
-const RULES_LONG_SIDE: Record<Quality, number> = { fast: 1400, high: 2000 };
+export const RULES_LONG_SIDE = 2000;
 
 /**
  * OCR resolution per quality: the long side in pixels the page is scaled to
@@ -68,9 +69,9 @@ async function rulesBinary(r: GreyRaster, longSide: number): Promise<BinaryImage
   return binarize(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
 }
 
-/** Visible ruling lines of an upright page raster, looked for at the resolution `quality` affords. */
-export async function findPageRules(image: GreyRaster, quality: Quality): Promise<Rule[]> {
-  return findRasterRules(await rulesBinary(image, RULES_LONG_SIDE[quality]));
+/** Visible ruling lines of an upright page raster, looked for on a copy scaled to `longSide`. */
+export async function findPageRules(image: GreyRaster, longSide = RULES_LONG_SIDE): Promise<Rule[]> {
+  return findRasterRules(await rulesBinary(image, longSide));
 }
 
 /** One decode: EXIF-upright (phones store sideways pixels with a rotation tag), scaled, grey. */
@@ -135,14 +136,14 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   } else {
     // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
     pick = turned.length > 1 ? await pickUpright(turned, pool, dpi) : { index: 0, halfTurn: false };
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, quality);
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi);
     // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
     // tells before a second full read (a poor scan that is upright is not read twice).
     if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
       const check = await pickUpright(turned, pool, dpi);
       if (check.halfTurn) {
         pick = check;
-        reading = await readUpright(turned[0], true, pool, dpi, quality);
+        reading = await readUpright(turned[0], true, pool, dpi);
       }
     }
   }
@@ -184,10 +185,10 @@ function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number): P
 }
 
 /** Recognizes a turned page (optionally by another 180°) and finds its ruling lines. */
-async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, quality: Quality): Promise<Reading> {
+async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number): Promise<Reading> {
   const image = flip ? halfTurn(turned) : turned;
   // Ruling lines come from the raster before erasure, found while the workers recognize.
-  const [words, rules] = await Promise.all([recognizeErased(image, pool, dpi), findPageRules(image, quality)]);
+  const [words, rules] = await Promise.all([recognizeErased(image, pool, dpi), findPageRules(image)]);
   return { image, words, rules, confidence: meanConfidence(words) };
 }
 
@@ -198,7 +199,7 @@ async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPoo
  * changes from word to word, not page to page.
  */
 async function readTwice(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, coarse: number): Promise<Reading> {
-  const fine = await readUpright(turned, flip, pool, dpi, 'high');
+  const fine = await readUpright(turned, flip, pool, dpi);
   if (coarse > 0.9) return fine;
   const small = await resizeRaster(fine.image, Math.round(fine.image.width * coarse), Math.round(fine.image.height * coarse));
   const rough = await recognizeErased(small, pool, dpi * coarse);

@@ -25,15 +25,14 @@ function ruledScan(): GreyRaster {
   return { width, height, data };
 }
 
-describe('ruling lines of a high-quality read', () => {
-  it('keeps a thin rule on a 300 dpi scan whole, where the fast analysis breaks it into pieces', { timeout: 30_000 }, async () => {
+describe('ruling lines of a scanned page', () => {
+  it('keeps a thin rule on a 300 dpi scan whole, where a copy reduced to 1400 px breaks it into pieces', { timeout: 30_000 }, async () => {
     const page = ruledScan();
     const across = (rules: Awaited<ReturnType<typeof findPageRules>>) => rules.filter((r) => r.y1 === r.y2 && Math.abs(r.y1 - 1502 / 3300) < 0.002);
-    const high = across(await findPageRules(page, 'high'));
-    expect(high).toHaveLength(1);
-    expect(high[0].x1).toBeCloseTo(200 / 2550, 2);
-    expect(high[0].x2).toBeCloseTo(2350 / 2550, 2);
-    // The fast analysis, on a copy reduced to 1400 px, finds the same rule in pieces.
-    expect(across(await findPageRules(page, 'fast'))).toHaveLength(3);
+    const whole = across(await findPageRules(page));
+    expect(whole).toHaveLength(1);
+    expect(whole[0].x1).toBeCloseTo(200 / 2550, 2);
+    expect(whole[0].x2).toBeCloseTo(2350 / 2550, 2);
+    expect(across(await findPageRules(page, 1400))).toHaveLength(3);
   });
 });
