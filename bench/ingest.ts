@@ -4,22 +4,22 @@
  * (b) pages/s rendered by the render pool at PAGE_RENDER_DPI, next to pdftoppm (poppler)
  *     rendering the same pages at the same dpi and JPEG quality in the same run;
  * (c) peak RSS of the server process while four 50-page uploads run at once.
- * The server runs in this process (its RSS is what is measured, render threads included) with
- * DOCROWS_WORKERS=0 (API only) so extraction workers do not add noise.
+ * The server is the compiled `docrows serve` in its own process (as `npm start` runs it; its
+ * RSS is what is measured, render threads included) with DOCROWS_WORKERS=0 (API only) so
+ * extraction workers do not add noise.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_RENDER_DPI } from '../src/extract/types.js';
-import { ingestPdf } from '../src/ingest/pdf.js';
+import { ingestPdf, splitRanges } from '../src/ingest/pdf.js';
 import { RenderPool } from '../src/ingest/render-pool.js';
 import { textPdf } from '../test/fixtures/ingest/pdf-fixtures.js';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { BENCH_ADMIN_TOKEN, createBenchAccount, percentile } from './lib/server.js';
+import { createBenchAccount, percentile, startBenchServer } from './lib/server.js';
 
+const run = promisify(execFile);
 const RUNS_1 = Number(process.env.BENCH_RUNS_1 ?? 20);
 const RUNS_50 = Number(process.env.BENCH_RUNS_50 ?? 6);
 const RENDER_RUNS = 3;
@@ -47,24 +47,12 @@ async function latency(baseUrl: string, apiKey: string, pdf: Buffer, runs: numbe
   return { runs, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)) };
 }
 
-/** Linux: reset this process's peak-RSS counter, run `fn`, read the new peak (VmHWM covers every thread). */
-async function peakRss(fn: () => Promise<unknown>): Promise<number> {
-  writeFileSync('/proc/self/clear_refs', '5');
+/** Linux: reset a process's peak-RSS counter, run `fn`, read the new peak (VmHWM covers every thread). */
+async function peakRss(pid: number, fn: () => Promise<unknown>): Promise<number> {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
   await fn();
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return hwm ? Number(hwm[1]) / 1024 : NaN;
-}
-
-/** The real HTTP server on loopback, in this process. */
-async function startServer(dataDir: string) {
-  const config = loadConfig({
-    DOCROWS_DATA_DIR: dataDir, DOCROWS_PORT: '0', DOCROWS_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, DOCROWS_WORKERS: '0',
-    DOCROWS_RATE_LIMIT_PER_MIN: '0', DOCROWS_LOG_LEVEL: 'warn',
-  });
-  const app = await createApp(config);
-  await app.server.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => app.close() };
 }
 
 function assertPdftoppm(): void {
@@ -83,22 +71,33 @@ async function renderComparison(path: string, pages: number) {
     await renderOurs(); // boots the worker threads
     const ours: number[] = [];
     const poppler: number[] = [];
+    const popplerSplit: number[] = [];
+    const pdftoppm = (range: [number, number], prefix: string) => run('pdftoppm', [
+      '-r', String(PAGE_RENDER_DPI), '-jpeg', '-jpegopt', `quality=${JPEG_QUALITY}`, '-f', String(range[0]), '-l', String(range[1]), path, join(dir, prefix),
+    ]);
     for (let i = 0; i < RENDER_RUNS; i++) {
       let t = performance.now();
       await renderOurs();
       ours.push(performance.now() - t);
       t = performance.now();
-      execFileSync('pdftoppm', ['-r', String(PAGE_RENDER_DPI), '-jpeg', '-jpegopt', `quality=${JPEG_QUALITY}`, path, join(dir, 'p')]);
+      await pdftoppm([1, pages], 'p');
       poppler.push(performance.now() - t);
+      // pdftoppm has no threads of its own: the same cores as ours, as two processes on half the pages each.
+      t = performance.now();
+      await Promise.all(splitRanges(pages, pool.size).map((range, k) => pdftoppm(range, `s${k}`)));
+      popplerSplit.push(performance.now() - t);
     }
     const oursMs = median(ours);
     const popplerMs = median(poppler);
+    const popplerSplitMs = median(popplerSplit);
     return {
       pages,
       dpi: PAGE_RENDER_DPI,
       docrows: { threads: pool.size, ms: round(oursMs), pages_per_s: round((pages * 1000) / oursMs), renderer: 'PDFium (wasm) pixels, pdfjs text layer', includes: 'render + page JPEG + thumbnail + text layer' },
-      pdftoppm: { threads: 1, ms: round(popplerMs), pages_per_s: round((pages * 1000) / popplerMs), includes: 'render + page JPEG' },
+      pdftoppm: { processes: 1, ms: round(popplerMs), pages_per_s: round((pages * 1000) / popplerMs), includes: 'render + page JPEG' },
+      pdftoppm_same_cores: { processes: pool.size, ms: round(popplerSplitMs), pages_per_s: round((pages * 1000) / popplerSplitMs), includes: 'render + page JPEG' },
       ratio_vs_pdftoppm: round(oursMs / popplerMs, 2),
+      ratio_vs_pdftoppm_same_cores: round(oursMs / popplerSplitMs, 2),
     };
   } finally {
     await pool.close();
@@ -114,13 +113,13 @@ async function main(): Promise<void> {
   const fiftyPath = join(dir, 'fifty.pdf');
   writeFileSync(fiftyPath, fiftyPages);
 
-  const server = await startServer(join(dir, 'data'));
+  const server = await startBenchServer({ DOCROWS_WORKERS: '0' });
   try {
     const { apiKey } = await createBenchAccount(server.baseUrl, { max_batch_size: 1_000_000, max_queued_documents: 1_000_000 });
     const upload1 = await latency(server.baseUrl, apiKey, onePage, RUNS_1, 3);
     const upload50 = await latency(server.baseUrl, apiKey, fiftyPages, RUNS_50, 1);
     let concurrentMs = 0;
-    const peakMb = await peakRss(async () => {
+    const peakMb = await peakRss(server.child.pid!, async () => {
       const t = performance.now();
       await Promise.all(Array.from({ length: 4 }, () => uploadOnce(server.baseUrl, apiKey, fiftyPages)));
       concurrentMs = performance.now() - t;
@@ -131,7 +130,7 @@ async function main(): Promise<void> {
       cores: (await import('node:os')).availableParallelism(),
       upload_latency: { pdf_1_page: upload1, pdf_50_pages: upload50 },
       render,
-      concurrent_50_page_uploads: { uploads: 4, wall_ms: round(concurrentMs), peak_rss_mb: round(peakMb) },
+      concurrent_50_page_uploads: { uploads: 4, wall_ms: round(concurrentMs), peak_rss_mb: round(peakMb), server: 'compiled docrows serve, DOCROWS_WORKERS=0' },
       load_average_1m: round((await import('node:os')).loadavg()[0], 2),
       targets: {
         pdf_50_upload_p50_ms_max: 3000,
