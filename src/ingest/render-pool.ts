@@ -20,6 +20,9 @@ import type { IngestedPage } from './types.js';
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
+/** One task renders at most 50 pages, about a second of work; a minute means a pathological file. */
+const RENDER_TASK_TIMEOUT_MS = 60_000;
+
 /**
  * pdfjs (~2 MB of JavaScript) and PDFium's glue, loaded natively before tsx
  * when the workers run from source: through tsx's transform each worker took
@@ -49,8 +52,10 @@ export class RenderPool {
         resourceLimits: WORKER_LIMITS,
         workerData: { pdfium: this.pdfium! } satisfies WorkerData,
       }, nativePreloads()),
-      // A crashed worker (native abort, out of memory) fails only its own task; a fresh one replaces it.
+      // A crashed worker (native abort, out of memory) or a file that keeps one busy far past any real
+      // document fails only its own task; a fresh one replaces it.
       threadDied: (err) => new AppError('invalid_parameter', `The PDF could not be rendered (${err.message}).`, 'file'),
+      taskTimeoutMs: RENDER_TASK_TIMEOUT_MS,
     });
   }
 

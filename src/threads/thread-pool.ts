@@ -25,6 +25,9 @@ interface Task<Answer> {
 interface Slot<Answer> {
   worker: Worker;
   busy: Task<Answer> | null;
+  timer?: NodeJS.Timeout;
+  /** Why the pool stopped this thread, if it did. */
+  stopped?: Error;
 }
 
 export interface ThreadPoolOptions {
@@ -35,6 +38,12 @@ export interface ThreadPoolOptions {
   spawn(): Worker;
   /** What a task whose thread died rejects with (default: the death itself). */
   threadDied?(err: Error): Error;
+  /**
+   * A task still running after this long has its thread stopped (a
+   * pathological input must not hold a thread forever) and fails as if the
+   * thread had died.
+   */
+  taskTimeoutMs?: number;
 }
 
 export class ThreadPool<Answer extends TaskMessage> {
@@ -63,6 +72,7 @@ export class ThreadPool<Answer extends TaskMessage> {
   /** Rejects queued and running tasks and stops every thread. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const s of this.slots) clearTimeout(s.timer);
     const running = this.slots.flatMap((s) => (s.busy ? [s.busy] : []));
     for (const t of [...this.queue.splice(0), ...running]) t.reject(this.closedError());
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
@@ -81,7 +91,14 @@ export class ThreadPool<Answer extends TaskMessage> {
       slot.busy = task;
       slot.worker.ref();
       slot.worker.postMessage({ ...task.message, id: task.id }, task.transfer);
+      const timeout = this.options.taskTimeoutMs;
+      if (timeout !== undefined) slot.timer = setTimeout(() => this.stop(slot, new Error(`${this.options.name} task took longer than ${timeout / 1000} s`)), timeout);
     }
+  }
+
+  private stop(slot: Slot<Answer>, why: Error): void {
+    slot.stopped = why;
+    void slot.worker.terminate();
   }
 
   private addSlot(): Slot<Answer> {
@@ -91,6 +108,7 @@ export class ThreadPool<Answer extends TaskMessage> {
     worker.on('message', (answer: Answer) => {
       const task = slot.busy;
       if (!task || task.id !== answer.id) return;
+      clearTimeout(slot.timer);
       slot.busy = null;
       worker.unref();
       task.resolve(answer);
@@ -100,7 +118,9 @@ export class ThreadPool<Answer extends TaskMessage> {
       const i = this.slots.indexOf(slot);
       if (i < 0) return;
       this.slots.splice(i, 1);
-      slot.busy?.reject(this.options.threadDied?.(err) ?? err);
+      clearTimeout(slot.timer);
+      const cause = slot.stopped ?? err;
+      slot.busy?.reject(this.options.threadDied?.(cause) ?? cause);
       slot.busy = null;
       if (!this.closed) this.dispatch();
     };

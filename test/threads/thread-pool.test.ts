@@ -15,10 +15,11 @@ interface Answer { id: number; doubled: number; threadId: number }
 describe('ThreadPool', () => {
   const pools: Array<ThreadPool<Answer>> = [];
   let spawned = 0;
-  const pool = (size: number, threadDied?: (err: Error) => Error) => {
+  const pool = (size: number, threadDied?: (err: Error) => Error, taskTimeoutMs?: number) => {
     const p = new ThreadPool<Answer>({
       name: 'echo',
       size,
+      ...(taskTimeoutMs !== undefined ? { taskTimeoutMs } : {}),
       spawn: () => {
         spawned++;
         return new Worker(ECHO, { eval: true });
@@ -47,6 +48,15 @@ describe('ThreadPool', () => {
     const next = p.run({ n: 21 });
     await expect(crashed).rejects.toThrow('wrapped: echo thread exited with code 3');
     expect((await next).doubled).toBe(42);
+    expect(spawned).toBe(2);
+  });
+
+  it('stops a thread whose task runs past the timeout; the task fails and the next one runs on a fresh thread', async () => {
+    const p = pool(1, (err) => new Error(`wrapped: ${err.message}`), 300);
+    const slow = p.run({ n: 1, ms: 5_000 });
+    const next = p.run({ n: 2, ms: 10 });
+    await expect(slow).rejects.toThrow('wrapped: echo task took longer than 0.3 s');
+    expect((await next).doubled).toBe(4);
     expect(spawned).toBe(2);
   });
 
