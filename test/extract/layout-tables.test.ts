@@ -172,3 +172,66 @@ describe('rows of wrapped text', () => {
     ]);
   });
 });
+
+describe('where a table ends', () => {
+  const items: Array<[number, Array<[number, string]>]> = [
+    [100, [[50, 'Item'], [300, 'Qty'], [450, 'Amount']]],
+    [125, [[50, 'Apples'], [300, '2'], [450, '2.40']]],
+    [150, [[50, 'Pears'], [300, '1'], [450, '2.10']]],
+  ];
+  const itemRows = [['Apples', '2', '2.40'], ['Pears', '1', '2.10']];
+
+  it.each([
+    ['Other sources: LDA', 'La Distribution alimentaire'],
+    ['Note: prices', 'include delivery'],
+    ['* excludes VAT', 'see our terms'],
+  ])('ends the table at a footnote set in cells (%s) and keeps its indented key lines out of any table', (marker, rest) => {
+    const words = typeset([
+      ...items,
+      [175, [[50, marker], [250, rest]]],
+      [190, [[110, 'AIM'], [250, 'AIM Handbook']]],
+      [205, [[110, 'EH'], [250, 'European Handbook']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual(itemRows);
+  });
+
+  it('ends the table at a line under the last row that runs across its column gaps', () => {
+    const words = typeset([...items, [175, [[50, '(:)'], [110, 'Not available for every item in the period']]]]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual(itemRows);
+  });
+
+  it('keeps a last Total row whose label closes every group, and a Total row with values in several columns', () => {
+    const grouped = typeset([
+      [100, [[50, 'Year'], [150, 'Sex'], [300, 'Share']]],
+      [125, [[50, '1991'], [150, 'Men'], [300, '11.0']]],
+      [140, [[150, 'Women'], [300, '6.6']]],
+      [155, [[150, 'Total'], [300, '8.9']]],
+      [170, [[50, '1996'], [150, 'Men'], [300, '9.5']]],
+      [185, [[150, 'Women'], [300, '5.3']]],
+      [200, [[150, 'Total'], [300, '7.5']]],
+    ]);
+    expect(valuesOf(extractFromContent({ words: grouped, rules: [], pictures: [], aspect: 1 }, fieldsRequest([])))).toEqual([
+      ['1991', 'Men', '11.0'],
+      [null, 'Women', '6.6'],
+      [null, 'Total', '8.9'],
+      ['1996', 'Men', '9.5'],
+      [null, 'Women', '5.3'],
+      [null, 'Total', '7.5'],
+    ]);
+    const quarters = typeset([
+      [100, [[50, 'Region'], [200, 'Grade'], [300, 'Q1'], [400, 'Q2']]],
+      [125, [[50, 'North'], [200, 'Low'], [300, '5%'], [400, '8%']]],
+      [150, [[50, 'South'], [200, 'High'], [300, '15%'], [400, '9%']]],
+      [175, [[200, 'Total'], [300, '20%'], [400, '17%']]],
+    ]);
+    expect(cellsOf(detectTables(groupWordsIntoLines(quarters, 1), [])[0])).toEqual([
+      ['North', 'Low', '5%', '8%'],
+      ['South', 'High', '15%', '9%'],
+      ['', 'Total', '20%', '17%'],
+    ]);
+  });
+});

@@ -38,7 +38,10 @@ function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): Table
   while (out.length > 1) {
     const last = out[out.length - 1];
     const firstEmpty = !last.cells[0].text;
-    if (firstEmpty && last.cells.some((c) => SUMMARY_LABEL.test(c.text))) out = out.slice(0, -1);
+    const label = last.cells.find((c) => SUMMARY_LABEL.test(c.text))?.text;
+    // A label the rows above repeat ("Total" closing every group) is a row, not the table's summary.
+    const repeated = out.slice(0, -1).some((r) => r.cells.some((c) => c.text === label));
+    if (firstEmpty && label !== undefined && !repeated) out = out.slice(0, -1);
     else break;
   }
   return out;

@@ -93,6 +93,13 @@ function isProseColumns(table: Table): boolean {
   return cells.length > 0 && long / cells.length >= 0.6 && table.separators.length <= 2;
 }
 
+/**
+ * A footnote under a table: "Note:", "Sources:", "Other sources:", or a
+ * marker before prose ("* excludes VAT", "† estimate"). "Notes payable" (a
+ * balance sheet row) has no colon; "*Item 3" (a flagged row) no space.
+ */
+const FOOTNOTE = /^(other\s+)?(sources?|notes?)\s*:|^[*†‡]+\s+\S/i;
+
 function isTabular(line: Line): boolean {
   return line.segments.length >= 2;
 }
@@ -112,10 +119,20 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     pendingSingles = [];
   };
   const gapOk = (a: Line, b: Line) => b.box.y1 - a.box.y2 <= MAX_ROW_GAP_EM * Math.max(lineHeight, a.height);
+  let note: { first: Line; last: Line } | null = null;
   for (const line of lines) {
+    // A footnote after the rows ends the table; its hanging-indented lines (key | meaning) belong to it, not to a new table.
+    if (note && gapOk(note.last, line) && line.box.x1 >= note.first.words[0].box.x2) {
+      note.last = line;
+      continue;
+    }
+    note = null;
     const last = pendingSingles[pendingSingles.length - 1] ?? current[current.length - 1];
     if (current.length && last && !gapOk(last, line)) flush();
-    if (isTabular(line)) {
+    if (current.some(hasDataCell) && FOOTNOTE.test(line.text)) {
+      flush();
+      note = { first: line, last: line };
+    } else if (isTabular(line)) {
       // Data rows, then a few lone lines (a note, the next title), then a heading row: a new table starts.
       if (pendingSingles.length >= 2 && !hasDataCell(line) && current.some(hasDataCell)) flush();
       current.push(...pendingSingles, line);
@@ -123,8 +140,8 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     } else if (current.length) {
       const blockBox = unionBoxes(current.map((l) => l.box));
       const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * 0.6 && line.words.length >= 7;
-      const note = /^(source|sources|note|notes|\*|†|‡)\b|^(source|note)s?:/i.test(line.text);
-      if (wide || note || pendingSingles.length >= 3) {
+      const noteLike = /^(source|sources|note|notes|\*|†|‡)\b/i.test(line.text);
+      if (wide || noteLike || pendingSingles.length >= 3) {
         flush();
       } else {
         pendingSingles.push(line);
@@ -208,13 +225,31 @@ function mergeRuledBlocks(blocks: Line[][], _lines: Line[], rules: Rule[]): Line
 function withoutTrailingSummary(block: Line[]): Line[] {
   const left = Math.min(...block.map((l) => l.box.x1));
   const width = Math.max(...block.map((l) => l.box.x2)) - left;
+  const label = (l: Line) => l.segments[0].text.toLowerCase();
   let end = block.length;
-  while (end > 2 && SUMMARY_LABEL.test(block[end - 1].segments[0].text) && block[end - 1].box.x1 > left + width * 0.2) end--;
+  // A summary line is a label and one amount; a total across several columns, or one closing every group, is a row.
+  const summary = (l: Line) =>
+    SUMMARY_LABEL.test(l.segments[0].text) && l.segments.length <= 2 && !block.slice(0, end - 1).some((o) => label(o) === label(l));
+  while (end > 2 && summary(block[end - 1]) && block[end - 1].box.x1 > left + width * 0.2) end--;
   return block.slice(0, end);
 }
 
+/**
+ * Lines after the last data row that run across the data rows' column gaps
+ * ("(:) Not available.", a sentence under the table) are notes, not rows.
+ */
+function withoutTrailingNotes(block: Line[]): Line[] {
+  const lastData = block.findLastIndex(hasDataCell);
+  const data = block.slice(0, lastData + 1).filter(hasDataCell);
+  if (data.length < 2 || lastData === block.length - 1) return block;
+  const box = unionBoxes(data.map((l) => l.box));
+  const gaps = findWhitespaceSeparators(data, box.x1, box.x2);
+  const crossing = block.findIndex((l, i) => i > lastData && lineParts(l).some((p) => gaps.some((x) => p.x1 < x && p.x2 > x)));
+  return crossing < 0 ? block : block.slice(0, crossing);
+}
+
 function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeight: number): Table | null {
-  const block = withoutTrailingSummary(fullBlock);
+  const block = withoutTrailingSummary(withoutTrailingNotes(fullBlock));
   const leading = headerRuleBoundary(block, rules) ?? countLeadingHeaderLines(block);
   const body = block.slice(leading);
   if (body.length === 0) return null;
