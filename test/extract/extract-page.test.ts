@@ -32,6 +32,23 @@ describe('record-level fields', () => {
     expect(findLabeledValue('Customer', undefined, lines, new Set())?.value).toBe('Contoso Ltd');
     expect(findLabeledValue('Invoice Date', 'date', lines, new Set())?.value).toBe('05/03/2024');
   });
+
+  it('takes a label naming part of the field only with a colon or a data value, and never a number as a label', () => {
+    const page = groupWordsIntoLines(
+      typeset([
+        [40, [[50, 'Ref:'], [150, 'AB-12']]],
+        [60, [[50, 'Issued'], [150, '05/03/2024']]],
+        [100, [[300, '1996'], [400, '1993']]],
+        [115, [[50, 'Austria'], [300, '59'], [400, '54']]],
+        [130, [[50, 'Belgium'], [300, '62'], [400, '60']]],
+        [170, [[50, 'EH'], [150, 'European Handbook']]],
+      ]),
+      1,
+    );
+    expect(findLabeledValue('Order Ref', undefined, page, new Set())?.value).toBe('AB-12');
+    expect(findLabeledValue('Issued on', undefined, page, new Set())?.value).toBe('05/03/2024');
+    expect(findLabeledValue('EH 1996', undefined, page, new Set())).toBeNull();
+  });
 });
 
 describe('page extraction', () => {

@@ -14,6 +14,7 @@ export interface LabeledValue {
 }
 
 const MIN_LABEL_SCORE = 0.6;
+const FULL_LABEL_SCORE = 0.8;
 const MAX_LABEL_WORDS = 5;
 
 interface Candidate extends LabeledValue {
@@ -66,7 +67,11 @@ export function findLabeledValue(field: string, kind: ValueKind | undefined, lin
         const labelText = labelWords.map((w) => w.text).join(' ');
         const colon = /[:：]$/.test(labelText) || /^[:：]/.test(seg.words[k]?.text ?? '');
         const score = matchScore(field, stripLabel(labelText));
-        if (score < MIN_LABEL_SCORE) continue;
+        // A number or year is a value, not a label ("1996" heading another table, for "EH 1996").
+        if (score < MIN_LABEL_SCORE || !/\p{L}/u.test(labelText)) continue;
+        // A label naming only part of the field needs support: a colon ("Date:") or a data value (a date under "Date" for
+        // Invoice date), not a word next to a heading ("EH | European Handbook" for "EH 1996").
+        const partial = score < FULL_LABEL_SCORE && !colon;
         const restWords = seg.words.slice(k).filter((w, i) => !(i === 0 && /^[:：]$/.test(w.text)));
         const options: Array<{ seg: Segment; bonus: number }> = [];
         if (restWords.length) options.push({ seg: makeSegment(restWords), bonus: colon ? 0.05 : 0 });
@@ -78,7 +83,7 @@ export function findLabeledValue(field: string, kind: ValueKind | undefined, lin
         }
         for (const o of options) {
           const value = o.seg.text.replace(/^[:：]\s*/, '').trim();
-          if (!value || !kindFits(kind, value)) continue;
+          if (!value || !kindFits(kind, value) || (partial && !isDataValue(value))) continue;
           // Another label is not a value ("Date: | Due date:").
           if (/[:：]$/.test(value) && !isDataValue(value)) continue;
           const s = score + o.bonus + (isDataValue(value) ? 0.01 : 0);
