@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeReadings, scaleWords } from '../../src/extract/ocr/merge-readings.js';
+import { mapWords, mergeReadings } from '../../src/extract/ocr/merge-readings.js';
 import type { OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
 
 const w = (text: string, confidence: number, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, confidence, x0, y0, x1, y1 });
@@ -32,7 +32,31 @@ describe('merging two readings of a page (quality high)', () => {
     expect(mergeReadings(fine, coarse).map((x) => x.text)).toEqual(['Coffee', 'Tea', 'Milk']);
   });
 
+  it('takes a group from the reading without a letter next to a digit that looks like a 1, even when less sure', () => {
+    const fine = [w('A184-45', 84, 100, 50, 200, 70), w('Beans', 90, 250, 50, 330, 70)];
+    const own = [w('Al84-45', 88, 101, 50, 200, 70), w('Beans', 95, 250, 50, 330, 70)];
+    expect(mergeReadings(fine, own).map((x) => x.text)).toEqual(['A184-45', 'Beans']);
+    expect(mergeReadings(own, fine).map((x) => x.text)).toEqual(['A184-45', 'Beans']);
+    // Both readings with a lookalike ("AI", "l1"): the surer one.
+    expect(mergeReadings([w('AI84-45', 70, 100, 50, 200, 70)], [w('Al118-41', 61, 100, 50, 200, 70)])[0].text).toBe('AI84-45');
+    // Letters next to letters are no lookalikes: "Il" in "Illinois" competes on confidence.
+    expect(mergeReadings([w('Illinois', 60, 100, 50, 200, 70)], [w('1llinois', 40, 100, 50, 200, 70)])[0].text).toBe('Illinois');
+  });
+
+  it('lets a third reading win a group the first two misread alike, when surer', () => {
+    const two = mergeReadings([w('AT756-62', 36, 178, 931, 301, 971)], [w('AT756-62', 40, 179, 930, 301, 974)]);
+    expect(mergeReadings(two, [w('A756-62', 41, 179, 935, 301, 960)]).map((x) => x.text)).toEqual(['A756-62']);
+    const split = mergeReadings([w('25.0.7', 48, 1637, 1048, 1730, 1078), w('366', 40, 1750, 1052, 1798, 1074)], [w('2,017', 80, 1637, 1051, 1732, 1078), w('266', 41, 1747, 1051, 1798, 1074)]);
+    expect(mergeReadings(split, [w('2,017.66', 96, 1636, 1053, 1796, 1079)]).map((x) => x.text)).toEqual(['2,017.66']);
+  });
+
   it('scales a coarse reading into the fine frame', () => {
-    expect(scaleWords([w('7', 50, 10, 20, 30, 40)], 1.5, 2)).toEqual([w('7', 50, 15, 40, 45, 80)]);
+    expect(mapWords([w('7', 50, 10, 20, 30, 40)], { width: 100, height: 200 }, { width: 150, height: 400 })).toEqual([w('7', 50, 15, 40, 45, 80)]);
+  });
+
+  it('turns a reading of a raster straightened by another angle about the centres', () => {
+    const [turned] = mapWords([w('7', 50, 90, 40, 110, 60)], { width: 100, height: 100 }, { width: 200, height: 200 }, 90);
+    // 90° clockwise (y down): the box right of the centre goes below it.
+    expect([turned.x0, turned.y0, turned.x1, turned.y1].map(Math.round)).toEqual([80, 180, 120, 220]);
   });
 });

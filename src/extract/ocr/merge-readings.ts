@@ -14,9 +14,10 @@ const LONE_WORD_CONFIDENCE = 50;
  * Merges two readings of one page (boxes in the same pixel frame) word by
  * word: words covering the same ink form a group (one reading may split what
  * the other reads as one word: "3 9.75" / "39.75"), and each group comes from
- * the reading with the higher mean confidence there, `a` on a tie. Words only
- * one reading saw are kept when confident, so a run of cells one reading
- * dropped is filled from the other. The result keeps `a`'s reading order.
+ * the reading without a digit lookalike there, else from the one with the
+ * higher mean confidence, `a` on a tie. Words only one reading saw are kept
+ * when confident, so a run of cells one reading dropped is filled from the
+ * other. The result keeps `a`'s reading order.
  */
 export function mergeReadings(a: OcrWord[], b: OcrWord[]): OcrWord[] {
   const all = [...a, ...b];
@@ -34,6 +35,8 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[]): OcrWord[] {
   const chosen = (id: number): OcrWord[] => {
     const g = groups.get(id)!;
     if (g.a.length === 0 || g.b.length === 0) return [...g.a, ...g.b].filter((w) => w.confidence >= LONE_WORD_CONFIDENCE);
+    const [pa, pb] = [plausible(g.a), plausible(g.b)];
+    if (pa !== pb) return pa ? g.a : g.b;
     return mean(g.b) > mean(g.a) ? g.b : g.a;
   };
   // Reading order matters downstream, so words come in `a`'s order; a group only `b` saw follows the group of
@@ -58,11 +61,47 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[]): OcrWord[] {
   return out;
 }
 
+/**
+ * A letter the recognizer confuses with the digit 1 (l, I, |) right next to a
+ * digit: "Al84-45" for "A184-45", read at confidence 88 where the right
+ * reading had 84. Such a group loses to a reading without one, whatever the
+ * confidences.
+ */
+const DIGIT_LOOKALIKE = /\d[lI|]|[lI|]\d/;
+
+function plausible(words: OcrWord[]): boolean {
+  return !words.some((w) => DIGIT_LOOKALIKE.test(w.text));
+}
+
 function mean(words: OcrWord[]): number {
   return words.reduce((n, w) => n + w.confidence, 0) / words.length;
 }
 
-/** Word boxes of a reading of a scaled copy, in the frame of the original. */
-export function scaleWords(words: OcrWord[], sx: number, sy: number): OcrWord[] {
-  return words.map((w) => ({ ...w, x0: w.x0 * sx, y0: w.y0 * sy, x1: w.x1 * sx, y1: w.y1 * sy }));
+/** Pixel size of a raster a reading's boxes refer to. */
+export interface Frame {
+  width: number;
+  height: number;
+}
+
+/**
+ * Word boxes of a reading of another raster of the same page, in the frame of
+ * `to`: scaled, and turned clockwise by `degrees` about the centres when that
+ * raster was straightened by a slightly different angle (the box of a word
+ * turned by a fraction of a degree is the box around its turned corners).
+ */
+export function mapWords(words: OcrWord[], from: Frame, to: Frame, degrees = 0): OcrWord[] {
+  const [sx, sy] = [to.width / from.width, to.height / from.height];
+  const a = (degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(a), Math.sin(a)];
+  const map = (x: number, y: number): [number, number] => {
+    const dx = (x - from.width / 2) * sx;
+    const dy = (y - from.height / 2) * sy;
+    return [dx * cos - dy * sin + to.width / 2, dx * sin + dy * cos + to.height / 2];
+  };
+  return words.map((w) => {
+    const corners = [map(w.x0, w.y0), map(w.x1, w.y0), map(w.x0, w.y1), map(w.x1, w.y1)];
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    return { ...w, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  });
 }
