@@ -235,3 +235,27 @@ describe('where a table ends', () => {
     ]);
   });
 });
+
+describe('ruled grids side by side', () => {
+  // Two ruled tables under different headings whose rows line up; the right one's heading is set larger.
+  const words = typeset([
+    [100, [[50, 'Country'], [101, 'Visits'], [270, 'Region'], [400, 'Calls']]],
+    [120, [[50, 'Spain'], [101, '268'], [270, 'North'], [400, '15']]],
+    [140, [[50, 'Germany'], [101, '233'], [270, 'South'], [400, '9']]],
+    [160, [[50, 'France'], [101, '136'], [270, 'East'], [400, '4']]],
+  ]).map((w) => (w.text === 'Calls' ? { ...w, box: { ...w.box, y1: 0.097, y2: 0.114 } } : w));
+  const horizontal = (x1: number, x2: number, y: number): Rule => ({ x1: x1 / 1000, y1: y / 1000, x2: x2 / 1000, y2: y / 1000 });
+  const rules = [
+    ...[95, 115, 135, 155, 175].flatMap((y) => [horizontal(40, 240, y), horizontal(260, 460, y)]),
+    ...[40, 240, 260, 460].map((x) => vertical(x, 95, 175)),
+  ];
+
+  it('reads each grid as a table of its own, its lines regrouped without the neighbour', () => {
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    expect(tables.map((t) => headerNames(t, t.headerLines.length))).toEqual([['Country', 'Visits'], ['Region', 'Calls']]);
+    expect(tables.map(cellsOf)).toEqual([
+      [['Spain', '268'], ['Germany', '233'], ['France', '136']],
+      [['North', '15'], ['South', '9'], ['East', '4']],
+    ]);
+  });
+});

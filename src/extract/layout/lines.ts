@@ -15,6 +15,8 @@ export interface Line {
   text: string;
   /** Typical word height on this line (font size proxy), normalized to page height. */
   height: number;
+  /** Page width / height, to regroup the line's words (`cropLine`). */
+  aspect: number;
 }
 
 /**
@@ -98,18 +100,19 @@ export function buildLine(words: Word[], aspect: number): Line {
     current.push(w);
   }
   if (current.length) segments.push(makeSegment(current));
-  return { words: ws, segments, box: unionBoxes(ws.map((w) => w.box)), text: segments.map((s) => s.text).join('  '), height };
+  return { words: ws, segments, box: unionBoxes(ws.map((w) => w.box)), text: segments.map((s) => s.text).join('  '), height, aspect };
 }
 
 export function makeSegment(words: Word[]): Segment {
   return { words, text: words.map((w) => w.text).join(' '), box: unionBoxes(words.map((w) => w.box)) };
 }
 
-/** The part of a line whose words' centres lie in [x1, x2): a line of one of several tables set side by side. */
-export function cropLine(line: Line, x1: number, x2: number): Line {
-  const inside = (w: Word) => (w.box.x1 + w.box.x2) / 2 >= x1 && (w.box.x1 + w.box.x2) / 2 < x2;
-  const segments = line.segments.map((s) => s.words.filter(inside)).filter((ws) => ws.length > 0).map(makeSegment);
-  const words = segments.flatMap((s) => s.words);
-  const box = words.length ? unionBoxes(words.map((w) => w.box)) : line.box;
-  return { words, segments, box, text: segments.map((s) => s.text).join('  '), height: line.height };
+/**
+ * The part of a line whose words' centres lie in [x1, x2): a line of one of
+ * several tables set side by side, regrouped on its own (a taller word of the
+ * neighbour no longer sets its font size and cell gaps). Null when empty.
+ */
+export function cropLine(line: Line, x1: number, x2: number): Line | null {
+  const words = line.words.filter((w) => (w.box.x1 + w.box.x2) / 2 >= x1 && (w.box.x1 + w.box.x2) / 2 < x2);
+  return words.length ? buildLine(words, line.aspect) : null;
 }

@@ -4,6 +4,7 @@ import { cropLine, type Line, type Segment } from './lines.js';
 import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows, type TableRow } from './table-rows.js';
 import { headerNames } from './header-names.js';
+import { splitRuledGrids } from './ruled-grids.js';
 import { isDataValue, SUMMARY_LABEL } from './data-values.js';
 
 export { isDataValue } from './data-values.js';
@@ -38,8 +39,11 @@ export function detectTables(lines: Line[], rules: Rule[]): Table[] {
   const blocks = findBlocks(lines, rules, lineHeight);
   const tables: Table[] = [];
   for (const block of blocks) {
-    const table = buildTable(block, lines, rules, lineHeight);
-    if (table && !isProseColumns(table) && !isLabelValueBlock(table)) tables.push(...splitSideBySide(table));
+    const built = buildTable(block, lines, rules, lineHeight);
+    const parts = built ? splitRuledGrids(built, rules).map((ls) => (ls === built.lines ? built : buildTable(ls, ls, rules, lineHeight))) : [];
+    for (const table of parts) {
+      if (table && !isProseColumns(table) && !isLabelValueBlock(table)) tables.push(...splitSideBySide(table));
+    }
   }
   return tables;
 }
@@ -58,7 +62,10 @@ function splitSideBySide(table: Table): Table[] {
   for (let first = 0; first < names.length; first += period) {
     const x1 = first === 0 ? -Infinity : table.separators[first - 1];
     const x2 = table.separators[first + period - 1] ?? Infinity;
-    const kept = table.lines.map((l, i) => ({ line: cropLine(l, x1, x2), i })).filter((k) => k.line.words.length > 0);
+    const kept = table.lines.flatMap((l, i) => {
+      const line = cropLine(l, x1, x2);
+      return line ? [{ line, i }] : [];
+    });
     const lines = kept.map((k) => k.line);
     const part: Table = { ...table, box: unionBoxes(lines.map((l) => l.box)), separators: table.separators.slice(first, first + period - 1), lines };
     parts.push(splitHeader(part, kept.filter((k) => k.i < table.headerEnd).length));
