@@ -21,6 +21,8 @@ describe('header mapping', () => {
     expect(matchScore('Description', 'Item')).toBe(0.95);
     expect(matchScore('Description', 'Descripton')).toBeGreaterThan(0.6);
     expect(matchScore('Total', 'Total amount (EUR)')).toBe(0.8);
+    expect(matchScore('Unitprice', 'Unit price')).toBe(0.95);
+    expect(matchScore('Airpassengersrights', 'Air passengers rights')).toBe(0.95);
     expect(matchScore('Unit Price', 'Quantity')).toBe(0);
     expect(matchScore('Date', 'Description')).toBe(0);
   });

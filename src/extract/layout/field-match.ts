@@ -137,6 +137,9 @@ export function matchScore(field: string, header: string): number {
   const a = prepared(field).canonical;
   const b = prepared(header).canonical;
   if (a.join(' ') === b.join(' ')) return 0.95;
+  // The same letters with the spaces lost or added ("Airpassengersrights", "unitprice").
+  const squash = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  if (squash(field) === squash(header)) return 0.95;
   const used = new Set<number>();
   let total = 0;
   for (const t of a) {
