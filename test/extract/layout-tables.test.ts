@@ -258,4 +258,15 @@ describe('ruled grids side by side', () => {
       [['North', '15'], ['South', '9'], ['East', '4']],
     ]);
   });
+
+  it('also when the neighbour is a framed chart whose bars are drawn beyond its labels', () => {
+    const chart = [
+      ...[95, 175].map((y) => horizontal(260, 600, y)),
+      ...[120, 124, 140, 144, 160, 164].map((y) => horizontal(450, 560, y)),
+      ...[40, 240].map((x) => vertical(x, 95, 175)),
+      ...[95, 115, 135, 155, 175].map((y) => horizontal(40, 240, y)),
+    ];
+    const tables = detectTables(groupWordsIntoLines(words, 1), chart);
+    expect(cellsOf(tables[0])).toEqual([['Spain', '268'], ['Germany', '233'], ['France', '136']]);
+  });
 });

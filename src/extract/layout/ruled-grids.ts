@@ -11,15 +11,17 @@ import type { Table } from './table-detect.js';
  */
 export function splitRuledGrids(table: Table, rules: Rule[]): Line[][] {
   const { x1, x2, y1, y2 } = table.box;
-  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 >= y1 - 0.01 && r.y1 <= y2 + 0.01 && r.x2 > x1 && r.x1 < x2);
-  const runs: Array<{ a: number; b: number; ys: Set<string> }> = [];
+  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 >= y1 - 0.01 && r.y1 <= y2 + 0.01);
+  const all: Array<{ a: number; b: number; ys: Set<string> }> = [];
   for (const r of horizontal.sort((p, q) => p.x1 - q.x1)) {
-    const run = runs[runs.length - 1];
+    const run = all[all.length - 1];
     if (run && r.x1 <= run.b + 0.004) {
       run.b = Math.max(run.b, r.x2);
       run.ys.add(r.y1.toFixed(3));
-    } else runs.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(3)]) });
+    } else all.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(3)]) });
   }
+  // A run reaching into the table counts with all its rules (a chart frame with the bars drawn beyond the labels).
+  const runs = all.filter((r) => r.b > x1 && r.a < x2);
   const grids = runs.filter((r) => r.ys.size >= 3);
   if (grids.length < 2 || grids.length !== runs.length) return [table.lines];
   return grids.map((g, i) => {
