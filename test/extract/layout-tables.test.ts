@@ -270,3 +270,34 @@ describe('ruled grids side by side', () => {
     expect(cellsOf(tables[0])).toEqual([['Spain', '268'], ['Germany', '233'], ['France', '136']]);
   });
 });
+
+describe('tall ruled cells', () => {
+  it('keeps a cell wrapped over several lines, its amount set between them, inside the grid', () => {
+    const words = typeset([
+      [100, [[50, 'Description'], [300, 'Amount']]],
+      [120, [[50, 'Widget'], [300, '10.00']]],
+      [140, [[50, 'Gadget'], [300, '5.00']]],
+      [160, [[50, 'Service contract covering']]],
+      [172, [[50, 'installation, training']]],
+      [178, [[300, '120.00']]],
+      [184, [[50, 'and on-site support']]],
+      [196, [[50, 'with a warranty']]],
+      [216, [[50, 'Cable'], [300, '2.00']]],
+      [236, [[50, 'Plug'], [300, '1.00']]],
+    ]);
+    const rules = [
+      ...[40, 290, 400].map((x) => vertical(x, 95, 250)),
+      ...[95, 115, 135, 155, 210, 230, 250].map((y) => ({ x1: 0.04, y1: y / 1000, x2: 0.4, y2: y / 1000 })),
+    ];
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    expect(tables.map(cellsOf)).toEqual([
+      [
+        ['Widget', '10.00'],
+        ['Gadget', '5.00'],
+        ['Service contract covering installation, training and on-site support with a warranty', '120.00'],
+        ['Cable', '2.00'],
+        ['Plug', '1.00'],
+      ],
+    ]);
+  });
+});

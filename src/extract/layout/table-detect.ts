@@ -208,7 +208,7 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
  * In a ruled grid, narrow columns often leave a line with one segment, and
  * tall cells create gaps; lines inside the same grid box belong together.
  */
-function mergeRuledBlocks(blocks: Line[][], _lines: Line[], rules: Rule[]): Line[][] {
+function mergeRuledBlocks(blocks: Line[][], lines: Line[], rules: Rule[]): Line[][] {
   if (rules.length < 4 || blocks.length < 2) return blocks;
   const out: Line[][] = [blocks[0]];
   for (let i = 1; i < blocks.length; i++) {
@@ -218,7 +218,9 @@ function mergeRuledBlocks(blocks: Line[][], _lines: Line[], rules: Rule[]): Line
     const verticalsSpanBoth = rules.some(
       (r) => Math.abs(r.x2 - r.x1) < 0.002 && r.y1 <= a.y2 && r.y2 >= b.y1 && r.x1 > Math.max(a.x1, b.x1) && r.x1 < Math.min(a.x2, b.x2),
     );
-    if (verticalsSpanBoth) out[out.length - 1] = [...prev, ...blocks[i]];
+    // The lines between them (a tall cell's wrapped text) are the grid's too.
+    const between = lines.slice(lines.indexOf(prev[prev.length - 1]) + 1, lines.indexOf(blocks[i][0]));
+    if (verticalsSpanBoth) out[out.length - 1] = [...prev, ...between, ...blocks[i]];
     else out.push(blocks[i]);
   }
   return out;
