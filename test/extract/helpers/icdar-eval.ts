@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { extractTextLayer } from '../../../src/ingest/pdf-text-layer.js';
-import type { Engine, ExtractResult, TextLayer } from '../../../src/extract/types.js';
+import type { Engine, ExtractRequest, ExtractResult, TextLayer } from '../../../src/extract/types.js';
 import { isImageRegion } from '../../../src/extract/types.js';
 import { addCounts, alignColumns, scoreAligned, type CellCounts } from './cell-score.js';
 import { listIcdarDocuments, loadIcdarDocument, type GroundTruthTable } from './icdar.js';
@@ -121,10 +121,22 @@ function zero(): CellCounts {
   return { tp: 0, predicted: 0, expected: 0 };
 }
 
-/** The named columns of a table and the fields that ask for them. */
-function requestOf(t: GroundTruthTable): { named: Array<{ n: string; i: number }>; fieldNames: string[] } {
+/** The named columns of a table: the request that asks for them, and their ground truth in field order. */
+function requestOf(t: GroundTruthTable): { fieldNames: string[]; request: ExtractRequest; expected: string[][] } {
+  const columns = transpose(t.body, t.columns.length);
   const named = t.columns.map((n, i) => ({ n, i })).filter((c) => c.n.trim());
-  return { named, fieldNames: uniqueNames(named.map((c) => c.n)) };
+  const fieldNames = uniqueNames(named.map((c) => c.n));
+  return {
+    fieldNames,
+    request: { fields: fieldNames.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' },
+    expected: named.map((c) => columns[c.i]),
+  };
+}
+
+/** Result columns scored against expected columns, both in field order. */
+function scoreInFieldOrder(result: ExtractResult, expected: string[][]): CellCounts {
+  const got = resultColumns(result);
+  return scoreAligned(expected.map((_, k) => got.columns[k] ?? []), expected, expected.map((_, k) => k));
 }
 
 /** Tables of one page whose headers make the same request. */
@@ -139,40 +151,19 @@ function sameRequestGroups(tables: GroundTruthTable[]): GroundTruthTable[][] {
 
 /** One request for several same-header tables of a page, scored against all of their rows. */
 async function scoreTogether(engine: Engine, group: GroundTruthTable[], page: { layer: TextLayer; image: Buffer }): Promise<CellCounts> {
-  const { fieldNames } = requestOf(group[0]);
-  const result = await engine.extract({ image: page.image, textLayer: page.layer }, {
-    fields: fieldNames.map((name) => ({ name, formatRequirement: '' })),
-    globalFormatRequirement: '',
-    quality: 'fast',
-  });
-  const got = resultColumns(result);
-  const expected = fieldNames.map((_, k) => group.flatMap((t) => {
-    const columns = transpose(t.body, t.columns.length);
-    return columns[requestOf(t).named[k].i];
-  }));
-  return scoreAligned(fieldNames.map((_, k) => got.columns[k] ?? []), expected, fieldNames.map((_, k) => k));
+  const { request, fieldNames } = requestOf(group[0]);
+  const result = await engine.extract({ image: page.image, textLayer: page.layer }, request);
+  const expected = fieldNames.map((_, k) => group.flatMap((t) => requestOf(t).expected[k]));
+  return scoreInFieldOrder(result, expected);
 }
 
 async function scoreTable(engine: Engine, t: GroundTruthTable, layer: TextLayer, image: Buffer, view: number[], run: IcdarRun): Promise<TableOutcome> {
   const expected = transpose(t.body, t.columns.length);
-  const { named, fieldNames } = requestOf(t);
+  const { request, expected: expectedByField } = requestOf(t);
   const t0 = performance.now();
-  const given = await engine.extract({ image, textLayer: layer }, {
-    fields: fieldNames.map((name) => ({ name, formatRequirement: '' })),
-    globalFormatRequirement: '',
-    quality: 'fast',
-  });
+  const given = await engine.extract({ image, textLayer: layer }, request);
   run.engineMs.push(performance.now() - t0);
-  const fieldRequest = { fields: fieldNames.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' as const };
-  const scoreGiven = (result: Awaited<ReturnType<Engine['extract']>>) => {
-    const g = resultColumns(result);
-    return scoreAligned(
-      named.map((_, k) => g.columns[k] ?? []),
-      named.map((c) => expected[c.i]),
-      named.map((_, k) => k),
-    );
-  };
-  const givenCounts = scoreGiven(given);
+  const givenCounts = scoreInFieldOrder(given, expectedByField);
   let givenInRegion = givenCounts;
 
   let inferredCounts = { tp: 0, predicted: 0, expected: expected.reduce((n, col) => n + col.filter((v) => v.trim()).length, 0) };
@@ -188,7 +179,7 @@ async function scoreTable(engine: Engine, t: GroundTruthTable, layer: TextLayer,
       y2: (vy2 - t.region.y1 + pad) / h,
     };
     const cropped = cropLayer(layer, box);
-    givenInRegion = scoreGiven(await engine.extract({ image, textLayer: cropped }, fieldRequest));
+    givenInRegion = scoreInFieldOrder(await engine.extract({ image, textLayer: cropped }, request), expectedByField);
     const inferred = await engine.extract({ image, textLayer: cropped }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
     const inf = resultColumns(inferred);
     inferredCounts = scoreAligned(inf.columns, expected, alignColumns(inf.columns, expected));
