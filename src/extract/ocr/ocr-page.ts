@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Box, Quality, Rule, Word } from '../types.js';
 import { recognizeInBands, inkRuns } from './bands.js';
 import { cropRows, halfTurn, rowInk, type GreyRaster } from './grey-raster.js';
@@ -42,17 +42,28 @@ const OCR_LONG_SIDE: Record<Quality, number> = { fast: 2400, high: 3300 };
 
 const PIXEL_LIMIT = 100_000_000;
 
+/** A grey raster as sharp input. */
+function fromGrey(r: GreyRaster): Sharp {
+  return sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } });
+}
+
+/** Runs a sharp pipeline that ends in one grey channel. */
+async function toGrey(pipeline: Sharp): Promise<GreyRaster> {
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected a single grey channel, got ${info.channels}`);
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+function binarizeGrey(r: GreyRaster): BinaryImage {
+  return binarize(r.data, r.width, r.height);
+}
+
 /**
  * A binary copy at `longSide` for direction and skew: grain removed by a 3×3
  * majority vote on the binary, far cheaper than a median on grey.
  */
 async function analysisBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
-  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
-    .resize(longSide, longSide, { fit: 'inside' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return majority3(binarize(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height));
+  return majority3(binarizeGrey(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w'))));
 }
 
 /**
@@ -60,13 +71,7 @@ async function analysisBinary(r: GreyRaster, longSide: number): Promise<BinaryIm
  * anti-aliased rule that a binary majority vote would wipe out.
  */
 async function rulesBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
-  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
-    .resize(longSide, longSide, { fit: 'inside' })
-    .median(3)
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return binarize(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  return binarizeGrey(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).median(3).toColourspace('b-w')));
 }
 
 /** Visible ruling lines of an upright page raster, looked for on a copy scaled to `longSide`. */
@@ -75,30 +80,15 @@ export async function findPageRules(image: GreyRaster, longSide = RULES_LONG_SID
 }
 
 /** One decode: EXIF-upright (phones store sideways pixels with a rotation tag), scaled, grey. */
-async function decodeGrey(image: Uint8Array, width: number, height: number): Promise<GreyRaster> {
-  const { data, info } = await sharp(image, { limitInputPixels: PIXEL_LIMIT })
-    .rotate()
-    .resize(width, height)
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`expected a single grey channel, got ${info.channels}`);
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+function decodeGrey(image: Uint8Array, width: number, height: number): Promise<GreyRaster> {
+  return toGrey(sharp(image, { limitInputPixels: PIXEL_LIMIT }).rotate().resize(width, height).flatten({ background: '#ffffff' }).greyscale());
 }
 
 /** Turns a raster clockwise by `angle` degrees on an expanded white canvas (sharp's convention). */
 async function rotateRaster(r: GreyRaster, angle: number): Promise<GreyRaster> {
   if (angle === 0) return r;
-  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
-    .rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } })
-    // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
-    .removeAlpha()
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`expected a single grey channel, got ${info.channels}`);
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
+  return toGrey(fromGrey(r).rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).removeAlpha().toColourspace('b-w'));
 }
 
 /** Skew search per quality: the largest skew looked for and the step, in degrees. */
@@ -252,13 +242,8 @@ async function addCoarseReadings(
   return { ...fine, words, confidence: meanConfidence(words) };
 }
 
-async function resizeRaster(r: GreyRaster, width: number, height: number): Promise<GreyRaster> {
-  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } })
-    .resize(width, height)
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+function resizeRaster(r: GreyRaster, width: number, height: number): Promise<GreyRaster> {
+  return toGrey(fromGrey(r).resize(width, height).toColourspace('b-w'));
 }
 
 /** Text lines read to tell upright from upside down (and, when unsure, the text direction). */

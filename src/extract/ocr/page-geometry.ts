@@ -130,6 +130,9 @@ export interface PageGeometry {
   otherSkew: number;
 }
 
+/** Sharpness ratio between the two directions that settles the direction on its own. */
+const CLEARLY_SHARPER = 1.5;
+
 /**
  * Text direction and skew. The direction whose (deskewed) projection
  * concentrates the ink into sharper lines, ruling lines left out, wins; it is
@@ -138,9 +141,6 @@ export interface PageGeometry {
  * like lines too, give close calls; the second measure is misled by a grid's
  * long vertical rules, rarely on the same pages.
  */
-/** Sharpness ratio between the two directions that settles the direction on its own. */
-const CLEARLY_SHARPER = 1.5;
-
 export function detectPageGeometry(img: BinaryImage, maxSkew = 5, step = 0.5): PageGeometry {
   const text = withoutRuleRows(img);
   const asIs = measureLines(text, maxSkew, step);
