@@ -44,7 +44,7 @@ export class RenderPool {
   private compiling: Promise<PdfiumWasm> | undefined;
   private pdfium: PdfiumWasm | undefined;
 
-  constructor(readonly size: number) {
+  constructor(size: number) {
     this.pool = new ThreadPool<WorkerResponse>({
       name: 'render',
       size,
@@ -57,6 +57,10 @@ export class RenderPool {
       threadDied: (err) => new AppError('invalid_parameter', `The PDF could not be rendered (${err.message}).`, 'file'),
       taskTimeoutMs: RENDER_TASK_TIMEOUT_MS,
     });
+  }
+
+  get size(): number {
+    return this.pool.size;
   }
 
   async probe(task: Omit<ProbeTask, 'kind'>): Promise<ProbeResult> {
