@@ -67,12 +67,16 @@ export interface ExtractRequest {
 export interface CellValue {
   value: string | null;
   box: Box | null;
+  /** How sure the engine is of the value, 0..1 (label match, kind check, arithmetic, OCR); absent when it does not score. */
+  confidence?: number;
 }
 
 /** A pure-location field's value (decisions.md: photo, signature, logo, ...). */
 export interface ImageRegionValue {
   type: 'image_region';
   box: Box | null;
+  /** As on CellValue. */
+  confidence?: number;
 }
 
 export type ExtractedCell = CellValue | ImageRegionValue;

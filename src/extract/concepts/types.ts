@@ -1,0 +1,28 @@
+/**
+ * The shape of the business field-concept catalogue: what a concept is, at
+ * which level it lives and what kind of value it takes. The catalogue itself
+ * is data (`document.ts`, `line.ts`); `index.ts` resolves a requested field
+ * name to a concept.
+ */
+
+/** The seven languages whose labels the catalogue carries. */
+export type Lang = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';
+
+export const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es', 'nl', 'it', 'pt'];
+
+/** `document`: one value per document (invoice number, total); `line`: one per line item (quantity). */
+export type ConceptLevel = 'document' | 'line';
+
+/** What a candidate value must look like to fit the concept. */
+export type ValueKind = 'date' | 'money' | 'number' | 'percent' | 'identifier' | 'name' | 'address' | 'text';
+
+export interface Concept {
+  /** Stable id, snake_case (`invoice_number`, `unit_price`). */
+  id: string;
+  level: ConceptLevel;
+  kind: ValueKind;
+  /** Field names integrators use for it, besides the id (`invoice_no`, `inv_number`), in any casing. */
+  aliases: string[];
+  /** Printed labels per language, abbreviations and variants included ("Rechnungsnr.", "N° de facture"). */
+  labels: Record<Lang, string[]>;
+}
