@@ -12,4 +12,5 @@ export default tseslint.config(
     },
   },
   { files: ['bin/**/*.js'], languageOptions: { globals: { process: 'readonly' } } },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

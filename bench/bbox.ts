@@ -7,7 +7,7 @@
  * - `job_ocr`: the same on a scanned page without a text layer (OCR once per job).
  * BENCH_BBOX_JOBS (default 30) and BENCH_BBOX_OCR_JOBS (default 2) set the sample sizes.
  */
-import { indexPage, locateRow } from '../src/core/bbox-locate.js';
+import { indexPage, locateRow } from '../src/core/bbox/index.js';
 import { generatePage, PAGE_H, PAGE_W } from '../test/helpers/bbox-page.js';
 import { bboxPdf } from '../test/helpers/bbox-pdf.js';
 import { createBenchAccount, percentile, startBenchServer } from './lib/server.js';

@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import { buildServer, type App } from './http/server.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
-import { startWorkers, type RunningWorkers } from './jobs/start.js';
+import { startWorkers, type RunningWorkers } from './workers.js';
 
 export interface RunningApp {
   services: Services;

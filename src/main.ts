@@ -50,7 +50,7 @@ program
   .action(async () => {
     const config = configOrExit();
     const { createServices } = await import('./services.js');
-    const { startWorkers } = await import('./jobs/start.js');
+    const { startWorkers } = await import('./workers.js');
     const services = await createServices(config, { migrate: false });
     const workers = startWorkers(services, { workers: Math.max(1, config.workers) });
     onShutdown(async () => {

@@ -2,8 +2,8 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { connectDb, type ConnectOptions, type Db, type Dialect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { systemClock, systemIds, type Clock, type IdSource } from './core/clock.js';
-import { serviceSecret } from './core/settings-store.js';
+import { systemClock, systemIds, type Clock, type IdSource } from './clock.js';
+import { serviceSecret } from './db/queries/settings.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { createBlobStore } from './storage/fs-store.js';
 

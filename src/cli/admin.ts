@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import type { Config } from '../config.js';
-import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput } from '../core/accounts.js';
-import { createApiKey, revokeApiKey } from '../core/api-keys.js';
-import { AppError } from '../core/errors.js';
+import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput, createApiKey, revokeApiKey } from '../core/accounts/index.js';
+import { AppError } from '../errors.js';
 import { createServices, type Services } from '../services.js';
 
 function wholeNumber(value: string): number {

@@ -200,7 +200,7 @@ export interface EventsTable {
   created_at: string;
 }
 
-/** Blob prefixes to delete once due, unless the row is removed first (see core/blob-sweeps.ts). */
+/** Blob prefixes to delete once due, unless the row is removed first (see src/core/uploads/blob-sweeps.ts). */
 export interface BlobSweepsTable {
   prefix: string;
   due_at: string;
@@ -240,7 +240,7 @@ export type JobRow = Selectable<JobsTable>;
 export type WebhookRegistrationRow = Selectable<WebhookRegistrationsTable>;
 export type EventRow = Selectable<EventsTable>;
 
-/** One paid bbox pass over a document (src/core/bbox.ts). */
+/** One paid bbox pass over a document (src/core/bbox/trigger.ts). */
 export interface BboxJobsTable {
   id: string; // bbx_<ulid>, the public group_batch_id
   document_id: string;
@@ -260,7 +260,7 @@ export interface BboxJobsTable {
   completed_at: string | null;
 }
 
-/** A chunk of a bbox job's rows, located by one durable job (src/jobs/handlers/bbox-row-group.ts). */
+/** A chunk of a bbox job's rows, located by one durable job (src/core/bbox/row-group-job.ts). */
 export interface BboxRowGroupsTable {
   bbox_job_id: string;
   group_index: number;

@@ -1,10 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { DocumentRow } from '../db/schema.js';
-import { batchDocuments, findBatch, resolveMergeConfig, storedResult } from '../core/batch-documents.js';
-import type { Principal } from '../core/accounts.js';
-import { MergeGrouper, type MergeOutput, type Row } from '../core/merge.js';
-import { mergeablePage } from '../core/results.js';
+import { batchDocuments, findBatch, resolveMergeConfig, storedResult, MergeGrouper, type MergeOutput, type Row, mergeablePage } from '../core/results/index.js';
+import type { Principal } from '../core/accounts/index.js';
 import type { Services } from '../services.js';
 
 /**

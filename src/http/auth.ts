@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, type Principal } from '../core/accounts.js';
-import { errors } from '../core/errors.js';
-import { consumeRequest } from '../core/rate-limit.js';
+import { authenticate, type Principal } from '../core/accounts/index.js';
+import { errors } from '../errors.js';
+import { consumeRequest } from '../core/requests/index.js';
 import type { Services } from '../services.js';
 
 declare module 'fastify' {

@@ -1,5 +1,9 @@
-import { ERROR_CATALOG, type ErrorCode } from '../core/errors.js';
-import type { OpenApiDoc } from './routes/meta.js';
+import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
+
+export interface OpenApiDoc {
+  info: { title: string; description?: string };
+  paths: Record<string, Record<string, { summary?: string; tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: { type?: string } }>; requestBody?: unknown }>>;
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

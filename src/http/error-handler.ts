@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CATALOG, errors } from '../core/errors.js';
+import { AppError, ERROR_CATALOG, errors } from '../errors.js';
 
 /** The spec's error body (api-v1.md, Errors); `param` only where the code carries one. */
 export function errorBody(err: AppError, baseUrl: string) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../core/errors.js';
-import { claimKey, completeKey, fingerprintOf, releaseKey } from '../core/idempotency.js';
+import { errors } from '../errors.js';
+import { claimKey, completeKey, fingerprintOf, releaseKey } from '../core/requests/index.js';
 import type { Services } from '../services.js';
 
 declare module 'fastify' {

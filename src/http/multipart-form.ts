@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from '../core/errors.js';
+import { AppError, errors } from '../errors.js';
 import { cleanFilename } from '../ingest/filename.js';
 
 export interface UploadedFile {

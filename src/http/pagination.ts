@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 
 /**
  * Opaque page tokens: the position after the last item returned, signed so a

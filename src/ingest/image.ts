@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 import { pageJpeg, thumbnailOf } from './jpeg.js';
 import { MAX_PAGE_PIXELS } from './pdf-page-size.js';
 import { readHead } from './sniff.js';

@@ -13,7 +13,8 @@ import { ingestImage } from './image.js';
 import { ingestPdf } from './pdf.js';
 import { sniffFile } from './sniff.js';
 import { txtToPdf } from './txt-pdf.js';
-import type { IngestedUpload, IngestOptions } from './types.js';
+import type { IngestOptions } from './options.js';
+import type { IngestedUpload } from './types.js';
 
 export async function ingestFile(path: string, options: IngestOptions): Promise<IngestedUpload> {
   const kind = await sniffFile(path);

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));

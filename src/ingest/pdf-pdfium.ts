@@ -6,7 +6,7 @@
  * PDFium only paints pixels, several times faster than pdfjs on Skia.
  */
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
 import { compilePdfium, wasm, type PdfiumWasm } from './pdf-pdfium-wasm.js';
 

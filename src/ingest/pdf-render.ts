@@ -3,7 +3,7 @@
  * render worker thread (see render-pool.ts) or in-thread.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { AppError, errors } from '../core/errors.js';
+import { AppError, errors } from '../errors.js';
 import { encodeRendered, thumbnailSize } from './jpeg.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
 import { renderScale } from './pdf-page-size.js';

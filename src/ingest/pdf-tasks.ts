@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 import { openPdf, openPdfWith, tooManyPages } from './pdf-open.js';
 import { PdfiumDocument } from './pdf-pdfium.js';
 import { renderPages } from './pdf-render.js';

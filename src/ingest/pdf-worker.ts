@@ -1,7 +1,7 @@
 /** Entry point of a render worker thread: runs PDF tasks posted by render-pool.ts. */
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import { AppError } from '../core/errors.js';
+import { AppError } from '../errors.js';
 import { usePdfiumModule } from './pdf-pdfium.js';
 import type { PdfiumWasm } from './pdf-pdfium-wasm.js';
 import { runPdfTask, type PdfTask } from './pdf-tasks.js';

@@ -1,6 +1,7 @@
 /** PDF ingestion: probe (passwords, page limit), then render page ranges in parallel. */
 import type { PdfTask, ProbeResult } from './pdf-tasks.js';
-import type { IngestedPage, IngestOptions } from './types.js';
+import type { IngestOptions } from './options.js';
+import type { IngestedPage } from './types.js';
 
 /** Contiguous 1-based page ranges, one per worker, so each worker opens the file once. */
 export function splitRanges(pageCount: number, parts: number): Array<[number, number]> {

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AppError, type ErrorCode } from '../core/errors.js';
+import { AppError, type ErrorCode } from '../errors.js';
 import { startWorker, ThreadPool } from '../threads/thread-pool.js';
 import type { PdfTask, ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
 import { compilePdfium, type PdfiumWasm } from './pdf-pdfium-wasm.js';

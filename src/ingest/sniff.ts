@@ -1,5 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 import type { FileKind } from './types.js';
 import { listZipEntries } from './zip.js';
 

@@ -1,5 +1,4 @@
 import type { TextLayer } from '../extract/types.js';
-import type { RenderPool } from './render-pool.js';
 
 /** The file kinds an upload may be, decided by magic bytes. */
 export type FileKind = 'jpeg' | 'png' | 'tiff' | 'webp' | 'gif' | 'bmp' | 'pdf' | 'docx' | 'txt';
@@ -21,15 +20,4 @@ export interface IngestedUpload {
   /** `image`: one scalar document per page of a raster file; `paged`: PDF/docx/txt, always the array form. */
   form: 'image' | 'paged';
   pages: IngestedPage[];
-}
-
-export interface IngestOptions {
-  /** Passwords to try on an encrypted PDF, in order (request password first, then the account's inbox passwords). */
-  passwords: string[];
-  /** Maximum pages per upload (50). */
-  maxPages: number;
-  /** Worker threads for PDF rendering; without one, PDFs render in the calling thread. */
-  renderPool?: RenderPool;
-  /** Where intermediate files (converted .docx/.txt PDFs) go; the OS temp dir by default. */
-  tempDir?: string;
 }

@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, buildConnector, request } from 'undici';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 import { cleanFilename } from './filename.js';
 import { addressRule, BlockedAddressError, resolveChecked } from './public-address.js';
 

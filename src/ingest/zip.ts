@@ -4,7 +4,7 @@
  * off at the cap whatever sizes its headers declare.
  */
 import { Inflate } from 'fflate';
-import { errors } from '../core/errors.js';
+import { errors } from '../errors.js';
 
 export interface ZipEntry {
   name: string;

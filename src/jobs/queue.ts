@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db, type DbOrTrx, type Trx } from '../db/connect.js';
 import type { JobRow } from '../db/schema.js';
-import type { Clock } from '../core/clock.js';
+import type { Clock } from '../clock.js';
 import type { JobKind, JobKinds } from './registry.js';
 import { LeaseLostError } from './registry.js';
 

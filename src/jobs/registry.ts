@@ -7,7 +7,7 @@ import type { Engine } from '../extract/types.js';
  * Job kind → payload type. Each module that defines a kind adds it here by
  * declaration merging, so `enqueueJob` and handlers are typed end to end:
  *
- *   declare module '../jobs/registry.js' {
+ *   declare module '../../jobs/registry.js' {
  *     interface JobKinds { 'bbox.annotate': { documentId: string; jobId: string } }
  *   }
  */

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Trx } from '../db/connect.js';
 import type { JobRow } from '../db/schema.js';
-import { isProcessingPaused } from '../core/processing-switch.js';
+import { isProcessingPaused } from './pause-switch.js';
 import type { Services } from '../services.js';
 import {
   claimJobs, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,

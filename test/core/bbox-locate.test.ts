@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexPage, keyOf, locateRow, locateValue } from '../../src/core/bbox-locate.js';
+import { indexPage, keyOf, locateRow, locateValue } from '../../src/core/bbox/index.js';
 import type { Box, Word } from '../../src/extract/types.js';
 import { generatePage, iou, PAGE_H, PAGE_W } from '../helpers/bbox-page.js';
 

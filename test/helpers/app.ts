@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createApp, type RunningApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dialect } from '../../src/db/connect.js';
-import type { Clock } from '../../src/core/clock.js';
+import type { Clock } from '../../src/clock.js';
 
 /** PostgreSQL for the dialect loop; CI and developer machines run one on 127.0.0.1:5432 (database test). */
 export const TEST_PG_URL = process.env.DOCROWS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { registerWebhookJobs } from '../../src/core/webhooks.js';
-import { bboxRowGroupJob } from '../../src/jobs/handlers/bbox-row-group.js';
-import { createPageOcr, type PageOcr } from '../../src/jobs/handlers/bbox-page-words.js';
+import { registerWebhookJobs } from '../../src/core/webhooks/index.js';
+import { bboxRowGroupJob, createPageOcr, type PageOcr } from '../../src/core/bbox/index.js';
 import { JobRegistry } from '../../src/jobs/registry.js';
 import { startWorkerPool, type WorkerPool } from '../../src/jobs/worker.js';
 import type { Engine } from '../../src/extract/types.js';

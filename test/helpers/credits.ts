@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/connect.js';
-import { ledgerSum } from '../../src/core/credits.js';
+import { ledgerSum } from '../../src/core/billing/index.js';
 
 /** The money invariant: for every credit pool, the balance equals the sum of its ledger. */
 export async function expectCreditsInvariant(db: Db): Promise<void> {

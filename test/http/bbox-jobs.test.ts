@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveRegistration } from '../../src/core/webhook-registrations.js';
+import { saveRegistration } from '../../src/core/webhooks/index.js';
 import type { Box } from '../../src/extract/types.js';
 import { bearer, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { generatePage, iou, type GeneratedPage } from '../helpers/bbox-page.js';

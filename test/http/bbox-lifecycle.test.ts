@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishRowGroup } from '../../src/core/bbox-settle.js';
-import { saveRegistration } from '../../src/core/webhook-registrations.js';
-import type { PageOcr } from '../../src/jobs/handlers/bbox-page-words.js';
+import { finishRowGroup, type PageOcr } from '../../src/core/bbox/index.js';
+import { saveRegistration } from '../../src/core/webhooks/index.js';
 import type { Word } from '../../src/extract/types.js';
 import { bearer, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { generatePage } from '../helpers/bbox-page.js';

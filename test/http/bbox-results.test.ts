@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import type { Box, Engine } from '../../src/extract/types.js';
-import { startWorkers, type RunningWorkers } from '../../src/jobs/start.js';
+import { startWorkers, type RunningWorkers } from '../../src/workers.js';
 import { bearer, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { generatePage, iou } from '../helpers/bbox-page.js';
 import { bboxPdf, type GeneratedPdf } from '../helpers/bbox-pdf.js';

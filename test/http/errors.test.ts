@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOG } from '../../src/core/errors.js';
+import { ERROR_CATALOG } from '../../src/errors.js';
 import { ADMIN_TOKEN, bearer, startTestApp, type TestApp } from '../helpers/app.js';
 
 // The error shape is produced above the database, so one dialect covers it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
-import { expectError } from '../http/helpers/uploads.js';
+import { expectError } from './helpers/uploads.js';
 import { api, cannedEngine, runWorkers, uploadTextPdf, waitForBatch } from '../pipeline/helpers.js';
 
 type Event = { id: string; type: string; created_at: string; batch_name: string; document_id: string | null; data: Record<string, unknown>; document_url: string | null; batch_url: string; batch_results_url: string };

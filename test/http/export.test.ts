@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
-import { expectError } from '../http/helpers/uploads.js';
+import { expectError } from './helpers/uploads.js';
 import { api, cannedEngine, runWorkers, uploadTextPdf, waitForBatch } from '../pipeline/helpers.js';
 
 async function sheetRows(body: Buffer): Promise<unknown[][]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESETS } from '../../src/core/presets.js';
+import { PRESETS } from '../../src/core/templates/index.js';
 import { parseRequirement } from '../../src/extract/format/requirement.js';
 import { isPureLocationField } from '../../src/extract/pure-location.js';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
-import { expectError } from '../http/helpers/uploads.js';
+import { expectError } from './helpers/uploads.js';
 import { api, ledgerOf, uploadTextPdf } from '../pipeline/helpers.js';
 
 /** POST /batches/{name}/process without workers: eligibility, credits, errors, idempotency. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/core/clock.js';
+import type { Clock } from '../../src/clock.js';
 import { bearer, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 
 describe.each(DIALECTS)('request-rate limit per API key (%s)', (dialect) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedCell, ExtractResult } from '../../src/extract/types.js';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
-import { expectError } from '../http/helpers/uploads.js';
+import { expectError } from './helpers/uploads.js';
 import { api, cannedEngine, runWorkers, uploadTextPdf, waitForBatch } from '../pipeline/helpers.js';
 
 const PHOTO = { x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4 };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPreset } from '../../src/core/presets.js';
-import { getTemplateWithFields, MAX_TEMPLATES } from '../../src/core/templates.js';
+import { findPreset, getTemplateWithFields, MAX_TEMPLATES } from '../../src/core/templates/index.js';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectError, names, templateClient } from '../helpers/templates.js';
 

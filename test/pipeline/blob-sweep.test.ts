@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/core/clock.js';
+import type { Clock } from '../../src/clock.js';
 import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectError, footprint, upload } from '../http/helpers/uploads.js';

@@ -1,7 +1,7 @@
 /** Shared pieces of the pipeline tests: upload generated PDFs, run workers, wait for terminal states. */
 import { expect } from 'vitest';
 import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../../src/extract/types.js';
-import { startWorkers, type RunningWorkers } from '../../src/jobs/start.js';
+import { startWorkers, type RunningWorkers } from '../../src/workers.js';
 import { bearer, type TestApp } from '../helpers/app.js';
 import { waitUntil } from '../helpers/bbox-workers.js';
 import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';

@@ -1,4 +1,4 @@
-import type { Table } from './table-detect.js';
+import type { Table } from './table.js';
 import { lineToCells } from './table-rows.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { cropLine, type Line } from './lines.js';
-import type { Table } from './table-detect.js';
+import type { Table } from './table.js';
 
 /**
  * Ruled grids set side by side (tables, a framed chart) read as one block when

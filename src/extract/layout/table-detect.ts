@@ -2,27 +2,16 @@ import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import { cropLine, type Line, type Segment } from './lines.js';
 import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
-import { buildRows, type TableRow } from './table-rows.js';
+import { buildRows } from './table-rows.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
 import { isDataValue, SUMMARY_LABEL } from './data-values.js';
+import type { Table } from './table.js';
+
+export type { Table } from './table.js';
 
 export { isDataValue } from './data-values.js';
 export { headerNames } from './header-names.js';
-
-export interface Table {
-  box: Box;
-  separators: number[];
-  /** Lines above the body that may name the columns, top to bottom. */
-  headerLines: Line[];
-  rows: TableRow[];
-  ruled: boolean;
-  /** How many of `lines` the heuristics put in the header. */
-  headerEnd: number;
-  /** Candidate header lines above the block, then the block's lines: alternative header splits re-cut these. */
-  lines: Line[];
-  rowRules: number[];
-}
 
 /** Vertical gap (in line heights) that ends a table. */
 const MAX_ROW_GAP_EM = 2.6;

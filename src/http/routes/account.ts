@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { accountView } from '../../core/accounts.js';
-import { listUsage } from '../../core/usage.js';
+import { accountView, listUsage } from '../../core/accounts/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
 import { responses, Timestamp } from '../schemas/common.js';

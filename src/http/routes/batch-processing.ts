@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { processBatch } from '../../core/processing.js';
-import { batchResults } from '../../core/results.js';
+import { processBatch } from '../../core/processing/index.js';
+import { batchResults } from '../../core/results/index.js';
 import { exportBatchXlsx, XLSX_CONTENT_TYPE } from '../../export/xlsx.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas/common.js';

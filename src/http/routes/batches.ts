@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { assertBatchName } from '../../core/batch-names.js';
-import { deleteBatch } from '../../core/batch-delete.js';
-import { getBatchStatus, listBatches, PUBLIC_STATUSES, SOURCES, type PublicStatus } from '../../core/batches.js';
-import { errors } from '../../core/errors.js';
-import { registerWebhook, registrationView } from '../../core/webhook-registrations.js';
+import { assertBatchName } from '../../core/uploads/index.js';
+import { deleteBatch, getBatchStatus, listBatches, PUBLIC_STATUSES, SOURCES, type PublicStatus } from '../../core/batches/index.js';
+import { errors } from '../../errors.js';
+import { registerWebhook, registrationView } from '../../core/webhooks/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
 import { NullableTimestamp, responses, Timestamp } from '../schemas/common.js';

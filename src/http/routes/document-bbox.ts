@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { triggerBbox } from '../../core/bbox.js';
-import { getBboxState } from '../../core/bbox-read.js';
+import { triggerBbox, getBboxState } from '../../core/bbox/index.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas/common.js';
 

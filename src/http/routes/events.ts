@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../../core/errors.js';
-import { eventView, FEED_TYPES, listEvents } from '../../core/events.js';
+import { errors } from '../../errors.js';
+import { eventView, FEED_TYPES, listEvents } from '../../core/events/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
 import { responses, Timestamp } from '../schemas/common.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Services } from '../../services.js';
-import { renderApiReference, renderErrorGuide } from '../docs-page.js';
+import { renderApiReference, renderErrorGuide, type OpenApiDoc } from '../docs-page.js';
 
 /** Unauthenticated routes: health, readiness, the OpenAPI document and the human docs. */
 export function registerMetaRoutes(app: FastifyInstance, services: Services): void {
@@ -26,9 +26,4 @@ export function registerMetaRoutes(app: FastifyInstance, services: Services): vo
 
   app.get('/docs/errors', hidden, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderErrorGuide()));
-}
-
-export interface OpenApiDoc {
-  info: { title: string; description?: string };
-  paths: Record<string, Record<string, { summary?: string; tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: { type?: string } }>; requestBody?: unknown }>>;
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { listPresets, type Preset as PresetData } from '../../core/presets.js';
+import { listPresets, type Preset as PresetData } from '../../core/templates/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
 import { responses } from '../schemas/common.js';

@@ -1,12 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  addField, listTemplateFields, MAX_NAME_LENGTH, removeField, reorderFields, replaceField,
-} from '../../core/template-fields.js';
-import {
-  createTemplate, deleteTemplate, fieldView, listTemplates, templateView, updateTemplateSettings,
-} from '../../core/templates.js';
+import { addField, listTemplateFields, MAX_NAME_LENGTH, removeField, reorderFields, replaceField, createTemplate, deleteTemplate, fieldView, listTemplates, templateView, updateTemplateSettings } from '../../core/templates/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
 import { responses, Timestamp } from '../schemas/common.js';

@@ -1,0 +1,53 @@
+import type { BboxJobRow } from '../../db/schema.js';
+import type { Box } from '../../extract/types.js';
+
+/** Public statuses of a bbox job (api-v1.md: the five public statuses). */
+export type BboxStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** decisions.md: `{x1, y1, x2, y2, unit: "normalized"}`. */
+export interface PublicBbox extends Box {
+  unit: 'normalized';
+}
+
+/** Row index (as a string) → field → box or null. */
+export type BboxRows = Record<string, Record<string, PublicBbox | null>>;
+
+/** Rows per row group: one durable job each, so a long page is located by several workers at once. */
+export const BBOX_ROWS_PER_GROUP = 10;
+
+const TERMINAL = new Set<string>(['succeeded', 'failed', 'canceled']);
+
+export function isTerminal(status: string): boolean {
+  return TERMINAL.has(status);
+}
+
+/**
+ * A job's status from its row groups. Once every group is terminal: any failed
+ * → failed, else any canceled → canceled, else succeeded (also for no groups).
+ * Before that, a job with any group started or finished is `processing` (from
+ * the caller's view it is under way), and only a job nothing has touched is `queued`.
+ */
+export function deriveJobStatus(groupStatuses: string[]): BboxStatus {
+  if (groupStatuses.every(isTerminal)) {
+    if (groupStatuses.includes('failed')) return 'failed';
+    if (groupStatuses.includes('canceled')) return 'canceled';
+    return 'succeeded';
+  }
+  return groupStatuses.some((s) => s !== 'queued') ? 'processing' : 'queued';
+}
+
+/** A job's public status: final once stored terminal, else read from its row groups. */
+export function jobStatusOf(job: { status: string }, groupStatuses: string[]): BboxStatus {
+  return isTerminal(job.status) ? (job.status as BboxStatus) : deriveJobStatus(groupStatuses);
+}
+
+export function toPublicBbox(b: Box | null): PublicBbox | null {
+  return b ? { x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2, unit: 'normalized' } : null;
+}
+
+/** Every bbox_jobs column but the (large) OCR words. */
+export const JOB_COLUMNS = [
+  'id', 'document_id', 'batch_id', 'pool_account_id', 'consumer_id', 'status', 'running_document_id',
+  'row_groups', 'charged_amount', 'charged_tier', 'created_at', 'completed_at',
+] as const;
+export type BboxJob = Omit<BboxJobRow, 'page_words'>;

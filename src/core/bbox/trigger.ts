@@ -1,0 +1,196 @@
+import type { Trx } from '../../db/connect.js';
+import type { AccountRow, DocumentRow } from '../../db/schema.js';
+import type { ExtractedCell } from '../../extract/types.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { Services } from '../../services.js';
+import { type Principal, tierOf } from '../accounts/index.js';
+import { BBOX_ROWS_PER_GROUP, JOB_COLUMNS, jobStatusOf, type BboxJob, type BboxStatus } from './status.js';
+import { refundBboxJob, settleBboxJob } from './settle.js';
+import { isoNow } from '../../clock.js';
+import { publicStatus } from '../shared/index.js';
+import { debitPool, recordSpends, ledgerAction, TIER_MULTIPLIER } from '../billing/index.js';
+import { AppError, errors } from '../../errors.js';
+
+/**
+ * The paid bbox pass: starting a job (one transaction: state check, running-job
+ * check, debit + ledger, job rows and their durable row-group jobs), the
+ * automatic start when a document succeeds, and batch deletion. Reading boxes
+ * lives in read.ts, row-group completion in settle.ts.
+ */
+
+export const BBOX_ROW_GROUP_JOB = 'bbox.row_group';
+
+declare module '../../jobs/registry.js' {
+  interface JobKinds {
+    'bbox.row_group': { bboxJobId: string; groupIndex: number };
+  }
+}
+
+export interface BboxTriggerResult {
+  document_id: string;
+  group_batch_id: string;
+  status: BboxStatus;
+  already_running: boolean;
+  row_groups: number;
+}
+
+/** Ledger dedupe keys: a retried or raced debit/refund of one job is recorded once. */
+export const bboxDebitKey = (jobId: string) => `bbox:${jobId}:debit`;
+
+/** Rows of the engine result, or null when the document has no extracted data. */
+export function resultRows(doc: Pick<DocumentRow, 'status' | 'result'>): Array<Record<string, ExtractedCell>> | null {
+  if (doc.status !== 'succeeded' || doc.result === null) return null;
+  const parsed = JSON.parse(doc.result) as { rows?: Array<Record<string, ExtractedCell>> };
+  return Array.isArray(parsed.rows) ? parsed.rows : null;
+}
+
+/** Serializes bbox starts on one document (PostgreSQL row lock; SQLite has a single writer). */
+async function lockDocument(trx: Trx, services: Services, documentId: string): Promise<DocumentRow | undefined> {
+  let q = trx.selectFrom('documents').selectAll().where('id', '=', documentId);
+  if (services.dialect === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+async function runningJob(trx: Trx, documentId: string): Promise<BboxJob | undefined> {
+  return trx.selectFrom('bbox_jobs').select(JOB_COLUMNS).where('running_document_id', '=', documentId).executeTakeFirst();
+}
+
+async function liveStatus(trx: Trx, job: BboxJob): Promise<BboxStatus> {
+  const groups = await trx.selectFrom('bbox_row_groups').select('status').where('bbox_job_id', '=', job.id).execute();
+  return jobStatusOf(job, groups.map((g) => g.status));
+}
+
+/**
+ * Starts a job on a locked, eligible document: debits first (insufficient_credits
+ * is thrown before anything is written), then the job, its ledger row, its row
+ * groups and one durable job per group, all in the caller's transaction.
+ */
+async function startJob(
+  trx: Trx, services: Services, doc: DocumentRow, rowCount: number, pool: AccountRow, consumerId: number,
+): Promise<BboxTriggerResult> {
+  const groups = Math.ceil(rowCount / BBOX_ROWS_PER_GROUP);
+  const tier = tierOf(pool);
+  // A page with no rows has nothing to locate: the job completes at once and costs nothing.
+  const amount = groups === 0 ? 0 : TIER_MULTIPLIER[tier];
+  await debitPool(trx, pool.id, amount);
+  const id = `bbx_${services.ids.ulid()}`;
+  const now = isoNow(services.clock);
+  const batch = await trx.selectFrom('batches').select('name').where('id', '=', doc.batch_id).executeTakeFirstOrThrow();
+  await trx.insertInto('bbox_jobs').values({
+    id,
+    document_id: doc.id,
+    batch_id: doc.batch_id,
+    pool_account_id: pool.id,
+    consumer_id: consumerId,
+    status: 'queued',
+    running_document_id: doc.id,
+    row_groups: groups,
+    charged_amount: amount,
+    charged_tier: tier,
+    page_words: null,
+    created_at: now,
+    completed_at: null,
+  }).execute();
+  await recordSpends(trx, services.clock, amount === 0 ? [] : [{
+    poolAccountId: pool.id,
+    consumerId,
+    action: ledgerAction('deduction', tier),
+    reason: 'bbox',
+    batchName: batch.name,
+    documentId: doc.id,
+    amount: -amount,
+    dedupeKey: bboxDebitKey(id),
+  }]);
+  for (let g = 0; g < groups; g++) {
+    await trx.insertInto('bbox_row_groups').values({
+      bbox_job_id: id,
+      group_index: g,
+      row_start: g * BBOX_ROWS_PER_GROUP,
+      row_end: Math.min(rowCount, (g + 1) * BBOX_ROWS_PER_GROUP),
+      status: 'queued',
+      boxes: null,
+      updated_at: now,
+    }).execute();
+    await enqueueJob(trx, services.clock, BBOX_ROW_GROUP_JOB, { bboxJobId: id, groupIndex: g }, { dedupeKey: `bbox:${id}:${g}` });
+  }
+  const status = groups === 0 ? await settleBboxJob(trx, services, id) : 'queued';
+  return { document_id: doc.id, group_batch_id: id, status: status ?? 'queued', already_running: false, row_groups: groups };
+}
+
+async function alreadyRunning(trx: Trx, job: BboxJob): Promise<BboxTriggerResult> {
+  return {
+    document_id: job.document_id,
+    group_batch_id: job.id,
+    status: await liveStatus(trx, job),
+    already_running: true,
+    row_groups: job.row_groups,
+  };
+}
+
+/** POST /documents/{id}/bbox. */
+export async function triggerBbox(services: Services, principal: Principal, documentId: string): Promise<BboxTriggerResult> {
+  return services.db.transaction().execute(async (trx) => {
+    const doc = await lockDocument(trx, services, documentId);
+    if (!doc || !ownsDocument(principal, doc)) throw errors.documentNotFound(documentId);
+    const rows = resultRows(doc);
+    if (rows === null) {
+      throw errors.invalidParameter('document_id', `Document ${documentId} has no extracted data yet (status ${publicStatus(doc.status)}); bbox needs a succeeded document.`);
+    }
+    if (doc.image_key === null && doc.text_layer_key === null) {
+      throw errors.invalidParameter('document_id', `The page image of document ${documentId} is no longer stored, so its values cannot be located.`);
+    }
+    const running = await runningJob(trx, doc.id);
+    if (running) return alreadyRunning(trx, running);
+    return startJob(trx, services, doc, rows.length, principal.pool, principal.accountId);
+  });
+}
+
+/** Team members see their pool's documents; others only their own. */
+export function ownsDocument(principal: Principal, doc: Pick<DocumentRow, 'account_id'>): boolean {
+  return doc.account_id === principal.accountId || doc.account_id === principal.pool.id;
+}
+
+/**
+ * Called by processing in the transaction where `doc` becomes succeeded, when
+ * the pool's auto_annotate_bbox is on. Bills and queues a job like the trigger
+ * does; returns null, changing nothing, when a job already runs or the pool
+ * cannot pay (the extraction itself must still succeed).
+ */
+export async function enqueueAutoBbox(trx: Trx, services: Services, doc: DocumentRow): Promise<BboxTriggerResult | null> {
+  const locked = await lockDocument(trx, services, doc.id);
+  const rows = locked ? resultRows(locked) : null;
+  if (!locked || rows === null) return null;
+  if (await runningJob(trx, locked.id)) return null;
+  const account = await trx.selectFrom('accounts').selectAll().where('id', '=', locked.account_id).executeTakeFirstOrThrow();
+  const pool = account.owner_id === null
+    ? account
+    : await trx.selectFrom('accounts').selectAll().where('id', '=', account.owner_id).executeTakeFirstOrThrow();
+  if (pool.auto_annotate_bbox !== 1) return null;
+  try {
+    return await startJob(trx, services, locked, rows.length, pool, account.id);
+  } catch (err) {
+    // debitPool throws before any write, so the caller's transaction is intact.
+    if (err instanceof AppError && err.code === 'insufficient_credits') return null;
+    throw err;
+  }
+}
+
+/**
+ * For DELETE /batches/{name}, in its transaction before the documents go:
+ * refunds every bbox job that has not finished (it never will) and deletes
+ * the batch's bbox rows. Returns the credits refunded. Row-group jobs still in
+ * the queue find their job gone and finish as no-ops.
+ */
+export async function deleteBboxJobsForBatch(trx: Trx, services: Services, batchId: number): Promise<number> {
+  let q = trx.selectFrom('bbox_jobs').select(JOB_COLUMNS).where('batch_id', '=', batchId).where('running_document_id', 'is not', null);
+  if (services.dialect === 'postgres') q = q.forUpdate();
+  const open = await q.execute();
+  const batch = await trx.selectFrom('batches').select('name').where('id', '=', batchId).executeTakeFirst();
+  let refunded = 0;
+  for (const job of open) {
+    if (await refundBboxJob(trx, services, job, batch?.name ?? null)) refunded += job.charged_amount;
+  }
+  await trx.deleteFrom('bbox_row_groups').where('bbox_job_id', 'in', trx.selectFrom('bbox_jobs').select('id').where('batch_id', '=', batchId)).execute();
+  await trx.deleteFrom('bbox_jobs').where('batch_id', '=', batchId).execute();
+  return refunded;
+}

@@ -1,0 +1,1 @@
+export { eventView, FEED_TYPES, listEvents, onDocumentTerminal, purgeOldEvents } from './events.js';

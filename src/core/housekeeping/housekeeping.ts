@@ -1,0 +1,116 @@
+import { purgeFinishedJobs } from '../../jobs/queue.js';
+import type { JobRegistry } from '../../jobs/registry.js';
+import type { Services } from '../../services.js';
+import { sweepDueBlobs } from '../uploads/index.js';
+import { isoNow } from '../../clock.js';
+import { purgeOldEvents } from '../events/index.js';
+import { IDEMPOTENCY_RETENTION_MS } from '../requests/index.js';
+
+/**
+ * Housekeeping as durable periodic jobs (one per time slot across all
+ * processes): the retention sweep, the blob sweep (bytes of uploads that
+ * never committed and of deleted batches), and expiry of events (30 days),
+ * idempotency keys (24 h) and finished job rows (7 days).
+ */
+
+export const RETENTION_JOB = 'housekeeping.retention';
+export const EXPIRY_JOB = 'housekeeping.expire';
+export const BLOB_SWEEP_JOB = 'housekeeping.blobs';
+const DAY_MS = 24 * 3600 * 1000;
+export const EVENT_RETENTION_MS = 30 * DAY_MS;
+const JOB_ROW_RETENTION_MS = 7 * DAY_MS;
+const SWEEP_CHUNK = 200;
+
+declare module '../../jobs/registry.js' {
+  interface JobKinds {
+    'housekeeping.retention': Record<string, never>;
+    'housekeeping.expire': Record<string, never>;
+    'housekeeping.blobs': Record<string, never>;
+  }
+}
+
+/**
+ * Uploads older than their pool's retention_days lose their bytes (original
+ * file, page images, text layers); the rows stay, marked purged. Uploads with
+ * a page still queued or processing wait for it to finish.
+ */
+export async function sweepRetention(services: Services): Promise<number> {
+  const { db, clock } = services;
+  const pools = await db.selectFrom('accounts').select(['id', 'retention_days'])
+    .where('owner_id', 'is', null).where('retention_days', 'is not', null).execute();
+  let purged = 0;
+  for (const pool of pools) {
+    const cutoff = new Date(clock.now().getTime() - pool.retention_days! * DAY_MS).toISOString();
+    // Team members keep the owner's retention policy.
+    const members = db.selectFrom('accounts').select('id').where((eb) => eb.or([eb('id', '=', pool.id), eb('owner_id', '=', pool.id)]));
+    for (;;) {
+      const due = await db.selectFrom('uploads').select(['id', 'original_key'])
+        .where('account_id', 'in', members)
+        .where('created_at', '<', cutoff)
+        .where((eb) => eb.or([
+          eb('original_key', 'is not', null),
+          eb.exists(eb.selectFrom('documents').select('documents.id').whereRef('documents.upload_id', '=', 'uploads.id').where('documents.purged_at', 'is', null)),
+        ]))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('documents').select('documents.id')
+          .whereRef('documents.upload_id', '=', 'uploads.id').where('documents.status', 'in', ['queued', 'processing']))))
+        .orderBy('created_at')
+        .limit(SWEEP_CHUNK)
+        .execute();
+      for (const upload of due) await purgeUpload(services, upload);
+      purged += due.length;
+      if (due.length < SWEEP_CHUNK) break;
+    }
+  }
+  return purged;
+}
+
+async function purgeUpload(services: Services, upload: { id: string; original_key: string | null }): Promise<void> {
+  const pages = await services.db.selectFrom('documents').select(['image_key', 'thumb_key', 'text_layer_key'])
+    .where('upload_id', '=', upload.id).execute();
+  const keys = [upload.original_key, ...pages.flatMap((p) => [p.image_key, p.thumb_key, p.text_layer_key])]
+    .filter((k): k is string => k !== null);
+  // Bytes first, then rows: a crash in between leaves rows pointing at missing blobs, which read as purged anyway.
+  for (const key of keys) await services.blobs.delete(key);
+  await services.db.transaction().execute(async (trx) => {
+    await trx.updateTable('uploads').set({ original_key: null }).where('id', '=', upload.id).execute();
+    await trx.updateTable('documents')
+      .set({ image_key: null, thumb_key: null, text_layer_key: null, purged_at: isoNow(services.clock) })
+      .where('upload_id', '=', upload.id).execute();
+  });
+}
+
+export async function expireOldRows(services: Services): Promise<{ events: number; idempotencyKeys: number; jobs: number }> {
+  const now = services.clock.now().getTime();
+  const events = await purgeOldEvents(services.db, new Date(now - EVENT_RETENTION_MS));
+  const keys = await services.db.deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString()).executeTakeFirst();
+  const jobs = await purgeFinishedJobs(services.db, new Date(now - JOB_ROW_RETENTION_MS));
+  return { events, idempotencyKeys: Number(keys.numDeletedRows), jobs };
+}
+
+type HousekeepingKind = typeof RETENTION_JOB | typeof BLOB_SWEEP_JOB | typeof EXPIRY_JOB;
+
+/** Each periodic task, how often it runs, and what it reports to the log when it did something. */
+const PERIODIC: Array<{ kind: HousekeepingKind; everyMs: number; run: (services: Services) => Promise<Record<string, number> | null>; message: string }> = [
+  { kind: RETENTION_JOB, everyMs: 10 * 60_000, message: 'retention sweep purged files', run: async (s) => countIfAny('uploads', await sweepRetention(s)) },
+  { kind: BLOB_SWEEP_JOB, everyMs: 10 * 60_000, message: 'blob sweep removed unowned files', run: async (s) => countIfAny('prefixes', await sweepDueBlobs(s)) },
+  { kind: EXPIRY_JOB, everyMs: 60 * 60_000, message: 'expired old rows', run: (s) => expireOldRows(s) },
+];
+
+function countIfAny(name: string, n: number): Record<string, number> | null {
+  return n > 0 ? { [name]: n } : null;
+}
+
+export function registerHousekeepingJobs(registry: JobRegistry): void {
+  for (const task of PERIODIC) {
+    registry.register({
+      kind: task.kind,
+      lane: 'io',
+      everyMs: task.everyMs,
+      async handler(_payload, ctx) {
+        const report = await task.run(ctx.services);
+        if (report) ctx.services.log.info(report, task.message);
+      },
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export { registerHousekeepingJobs } from './housekeeping.js';

@@ -1,0 +1,119 @@
+import { isPostgres, type Trx } from '../../db/connect.js';
+import type { DocumentRow } from '../../db/schema.js';
+import type { EnginePage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
+import type { JobRegistry } from '../../jobs/registry.js';
+import type { Services } from '../../services.js';
+import { enqueueAutoBbox } from '../bbox/index.js';
+import { refundDocument } from '../billing/index.js';
+import { isoNow } from '../../clock.js';
+import { onDocumentTerminal } from '../events/index.js';
+import type { LockedRequest } from '../shared/index.js';
+
+/**
+ * The `document.extract` job: one page through the engine. The engine runs
+ * outside any transaction; the outcome (document state, refund, events,
+ * webhook, auto bbox) commits in one transaction fenced on the job's lease.
+ */
+
+export const EXTRACT_JOB = 'document.extract';
+export const EXTRACT_MAX_ATTEMPTS = 3;
+export const extractJobKey = (documentId: string, wave: number) => `extract:${documentId}:${wave}`;
+
+export interface ExtractPayload {
+  documentId: string;
+  wave: number;
+}
+
+declare module '../../jobs/registry.js' {
+  interface JobKinds {
+    'document.extract': ExtractPayload;
+  }
+}
+
+type Outcome = Extract<ExtractResult, { ok: true }> | { ok: false; failure: { code: string; message: string } };
+
+async function loadPage(services: Services, doc: DocumentRow): Promise<EnginePage | null> {
+  if (!doc.image_key) return null;
+  const image = await services.blobs.get(doc.image_key);
+  if (!image) return null;
+  const text = doc.text_layer_key ? await services.blobs.get(doc.text_layer_key) : null;
+  return { image, textLayer: text ? (JSON.parse(text.toString('utf8')) as TextLayer) : null };
+}
+
+function engineRequest(locked: LockedRequest): ExtractRequest {
+  return {
+    fields: locked.fields.map((f) => ({ name: f.name, formatRequirement: f.format_requirement })),
+    globalFormatRequirement: locked.global_format_requirement,
+    quality: locked.quality,
+  };
+}
+
+/** The document of this wave, row-locked on PostgreSQL, if it still waits for this job's outcome. */
+async function openDocument(trx: Trx, payload: ExtractPayload): Promise<DocumentRow | undefined> {
+  let q = trx.selectFrom('documents').selectAll().where('id', '=', payload.documentId).where('wave', '=', payload.wave)
+    .where('status', 'in', ['queued', 'processing']);
+  if (isPostgres(trx)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+async function autoBboxOn(trx: Trx, accountId: number): Promise<boolean> {
+  const row = await trx.selectFrom('accounts as a').leftJoin('accounts as owner', 'owner.id', 'a.owner_id')
+    .select(['a.auto_annotate_bbox as own', 'owner.auto_annotate_bbox as pooled']).where('a.id', '=', accountId).executeTakeFirst();
+  return (row?.pooled ?? row?.own) === 1;
+}
+
+/** Writes the terminal state of a document's wave, with refund and events. No-op when it was canceled or deleted meanwhile. */
+export async function settleExtraction(trx: Trx, services: Services, payload: ExtractPayload, outcome: Outcome): Promise<void> {
+  const doc = await openDocument(trx, payload);
+  if (!doc) return;
+  const now = isoNow(services.clock);
+  if (outcome.ok) {
+    await trx.updateTable('documents')
+      .set({ status: 'succeeded', result: JSON.stringify({ fields: outcome.fields, rows: outcome.rows }), completed_at: now, failure_code: null, failure_message: null })
+      .where('id', '=', doc.id).execute();
+  } else {
+    await trx.updateTable('documents')
+      .set({ status: 'failed', failure_code: outcome.failure.code, failure_message: outcome.failure.message, completed_at: now })
+      .where('id', '=', doc.id).execute();
+    await refundDocument(trx, services.clock, doc, 'failed');
+  }
+  const settled = await trx.selectFrom('documents').selectAll().where('id', '=', doc.id).executeTakeFirstOrThrow();
+  // auto_annotate_bbox: bbox decides (and bills) in this same transaction; skipped cheaply when the pool has it off.
+  if (settled.status === 'succeeded' && await autoBboxOn(trx, settled.account_id)) await enqueueAutoBbox(trx, services, settled);
+  await onDocumentTerminal(trx, services, settled);
+}
+
+export function registerExtractionJobs(registry: JobRegistry): void {
+  registry.register({
+    kind: EXTRACT_JOB,
+    lane: 'cpu',
+    maxAttempts: EXTRACT_MAX_ATTEMPTS,
+    backoffMs: (attempt) => attempt * 1000,
+    async handler(payload, ctx) {
+      const { services } = ctx;
+      const doc = await services.db.selectFrom('documents').selectAll().where('id', '=', payload.documentId).executeTakeFirst();
+      if (!doc || doc.wave !== payload.wave || !['queued', 'processing'].includes(doc.status)) return;
+      await services.db.updateTable('documents')
+        .set({ status: 'processing', started_at: isoNow(services.clock), attempts: ctx.job.attempts })
+        .where('id', '=', doc.id).where('wave', '=', payload.wave).where('status', 'in', ['queued', 'processing'])
+        .execute();
+      const page = await loadPage(services, doc);
+      const outcome: Outcome = page
+        ? await ctx.runtime.engine.extract(page, engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest))
+        : { ok: false, failure: { code: 'file_unavailable', message: 'The page image is no longer stored (retention), so the page cannot be extracted.' } };
+      if (ctx.signal.aborted) return;
+      await ctx.finish((trx) => settleExtraction(trx, services, payload, outcome));
+    },
+    // Worker died or the engine crashed: the page waits for another attempt.
+    async onRetry(trx, payload) {
+      await trx.updateTable('documents').set({ status: 'queued' })
+        .where('id', '=', payload.documentId).where('wave', '=', payload.wave).where('status', '=', 'processing').execute();
+    },
+    async onGiveUp(trx, payload, services, error) {
+      await settleExtraction(trx, services, payload, {
+        ok: false,
+        failure: { code: 'engine_error', message: `Extraction failed after ${EXTRACT_MAX_ATTEMPTS} attempts: ${error}` },
+      });
+    },
+  });
+}

@@ -1,0 +1,4 @@
+export { cancelDocument } from './cancel.js';
+export { registerExtractionJobs } from './extraction-jobs.js';
+export { processBatch } from './processing.js';
+export { setProcessingPaused } from '../../jobs/pause-switch.js';

@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import { isPostgres, type Trx } from '../../db/connect.js';
+import type { DocumentRow } from '../../db/schema.js';
+import type { Quality } from '../../extract/types.js';
+import { enqueueJobs } from '../../jobs/queue.js';
+import type { Services } from '../../services.js';
+import { settingsOf, tierOf, type Principal } from '../accounts/index.js';
+import { chargeDocuments } from '../billing/index.js';
+import { errors } from '../../errors.js';
+import type { LockedRequest } from '../shared/index.js';
+import { EXTRACT_JOB, extractJobKey } from './extraction-jobs.js';
+import { getTemplateWithFields } from '../templates/index.js';
+import { saveRegistration, validateCallbackUrl } from '../webhooks/index.js';
+
+/** POST /batches/{name}/process (api-v1.md; decisions.md "Pinned details"). */
+
+export interface ProcessInput {
+  template_id?: number;
+  fields?: Array<string | { name: string; format_requirement?: string }>;
+  quality?: string;
+  webhook_url?: string;
+}
+
+export interface ProcessOutcome {
+  batch_name: string;
+  queued: number;
+  quality: Quality;
+  webhook_registered: boolean;
+}
+
+/** Documents that process (re)queues: never processed, or failed/canceled earlier. */
+export const ELIGIBLE = ['uploaded', 'failed', 'canceled'];
+
+function adHocFields(raw: ProcessInput['fields']): LockedRequest['fields'] | null {
+  if (raw === undefined || raw.length === 0) return null;
+  const seen = new Set<string>();
+  return raw.map((item, i) => {
+    const field = typeof item === 'string' ? { name: item, format_requirement: '' } : { name: item.name, format_requirement: item.format_requirement ?? '' };
+    const name = field.name.trim();
+    if (name === '') throw errors.invalidParameter(`fields[${i}]`, 'Every field needs a non-empty name.');
+    if (seen.has(name)) throw errors.invalidParameter(`fields[${i}]`, `The field name "${name}" appears twice.`);
+    seen.add(name);
+    return { name, format_requirement: field.format_requirement };
+  });
+}
+
+type RequestFor = (doc: Pick<DocumentRow, 'template_id'>) => LockedRequest;
+
+/** Per-document request: template_id, else ad-hoc fields, else the upload's template, else inferred columns. */
+async function requestResolver(trx: Trx, accountId: number, input: ProcessInput, quality: Quality, docs: DocumentRow[]): Promise<RequestFor> {
+  const infer: LockedRequest = { fields: [], global_format_requirement: '', quality, template_id: null };
+  const fromTemplate = async (id: number): Promise<LockedRequest | null> => {
+    const t = await getTemplateWithFields(trx, accountId, id);
+    if (!t) return null;
+    return {
+      fields: t.fields.map((f) => ({ name: f.name, format_requirement: f.format_requirement })),
+      global_format_requirement: t.template.global_format_requirement,
+      quality,
+      template_id: id,
+    };
+  };
+  if (input.template_id !== undefined) {
+    const locked = await fromTemplate(input.template_id);
+    if (!locked) throw errors.templateNotFound(input.template_id);
+    return () => locked;
+  }
+  const adHoc = adHocFields(input.fields);
+  if (adHoc) return () => ({ ...infer, fields: adHoc });
+  const byTemplate = new Map<number, LockedRequest>();
+  for (const id of new Set(docs.map((d) => d.template_id).filter((id): id is number => id !== null))) {
+    // A template deleted since upload leaves its documents to inferred columns.
+    byTemplate.set(id, (await fromTemplate(id)) ?? infer);
+  }
+  return (doc) => (doc.template_id === null ? infer : byTemplate.get(doc.template_id)!);
+}
+
+export async function processBatch(services: Services, principal: Principal, batchName: string, input: ProcessInput): Promise<ProcessOutcome> {
+  if (input.quality !== undefined && input.quality !== 'fast' && input.quality !== 'high') {
+    throw errors.invalidParameter('quality', 'quality must be "fast" or "high".');
+  }
+  // DNS checks happen before the transaction: no network I/O while rows are locked.
+  const webhookUrl = input.webhook_url === undefined ? null : await validateCallbackUrl(input.webhook_url, { allowPrivate: services.config.allowPrivateUrls, param: 'webhook_url' });
+  return services.db.transaction().execute(async (trx) => {
+    const batch = await trx.selectFrom('batches').selectAll()
+      .where('account_id', '=', principal.accountId).where('name', '=', batchName).executeTakeFirst();
+    if (!batch) throw errors.batchNotFound(batchName);
+    let eligibleQ = trx.selectFrom('documents').selectAll()
+      .where('batch_id', '=', batch.id).where('status', 'in', ELIGIBLE)
+      .orderBy('upload_id').orderBy('page_number');
+    // Racing process calls: the second waits here and then sees the documents already queued.
+    if (isPostgres(trx)) eligibleQ = eligibleQ.forUpdate();
+    const docs = await eligibleQ.execute();
+    const pool = await trx.selectFrom('accounts').selectAll().where('id', '=', principal.pool.id).executeTakeFirstOrThrow();
+    const quality: Quality = (input.quality as Quality | undefined) ?? settingsOf(pool).thinking_type;
+    const requestFor = await requestResolver(trx, principal.accountId, input, quality, docs);
+    if (docs.length === 0) {
+      const any = await trx.selectFrom('documents').select('id').where('batch_id', '=', batch.id).limit(1).executeTakeFirst();
+      throw errors.invalidParameter('batch_name', any
+        ? 'Nothing to process: every document of the batch is already queued, processing or succeeded.'
+        : 'Nothing to process: the batch has no documents.');
+    }
+    // The tier in force now is charged and locked on these documents (refunds use it too).
+    const tier = tierOf(pool);
+    const price = await chargeDocuments(trx, services.clock, { poolAccountId: pool.id, consumerId: principal.accountId }, batch.name, tier,
+      docs.map((d) => ({ id: d.id, wave: d.wave + 1 })));
+    await markQueued(trx, services, docs, requestFor, price, tier);
+    await trx.updateTable('batches').set({ wave: sql`wave + 1` }).where('id', '=', batch.id).execute();
+    // New documents in flight re-arm a webhook that already fired (api-v1.md, Events rule 4).
+    await trx.updateTable('webhook_registrations').set({ fired_at: null })
+      .where('account_id', '=', principal.accountId).where('batch_name', '=', batch.name).execute();
+    if (webhookUrl) await saveRegistration(trx, services.clock, services.ids, principal.accountId, batch.name, webhookUrl);
+    return { batch_name: batch.name, queued: docs.length, quality, webhook_registered: webhookUrl !== null };
+  });
+}
+
+async function markQueued(trx: Trx, services: Services, docs: DocumentRow[], requestFor: RequestFor, price: number, tier: string): Promise<void> {
+  const groups = new Map<string, { request: LockedRequest; ids: string[] }>();
+  for (const doc of docs) {
+    const request = requestFor(doc);
+    const key = JSON.stringify(request);
+    const group = groups.get(key) ?? { request, ids: [] };
+    group.ids.push(doc.id);
+    groups.set(key, group);
+  }
+  for (const [json, { request, ids }] of groups) {
+    for (let i = 0; i < ids.length; i += 500) {
+      await trx.updateTable('documents').set({
+        status: 'queued', request: json, quality: request.quality, charged_amount: price, charged_tier: tier,
+        attempts: 0, result: null, failure_code: null, failure_message: null, completed_at: null, wave: sql`wave + 1`,
+      }).where('id', 'in', ids.slice(i, i + 500)).execute();
+    }
+  }
+  await enqueueJobs(trx, services.clock, EXTRACT_JOB,
+    docs.map((d) => ({ payload: { documentId: d.id, wave: d.wave + 1 }, dedupeKey: extractJobKey(d.id, d.wave + 1) })));
+}

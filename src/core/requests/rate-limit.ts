@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the window resets. */
+  reset: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Fixed one-minute windows counted in the database, so every API process of a
+ * scaled-out deployment shares one budget per key.
+ */
+export async function consumeRequest(db: Db, bucket: string, limit: number, nowMs: number): Promise<RateDecision> {
+  const windowStart = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+  const row = await db
+    .insertInto('rate_windows')
+    .values({ bucket, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`rate_windows.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    reset: windowStart + WINDOW_SECONDS,
+  };
+}
+
+/** Drops windows that ended before `nowMs` (housekeeping). */
+export async function pruneRateWindows(db: Db, nowMs: number): Promise<void> {
+  const current = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+  await db.deleteFrom('rate_windows').where('window_start', '<', current).execute();
+}

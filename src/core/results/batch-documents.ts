@@ -1,0 +1,65 @@
+import type { DbOrTrx } from '../../db/connect.js';
+import type { BatchRow, DocumentRow } from '../../db/schema.js';
+import type { ExtractedCell } from '../../extract/types.js';
+import { errors } from '../../errors.js';
+import type { MergeConfig } from './merge.js';
+import type { LockedRequest } from '../shared/index.js';
+
+/** Reading a batch's documents for results and export: upload order, in chunks, merge configuration. */
+
+export async function findBatch(db: DbOrTrx, accountId: number, name: string): Promise<BatchRow> {
+  const batch = await db.selectFrom('batches').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
+  if (!batch) throw errors.batchNotFound(name);
+  return batch;
+}
+
+/** Documents in upload order (pages in page order), fetched `chunk` at a time so a large batch never sits in memory whole. */
+export async function* batchDocuments(db: DbOrTrx, batchId: number, chunk = 200): AsyncGenerator<DocumentRow[]> {
+  let after: [string, number] | null = null;
+  for (;;) {
+    let q = db.selectFrom('documents').selectAll().where('batch_id', '=', batchId);
+    if (after) {
+      const [upload, page] = after;
+      q = q.where((eb) => eb.or([eb('upload_id', '>', upload), eb.and([eb('upload_id', '=', upload), eb('page_number', '>', page)])]));
+    }
+    const rows = await q.orderBy('upload_id').orderBy('page_number').limit(chunk).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < chunk) return;
+    const last = rows[rows.length - 1];
+    after = [last.upload_id, last.page_number];
+  }
+}
+
+export interface StoredResult {
+  fields: string[];
+  rows: Array<Record<string, ExtractedCell>>;
+}
+
+export function storedResult(doc: Pick<DocumentRow, 'status' | 'result'>): StoredResult | null {
+  return doc.status === 'succeeded' && doc.result ? (JSON.parse(doc.result) as StoredResult) : null;
+}
+
+/**
+ * The template whose merge settings apply: the one processing last used (the
+ * first document processed with a template), else the upload's template.
+ * Null when that template has merge off or no longer exists.
+ */
+export async function resolveMergeConfig(db: DbOrTrx, batch: BatchRow): Promise<MergeConfig | null> {
+  const docs = await db.selectFrom('documents').select(['request', 'template_id']).where('batch_id', '=', batch.id)
+    .orderBy('upload_id').orderBy('page_number').execute();
+  let templateId: number | null = null;
+  for (const d of docs) {
+    const requested = d.request ? (JSON.parse(d.request) as LockedRequest).template_id : null;
+    templateId = requested ?? null;
+    if (templateId !== null) break;
+  }
+  templateId ??= docs.find((d) => d.template_id !== null)?.template_id ?? null;
+  if (templateId === null) return null;
+  const t = await db.selectFrom('templates').selectAll().where('id', '=', templateId).where('account_id', '=', batch.account_id).executeTakeFirst();
+  if (!t || t.merge_enabled !== 1) return null;
+  return {
+    groupBy: t.merge_group_by === 'key_fields' ? 'key_fields' : 'upload',
+    keyFields: JSON.parse(t.merge_key_fields) as string[],
+    mode: t.merge_mode === 'append' ? 'append' : 'fold',
+  };
+}

@@ -1,0 +1,1 @@
+export { type LockedRequest, publicStatus } from './document-state.js';

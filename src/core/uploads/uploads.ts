@@ -1,0 +1,141 @@
+/**
+ * POST /documents behind the HTTP layer: limits, URL download, ingestion,
+ * blobs, then one transaction for batch + upload + documents. Any failure
+ * leaves nothing behind: blobs are written before the transaction under a
+ * reserved prefix and removed if it does not commit (or by the blob sweep if
+ * the process dies first); a batch created by a failed upload rolls back.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isPostgres, type Trx } from '../../db/connect.js';
+import { ingestFile } from '../../ingest/ingest.js';
+import type { RenderPool } from '../../ingest/render-pool.js';
+import type { IngestedUpload } from '../../ingest/types.js';
+import { downloadUrl } from '../../ingest/url-download.js';
+import type { Services } from '../../services.js';
+import { maxBatchSize, settingsOf, type Principal } from '../accounts/index.js';
+import { assertBatchName, generateBatchName } from './batch-names.js';
+import { isoNow } from '../../clock.js';
+import { errors } from '../../errors.js';
+import { storeUploadBlobs, uploadPrefix } from './blobs.js';
+import { deletePrefixes, releasePrefix, reserveUploadPrefix } from './blob-sweeps.js';
+import { assertBatchCapacity, assertQueuedLimit, batchDocumentCount, unprocessedCount } from './limits.js';
+
+/** api-v1.md, Limits: pages per upload. */
+export const MAX_PAGES_PER_UPLOAD = 50;
+
+export type UploadSource = { kind: 'file'; path: string; filename: string; size: number } | { kind: 'url'; url: string };
+
+export interface UploadInput {
+  source: UploadSource;
+  batchName?: string;
+  templateId?: number;
+  password?: string;
+}
+
+export interface UploadDeps {
+  renderPool?: RenderPool;
+  /** Local scratch directory for downloads and conversions. */
+  tempDir: string;
+}
+
+export interface UploadResult {
+  document_id: string | string[];
+  batch_name: string;
+  page_count?: number;
+  remaining_batch_capacity: number;
+}
+
+async function findBatch(db: Services['db'] | Trx, accountId: number, name: string) {
+  return db.selectFrom('batches').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
+}
+
+export async function uploadDocument(services: Services, principal: Principal, input: UploadInput, deps: UploadDeps): Promise<UploadResult> {
+  const { db } = services;
+  const batchName = input.batchName ?? generateBatchName(services.clock, services.ids);
+  assertBatchName(batchName);
+  if (input.templateId !== undefined) {
+    const t = await db.selectFrom('templates').select('id').where('id', '=', input.templateId).where('account_id', '=', principal.accountId).executeTakeFirst();
+    if (!t) throw errors.templateNotFound(input.templateId);
+  }
+  // Fail fast before downloading and rendering; the transaction re-checks with the real page count.
+  const existing = await findBatch(db, principal.accountId, batchName);
+  assertBatchCapacity(principal.pool, batchName, await batchDocumentCount(db, existing?.id), 1);
+  assertQueuedLimit(principal.pool, services.clock, await unprocessedCount(db, principal.pool.id), 1);
+
+  const scratch: string[] = [];
+  try {
+    await mkdir(deps.tempDir, { recursive: true });
+    let path: string;
+    let filename: string;
+    let size: number;
+    if (input.source.kind === 'url') {
+      path = join(deps.tempDir, `url-${randomBytes(8).toString('hex')}`);
+      scratch.push(path);
+      const got = await downloadUrl(input.source.url, path, { allowPrivate: services.config.allowPrivateUrls });
+      ({ filename, size } = got);
+    } else {
+      ({ path, filename, size } = input.source);
+    }
+    const passwords = [...(input.password !== undefined ? [input.password] : []), ...settingsOf(principal.pool).inbox_pdf_passwords];
+    const ingested = await ingestFile(path, { passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.tempDir });
+    return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, filename, size, path, ingested });
+  } finally {
+    await Promise.all(scratch.map((p) => rm(p, { force: true })));
+  }
+}
+
+interface Persist {
+  batchName: string;
+  templateId: number | null;
+  filename: string;
+  size: number;
+  path: string;
+  ingested: IngestedUpload;
+}
+
+async function persistUpload(services: Services, principal: Principal, p: Persist): Promise<UploadResult> {
+  const uploadId = `doc_${services.ids.ulid()}`;
+  const paged = p.ingested.form === 'paged';
+  const docIds = p.ingested.pages.map((_, i) => (paged ? `${uploadId}_p${i + 1}` : uploadId));
+  const prefix = uploadPrefix(principal.accountId, uploadId);
+  await reserveUploadPrefix(services.db, services.clock, prefix);
+  try {
+    const blobs = await storeUploadBlobs(services.blobs, principal.accountId, uploadId, p.path, p.ingested.pages);
+    const remaining = await services.db.transaction().execute(async (trx) => {
+      // Serializes uploads of one credit pool on PostgreSQL so the limits hold under concurrency (SQLite writers are serial already).
+      if (isPostgres(trx)) await trx.selectFrom('accounts').select('id').where('id', '=', principal.pool.id).forUpdate().execute();
+      const now = isoNow(services.clock);
+      await trx
+        .insertInto('batches')
+        .values({ account_id: principal.accountId, name: p.batchName, source: 'api', created_at: now })
+        .onConflict((oc) => oc.columns(['account_id', 'name']).doNothing())
+        .execute();
+      const batch = (await findBatch(trx, principal.accountId, p.batchName))!;
+      const count = await batchDocumentCount(trx, batch.id);
+      assertBatchCapacity(principal.pool, p.batchName, count, docIds.length);
+      assertQueuedLimit(principal.pool, services.clock, await unprocessedCount(trx, principal.pool.id), docIds.length);
+      await trx.insertInto('uploads').values({
+        id: uploadId, account_id: principal.accountId, batch_id: batch.id, filename: p.filename, kind: p.ingested.kind,
+        form: p.ingested.form, page_count: docIds.length, template_id: p.templateId, source: 'api',
+        original_key: blobs.original, byte_size: p.size, created_at: now,
+      }).execute();
+      await trx.insertInto('documents').values(p.ingested.pages.map((page, i) => ({
+        id: docIds[i], account_id: principal.accountId, batch_id: batch.id, upload_id: uploadId, page_number: i + 1,
+        filename: p.filename, status: 'uploaded', template_id: p.templateId,
+        image_key: blobs.pages[i].image, thumb_key: blobs.pages[i].thumb, text_layer_key: blobs.pages[i].textLayer,
+        width: page.width, height: page.height, charged_amount: 0, attempts: 0, wave: 0, created_at: now, started_at: now,
+      }))).execute();
+      await releasePrefix(trx, prefix);
+      return maxBatchSize(principal.pool) - count - docIds.length;
+    });
+    return paged
+      ? { document_id: docIds, batch_name: p.batchName, page_count: docIds.length, remaining_batch_capacity: remaining }
+      : { document_id: docIds[0], batch_name: p.batchName, remaining_batch_capacity: remaining };
+  } catch (err) {
+    // The upload's own error is the one to report; if the store is down too, the reservation stays for the sweep.
+    await deletePrefixes(services, [prefix]).catch((cleanup: unknown) => services.log.warn({ err: cleanup, prefix }, 'upload cleanup failed'));
+    throw err;
+  }
+}

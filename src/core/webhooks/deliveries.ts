@@ -1,0 +1,129 @@
+import { request } from 'undici';
+import { Webhook } from 'standardwebhooks';
+import type { Trx } from '../../db/connect.js';
+import { isPublicAddress, resolveChecked } from '../../ingest/public-address.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { PermanentJobError, RetryAfterError, type JobRegistry } from '../../jobs/registry.js';
+import type { Services } from '../../services.js';
+import { isoNow } from '../../clock.js';
+
+/**
+ * Webhook deliveries (decisions.md, Standard Webhooks): each event to a
+ * batch's callback_url is one durable `webhook.deliver` job on the `io` lane,
+ * so a slow receiver never holds up extraction. The message id is fixed per
+ * event, so every retry carries the same `webhook-id`.
+ */
+
+export const WEBHOOK_JOB = 'webhook.deliver';
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Standard Webhooks' recommended schedule after each failed attempt. */
+export const RETRY_SCHEDULE_MS = [5e3, 300e3, 1800e3, 7200e3, 18000e3, 36000e3, 50400e3, 72000e3, 86400e3];
+
+export interface WebhookDelivery {
+  registrationId: number;
+  messageId: string;
+  type: string;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+declare module '../../jobs/registry.js' {
+  interface JobKinds {
+    'webhook.deliver': WebhookDelivery;
+  }
+}
+
+/**
+ * Queues `type` for the batch's registered callback, in the caller's
+ * transaction; returns the message id, or null when the batch has no webhook.
+ * Used for batch.completed here and for document.bbox_completed by bbox.
+ */
+export async function enqueueWebhookEvent(
+  trx: Trx, services: Services, accountId: number, batchName: string, type: string, data: Record<string, unknown>,
+  opts: { messageId?: string; createdAt?: string } = {},
+): Promise<string | null> {
+  const registration = await trx
+    .selectFrom('webhook_registrations').select('id')
+    .where('account_id', '=', accountId).where('batch_name', '=', batchName)
+    .executeTakeFirst();
+  if (!registration) return null;
+  const messageId = opts.messageId ?? `msg_${services.ids.ulid()}`;
+  const payload: WebhookDelivery = { registrationId: registration.id, messageId, type, createdAt: opts.createdAt ?? isoNow(services.clock), data };
+  await enqueueJob(trx, services.clock, WEBHOOK_JOB, payload, {
+    dedupeKey: `webhook:${registration.id}:${messageId}`,
+    maxAttempts: RETRY_SCHEDULE_MS.length + 1,
+  });
+  return messageId;
+}
+
+/** Body and the three Standard Webhooks headers for one attempt. */
+export function signDelivery(secret: string, delivery: WebhookDelivery, now: Date): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({ type: delivery.type, created_at: delivery.createdAt, data: delivery.data });
+  const signature = new Webhook(secret).sign(delivery.messageId, now, body);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': delivery.messageId,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+  };
+}
+
+function retryAfterMs(header: string | string[] | undefined, now: Date): number | null {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return null;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
+
+async function post(services: Services, url: string, body: string, headers: Record<string, string>) {
+  if (!services.config.allowPrivateUrls) {
+    // Re-checked at every delivery: DNS may have changed since registration.
+    await resolveChecked(new URL(url).hostname, isPublicAddress);
+  }
+  const res = await request(url, {
+    method: 'POST', headers, body,
+    headersTimeout: DELIVERY_TIMEOUT_MS, bodyTimeout: DELIVERY_TIMEOUT_MS,
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+  });
+  await res.body.dump();
+  return res;
+}
+
+export function registerWebhookJobs(registry: JobRegistry): void {
+  registry.register({
+    kind: WEBHOOK_JOB,
+    lane: 'io',
+    leaseMs: DELIVERY_TIMEOUT_MS * 2,
+    maxAttempts: RETRY_SCHEDULE_MS.length + 1,
+    backoffMs(attempt) {
+      const base = RETRY_SCHEDULE_MS[Math.min(attempt, RETRY_SCHEDULE_MS.length) - 1];
+      return Math.round(base * (1 + Math.random() * 0.1)); // a little jitter, so receivers are not hit in lockstep
+    },
+    async handler(delivery, ctx) {
+      const { services } = ctx;
+      const registration = await services.db
+        .selectFrom('webhook_registrations').selectAll().where('id', '=', delivery.registrationId).executeTakeFirst();
+      if (!registration) return; // the batch was deleted: nothing to tell anyone
+      const now = services.clock.now();
+      const { body, headers } = signDelivery(registration.secret, delivery, now);
+      const res = await post(services, registration.callback_url, body, headers);
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        await ctx.finish(async (trx) => {
+          if (delivery.type !== 'batch.completed') return;
+          await trx.updateTable('webhook_registrations').set({ fired_at: isoNow(services.clock) })
+            .where('id', '=', registration.id).execute();
+        });
+        return;
+      }
+      if (res.statusCode === 410) throw new PermanentJobError('receiver answered 410 Gone: no more retries');
+      const wait = res.statusCode === 429 || res.statusCode === 503 ? retryAfterMs(res.headers['retry-after'], now) : null;
+      const why = `receiver answered HTTP ${res.statusCode}`;
+      if (wait !== null) throw new RetryAfterError(why, wait);
+      throw new Error(why);
+    },
+  });
+}

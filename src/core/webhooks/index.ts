@@ -1,0 +1,2 @@
+export { enqueueWebhookEvent, registerWebhookJobs } from './deliveries.js';
+export { registerWebhook, registrationView, saveRegistration, validateCallbackUrl } from './registrations.js';

@@ -1,0 +1,18 @@
+import type { Box } from '../types.js';
+import type { Line } from './lines.js';
+import type { TableRow } from './table-rows.js';
+
+/** A detected table (table-detect.ts finds it; header-names.ts and ruled-grids.ts read it). */
+export interface Table {
+  box: Box;
+  separators: number[];
+  /** Lines above the body that may name the columns, top to bottom. */
+  headerLines: Line[];
+  rows: TableRow[];
+  ruled: boolean;
+  /** How many of `lines` the heuristics put in the header. */
+  headerEnd: number;
+  /** Candidate header lines above the block, then the block's lines: alternative header splits re-cut these. */
+  lines: Line[];
+  rowRules: number[];
+}

@@ -1,0 +1,13 @@
+import type { RenderPool } from './render-pool.js';
+
+/** How an upload is ingested (kept apart from types.ts: the render pool's own types come from there). */
+export interface IngestOptions {
+  /** Passwords to try on an encrypted PDF, in order (request password first, then the account's inbox passwords). */
+  passwords: string[];
+  /** Maximum pages per upload (50). */
+  maxPages: number;
+  /** Worker threads for PDF rendering; without one, PDFs render in the calling thread. */
+  renderPool?: RenderPool;
+  /** Where intermediate files (converted .docx/.txt PDFs) go; the OS temp dir by default. */
+  tempDir?: string;
+}
