@@ -80,7 +80,7 @@ program
   .addOption(new Option('--quality <quality>', 'fast or high').choices(['fast', 'high']).default('fast'))
   .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv', 'xlsx']).default('json'))
   .action(async (file: string, opts: { fields?: string; quality?: string; format?: string }) => {
-    const { runExtractCommand } = await import('./extract/extract-command.js');
+    const { runExtractCommand } = await import('./cli/extract.js');
     process.exitCode = await runExtractCommand(file, opts, process.stdout);
   });
 

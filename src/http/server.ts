@@ -5,7 +5,7 @@ import { installApiAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
 import { installIdempotency } from './idempotency.js';
 import { validatorCompiler } from './validation.js';
-import { API_ROUTES } from './routes/index.js';
+import { API_ROUTES, type RouteDeps } from './routes/index.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerMetaRoutes } from './routes/meta.js';
 
@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** Builds the HTTP application: /api/v1 (authenticated), /admin/v1 (operator), docs and health. */
-export async function buildServer(services: Services): Promise<App> {
+export async function buildServer(services: Services, deps: RouteDeps): Promise<App> {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
     // Per-request lines only when debugging: at volume they cost more than the request.
@@ -65,7 +65,7 @@ export async function buildServer(services: Services): Promise<App> {
     async (api) => {
       installApiAuth(api, services);
       installIdempotency(api, services);
-      for (const register of API_ROUTES) await register(api, services);
+      for (const register of API_ROUTES) await register(api, services, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -1,16 +1,12 @@
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import sharp from 'sharp';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { getDocument, getDocumentImage } from '../../core/results/index.js';
 import { errors } from '../../errors.js';
 import { uploadDocument, type UploadInput } from '../../core/uploads/index.js';
-import { RenderPool } from '../../ingest/render-pool.js';
-import { removeStaleScratch } from '../../storage/scratch.js';
 import type { Services } from '../../services.js';
+import type { RouteDeps } from './registrar.js';
 import { guardIdempotency } from '../idempotency.js';
 import { readUploadForm, type UploadForm } from '../multipart-form.js';
 import { NullableTimestamp, responses, Timestamp } from '../schemas/common.js';
@@ -36,9 +32,6 @@ const DocumentObject = Type.Object({
 
 const DocumentParams = Type.Object({ document_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/** Render threads: one per core up to 4; more only adds memory on small machines. */
-const renderThreads = (): number => Math.max(1, Math.min(4, availableParallelism()));
-
 /** Form fields → core input: `file` XOR `url`, template_id an integer (api-v1.md, POST /documents). */
 function uploadInput(form: UploadForm): UploadInput {
   const { url, batch_name: batchName, template_id: templateRaw, password } = form.fields;
@@ -57,14 +50,9 @@ function uploadInput(form: UploadForm): UploadInput {
   };
 }
 
-export async function registerDocumentRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const pool = new RenderPool(renderThreads());
-  // Every upload and crop is a different image: libvips' operation cache would only hold memory.
-  sharp.cache(false);
-  const tempDir = join(services.config.dataDir, 'tmp');
-  const stale = await removeStaleScratch(tempDir, services.clock.now());
-  if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
-  app.addHook('onClose', () => pool.close());
+/** Uploads get their render threads and scratch directory from the composition root (src/app.ts). */
+export async function registerDocumentRoutes(app: FastifyInstance, services: Services, { uploads }: RouteDeps): Promise<void> {
+  const { tempDir } = uploads;
 
   // Multipart parsing only in this scope: the other resources take JSON.
   await app.register(async (scope) => {
@@ -86,7 +74,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
         const input = uploadInput(form);
         const fingerprint = { fields: form.fields, file_sha256: form.file?.sha256 ?? null };
         if (await guardIdempotency(services, request, reply, fingerprint)) return reply;
-        return await uploadDocument(services, request.principal, input, { renderPool: pool, tempDir });
+        return await uploadDocument(services, request.principal, input, uploads);
       } finally {
         await form.cleanup();
       }

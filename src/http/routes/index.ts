@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.js';
+import type { RouteRegistrar } from './registrar.js';
 import { registerAccountRoutes } from './account.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerDocumentRoutes } from './documents.js';
@@ -9,7 +8,7 @@ import { registerDocumentBboxRoutes } from './document-bbox.js';
 import { registerBatchProcessingRoutes } from './batch-processing.js';
 import { registerEventRoutes } from './events.js';
 
-export type RouteRegistrar = (app: FastifyInstance, services: Services) => void | Promise<void>;
+export type { RouteDeps, RouteRegistrar } from './registrar.js';
 
 /** Every /api/v1 resource, one file each. */
 export const API_ROUTES: RouteRegistrar[] = [

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { ingestFile } from '../ingest/ingest.js';
-import { createLayoutEngine } from './layout/index.js';
-import { isImageRegion, type Box, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from './types.js';
+import { createLayoutEngine } from '../extract/layout/index.js';
+import { isImageRegion, type Box, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
 
 export interface ExtractCommandOptions {
   fields?: string;

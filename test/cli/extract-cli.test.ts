@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExtractCommand } from '../../src/extract/extract-command.js';
+import { runExtractCommand } from '../../src/cli/extract.js';
 import { generateInvoice, type GeneratedDoc } from '../fixtures/extract/documents.js';
 
 async function capture(file: string, opts: { fields?: string; quality?: string; format?: string }): Promise<{ code: number; out: Buffer }> {
