@@ -2,11 +2,23 @@
  * Accuracy and speed of the built-in `layout` engine. Prints one JSON object:
  * cell-level precision/recall/F1 per dataset (expected headers given as
  * fields, and inferred columns), ms/page p50/p95 for text-layer pages and for
- * OCR pages, and the `tesseract` CLI timed on the same OCR images.
+ * OCR pages, and the `tesseract` CLI timed on the same OCR images; business
+ * documents (bench/lib/business: line-item cell F1 with snake_case names and
+ * document-field accuracy per kind × language, digital and scanned, and the
+ * confidence calibration table) and the real kie-dev documents.
  *
  *   npm run bench:extract [-- --scans N --digital N --timing N --skip-icdar]
+ *     [--sections icdar,generated,timing,business,kie] [--split dev|test]
+ *     [--kinds invoice,receipt,...] [--langs en,de,...] [--per-pair N]
+ *     [--datasets DIR] [--json]
+ *
+ * `--scans N`: scanned documents per kind × language in the business section
+ * (default 1) and scanned pages of the generated section (default 6).
+ * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and a
+ * kind × language table goes to stderr.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +32,11 @@ import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
 import { f1 } from '../test/extract/helpers/cell-score.js';
 import { digitalPage, runGenerated } from '../test/extract/helpers/generated-eval.js';
 import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
+import { runBusinessBench } from './lib/business/bench.js';
+import { KINDS, LANGS, type BusinessKind, type Lang, type Split } from './lib/business/index.js';
+import { calibration } from './lib/business/evaluate.js';
+import { runKieDev, summarizeKie } from './lib/kie-dev.js';
+import { percentiles } from './lib/percentiles.js';
 
 const run = promisify(execFile);
 
@@ -28,10 +45,16 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-function percentiles(ms: number[]): { p50: number; p95: number; n: number } {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN);
-  return { p50: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10, n: s.length };
+function listArg(name: string): string[] | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1].split(',').map((x) => x.trim()).filter(Boolean) : undefined;
+}
+
+/** The shared datasets folder: `--datasets`, else beside the checkout (main) or beside the worktrees folder. */
+function datasetsDir(): string {
+  const given = listArg('datasets')?.[0];
+  if (given) return resolve(given);
+  return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
 }
 
 /** The peer: Debian's tesseract CLI. Installed on demand when apt is usable; otherwise reported as skipped. */
@@ -116,7 +139,9 @@ async function main(): Promise<void> {
   const digitalCount = arg('digital', 30);
   const scanCount = arg('scans', 6);
   const timingCount = arg('timing', 4);
-  const skipIcdar = process.argv.includes('--skip-icdar');
+  const sections = new Set(listArg('sections') ?? ['icdar', 'generated', 'timing', 'business', 'kie']);
+  const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
+  const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
   const engine = createLayoutEngine();
   const out: Record<string, unknown> = { machine: { cpus: cpus().length, load_average_1m: loadavg()[0] } };
@@ -124,7 +149,7 @@ async function main(): Promise<void> {
   out.datasets = datasets;
 
   if (!skipIcdar) {
-    const icdar = await runIcdar(engine, resolve('../shared/datasets/icdar2013-dev'));
+    const icdar = await runIcdar(engine, join(datasetRoot, 'icdar2013-dev'));
     datasets['icdar2013-dev'] = {
       tables: icdar.tables.length,
       given_fields: f1(icdar.givenPerRequest),
@@ -137,6 +162,38 @@ async function main(): Promise<void> {
     out.text_layer_ms_per_page = { engine: percentiles(icdar.engineMs), pdf_text_layer_read: percentiles(icdar.textLayerMs) };
   }
 
+  if (sections.has('business')) {
+    const split = (listArg('split')?.[0] ?? 'test') as Split;
+    const business = await runBusinessBench(engine, {
+      split,
+      perPair: arg('per-pair', 2),
+      scansPerPair: arg('scans', 1),
+      kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
+      langs: (listArg('langs') ?? LANGS) as Lang[],
+    });
+    datasets[`business-${split}`] = business.json;
+    if (!process.argv.includes('--json')) process.stderr.write(business.table);
+  }
+
+  if (sections.has('kie')) {
+    const kie = await runKieDev(engine, join(datasetRoot, 'kie-dev'));
+    datasets['kie-dev'] = {
+      ...summarizeKie(kie),
+      calibration: calibration(kie.confidence),
+      ms_per_page: percentiles(kie.ms),
+      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column',
+    };
+  }
+
+  if (sections.has('generated')) await runGeneratedSections(engine, out, datasets, digitalCount, scanCount, sections.has('timing') ? timingCount : 0);
+  else if (sections.has('timing') && timingCount > 0) out.ocr_ms_per_page_300dpi = await timeAgainstCli(await generateDigitalSet(Math.max(1, timingCount), 1), timingCount);
+  out.load_average_1m_after = loadavg()[0];
+  await engine.close?.();
+  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(out)}\n` : `${JSON.stringify(out, null, 2)}\n`);
+}
+
+/** The invoice/statement/price-list set of test/fixtures: digital and scanned cell F1, and the OCR speed comparison. */
+async function runGeneratedSections(engine: ReturnType<typeof createLayoutEngine>, out: Record<string, unknown>, datasets: Record<string, unknown>, digitalCount: number, scanCount: number, timingCount: number): Promise<void> {
   const docs = await generateDigitalSet(digitalCount, 1);
   const digitalPages: EnginePage[] = [];
   for (const d of docs) digitalPages.push(await digitalPage(d));
@@ -167,9 +224,6 @@ async function main(): Promise<void> {
 
   // `--timing 0` skips the speed comparison (and the tesseract CLI it needs).
   if (timingCount > 0) out.ocr_ms_per_page_300dpi = await timeAgainstCli(docs, timingCount);
-  out.load_average_1m_after = loadavg()[0];
-  await engine.close?.();
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
 
 main().catch((err) => {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure what the test suite needs beyond Node is present: a PostgreSQL
 # server on 127.0.0.1:5432 with a `test` database (trust auth), as on the
-# project's machines. Idempotent; installs PostgreSQL from Debian if missing.
+# project's machines, and Debian's chromium for the console's browser tests
+# (test/console; playwright-core drives /usr/bin/chromium and never downloads
+# a browser). Idempotent; installs what is missing from Debian.
 set -euo pipefail
 
 pg_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
@@ -9,6 +11,11 @@ pg_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
 if ! command -v pg_isready >/dev/null 2>&1; then
   echo "setup: installing PostgreSQL (Debian package)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing chromium (Debian package, for the console's browser tests)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
 if ! pg_up; then
@@ -25,3 +32,4 @@ if ! psql -h 127.0.0.1 -U postgres -d test -c 'select 1' >/dev/null 2>&1; then
     su postgres -c "psql -c 'CREATE DATABASE test'" >/dev/null
 fi
 echo "setup: PostgreSQL ready on 127.0.0.1:5432 (database test)"
+echo "setup: chromium $(/usr/bin/chromium --version 2>/dev/null | head -1 | cut -d" " -f2) at /usr/bin/chromium"

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Config } from './config.js';
 import { buildServer, type App } from './http/server.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { RenderPool } from './ingest/render-pool.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
 import { removeStaleScratch } from './storage/scratch.js';
@@ -13,6 +14,7 @@ export interface RunningApp {
   server: App;
   /** Embedded workers (DOCROWS_WORKERS > 0), null in API-only processes. */
   workers: RunningWorkers | null;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -26,23 +28,25 @@ async function prepareUploads(services: Services): Promise<{ renderPool: RenderP
   const tempDir = join(services.config.dataDir, 'tmp');
   const stale = await removeStaleScratch(tempDir, services.clock.now());
   if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
-  return { renderPool: new RenderPool(renderThreads()), tempDir };
+  const { ingestMemoryMb: memoryMb, ingestTimeoutMs: timeoutMs } = services.config;
+  return { renderPool: new RenderPool(renderThreads(), { memoryMb, timeoutMs }), tempDir };
 }
 
 /** The API and its embedded workers over one set of services. */
 export async function createApp(config: Config, options: ServicesOptions = {}): Promise<RunningApp> {
   const services = await createServices(config, options);
   const uploads = await prepareUploads(services);
-  const server = await buildServer(services, { uploads });
-  const workers = config.workers > 0 ? startWorkers(services) : null;
+  const metrics = createMetrics(services.db);
+  const server = await buildServer(services, { uploads }, metrics);
+  const workers = config.workers > 0 ? startWorkers(services, { metrics }) : null;
   return {
     services,
     server,
     workers,
+    metrics,
     close: async () => {
-      // Stop claiming first; running jobs get a grace period, the rest are reclaimed after their lease.
-      await workers?.stop();
-      await server.close();
+      // Stop taking requests and claiming jobs at once; both get the grace period (running jobs left after it go back to the queue).
+      await Promise.all([server.close(), workers?.stop(config.shutdownGraceMs)]);
       await uploads.renderPool.close();
       await services.close();
     },

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { loadEngineConfig, type EngineConfig, type EngineName } from './config-engines.js';
+import { ConfigError, type Env, optional, readBool, readEnum, readInt, readUrl } from './config-readers.js';
+
+export { ConfigError, type EngineName };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type EngineName = 'layout' | 'openai';
 
-/** Every setting of the service, parsed once at start and passed in (decisions.md, Configuration). */
+/** Every setting of the service, parsed once at start and passed in (docs/decisions.md, Configuration). */
 export interface Config {
   port: number;
   host: string;
@@ -13,67 +16,28 @@ export interface Config {
   storageUrl: string;
   workers: number;
   engine: EngineName;
-  openai: { baseUrl: string | null; apiKey: string | null; models: { standard: string | null; advanced: string | null; premium: string | null } };
+  /** Engines per tier and the model server (src/config-engines.ts). */
+  engines: EngineConfig['engines'];
+  openai: EngineConfig['openai'];
   adminToken: string | null;
   allowPrivateUrls: boolean;
   maxUploadBytes: number;
   rateLimitPerMin: number;
   logLevel: LogLevel;
-}
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
-  const value = Number(raw.trim());
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
-  return value;
-}
-
-function readBool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const v = raw.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
-}
-
-function readEnum<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const v = raw.trim().toLowerCase() as T;
-  if (!allowed.includes(v)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}".`);
-  return v;
-}
-
-function readUrl(env: Env, name: string, fallback: string, protocols: string[]): string {
-  const raw = env[name];
-  const value = raw === undefined || raw === '' ? fallback : raw.trim();
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be a URL, got "${value}".`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${value}".`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-function optional(env: Env, name: string): string | null {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+  /** DOCROWS_REQUEST_TIMEOUT_S: a request whose headers and body have not all arrived by then answers 408 request_timeout. */
+  requestTimeoutMs: number;
+  /** DOCROWS_INGEST_MEMORY_MB: memory one upload's parser process may use before that upload is refused. */
+  ingestMemoryMb: number;
+  /** S3-compatible storage for `DOCROWS_STORAGE_URL=s3://bucket/prefix` (credentials: the AWS SDK's default chain). */
+  s3: { endpoint: string | null; region: string; forcePathStyle: boolean };
+  /** GET /metrics without the admin token (DOCROWS_METRICS_PUBLIC). */
+  metricsPublic: boolean;
+  /** How long SIGTERM waits for running requests and jobs before closing (DOCROWS_SHUTDOWN_GRACE_S). */
+  shutdownGraceMs: number;
+  /** `docrows worker` serves /healthz, /readyz and /metrics on this port when set (DOCROWS_OPERATOR_PORT). */
+  operatorPort: number | null;
+  /** DOCROWS_INGEST_TIMEOUT_S: the longest one parsing task of an upload may take before that upload is refused. */
+  ingestTimeoutMs: number;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -90,10 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DOCROWS_STORAGE_URL must start with file:// or s3://, got "${storageUrl}".`);
   }
   const engine = readEnum<EngineName>(env, 'DOCROWS_ENGINE', 'layout', ['layout', 'openai']);
-  const openaiBase = optional(env, 'DOCROWS_OPENAI_BASE_URL');
-  if (engine === 'openai' && !openaiBase) {
-    throw new ConfigError('DOCROWS_ENGINE=openai needs DOCROWS_OPENAI_BASE_URL (the model server address).');
-  }
+  const { engines, openai } = loadEngineConfig(env, engine);
   return {
     port,
     host,
@@ -103,19 +64,23 @@ export function loadConfig(env: Env = process.env): Config {
     storageUrl,
     workers: readInt(env, 'DOCROWS_WORKERS', 2, 0, 256),
     engine,
-    openai: {
-      baseUrl: openaiBase ? readUrl(env, 'DOCROWS_OPENAI_BASE_URL', openaiBase, ['http:', 'https:']) : null,
-      apiKey: optional(env, 'DOCROWS_OPENAI_API_KEY'),
-      models: {
-        standard: optional(env, 'DOCROWS_MODEL_STANDARD'),
-        advanced: optional(env, 'DOCROWS_MODEL_ADVANCED'),
-        premium: optional(env, 'DOCROWS_MODEL_PREMIUM'),
-      },
-    },
+    engines,
+    openai,
     adminToken: optional(env, 'DOCROWS_ADMIN_TOKEN'),
     allowPrivateUrls: readBool(env, 'DOCROWS_ALLOW_PRIVATE_URLS', false),
     maxUploadBytes: readInt(env, 'DOCROWS_MAX_UPLOAD_MB', 50, 1, 10_240) * 1024 * 1024,
     rateLimitPerMin: readInt(env, 'DOCROWS_RATE_LIMIT_PER_MIN', 600, 0, 10_000_000),
     logLevel: readEnum<LogLevel>(env, 'DOCROWS_LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    requestTimeoutMs: readInt(env, 'DOCROWS_REQUEST_TIMEOUT_S', 300, 1, 86_400) * 1000,
+    ingestMemoryMb: readInt(env, 'DOCROWS_INGEST_MEMORY_MB', 1024, 256, 65_536),
+    s3: {
+      endpoint: optional(env, 'DOCROWS_S3_ENDPOINT') ? readUrl(env, 'DOCROWS_S3_ENDPOINT', '', ['http:', 'https:']) : null,
+      region: optional(env, 'AWS_REGION') ?? optional(env, 'AWS_DEFAULT_REGION') ?? 'us-east-1',
+      forcePathStyle: readBool(env, 'DOCROWS_S3_FORCE_PATH_STYLE', false),
+    },
+    metricsPublic: readBool(env, 'DOCROWS_METRICS_PUBLIC', false),
+    shutdownGraceMs: readInt(env, 'DOCROWS_SHUTDOWN_GRACE_S', 30, 0, 3600) * 1000,
+    operatorPort: optional(env, 'DOCROWS_OPERATOR_PORT') ? readInt(env, 'DOCROWS_OPERATOR_PORT', 0, 0, 65535) : null,
+    ingestTimeoutMs: readInt(env, 'DOCROWS_INGEST_TIMEOUT_S', 60, 1, 3600) * 1000,
   };
 }

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'rate_limit_exceeded'
   | 'not_found'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'internal_error';
 
 export type ErrorType =
@@ -44,10 +45,11 @@ export const ERROR_CATALOG: Record<ErrorCode, { type: ErrorType; status: number;
   rate_limit_exceeded: { type: 'rate_limit_error', status: 429, summary: 'Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.' },
   not_found: { type: 'not_found_error', status: 404, summary: 'No such route.' },
   method_not_allowed: { type: 'invalid_request_error', status: 405, summary: 'The route does not support this HTTP method.' },
+  request_timeout: { type: 'invalid_request_error', status: 408, summary: 'The request (headers and body) did not arrive in time; send it again.' },
   internal_error: { type: 'internal_error', status: 500, summary: 'Something went wrong on our side; it is safe to retry.' },
 };
 
-/** Codes whose error body carries `param` (api-v1.md, Errors). */
+/** Codes whose error body carries `param` (docs/api.md, Errors). */
 const CODES_WITH_PARAM = new Set<ErrorCode>(['missing_parameter', 'invalid_parameter', 'duplicate_field_name']);
 
 export class AppError extends Error {
@@ -76,6 +78,8 @@ export class AppError extends Error {
 export const errors = {
   missingApiKey: () => new AppError('missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.'),
   invalidApiKey: () => new AppError('invalid_api_key', 'The API key is invalid, revoked, or belongs to a disabled account.'),
+  invalidAdminToken: () =>
+    new AppError('invalid_api_key', 'The admin token is invalid: /admin/v1 takes the server\'s DOCROWS_ADMIN_TOKEN as the bearer token, not an API key.'),
   planRequired: (plan: string) =>
     new AppError('plan_required', `The API is not available on the ${plan} plan; Basic or higher is required.`),
   missingParameter: (param: string, message = `Missing required parameter: ${param}.`) =>
@@ -99,5 +103,7 @@ export const errors = {
   routeNotFound: (method: string, url: string) => new AppError('not_found', `No route ${method} ${url}.`),
   methodNotAllowed: (method: string, url: string) =>
     new AppError('method_not_allowed', `${method} is not supported on ${url}.`),
+  requestTimeout: (seconds: number) =>
+    new AppError('request_timeout', `The request did not arrive completely within ${seconds} seconds.`),
   internal: (message = 'An internal error occurred.') => new AppError('internal_error', message),
 };

@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { systemClock, systemIds, type Clock, type IdSource } from './clock.js';
 import { serviceSecret } from './db/queries/settings.js';
 import type { BlobStore } from './storage/blob-store.js';
-import { createBlobStore } from './storage/fs-store.js';
+import { openBlobStore } from './storage/open.js';
 
 /** Everything the HTTP layer, core and workers share; built once by the composition root (app.ts). */
 export interface Services {
@@ -31,7 +31,12 @@ export interface ServicesOptions {
 /** Composition root: connects the database and storage and wires the shared services. */
 export async function createServices(config: Config, options: ServicesOptions = {}): Promise<Services & { close(): Promise<void> }> {
   const log = pino({ level: config.logLevel, base: { service: 'docrows' } });
-  const handle = await connectDb(config.databaseUrl, options.db);
+  // Storage first: an unusable DOCROWS_STORAGE_URL stops the start before the database is touched.
+  const blobs = await openBlobStore(config);
+  const handle = await connectDb(config.databaseUrl, options.db).catch((err: unknown) => {
+    blobs.close?.();
+    throw err;
+  });
   try {
     if (options.migrate !== false) await migrateToLatest(handle.db, handle.schema);
     const clock = options.clock ?? systemClock;
@@ -39,14 +44,18 @@ export async function createServices(config: Config, options: ServicesOptions = 
       config,
       db: handle.db,
       dialect: handle.dialect,
-      blobs: createBlobStore(config.storageUrl),
+      blobs,
       clock,
       ids: options.ids ?? systemIds(),
       log,
       pageTokenKey: await serviceSecret(handle.db, clock, 'page_token_key'),
-      close: () => handle.close(),
+      close: async () => {
+        blobs.close?.();
+        await handle.close();
+      },
     };
   } catch (err) {
+    blobs.close?.();
     await handle.close();
     throw err;
   }

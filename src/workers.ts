@@ -1,13 +1,13 @@
-import { assertEngineAvailable } from './extract/index.js';
 import type { Engine } from './extract/types.js';
 import type { Services } from './services.js';
-import { createThreadedEngine } from './jobs/engine-threads.js';
+import { createTierEngines } from './jobs/tier-engines.js';
 import { JobRegistry } from './jobs/registry.js';
 import { startWorkerPool, type WorkerPool } from './jobs/worker.js';
 import { registerExtractionJobs } from './core/processing/index.js';
 import { registerWebhookJobs } from './core/webhooks/index.js';
 import { registerHousekeepingJobs } from './core/housekeeping/index.js';
 import { registerBboxJobs } from './core/bbox/index.js';
+import { timedEngine, type Metrics } from './metrics/metrics.js';
 
 /**
  * Composition root of the workers: which features' job kinds a pool runs and
@@ -15,17 +15,17 @@ import { registerBboxJobs } from './core/bbox/index.js';
  * queue, worker loop and registry in src/jobs/ know no feature.
  */
 
-export type JobRegistrar = (registry: JobRegistry) => void;
+type JobRegistrar = (registry: JobRegistry) => void;
 
 /** Every job kind the service runs, one registrar per owning feature (append yours). */
-export const JOB_REGISTRARS: JobRegistrar[] = [
+const JOB_REGISTRARS: JobRegistrar[] = [
   registerExtractionJobs,
   registerWebhookJobs,
   registerHousekeepingJobs,
   registerBboxJobs,
 ];
 
-export function buildJobRegistry(registrars: JobRegistrar[] = JOB_REGISTRARS): JobRegistry {
+function buildJobRegistry(registrars: JobRegistrar[] = JOB_REGISTRARS): JobRegistry {
   const registry = new JobRegistry();
   for (const register of registrars) register(registry);
   return registry;
@@ -37,6 +37,8 @@ export interface StartWorkersOptions {
   /** An in-process engine instead of the configured one in worker threads (tests). */
   engine?: Engine;
   pollMs?: number;
+  /** Records job durations and engine time per page. */
+  metrics?: Metrics;
 }
 
 export interface RunningWorkers {
@@ -47,12 +49,18 @@ export interface RunningWorkers {
 /** Starts a worker pool with every job kind: used by `serve` (embedded) and `worker`. */
 export function startWorkers(services: Services, options: StartWorkersOptions = {}): RunningWorkers {
   const workers = options.workers ?? services.config.workers;
-  if (!options.engine) assertEngineAvailable(services.config.engine);
-  const engine = options.engine ?? createThreadedEngine(services.config.engine, Math.max(1, workers));
+  const log = services.log.child({ component: 'model' });
+  // Engines per tier, unless the caller brings one engine for every tier (tests).
+  const tiers = options.engine ? null : createTierEngines(services.config, Math.max(1, workers), (level, data, msg) => log[level](data, msg));
+  const metrics = options.metrics;
+  const timed = (engine: Engine): Engine => (metrics ? timedEngine(engine, metrics) : engine);
+  const engine = timed(options.engine ?? tiers!.forTier('standard'));
   const pool = startWorkerPool(services, {
     registry: buildJobRegistry(),
-    runtime: { engine },
-    cpuSlots: workers,
+    runtime: { engine, ...(tiers ? { engineForTier: (tier) => timed(tiers.forTier(tier)) } : {}) },
+    ...(metrics ? { onJobEnd: (kind, outcome, seconds) => metrics.jobDuration.observe({ kind, outcome }, seconds) } : {}),
+    // Model pages wait on the network: their slots come on top of the CPU ones.
+    cpuSlots: workers + (tiers?.networkSlots ?? 0),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });
   return {
@@ -60,7 +68,7 @@ export function startWorkers(services: Services, options: StartWorkersOptions = 
     async stop(graceMs) {
       await pool.stop(graceMs);
       // Only the engine we created is ours to close.
-      if (!options.engine) await engine.close?.();
+      await tiers?.close();
     },
   };
 }

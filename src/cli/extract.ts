@@ -1,12 +1,20 @@
 import ExcelJS from 'exceljs';
 import { ingestFile } from '../ingest/ingest.js';
-import { createLayoutEngine } from '../extract/layout/index.js';
-import { isImageRegion, type Box, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
+import { loadEngineConfig } from '../config-engines.js';
+import type { Env } from '../config-readers.js';
+import { createLayoutEngine, createOpenAiEngine, createPageViewer, ModelClient } from '../extract/index.js';
+import { isImageRegion, type Box, type Engine, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
+import { assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
+import { createProgress } from './progress.js';
 
 export interface ExtractCommandOptions {
   fields?: string;
   quality?: string;
   format?: string;
+  /** layout (default) or openai: the model server from the DOCROWS_OPENAI_* settings. */
+  engine?: string;
+  /** -o FILE: write the result there instead of standard output. */
+  output?: string;
 }
 
 type OutputFormat = 'json' | 'csv' | 'xlsx';
@@ -29,7 +37,9 @@ function bbox(box: Box | null) {
 }
 
 function jsonCell(cell: ExtractedCell) {
-  return isImageRegion(cell) ? { type: 'image_region', bbox: bbox(cell.box) } : { value: cell.value, bbox: bbox(cell.box) };
+  if (isImageRegion(cell)) return { type: 'image_region', bbox: bbox(cell.box) };
+  // Confidence (0..1) as the engine scored the value; null when it did not (decisions.md, docrows extensions).
+  return { value: cell.value, bbox: bbox(cell.box), confidence: cell.value !== null ? (cell.confidence ?? null) : null };
 }
 
 function plainValue(cell: ExtractedCell | undefined): string {
@@ -55,48 +65,69 @@ function tableRows(pages: PageOutcome[]): { header: string[]; rows: string[][] }
   return { header: ['page', ...fields], rows };
 }
 
-function csvField(v: string): string {
-  return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+/** Tokens a page cost at the model server (engine openai). */
+function usageOf(result: ExtractResult) {
+  const u = result.usage;
+  return u ? { usage: { model: u.model, tokens_in: u.tokensIn, tokens_out: u.tokensOut, requests: u.requests } } : {};
 }
 
-async function write(out: NodeJS.WritableStream, data: string | Buffer): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    out.write(data, (err) => (err ? reject(err) : resolve()));
-  });
+/**
+ * The engine the command runs: the built-in one, or the model engine with the
+ * service's settings (same variables, validated the same way) in this process.
+ */
+function buildEngine(name: string, env: Env): Engine & { close(): Promise<void> } {
+  if (name === 'layout') {
+    const layout = createLayoutEngine();
+    return { ...layout, close: async () => layout.close?.() };
+  }
+  const { openai } = loadEngineConfig(env, 'openai');
+  const client = new ModelClient(openai, (_level, data, message) => process.stderr.write(`docrows extract: ${message} ${JSON.stringify(data)}\n`));
+  const viewer = createPageViewer();
+  const fallback = openai.fallback === 'layout' ? createLayoutEngine() : undefined;
+  const engine = createOpenAiEngine({ settings: openai, model: openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
+  return {
+    ...engine,
+    async close() {
+      await client.close();
+      await viewer.close();
+      await fallback?.close?.();
+    },
+  };
 }
 
-async function render(pages: PageOutcome[], format: OutputFormat, file: string, out: NodeJS.WritableStream): Promise<void> {
+async function render(pages: PageOutcome[], format: OutputFormat, file: string, out: OutputTarget): Promise<void> {
   if (format === 'json') {
     const body = {
       file,
       pages: pages.map((p) =>
         p.result.ok
-          ? { page: p.page, fields: p.result.fields, rows: p.result.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, jsonCell(v)]))) }
-          : { page: p.page, failure: p.result.failure },
+          ? { page: p.page, fields: p.result.fields, rows: p.result.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, jsonCell(v)]))), ...usageOf(p.result) }
+          : { page: p.page, failure: p.result.failure, ...usageOf(p.result) },
       ),
     };
-    await write(out, `${JSON.stringify(body, null, 2)}\n`);
+    await writeOutput(out, `${JSON.stringify(body, null, 2)}\n`);
     return;
   }
   const { header, rows } = tableRows(pages);
   if (format === 'csv') {
-    await write(out, [header, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n');
+    await writeOutput(out, csvText([header, ...rows]));
     return;
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('rows');
   sheet.addRow(header);
   for (const r of rows) sheet.addRow(r);
-  await write(out, Buffer.from(await workbook.xlsx.writeBuffer()));
+  await writeOutput(out, Buffer.from(await workbook.xlsx.writeBuffer()));
 }
 
 /**
  * `docrows extract FILE`: ingests the file (PDF, image, docx, txt) and runs the
  * built-in engine on each page, in-process. Exit codes: 0 when at least one
  * page produced rows, 1 when the file can't be read or every page failed,
- * 2 for invalid options.
+ * 2 for invalid options (xlsx to a terminal without -o included). Files of
+ * several pages show their progress on standard error.
  */
-export async function runExtractCommand(file: string, opts: ExtractCommandOptions, out: NodeJS.WritableStream): Promise<number> {
+export async function runExtractCommand(file: string, opts: ExtractCommandOptions, stdout: NodeJS.WritableStream & { isTTY?: boolean }, env: Env = {}): Promise<number> {
   const quality = (opts.quality ?? 'fast') as Quality;
   const format = (opts.format ?? 'json') as OutputFormat;
   if (quality !== 'fast' && quality !== 'high') {
@@ -107,23 +138,50 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
     process.stderr.write(`docrows extract: --format must be json, csv or xlsx, not "${opts.format}"\n`);
     return 2;
   }
+  const out: OutputTarget = { file: opts.output, stdout };
+  try {
+    assertWritable(out, format === 'xlsx');
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`docrows extract: ${err.message}\n`);
+    return 2;
+  }
+  let engine: Engine & { close(): Promise<void> };
+  try {
+    engine = buildEngine(opts.engine ?? 'layout', env);
+  } catch (err) {
+    process.stderr.write(`docrows extract: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
   let upload;
   try {
     upload = await ingestFile(file, { passwords: [], maxPages: MAX_PAGES });
   } catch (err) {
     process.stderr.write(`docrows extract: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    await engine.close();
     return 1;
   }
-  const engine = createLayoutEngine();
   const request = { fields: parseFields(opts.fields), globalFormatRequirement: '', quality };
+  const run = async (i: number): Promise<PageOutcome> => {
+    const page = upload.pages[i];
+    return { page: i + 1, result: await engine.extract({ image: page.jpeg, textLayer: page.textLayer }, request) };
+  };
   const pages: PageOutcome[] = [];
+  const progress = upload.pages.length > 1 ? createProgress('docrows extract: pages') : null;
   try {
-    for (let i = 0; i < upload.pages.length; i++) {
-      const page = upload.pages[i];
-      pages.push({ page: i + 1, result: await engine.extract({ image: page.jpeg, textLayer: page.textLayer }, request) });
-    }
+    // The model engine's pages wait on the network together (bounded by DOCROWS_OPENAI_CONCURRENCY); layout pages take turns on the CPU.
+    let done = 0;
+    const counted = async (i: number) => {
+      const outcome = await run(i);
+      progress?.update(++done, upload.pages.length);
+      return outcome;
+    };
+    progress?.update(0, upload.pages.length);
+    if (engine.name === 'openai') pages.push(...await Promise.all(upload.pages.map((_, i) => counted(i))));
+    else for (let i = 0; i < upload.pages.length; i++) pages.push(await counted(i));
   } finally {
-    await engine.close?.();
+    progress?.stop();
+    await engine.close();
   }
   await render(pages, format, file, out);
   for (const p of pages) {

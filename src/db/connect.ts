@@ -26,7 +26,7 @@ export interface ConnectOptions {
   poolSize?: number;
 }
 
-export function dialectOf(url: string): Dialect {
+function dialectOf(url: string): Dialect {
   return /^postgres(ql)?:/.test(url) ? 'postgres' : 'sqlite';
 }
 

@@ -8,7 +8,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * - structured values are JSON text, parsed by the module that owns them.
  */
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>;
   plan: string; // free | basic | pro | business
   role: string; // owner | member
@@ -26,7 +26,7 @@ export interface AccountsTable {
   created_at: string;
 }
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<number>;
   account_id: number;
   key_hash: string; // SHA-256 hex of the full key
@@ -35,7 +35,7 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-export interface LedgerEntriesTable {
+interface LedgerEntriesTable {
   id: Generated<number>;
   /** The account whose credit pool changes (the team owner for members). */
   pool_account_id: number;
@@ -51,7 +51,7 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
-export interface TemplatesTable {
+interface TemplatesTable {
   id: Generated<number>;
   account_id: number;
   name: string;
@@ -64,7 +64,7 @@ export interface TemplatesTable {
   created_at: string;
 }
 
-export interface TemplateFieldsTable {
+interface TemplateFieldsTable {
   id: Generated<number>;
   template_id: number;
   name: string;
@@ -73,7 +73,7 @@ export interface TemplateFieldsTable {
   created_at: string;
 }
 
-export interface BatchesTable {
+interface BatchesTable {
   id: Generated<number>;
   account_id: number;
   name: string;
@@ -83,7 +83,7 @@ export interface BatchesTable {
   wave: Generated<number>;
 }
 
-export interface UploadsTable {
+interface UploadsTable {
   id: string; // doc_<ulid>
   account_id: number;
   batch_id: number;
@@ -98,14 +98,14 @@ export interface UploadsTable {
   created_at: string;
 }
 
-export interface DocumentsTable {
+interface DocumentsTable {
   id: string; // doc_<ulid> or doc_<ulid>_p<N>
   account_id: number;
   batch_id: number;
   upload_id: string;
   page_number: number; // 1-based
   filename: string;
-  /** Internal lifecycle state (decisions.md): uploaded | queued | processing | succeeded | failed | canceled. */
+  /** Internal lifecycle state (docs/decisions.md, Document lifecycle): uploaded | queued | processing | succeeded | failed | canceled. */
   status: string;
   template_id: number | null; // template the upload was associated with
   image_key: string | null; // page JPEG blob; null once purged
@@ -132,7 +132,7 @@ export interface DocumentsTable {
   purged_at: string | null;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   id: Generated<number>;
   account_id: number;
   method: string;
@@ -148,13 +148,13 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-export interface RateWindowsTable {
+interface RateWindowsTable {
   bucket: string; // e.g. api_key:<id>
   window_start: number; // unix seconds
   count: number;
 }
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   kind: string;
   payload: string; // JSON
@@ -172,13 +172,13 @@ export interface JobsTable {
   updated_at: string;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string; // JSON
   updated_at: string;
 }
 
-export interface WebhookRegistrationsTable {
+interface WebhookRegistrationsTable {
   id: Generated<number>;
   account_id: number;
   batch_name: string;
@@ -189,7 +189,7 @@ export interface WebhookRegistrationsTable {
 }
 
 /** The persisted event feed (GET /events), kept 30 days. */
-export interface EventsTable {
+interface EventsTable {
   id: string; // evt_<ulid>
   account_id: number;
   type: string; // document.completed | document.failed | batch.completed
@@ -201,9 +201,26 @@ export interface EventsTable {
 }
 
 /** Blob prefixes to delete once due, unless the row is removed first (see src/core/uploads/blob-sweeps.ts). */
-export interface BlobSweepsTable {
+interface BlobSweepsTable {
   prefix: string;
   due_at: string;
+}
+
+/** Tokens and credits of one extracted page wave (migration 0006). */
+export interface PageEngineUsageTable {
+  document_id: string;
+  wave: number;
+  account_id: number;
+  batch_id: number;
+  tier: string;
+  engine: string;
+  model: string | null;
+  outcome: string;
+  tokens_in: number;
+  tokens_out: number;
+  requests: number;
+  credits: number;
+  created_at: string;
 }
 
 export interface Database {
@@ -224,24 +241,23 @@ export interface Database {
   bbox_jobs: BboxJobsTable;
   bbox_row_groups: BboxRowGroupsTable;
   blob_sweeps: BlobSweepsTable;
+  page_engine_usage: PageEngineUsageTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type TemplateRow = Selectable<TemplatesTable>;
 export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
 export type BatchRow = Selectable<BatchesTable>;
-export type UploadRow = Selectable<UploadsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type WebhookRegistrationRow = Selectable<WebhookRegistrationsTable>;
 export type EventRow = Selectable<EventsTable>;
 
 /** One paid bbox pass over a document (src/core/bbox/trigger.ts). */
-export interface BboxJobsTable {
+interface BboxJobsTable {
   id: string; // bbx_<ulid>, the public group_batch_id
   document_id: string;
   batch_id: number;
@@ -261,7 +277,7 @@ export interface BboxJobsTable {
 }
 
 /** A chunk of a bbox job's rows, located by one durable job (src/core/bbox/row-group-job.ts). */
-export interface BboxRowGroupsTable {
+interface BboxRowGroupsTable {
   bbox_job_id: string;
   group_index: number;
   row_start: number;
@@ -273,4 +289,3 @@ export interface BboxRowGroupsTable {
 }
 
 export type BboxJobRow = Selectable<BboxJobsTable>;
-export type BboxRowGroupRow = Selectable<BboxRowGroupsTable>;

@@ -1,19 +1,5 @@
-import type { EngineName } from '../config.js';
-import { createLayoutEngine } from './layout/index.js';
-import type { Engine } from './types.js';
-
-export interface EngineOptions {
-  /** OCR threads the engine may use (layout). */
-  ocrWorkers?: number;
-}
-
-/** Refuses an engine this version cannot run, so a process stops at start-up instead of failing every document. */
-export function assertEngineAvailable(name: EngineName): void {
-  if (name === 'openai') throw new Error('DOCROWS_ENGINE=openai is not available in this version; use DOCROWS_ENGINE=layout.');
-}
-
-/** The configured extraction engine (DOCROWS_ENGINE). */
-export function createEngine(name: EngineName, options: EngineOptions = {}): Engine {
-  assertEngineAvailable(name);
-  return createLayoutEngine(options.ocrWorkers ? { ocrWorkers: options.ocrWorkers } : {});
-}
+/** The engines' faces: the built-in layout engine and the model engine over any OpenAI-compatible server. */
+export { createLayoutEngine, isTextLayerUsable } from './layout/index.js';
+export { createOpenAiEngine, type OpenAiEngineOptions } from './openai/engine.js';
+export { ModelClient, type ClientLog } from './openai/client.js';
+export { createPageViewer, type PageView, type PageViewer, type PageViewRequest } from './openai/page-view.js';

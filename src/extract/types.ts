@@ -83,7 +83,7 @@ export type ExtractedCell = CellValue | ImageRegionValue;
 
 export type FailureCode = 'no_content' | 'engine_error';
 
-export type ExtractResult =
+export type ExtractResult = (
   | {
       ok: true;
       /** Column names in output order: the requested field names, or the inferred ones. */
@@ -91,7 +91,21 @@ export type ExtractResult =
       /** One object per row, keyed by every name in `fields`. */
       rows: Array<Record<string, ExtractedCell>>;
     }
-  | { ok: false; failure: { code: FailureCode; message: string } };
+  | { ok: false; failure: { code: FailureCode; message: string } }
+) & {
+  /** What the page cost at a model server (the `openai` engine; absent for engines that call none). */
+  usage?: EngineUsage;
+};
+
+export interface EngineUsage {
+  engine: string;
+  /** null for engines without a model (layout). */
+  model: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  /** HTTP requests made, retries and the repair request included. */
+  requests: number;
+}
 
 export interface Engine {
   readonly name: string;

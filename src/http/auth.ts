@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, type Principal } from '../core/accounts/index.js';
 import { errors } from '../errors.js';
@@ -10,6 +11,13 @@ declare module 'fastify' {
   }
 }
 
+/** Constant-time comparison of two secrets of any length (the admin token). */
+export function tokensEqual(a: string, b: string): boolean {
+  const ha = crypto.createHash('sha256').update(a).digest();
+  const hb = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(ha, hb);
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -20,7 +28,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Authenticates every request of the scope it is registered in, then applies
- * the per-key request-rate limit (decisions.md) and reports it in headers.
+ * the per-key request-rate limit (docs/decisions.md, Authentication and limits) and reports it in headers.
  */
 export function installApiAuth(app: FastifyInstance, services: Services): void {
   app.decorateRequest('principal', null as unknown as Principal);

@@ -1,12 +1,13 @@
+import { createRequire } from 'node:module';
 import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
-
-export interface OpenApiDoc {
-  info: { title: string; description?: string };
-  paths: Record<string, Record<string, { summary?: string; tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: { type?: string } }>; requestBody?: unknown }>>;
-}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Escaped text with its `backtick` spans as code, as the catalogue's summaries are written. */
+function inlineCode(s: string): string {
+  return escapeHtml(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
 function page(title: string, body: string): string {
@@ -14,36 +15,40 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 code{background:#f3f3f3;padding:0 .25rem;border-radius:3px}h2{border-bottom:1px solid #ddd;margin-top:2rem}
-.m{display:inline-block;min-width:4.5rem;font-weight:600}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}</style>
+table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}</style>
 </head><body>${body}</body></html>`;
 }
 
-/** Human API reference generated from the same OpenAPI document clients can download. */
-export function renderApiReference(doc: OpenApiDoc, baseUrl: string): string {
-  const byTag = new Map<string, string[]>();
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const tag = op.tags?.[0] ?? 'Other';
-      const params = (op.parameters ?? [])
-        .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})${p.description ? ` — ${escapeHtml(p.description)}` : ''}</li>`)
-        .join('');
-      const entry = `<h3><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(op.summary ?? '')}</p>${params ? `<ul>${params}</ul>` : ''}${op.requestBody ? '<p>Request body: see the OpenAPI document.</p>' : ''}`;
-      byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
-    }
-  }
-  const sections = [...byTag.entries()].map(([tag, entries]) => `<h2>${escapeHtml(tag)}</h2>${entries.join('')}`).join('');
-  return page('docrows API reference', `<h1>docrows API reference</h1>
-<p>${escapeHtml(doc.info.description ?? '')}</p>
-<p>Base URL <code>${escapeHtml(baseUrl)}/api/v1</code>. Authenticate every call with <code>Authorization: Bearer &lt;API_KEY&gt;</code>.
-Machine-readable: <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>. Errors: <a href="/docs/errors">error guide</a>.</p>${sections}`);
+/** Where /docs loads the renderer from: the redoc package, served by docrows itself (no CDN). */
+export const REDOC_BUNDLE_PATH = '/docs/redoc.standalone.js';
+
+/** The Redoc standalone bundle's file inside node_modules. */
+export const redocBundleFile = (): string => createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+
+/**
+ * /docs: the OpenAPI document rendered by Redoc (every parameter and body field
+ * with its rule, request and response samples, the error codes per operation).
+ * The document is inlined, so the page needs no second request for it; `<`
+ * is escaped so no string in it can close the script element.
+ */
+export function renderApiReference(doc: unknown): string {
+  const spec = JSON.stringify(doc).replace(/</g, '\\u003c');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docrows API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{margin:0}</style></head><body>
+<noscript>This reference needs JavaScript. The machine-readable document is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; errors at <a href="/docs/errors">/docs/errors</a>.</noscript>
+<div id="reference"></div>
+<script type="application/json" id="openapi">${spec}</script>
+<script src="${REDOC_BUNDLE_PATH}"></script>
+<script>Redoc.init(JSON.parse(document.getElementById('openapi').textContent), {expandResponses: '200,201,202', jsonSampleExpandLevel: 3, hideDownloadButton: false}, document.getElementById('reference'));</script>
+</body></html>`;
 }
 
 export function renderErrorGuide(): string {
   const rows = (Object.keys(ERROR_CATALOG) as ErrorCode[])
     .map((code) => {
       const e = ERROR_CATALOG[code];
-      return `<h2 id="${code}"><code>${code}</code></h2><p>HTTP ${e.status}, type <code>${e.type}</code>.</p><p>${escapeHtml(e.summary)}</p>`;
+      return `<h2 id="${code}"><code>${code}</code></h2><p>HTTP ${e.status}, type <code>${e.type}</code>.</p><p>${inlineCode(e.summary)}</p>`;
     })
     .join('');
   return page('docrows error guide', `<h1>Error guide</h1>

@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_CATALOG, errors } from '../errors.js';
+import { describeIssue, type AjvIssue } from './validation.js';
 
-/** The spec's error body (api-v1.md, Errors); `param` only where the code carries one. */
-export function errorBody(err: AppError, baseUrl: string) {
+/** The error body (docs/api.md, Errors); `param` only where the code carries one. */
+function errorBody(err: AppError, baseUrl: string) {
   return {
     error: {
       type: err.type,
@@ -12,13 +15,6 @@ export function errorBody(err: AppError, baseUrl: string) {
       ...(err.param !== undefined ? { param: err.param } : {}),
     },
   };
-}
-
-interface AjvIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
 }
 
 /** `/fields/0/name` → `fields.0.name`; the top-level property is what clients match on. */
@@ -36,12 +32,12 @@ function fromValidation(err: FastifyError & { validation: AjvIssue[]; validation
   const param = paramFromPath(issue.instancePath) || String(issue.params.additionalProperty ?? err.validationContext ?? 'body');
   const detail = issue.keyword === 'additionalProperties'
     ? `Unknown parameter "${String(issue.params.additionalProperty)}".`
-    : `${param} ${issue.message ?? 'is invalid'}.`;
+    : describeIssue(param, issue, err.validation);
   return errors.invalidParameter(param, detail);
 }
 
 /** Maps any thrown thing to an AppError so every non-2xx answer has the same shape. */
-export function toAppError(err: unknown): AppError {
+function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const fe = err as FastifyError & { validation?: AjvIssue[] };
   if (fe.validation && fe.validation.length > 0) return fromValidation(fe as FastifyError & { validation: AjvIssue[] });
@@ -58,11 +54,58 @@ export function toAppError(err: unknown): AppError {
       return errors.invalidParameter('body', 'The Content-Length does not match the body.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return errors.invalidParameter('body', 'This endpoint expects multipart/form-data.');
+    case 'FST_ERR_BAD_URL':
+      return errors.invalidParameter('path', 'The request path is not valid percent-encoded UTF-8.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return errors.invalidParameter('path', 'A path parameter is too long.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return errors.invalidParameter('body', 'The multipart body has too many parts: send one `file` (or `url`) and the documented fields.');
+    case 'FST_PROTO_VIOLATION':
+      return errors.invalidParameter('body', 'A multipart field name is not allowed.');
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return errors.invalidParameter('body', fe.message);
   }
   return errors.internal();
+}
+
+/**
+ * Errors Fastify meets before any route runs (a path that is not valid
+ * percent-encoding, an overlong path parameter): the Fastify option
+ * `frameworkErrors`, so they answer in the contract's shape too.
+ */
+export function frameworkErrors(baseUrl: string) {
+  return (err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const appError = toAppError(err);
+    void reply.code(appError.status).send(errorBody(appError, baseUrl));
+  };
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify has a request (the request
+ * timeout, oversized headers, bytes that are not HTTP): the Fastify option
+ * `clientErrorHandler`, answering on the raw socket in the contract's shape.
+ */
+export function clientErrorHandler(baseUrl: string, requestTimeoutMs: number) {
+  return (err: NodeJS.ErrnoException, socket: Socket): void => {
+    // A reset connection has no one left to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const appError = err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? errors.requestTimeout(requestTimeoutMs / 1000)
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? errors.invalidParameter('headers', 'The request headers are too large.')
+        : errors.invalidParameter('request', 'The request is not well-formed HTTP.');
+    const body = JSON.stringify(errorBody(appError, baseUrl));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }
 
 export function installErrorHandling(app: FastifyInstance, baseUrl: string): void {

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors.js';
 import { cleanFilename } from '../ingest/filename.js';
 
-export interface UploadedFile {
+interface UploadedFile {
   path: string;
   filename: string;
   size: number;
@@ -69,8 +69,12 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
   } catch (err) {
     await cleanup();
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw err;
+    const { code, syscall } = err as { code?: string; syscall?: string };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    // Fastify's own codes map in error-handler.ts; disk errors stay internal. What is left comes
+    // from the multipart parser reading the client's bytes ("Unexpected end of form", bad headers).
+    if (code?.startsWith('FST_') || syscall !== undefined) throw err;
+    throw errors.invalidParameter('body', `The multipart body is malformed: ${(err as Error).message}.`);
   }
   return { fields, file, cleanup };
 }

@@ -7,7 +7,7 @@ import { errors } from '../errors.js';
  * tampered or foreign token is refused with invalid_parameter (param page_token).
  * `scope` binds a token to the list it came from.
  */
-export function encodePageToken(key: Buffer, scope: string, position: unknown): string {
+function encodePageToken(key: Buffer, scope: string, position: unknown): string {
   const body = Buffer.from(JSON.stringify({ s: scope, p: position })).toString('base64url');
   const mac = crypto.createHmac('sha256', key).update(body).digest('base64url').slice(0, 22);
   return `${body}.${mac}`;

@@ -2,17 +2,21 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import swagger from '@fastify/swagger';
 import type { Services } from '../services.js';
 import { installApiAuth } from './auth.js';
-import { installErrorHandling } from './error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
 import { installIdempotency } from './idempotency.js';
 import { validatorCompiler } from './validation.js';
+import { finishOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { API_ROUTES, type RouteDeps } from './routes/index.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerMetaRoutes } from './routes/meta.js';
+import { registerOperatorRoutes } from './routes/operator.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { registerConsoleRoutes } from './routes/console.js';
 
 export type App = FastifyInstance;
 
 /** A route as registered, kept so tests can prove the OpenAPI document covers every one. */
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   url: string;
   schema: { hide?: boolean; querystring?: { properties?: object }; params?: { properties?: object }; body?: unknown };
@@ -25,14 +29,9 @@ declare module 'fastify' {
 }
 
 /** Builds the HTTP application: /api/v1 (authenticated), /admin/v1 (operator), docs and health. */
-export async function buildServer(services: Services, deps: RouteDeps): Promise<App> {
-  const app: FastifyInstance = Fastify({
-    loggerInstance: services.log as FastifyBaseLogger,
-    // Per-request lines only when debugging: at volume they cost more than the request.
-    logController: new LogController({ disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace' }),
-    bodyLimit: 1024 * 1024,
-    trustProxy: true,
-  });
+export async function buildServer(services: Services, deps: RouteDeps, metrics: Metrics): Promise<App> {
+  const app = bareServer(services);
+  registerOperatorRoutes(app, services, metrics);
 
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -44,7 +43,6 @@ export async function buildServer(services: Services, deps: RouteDeps): Promise<
     }
   });
   app.setValidatorCompiler(validatorCompiler());
-  installErrorHandling(app, services.config.baseUrl);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -57,9 +55,12 @@ export async function buildServer(services: Services, deps: RouteDeps): Promise<
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documentObject) =>
+      finishOpenApiDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject, services.config.baseUrl),
   });
 
-  registerMetaRoutes(app, services);
+  registerMetaRoutes(app);
+  await registerConsoleRoutes(app);
 
   await app.register(
     async (api) => {
@@ -73,5 +74,42 @@ export async function buildServer(services: Services, deps: RouteDeps): Promise<
   if (services.config.adminToken) {
     await app.register(async (admin) => registerAdminRoutes(admin, services), { prefix: '/admin/v1' });
   }
+  return app;
+}
+
+/** Fastify with the service's logger and error shape, nothing routed yet. */
+function bareServer(services: Services): FastifyInstance {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: services.log as FastifyBaseLogger,
+    // Per-request lines only when debugging: at volume they cost more than the request.
+    logController: new LogController({ disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace' }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Errors met before a route runs answer in the contract's shape too (error-handler.ts).
+    frameworkErrors: frameworkErrors(services.config.baseUrl),
+    clientErrorHandler: clientErrorHandler(services.config.baseUrl, services.config.requestTimeoutMs),
+    // Slow clients (slowloris) cannot hold a connection forever: 408 request_timeout.
+    requestTimeout: services.config.requestTimeoutMs,
+    http: {
+      // Node checks the timeout on this interval (30 s by default), and headers must not get longer than the whole request.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, services.config.requestTimeoutMs / 4)),
+      headersTimeout: Math.min(60_000, services.config.requestTimeoutMs),
+    },
+  });
+  installErrorHandling(app, services.config.baseUrl);
+  // Once closing, responses still in flight end their keep-alive connection: close() then finishes when they do,
+  // not after Fastify's 72 s keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  return app;
+}
+
+/** A worker process's only HTTP surface: /healthz, /readyz and /metrics (DOCROWS_OPERATOR_PORT). */
+export function buildOperatorServer(services: Services, metrics: Metrics): App {
+  const app = bareServer(services);
+  registerOperatorRoutes(app, services, metrics);
   return app;
 }

@@ -28,6 +28,9 @@ export interface Table {
 }
 export type Block = Paragraph | Table;
 
+/** Word's own limit: a table has at most 63 columns, so no cell spans more (a hostile w:gridSpan asks for billions). */
+export const MAX_GRID_COLUMNS = 63;
+
 const TOKEN = /<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>|<\?[^>]*\?>|<!--[\s\S]*?-->|([^<]+)/g;
 const ENTITY = /&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -116,7 +119,7 @@ export function parseDocumentXml(xml: string): Block[] {
         } else tables.pop();
         break;
       case 'w:gridCol':
-        if (tables.length === 1) tables[0].grid.push(Number(attr(attrs, 'w:w') ?? 0) || 0);
+        if (tables.length === 1 && tables[0].grid.length < MAX_GRID_COLUMNS) tables[0].grid.push(Number(attr(attrs, 'w:w') ?? 0) || 0);
         break;
       case 'w:tr':
         if (tables.length !== 1) break;
@@ -138,7 +141,7 @@ export function parseDocumentXml(xml: string): Block[] {
         }
         break;
       case 'w:gridSpan':
-        if (cell && tables.length === 1) cell.span = Math.max(1, Number(attr(attrs, 'w:val') ?? 1) || 1);
+        if (cell && tables.length === 1) cell.span = Math.min(MAX_GRID_COLUMNS, Math.max(1, Math.floor(Number(attr(attrs, 'w:val') ?? 1)) || 1));
         break;
     }
   }

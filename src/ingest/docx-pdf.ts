@@ -7,8 +7,8 @@
  * their grid, which is what extraction needs.
  */
 import { readFile } from 'node:fs/promises';
-import { parseDocumentXml, paragraphText, type Block, type Paragraph, type Table } from './docx-parse.js';
-import { createPagedDoc, PAGE } from './pdfkit-pages.js';
+import { MAX_GRID_COLUMNS, parseDocumentXml, paragraphText, type Block, type Paragraph, type Table } from './docx-parse.js';
+import { breakLongWords, createPagedDoc, PAGE, tooManyPages } from './pdfkit-pages.js';
 import { assertDocxEntries } from './sniff.js';
 import { listZipEntries, readZipEntry } from './zip.js';
 
@@ -18,6 +18,8 @@ const BODY_SIZE = 10.5;
 const HEADING_SIZE = 15;
 const CELL_SIZE = 9;
 const CELL_PAD = 4;
+/** A cell is clipped to one page: more text than a page holds is only layout work. */
+const MAX_CELL_CHARS = 4000;
 
 export async function docxToPdf(path: string, maxPages: number): Promise<Buffer> {
   const zip = await readFile(path);
@@ -29,7 +31,22 @@ export async function docxToPdf(path: string, maxPages: number): Promise<Buffer>
   return layoutBlocks(blocks, maxPages);
 }
 
+/** The least height a table row takes: one line of cell text and its padding. */
+const MIN_ROW_HEIGHT = CELL_SIZE + 2 * CELL_PAD;
+
+/**
+ * Tables whose rows cannot fit the page limit even at one line each are
+ * refused before any layout: laying out thousands of rows of 63 cells only
+ * to stop at page 51 took most of a minute.
+ */
+function assertRowsFit(blocks: Block[], maxPages: number): void {
+  let rows = 0;
+  for (const b of blocks) if (b.type === 'table') rows += b.rows.length;
+  if (rows * MIN_ROW_HEIGHT > maxPages * (PAGE.height - 2 * PAGE.margin)) throw tooManyPages('.docx document', maxPages);
+}
+
 export function layoutBlocks(blocks: Block[], maxPages: number): Promise<Buffer> {
+  assertRowsFit(blocks, maxPages);
   const { doc, finished } = createPagedDoc('.docx document', maxPages);
   const width = PAGE.width - 2 * PAGE.margin;
   const bottom = PAGE.height - PAGE.margin;
@@ -52,24 +69,27 @@ function writeParagraph(doc: PDFKit.PDFDocument, p: Paragraph, x: number, width:
   runs.forEach((run, i) => {
     doc.font(run.bold || p.heading ? 'bold' : 'body').fontSize(size);
     const opts = { width, continued: i < runs.length - 1 };
-    if (i === 0) doc.text(expandTabs(run.text), x, doc.y, opts);
-    else doc.text(expandTabs(run.text), opts);
+    const text = breakLongWords(expandTabs(run.text));
+    if (i === 0) doc.text(text, x, doc.y, opts);
+    else doc.text(text, opts);
   });
   doc.moveDown(0.4);
 }
 
 const expandTabs = (s: string): string => s.replace(/\t/g, '    ');
 
-/** Column widths in points: the table grid scaled to the text width, or equal columns. */
+/** Column widths in points: the table grid scaled to the text width, or equal columns (at most Word's 63). */
 function columnWidths(table: Table, width: number): number[] {
-  const cols = Math.max(table.grid.length, ...table.rows.map((r) => r.reduce((n, c) => n + c.span, 0)), 1);
+  let cols = Math.max(table.grid.length, 1);
+  for (const r of table.rows) cols = Math.max(cols, r.reduce((n, c) => n + c.span, 0));
+  cols = Math.min(cols, MAX_GRID_COLUMNS);
   const grid = table.grid.length === cols && table.grid.every((w) => w > 0) ? table.grid : Array<number>(cols).fill(1);
   const total = grid.reduce((a, b) => a + b, 0);
   return grid.map((w) => (w / total) * width);
 }
 
 function cellText(paragraphs: Paragraph[]): string {
-  return expandTabs(paragraphs.map(paragraphText).join('\n'));
+  return breakLongWords(expandTabs(paragraphs.map(paragraphText).join('\n').slice(0, MAX_CELL_CHARS)));
 }
 
 function writeTable(doc: PDFKit.PDFDocument, table: Table, width: number, bottom: number): void {

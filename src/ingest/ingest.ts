@@ -5,16 +5,23 @@
  * rendered one way.
  */
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { docxToPdf } from './docx-pdf.js';
-import { ingestImage } from './image.js';
+import { runIngestTask, type ConvertTask, type ImageTask } from './ingest-tasks.js';
 import { ingestPdf } from './pdf.js';
 import { sniffFile } from './sniff.js';
-import { txtToPdf } from './txt-pdf.js';
 import type { IngestOptions } from './options.js';
-import type { IngestedUpload } from './types.js';
+import type { IngestedPage, IngestedUpload } from './types.js';
+
+/** Parsing runs in the ingest processes when there are some (the server), else here (the CLI). */
+function convert(task: Omit<ConvertTask, 'kind'>, options: IngestOptions): Promise<unknown> {
+  return options.renderPool ? options.renderPool.convert(task) : runIngestTask({ kind: 'convert', ...task });
+}
+
+function image(task: Omit<ImageTask, 'kind'>, options: IngestOptions): Promise<IngestedPage[]> {
+  return options.renderPool ? options.renderPool.image(task) : (runIngestTask({ kind: 'image', ...task }) as Promise<IngestedPage[]>);
+}
 
 export async function ingestFile(path: string, options: IngestOptions): Promise<IngestedUpload> {
   const kind = await sniffFile(path);
@@ -23,10 +30,9 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
       return { kind, form: 'paged', pages: await ingestPdf(path, options) };
     case 'docx':
     case 'txt': {
-      const pdf = kind === 'docx' ? await docxToPdf(path, options.maxPages) : await txtToPdf(path, options.maxPages);
       const converted = join(options.tempDir ?? tmpdir(), `docrows-${randomBytes(8).toString('hex')}.pdf`);
       try {
-        await writeFile(converted, pdf);
+        await convert({ path, fileKind: kind, maxPages: options.maxPages, out: converted }, options);
         // The converted PDF carries no password: the upload's passwords do not apply to it.
         return { kind, form: 'paged', pages: await ingestPdf(converted, { ...options, passwords: [] }) };
       } finally {
@@ -34,7 +40,7 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
       }
     }
     default: {
-      const pages = await ingestImage(path, kind, options.maxPages);
+      const pages = await image({ path, fileKind: kind, maxPages: options.maxPages }, options);
       // A multi-page TIFF yields several documents, so it answers with the array form.
       return { kind, form: pages.length > 1 ? 'paged' : 'image', pages };
     }

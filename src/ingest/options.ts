@@ -6,7 +6,7 @@ export interface IngestOptions {
   passwords: string[];
   /** Maximum pages per upload (50). */
   maxPages: number;
-  /** Worker threads for PDF rendering; without one, PDFs render in the calling thread. */
+  /** Child processes that parse and render uploads; without them, everything runs in the calling thread. */
   renderPool?: RenderPool;
   /** Where intermediate files (converted .docx/.txt PDFs) go; the OS temp dir by default. */
   tempDir?: string;

@@ -1,13 +1,8 @@
-/**
- * The PDFium WebAssembly binary, compiled off the event loop. The render pool
- * compiles it once and hands the module to every worker: V8 shares compiled
- * code between the threads that instantiate one module (~13 MB each, instead
- * of compiling it again in every worker).
- */
+/** The PDFium WebAssembly binary, compiled off the event loop (once per process, see pdf-pdfium.ts). */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
-/** A compiled WebAssembly.Module (opaque here; it can be posted to worker threads). */
+/** A compiled WebAssembly.Module (opaque here). */
 export type PdfiumWasm = object;
 
 /** The two WebAssembly calls used: the project's TypeScript libs (no DOM) declare none of that API. */

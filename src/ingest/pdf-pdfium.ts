@@ -8,7 +8,7 @@
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { errors } from '../errors.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
-import { compilePdfium, wasm, type PdfiumWasm } from './pdf-pdfium-wasm.js';
+import { compilePdfium, wasm } from './pdf-pdfium-wasm.js';
 
 /** FPDFBitmap_BGR: 3 bytes a pixel, written as RGB thanks to FPDF_REVERSE_BYTE_ORDER. */
 const BITMAP_BGR = 2;
@@ -18,13 +18,11 @@ const FPDF_ANNOT = 0x01;
 const FPDF_REVERSE_BYTE_ORDER = 0x10;
 
 /**
- * One PDFium instance per thread, created on first use from the module the
- * render pool compiled (see usePdfiumModule), or compiled here for in-thread
- * use. Its heap grows to the largest page it rendered and stays there (~35 MB
+ * One PDFium instance per process (an ingest child, or the CLI), compiled and
+ * created on first use. Its heap grows to the largest page it rendered and stays there (~35 MB
  * for Letter at 200 dpi), the bounded cost of keeping it.
  */
 let instance: Promise<WrappedPdfiumModule> | undefined;
-let shared: PdfiumWasm | undefined;
 /**
  * WebAssembly memory never shrinks: a heap a pathological file grew past this
  * is dropped with its instance once that document closes, and the next
@@ -32,14 +30,9 @@ let shared: PdfiumWasm | undefined;
  */
 const MAX_KEPT_HEAP_BYTES = 256 * 1024 * 1024;
 
-/** Render workers: instantiate the module the pool compiled rather than compiling it again. */
-export function usePdfiumModule(module: PdfiumWasm): void {
-  shared = module;
-}
-
 function pdfium(): Promise<WrappedPdfiumModule> {
   instance ??= (async () => {
-    const compiled = shared ?? (await compilePdfium());
+    const compiled = await compilePdfium();
     const module = await new Promise<WrappedPdfiumModule>((resolve, reject) => {
       const instantiateWasm = (imports: unknown, done: (instance: never) => void) => {
         wasm.instantiate(compiled, imports).then(done, reject);

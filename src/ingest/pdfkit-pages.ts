@@ -25,8 +25,35 @@ export interface PagedDoc {
   finished: Promise<Buffer>;
 }
 
-/** Thrown from a `pageAdded` listener: conversion stops as soon as the page limit is passed. */
-function tooManyPages(kind: string, maxPages: number): Error {
+/** Longest run of non-space characters set as one word. */
+const MAX_WORD = 60;
+const isBreak = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+/**
+ * Breaks words longer than MAX_WORD characters with spaces. pdfkit wraps a
+ * word wider than the line one character at a time, measuring the rest of
+ * the word each time: a megabyte without a space took minutes. (A loop, not
+ * a regular expression: /\S{61,}/ over megabytes overflows the stack.)
+ */
+export function breakLongWords(text: string): string {
+  const pieces: string[] = [];
+  let run = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isBreak(text.charCodeAt(i))) run = 0;
+    else if (++run > MAX_WORD) {
+      pieces.push(text.slice(from, i));
+      from = i;
+      run = 1;
+    }
+  }
+  if (pieces.length === 0) return text;
+  pieces.push(text.slice(from));
+  return pieces.join(' ');
+}
+
+/** Thrown from a `pageAdded` listener (conversion stops as soon as the page limit is passed), or before layout when it surely would be. */
+export function tooManyPages(kind: string, maxPages: number): Error {
   return errors.invalidParameter('file', `The ${kind} converts to more than ${maxPages} pages; at most ${maxPages} pages are accepted per upload.`);
 }
 

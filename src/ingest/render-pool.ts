@@ -1,31 +1,40 @@
 /**
- * A fixed pool of worker threads that open and render PDFs, so page rendering
- * uses every core and never blocks the HTTP event loop. Tasks queue FIFO: with
- * several uploads at once, memory stays bounded by the pool size.
+ * The ingest processes: a fixed pool of child processes that parse uploads
+ * (sniffed by the caller) and open and render PDFs, so untrusted bytes never
+ * touch the server's own memory and page rendering uses every core. A file
+ * that needs more than DOCROWS_INGEST_MEMORY_MB, more than a minute, or
+ * crashes its parser fails as that one upload's `invalid_parameter`; the
+ * server goes on with the memory it had. Tasks queue FIFO, so several
+ * uploads at once stay within size × the memory limit.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError, type ErrorCode } from '../errors.js';
-import { startWorker, ThreadPool } from '../threads/thread-pool.js';
-import type { PdfTask, ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
-import { compilePdfium, type PdfiumWasm } from './pdf-pdfium-wasm.js';
-import type { WorkerData, WorkerRequest, WorkerResponse } from './pdf-worker.js';
+import { ProcessPool, startChild } from '../threads/process-pool.js';
+import type { ChildRequest, ChildResponse } from './ingest-child.js';
+import type { ConvertTask, ImageTask, IngestTask } from './ingest-tasks.js';
+import type { ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
 import type { IngestedPage } from './types.js';
 
-/**
- * A small young generation: pdfjs makes short-lived garbage by the megabyte,
- * and V8's default (up to 16 MB semi-spaces) keeps ~40 MB more resident a
- * worker at peak; 1 MB semi-spaces measured no slower on a 50-page render.
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
+export interface IngestLimits {
+  /** DOCROWS_INGEST_MEMORY_MB: the most one child may use (RSS) while it works. */
+  memoryMb: number;
+  /** DOCROWS_INGEST_TIMEOUT_S: one task renders at most 50 pages, seconds of work; a minute means a pathological file. */
+  timeoutMs: number;
+}
 
-/** One task renders at most 50 pages, about a second of work; a minute means a pathological file. */
-const RENDER_TASK_TIMEOUT_MS = 60_000;
+const DEFAULT_LIMITS: IngestLimits = { memoryMb: 1024, timeoutMs: 60_000 };
+/**
+ * A child idles at ~120 MB (pdfjs, PDFium's heap, libvips); one left above
+ * this by its task (a large heap V8 keeps, a grown WebAssembly memory that
+ * never shrinks) is replaced rather than kept.
+ */
+const RETIRE_ABOVE_BYTES = 256 * 1024 * 1024;
 
 /**
  * pdfjs (~2 MB of JavaScript) and PDFium's glue, loaded natively before tsx
- * when the workers run from source: through tsx's transform each worker took
+ * when the children run from source: through tsx's transform each took
  * seconds to boot.
  */
 function nativePreloads(): string[] {
@@ -39,28 +48,32 @@ function nativePreloads(): string[] {
 }
 
 export class RenderPool {
-  private readonly pool: ThreadPool<WorkerResponse>;
-  /** PDFium compiled once for all workers; workers start once it is ready. */
-  private compiling: Promise<PdfiumWasm> | undefined;
-  private pdfium: PdfiumWasm | undefined;
+  private readonly pool: ProcessPool<ChildResponse>;
 
-  constructor(size: number) {
-    this.pool = new ThreadPool<WorkerResponse>({
-      name: 'render',
+  constructor(size: number, { memoryMb, timeoutMs }: IngestLimits = DEFAULT_LIMITS) {
+    const preload = nativePreloads();
+    this.pool = new ProcessPool<ChildResponse>({
+      name: 'ingest',
       size,
-      spawn: () => startWorker(import.meta.url, './pdf-worker', {
-        resourceLimits: WORKER_LIMITS,
-        workerData: { pdfium: this.pdfium! } satisfies WorkerData,
-      }, nativePreloads()),
-      // A crashed worker (native abort, out of memory) or a file that keeps one busy far past any real
-      // document fails only its own task; a fresh one replaces it.
-      threadDied: (err) => new AppError('invalid_parameter', `The PDF could not be rendered (${err.message}).`, 'file'),
-      taskTimeoutMs: RENDER_TASK_TIMEOUT_MS,
+      spawn: () => startChild(import.meta.url, './ingest-child', {
+        // The JavaScript heap gets most of the budget; the watchdog counts native memory too.
+        execArgv: [`--max-old-space-size=${Math.floor(memoryMb * 0.75)}`, '--max-semi-space-size=2'],
+        preload,
+      }),
+      childDied: (err) => unreadable(err.message),
+      taskTimeoutMs: timeoutMs,
+      memoryLimitBytes: memoryMb * 1024 * 1024,
+      retireAboveBytes: RETIRE_ABOVE_BYTES,
     });
   }
 
   get size(): number {
     return this.pool.size;
+  }
+
+  /** Live children (memory accounting in tests and benches). */
+  get pids(): number[] {
+    return this.pool.pids;
   }
 
   async probe(task: Omit<ProbeTask, 'kind'>): Promise<ProbeResult> {
@@ -72,29 +85,33 @@ export class RenderPool {
     return asBuffers((await this.run({ kind: 'render', ...task })) as IngestedPage[]);
   }
 
+  async image(task: Omit<ImageTask, 'kind'>): Promise<IngestedPage[]> {
+    return asBuffers((await this.run({ kind: 'image', ...task })) as IngestedPage[]);
+  }
+
+  async convert(task: Omit<ConvertTask, 'kind'>): Promise<void> {
+    await this.run({ kind: 'convert', ...task });
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }
 
-  private async run(task: PdfTask): Promise<unknown> {
-    this.pdfium ??= await this.compiled();
-    const request: Omit<WorkerRequest, 'id'> = { task };
+  private async run(task: IngestTask): Promise<unknown> {
+    const request: Omit<ChildRequest, 'id'> = { task };
     const answer = await this.pool.run(request);
     if (answer.ok) return answer.result;
+    // Whatever else a parser of the upload's bytes throws (a stack overflow, a decoder's own error) is the file's doing.
+    if (answer.error.code === 'internal_error') throw unreadable(answer.error.message);
     throw new AppError(answer.error.code as ErrorCode, answer.error.message, answer.error.param);
-  }
-
-  /** Nothing can render until PDFium compiles; a failed compile fails the waiting tasks and the next task tries again. */
-  private compiled(): Promise<PdfiumWasm> {
-    this.compiling ??= compilePdfium().catch((err: unknown) => {
-      this.compiling = undefined;
-      throw err;
-    });
-    return this.compiling;
   }
 }
 
-/** Structured clone turns Buffers into plain Uint8Arrays. */
+function unreadable(why: string): AppError {
+  return new AppError('invalid_parameter', `The file could not be read safely: ${why}.`, 'file');
+}
+
+/** The IPC channel's structured clone turns Buffers into plain Uint8Arrays. */
 function asBuffers(pages: IngestedPage[]): IngestedPage[] {
   const asBuffer = (u8: Uint8Array): Buffer => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
   return pages.map((p) => ({ ...p, jpeg: asBuffer(p.jpeg), thumbnail: asBuffer(p.thumbnail) }));

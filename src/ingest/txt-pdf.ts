@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { decodeText } from './sniff.js';
-import { createPagedDoc, PAGE } from './pdfkit-pages.js';
+import { breakLongWords, createPagedDoc, PAGE } from './pdfkit-pages.js';
 
 const FONT_SIZE = 9;
 /** Characters the standard 14 fonts can show (WinAnsi: Latin-1 plus a few typographic marks). */
@@ -18,7 +18,7 @@ export async function txtToPdf(path: string, maxPages: number): Promise<Buffer> 
 
 export function textToPdf(text: string, maxPages: number): Promise<Buffer> {
   const { doc, finished } = createPagedDoc('text file', maxPages);
-  const clean = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/\f/g, '\n');
+  const clean = breakLongWords(text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/\f/g, '\n'));
   doc.font(WIN_ANSI.test(clean) ? 'Courier' : 'body').fontSize(FONT_SIZE);
   const width = PAGE.width - 2 * PAGE.margin;
   // pdfkit wraps and adds pages itself; an empty file still yields one blank page.

@@ -3,19 +3,29 @@
  * every answer must be a public unicast address, and the connection is made
  * to exactly the address that was checked (no second DNS lookup an attacker
  * could rebind). Redirects are followed by hand (≤ 3), each re-checked.
+ *
+ * Built on node:http/https rather than undici: undici 7 kills the process
+ * when an origin closes the connection before the Content-Length it declared
+ * (nodejs/undici#5360, an assertion thrown from a socket handler no caller
+ * can catch; the fix needs undici 8, which needs Node ≥ 22.19). Here a short
+ * body is an ordinary stream error that fails only this upload.
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Agent, buildConnector, request } from 'undici';
 import { errors } from '../errors.js';
 import { cleanFilename } from './filename.js';
 import { addressRule, BlockedAddressError, resolveChecked } from './public-address.js';
 
 export const MAX_URL_BYTES = 30 * 1024 * 1024;
+/** The spec's read timeout: no data for this long fails the download. */
 export const URL_READ_TIMEOUT_MS = 15_000;
+/** The whole download, every hop included: a body trickling one byte every few seconds must end too. */
+export const URL_DEADLINE_MS = 120_000;
 export const MAX_REDIRECTS = 3;
 
 export interface DownloadOptions {
@@ -25,6 +35,7 @@ export interface DownloadOptions {
   isAllowedAddress?: (address: string) => boolean;
   maxBytes?: number;
   readTimeoutMs?: number;
+  deadlineMs?: number;
 }
 
 export interface Downloaded {
@@ -34,23 +45,7 @@ export interface Downloaded {
 }
 
 const urlError = (message: string): Error => errors.invalidParameter('url', message);
-
-function pinnedAgent(allowed: (address: string) => boolean, timeoutMs: number): Agent {
-  const base = buildConnector({ timeout: timeoutMs });
-  return new Agent({
-    connect: (opts, callback) => {
-      resolveChecked(opts.hostname, allowed).then(
-        (address) =>
-          base(
-            // TLS still verifies the certificate against the original host name.
-            { ...opts, hostname: address, servername: opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname) },
-            callback,
-          ),
-        (err: Error) => callback(err, null),
-      );
-    },
-  });
-}
+const isAppError = (err: unknown): err is Error => err instanceof Error && err.name === 'AppError';
 
 function parseHttpUrl(raw: string, base?: URL): URL {
   let url: URL;
@@ -80,51 +75,85 @@ function safeDecode(s: string): string {
   }
 }
 
+interface Limits {
+  maxBytes: number;
+  readTimeoutMs: number;
+  signal: AbortSignal;
+  /** Set when the read timeout cut the connection: the stream then only reports "aborted". */
+  timedOut?: Error;
+}
+
+/**
+ * One GET to the checked `address`. TLS still verifies the certificate
+ * against the URL's host name; no connection pooling, so every hop (and
+ * every upload) resolves and checks its host again.
+ */
+function get(url: URL, address: string, limits: Limits): Promise<IncomingMessage> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send({
+      host: address,
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      agent: false,
+      servername: isIP(host) ? undefined : host,
+      headers: { host: url.host, 'user-agent': 'docrows/1 (+document upload)', accept: '*/*' },
+      signal: limits.signal,
+      timeout: limits.readTimeoutMs,
+    }, resolve);
+    req.on('timeout', () => {
+      limits.timedOut = timedOut(limits.readTimeoutMs);
+      req.destroy(limits.timedOut);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** Downloads `rawUrl` into `destPath`. On any failure the file is removed and `invalid_parameter` (url) thrown. */
 export async function downloadUrl(rawUrl: string, destPath: string, options: DownloadOptions): Promise<Downloaded> {
-  const maxBytes = options.maxBytes ?? MAX_URL_BYTES;
-  const timeout = options.readTimeoutMs ?? URL_READ_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? URL_DEADLINE_MS;
+  const limits: Limits = {
+    maxBytes: options.maxBytes ?? MAX_URL_BYTES,
+    readTimeoutMs: options.readTimeoutMs ?? URL_READ_TIMEOUT_MS,
+    signal: AbortSignal.timeout(deadlineMs),
+  };
+  const allowed = options.isAllowedAddress ?? addressRule(options.allowPrivate);
   let url = parseHttpUrl(rawUrl);
-  const agent = pinnedAgent(options.isAllowedAddress ?? addressRule(options.allowPrivate), timeout);
+  let res: IncomingMessage | undefined;
   try {
     for (let hop = 0; ; hop++) {
-      const res = await request(url, {
-        dispatcher: agent,
-        method: 'GET',
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        headers: { 'user-agent': 'docrows/1 (+document upload)', accept: '*/*' },
-      }).catch((err: Error) => {
-        throw fetchError(err, timeout);
-      });
-      if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
-        await res.body.dump();
+      const address = await resolveChecked(url.hostname, allowed);
+      res = await get(url, address, limits);
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.destroy();
         if (hop >= MAX_REDIRECTS) throw urlError(`The url redirected more than ${MAX_REDIRECTS} times.`);
-        url = parseHttpUrl(String(res.headers.location), url);
+        url = parseHttpUrl(res.headers.location, url);
         continue;
       }
-      if (res.statusCode < 200 || res.statusCode >= 300) {
-        await res.body.dump();
-        throw urlError(`Downloading the url failed: the server answered HTTP ${res.statusCode}.`);
+      if (status < 200 || status >= 300) throw urlError(`Downloading the url failed: the server answered HTTP ${status}.`);
+      const declared = res.headers['content-length'] === undefined ? null : Number(res.headers['content-length']);
+      if (declared !== null && declared > limits.maxBytes) throw tooBig(limits.maxBytes);
+      const size = await streamCapped(res, destPath, limits.maxBytes);
+      if (declared !== null && size !== declared) {
+        throw urlError(`Downloading the url failed: the server sent ${size} bytes but announced ${declared}.`);
       }
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        // Destroying the body makes it emit an abort error nobody else listens for.
-        res.body.on('error', () => undefined).destroy();
-        throw tooBig(maxBytes);
-      }
-      const size = await streamCapped(res.body, destPath, maxBytes, timeout);
       return { filename: filenameFrom(url, res.headers['content-disposition']), size };
     }
   } catch (err) {
+    res?.destroy();
     await rm(destPath, { force: true });
-    throw err instanceof Error && err.name === 'AppError' ? err : fetchError(err as Error, timeout);
-  } finally {
-    await agent.close().catch(() => undefined);
+    if (isAppError(err)) throw err;
+    if (limits.timedOut) throw limits.timedOut;
+    if (limits.signal.aborted) throw urlError(`Downloading the url took longer than ${deadlineMs / 1000} s.`);
+    throw fetchError(err as Error);
   }
 }
 
-async function streamCapped(body: NodeJS.ReadableStream, destPath: string, maxBytes: number, timeout: number): Promise<number> {
+async function streamCapped(body: IncomingMessage, destPath: string, maxBytes: number): Promise<number> {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -132,11 +161,8 @@ async function streamCapped(body: NodeJS.ReadableStream, destPath: string, maxBy
       done(size > maxBytes ? tooBig(maxBytes) : null, chunk);
     },
   });
-  try {
-    await pipeline(body, counter, createWriteStream(destPath));
-  } catch (err) {
-    throw err instanceof Error && err.name === 'AppError' ? err : fetchError(err as Error, timeout);
-  }
+  // A connection closed before the declared length makes the response emit "aborted": a stream error here.
+  await pipeline(body, counter, createWriteStream(destPath));
   return size;
 }
 
@@ -144,11 +170,11 @@ function tooBig(maxBytes: number): Error {
   return urlError(`The file at the url is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the download limit.`);
 }
 
-function fetchError(err: Error, timeout: number): Error {
+function timedOut(timeoutMs: number): Error {
+  return urlError(`Downloading the url timed out (no data for ${timeoutMs / 1000} s).`);
+}
+
+function fetchError(err: Error): Error {
   if (err instanceof BlockedAddressError) return urlError(err.message);
-  const cause = (err as { cause?: unknown }).cause;
-  if (cause instanceof BlockedAddressError) return urlError(cause.message);
-  const code = (err as { code?: string }).code ?? '';
-  if (/TIMEOUT/.test(code)) return urlError(`Downloading the url timed out (no data for ${timeout / 1000} s).`);
   return urlError(`Downloading the url failed: ${err.message}.`);
 }

@@ -1,24 +1,25 @@
 /**
- * Worker-thread entry that runs the configured engine, so OCR and table
- * analysis never block the HTTP event loop.
+ * Worker-thread entry for the engines' CPU work, so OCR and table analysis
+ * never block the event loop that serves HTTP and waits on model servers:
+ * `extract` runs the layout engine on a page, `view` prepares a page for the
+ * model engine (words, picture regions, JPEG). Each is built on first use.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import type { EngineName } from '../config.js';
-import { createEngine } from '../extract/index.js';
-import type { EnginePage, ExtractRequest, ExtractResult } from '../extract/types.js';
+import { parentPort } from 'node:worker_threads';
+import { createLayoutEngine } from '../extract/layout/index.js';
+import { createPageViewer, type PageView, type PageViewer, type PageViewRequest } from '../extract/openai/page-view.js';
+import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../extract/types.js';
 
-export interface EngineThreadRequest {
-  id: number;
-  page: EnginePage;
-  request: ExtractRequest;
-}
+export type EngineThreadTask =
+  | { op: 'extract'; page: EnginePage; request: ExtractRequest }
+  | { op: 'view'; page: EnginePage; view: PageViewRequest };
+export type EngineThreadRequest = EngineThreadTask & { id: number };
 
-export interface EngineThreadResponse {
-  id: number;
-  result: ExtractResult;
-}
+export type EngineThreadResponse =
+  | { id: number; op: 'extract'; result: ExtractResult }
+  | { id: number; op: 'view'; view: PageView }
+  | { id: number; op: 'error'; message: string };
 
 /**
  * Lowers this thread's scheduling priority (Linux: nice is per thread, and
@@ -35,16 +36,25 @@ function yieldToApi(): void {
 }
 
 yieldToApi();
-const { engine: engineName } = workerData as { engine: EngineName };
 // One OCR thread per engine thread: the pool already spreads pages over the cores.
-const engine = createEngine(engineName, { ocrWorkers: 1 });
+let layout: Engine | null = null;
+let viewer: PageViewer | null = null;
+
+async function answer(msg: EngineThreadRequest): Promise<EngineThreadResponse> {
+  if (msg.op === 'extract') {
+    layout ??= createLayoutEngine({ ocrWorkers: 1 });
+    return { id: msg.id, op: 'extract', result: await layout.extract(msg.page, msg.request) };
+  }
+  viewer ??= createPageViewer(1);
+  return { id: msg.id, op: 'view', view: await viewer.view(msg.page, msg.view) };
+}
 
 parentPort!.on('message', (msg: EngineThreadRequest) => {
-  engine.extract(msg.page, msg.request).then(
-    (result) => parentPort!.postMessage({ id: msg.id, result } satisfies EngineThreadResponse),
-    (err: unknown) => parentPort!.postMessage({
-      id: msg.id,
-      result: { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } },
-    } satisfies EngineThreadResponse),
+  answer(msg).then(
+    (response) => {
+      const jpeg = response.op === 'view' ? response.view.jpeg : null;
+      parentPort!.postMessage(response, jpeg ? [jpeg.buffer as ArrayBuffer] : []);
+    },
+    (err: unknown) => parentPort!.postMessage({ id: msg.id, op: 'error', message: err instanceof Error ? err.message : String(err) } satisfies EngineThreadResponse),
   );
 });

@@ -4,6 +4,7 @@ import type { JobRow } from '../db/schema.js';
 import type { Clock } from '../clock.js';
 import type { JobKind, JobKinds } from './registry.js';
 import { LeaseLostError } from './registry.js';
+import { PAUSE_SETTING, PAUSED_VALUE } from './pause-switch.js';
 
 /**
  * The durable queue: rows of the `jobs` table. Enqueue inside the caller's
@@ -18,7 +19,7 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** Returns the new job id, or null when a job with the same dedupe key already exists. */
 export async function enqueueJob<K extends JobKind>(
@@ -47,7 +48,8 @@ export async function enqueueJob<K extends JobKind>(
 /**
  * Claims up to `limit` due jobs of the given kinds for `workerId`. On
  * PostgreSQL concurrent claimers skip each other's locked rows (SKIP LOCKED);
- * on SQLite the single writer makes the UPDATE atomic.
+ * on SQLite the single writer makes the UPDATE atomic. The statement claims
+ * nothing while the operator's pause switch is on (pause-switch.ts).
  */
 export async function claimJobs(
   db: Db, clock: Clock, workerId: string, kinds: string[], limit: number, leaseMs: (kind: string) => number,
@@ -76,6 +78,9 @@ export async function claimJobs(
       updated_at: now.toISOString(),
     })
     .where('id', 'in', due)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('settings').select('key').where('key', '=', PAUSE_SETTING).where('value', '=', PAUSED_VALUE),
+    )))
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);

@@ -44,6 +44,8 @@ export interface JobContext {
 export interface JobRuntime {
   /** Runs page extraction; the product uses worker threads (engine-threads.ts), tests may pass an in-process engine. */
   engine: Engine;
+  /** The engine of a model tier (src/jobs/tier-engines.ts); absent: `engine` runs every tier. */
+  engineForTier?(tier: string): Engine;
 }
 
 export interface JobDefinition<K extends JobKind = JobKind> {

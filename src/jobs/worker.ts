@@ -1,7 +1,6 @@
 import os from 'node:os';
 import type { Trx } from '../db/connect.js';
 import type { JobRow } from '../db/schema.js';
-import { isProcessingPaused } from './pause-switch.js';
 import type { Services } from '../services.js';
 import {
   claimJobs, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,
@@ -11,7 +10,7 @@ import {
   type JobContext, type JobDefinition, type JobKind, type JobLane, type JobRegistry, type JobRuntime,
 } from './registry.js';
 
-export const DEFAULT_LEASE_MS = 15_000;
+const DEFAULT_LEASE_MS = 15_000;
 
 export interface WorkerPoolOptions {
   registry: JobRegistry;
@@ -23,11 +22,16 @@ export interface WorkerPoolOptions {
   /** Idle poll interval. */
   pollMs?: number;
   workerId?: string;
+  /** Told of every job this pool ran: how it ended and how long it took (metrics). */
+  onJobEnd?: (kind: string, outcome: JobOutcome, seconds: number) => void;
 }
+
+/** done; retry = failed and rescheduled or given up later; failed = given up now; lease_lost = another worker owns it. */
+export type JobOutcome = 'done' | 'retry' | 'failed' | 'lease_lost';
 
 export interface WorkerPool {
   readonly workerId: string;
-  /** Stops claiming, waits for running jobs (up to `graceMs`; unfinished ones are reclaimed after their lease). */
+  /** Stops claiming, waits for running jobs up to `graceMs`, then puts the unfinished ones back to pending. */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -56,7 +60,7 @@ function defaultBackoff(attempt: number): number {
 
 /**
  * The worker loop: one claim loop per lane, a lease reclaimer and the
- * periodic-job scheduler. Respects the operator's pause switch. Any number of
+ * periodic-job scheduler. The claim respects the operator's pause switch. Any number of
  * pools (threads of one process, or processes) may run against one database.
  */
 export function startWorkerPool(services: Services, options: WorkerPoolOptions): WorkerPool {
@@ -65,27 +69,22 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
   const pollMs = options.pollMs ?? 100;
   const stopping = new AbortController();
   const inflight = new Set<Promise<void>>();
+  /** Jobs this pool is running, so a shutdown can hand back the ones that outlive its grace period. */
+  const runningJobs = new Map<number, { job: JobRow; lost: AbortController }>();
   const log = services.log.child({ component: 'worker', workerId });
   const leaseOf = (kind: string) => registry.get(kind)?.leaseMs ?? DEFAULT_LEASE_MS;
-
-  let pausedUntilCheck = 0;
-  let paused = false;
-  const isPaused = async (): Promise<boolean> => {
-    if (Date.now() >= pausedUntilCheck) {
-      paused = await isProcessingPaused(services.db);
-      pausedUntilCheck = Date.now() + 500;
-    }
-    return paused;
-  };
 
   async function runJob(job: JobRow): Promise<void> {
     const def = registry.get(job.kind)!;
     const lease = leaseOf(job.kind);
     const lost = new AbortController();
+    runningJobs.set(job.id, { job, lost });
     const beat = setInterval(() => {
       heartbeat(services.db, services.clock, job, workerId, lease).then((ok) => { if (!ok) lost.abort(); }, () => undefined);
     }, Math.max(50, Math.floor(lease / 3)));
     let finished = false;
+    const started = performance.now();
+    let outcome: JobOutcome = 'done';
     const ctx: JobContext = {
       services, runtime, job, signal: lost.signal,
       finish: async (write) => {
@@ -101,13 +100,26 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
       if (!finished) await ctx.finish(async () => undefined);
     } catch (err) {
       if (err instanceof LeaseLostError || lost.signal.aborted) {
+        outcome = 'lease_lost';
         log.warn({ jobId: job.id, kind: job.kind }, 'lease lost; another worker owns the job now');
       } else {
+        outcome = err instanceof PermanentJobError || job.attempts >= job.max_attempts ? 'failed' : 'retry';
         await recordFailure(job, def, err).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
       }
     } finally {
       clearInterval(beat);
+      runningJobs.delete(job.id);
+      options.onJobEnd?.(job.kind, outcome, (performance.now() - started) / 1000);
     }
+  }
+
+  /** Locks the job's row if this pool still holds its lease (the settlement that follows is then ours alone). */
+  async function stillOwned(trx: Trx, job: JobRow): Promise<boolean> {
+    const owned = await trx
+      .updateTable('jobs').set({ updated_at: services.clock.now().toISOString() })
+      .where('id', '=', job.id).where('state', '=', 'running').where('locked_by', '=', workerId)
+      .executeTakeFirst();
+    return Number(owned.numUpdatedRows) > 0;
   }
 
   /** Retry with backoff, or give up (attempts exhausted / permanent); only while we still hold the lease. */
@@ -115,11 +127,7 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
     const error = message(err);
     log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error }, 'job failed');
     await services.db.transaction().execute(async (trx) => {
-      const owned = await trx
-        .updateTable('jobs').set({ updated_at: services.clock.now().toISOString() })
-        .where('id', '=', job.id).where('state', '=', 'running').where('locked_by', '=', workerId)
-        .executeTakeFirst();
-      if (Number(owned.numUpdatedRows) === 0) return;
+      if (!await stillOwned(trx, job)) return;
       await settleFailure(trx, job, def, err, error);
     });
   }
@@ -149,6 +157,24 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
     });
   }
 
+  /**
+   * Shutdown: a job still running after the grace period goes back to pending
+   * now (its attempt counts) instead of waiting out its lease, and its handler
+   * is told the lease is gone so it writes nothing more.
+   */
+  async function releaseRunning(): Promise<void> {
+    for (const { job, lost } of runningJobs.values()) {
+      lost.abort();
+      const def = registry.get(job.kind)!;
+      await services.db.transaction().execute(async (trx) => {
+        if (!await stillOwned(trx, job)) return;
+        await rescheduleJob(trx, services.clock, job, 0, 'released: its worker shut down');
+        await def.onRetry?.(trx, JSON.parse(job.payload) as never, services);
+      }).catch((err: unknown) => log.error({ err, jobId: job.id }, 'could not release job at shutdown'));
+      log.warn({ jobId: job.id, kind: job.kind }, 'released a running job at shutdown');
+    }
+  }
+
   async function schedulePeriodic(): Promise<void> {
     const now = services.clock.now().getTime();
     for (const kind of registry.kinds()) {
@@ -167,7 +193,7 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
     const running = new Set<Promise<void>>();
     while (!stopping.signal.aborted) {
       try {
-        if (kinds.length === 0 || await isPaused()) {
+        if (kinds.length === 0) {
           await sleep(pollMs * 5, stopping.signal);
           continue;
         }
@@ -224,6 +250,7 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
       await Promise.all(loops);
       const all = Promise.all([...inflight]);
       await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())]);
+      await releaseRunning();
     },
   };
 }

@@ -5,6 +5,10 @@ import type { Readable } from 'node:stream';
  * Implementations: the local file system (default) and S3-compatible storage.
  */
 export interface BlobStore {
+  /** Throws when the store cannot be used (start-up and /readyz). */
+  ping(): Promise<void>;
+  /** Releases connections (S3's keep-alive sockets); the file store has none. */
+  close?(): void;
   put(key: string, data: Buffer | Uint8Array, contentType?: string): Promise<void>;
   /** Streams a body in (a multipart upload); resolves with the byte count. */
   putStream(key: string, body: Readable, contentType?: string): Promise<number>;

@@ -11,6 +11,11 @@ export class FsBlobStore implements BlobStore {
     fs.mkdirSync(root, { recursive: true });
   }
 
+  /** Fails unless the directory exists and this process may write to it. */
+  async ping(): Promise<void> {
+    await fsp.access(this.root, fs.constants.W_OK);
+  }
+
   private pathOf(key: string): string {
     const root = path.resolve(this.root);
     const full = path.resolve(root, key);
@@ -98,9 +103,4 @@ export class FsBlobStore implements BlobStore {
     await walk(base);
     return out.sort();
   }
-}
-
-export function createBlobStore(storageUrl: string): BlobStore {
-  if (storageUrl.startsWith('file:')) return new FsBlobStore(storageUrl.replace(/^file:(\/\/)?/, ''));
-  throw new Error(`Storage ${storageUrl.split(':')[0]}:// is not available in this build; use a file:// storage URL.`);
 }

@@ -1,34 +1,16 @@
 /**
- * A fixed-size pool of worker threads running one task at a time each, FIFO.
- * Threads start lazily, are unref'd while idle (an idle pool never keeps the
- * process alive) and a thread that dies fails only its own task and is
- * replaced by the next dispatch. The render pool (PDF pages) and the threaded
- * engine (extraction) are built on it.
+ * A fixed-size pool of worker threads running one task at a time each, FIFO
+ * (task-pool.ts). Threads are unref'd while idle (an idle pool never keeps
+ * the process alive). The threaded engine (extraction) is built on it;
+ * parsing of uploads uses processes instead (process-pool.ts).
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-/** Every message between a pool and its threads carries the task id. */
-export interface TaskMessage {
-  id: number;
-}
+import { TaskPool, type Slot, type TaskMessage } from './task-pool.js';
 
-interface Task<Answer> {
-  id: number;
-  message: object;
-  transfer: ArrayBuffer[];
-  resolve(answer: Answer): void;
-  reject(err: Error): void;
-}
-
-interface Slot<Answer> {
-  worker: Worker;
-  busy: Task<Answer> | null;
-  timer?: NodeJS.Timeout;
-  /** Why the pool stopped this thread, if it did. */
-  stopped?: Error;
-}
+export type { TaskMessage };
 
 export interface ThreadPoolOptions {
   /** For messages: "render" → "render pool closed", "render thread exited with code 1". */
@@ -46,93 +28,40 @@ export interface ThreadPoolOptions {
   taskTimeoutMs?: number;
 }
 
-export class ThreadPool<Answer extends TaskMessage> {
-  private readonly slots: Array<Slot<Answer>> = [];
-  private readonly queue: Array<Task<Answer>> = [];
-  private nextId = 1;
-  private closed = false;
-
+export class ThreadPool<Answer extends TaskMessage> extends TaskPool<Worker, Answer> {
   constructor(private readonly options: ThreadPoolOptions) {
-    if (!Number.isInteger(options.size) || options.size < 1) throw new Error(`thread pool size must be a positive integer, got ${options.size}`);
-  }
-
-  get size(): number {
-    return this.options.size;
+    super({ name: options.name, size: options.size, died: options.threadDied, taskTimeoutMs: options.taskTimeoutMs }, 'thread');
   }
 
   /** Posts `{ id, ...message }` to a free thread and resolves with the thread's answer carrying that id. */
   run(message: object, transfer: ArrayBuffer[] = []): Promise<Answer> {
-    if (this.closed) return Promise.reject(this.closedError());
-    return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, message, transfer, resolve, reject });
-      this.dispatch();
-    });
+    return this.enqueue(message, transfer);
   }
 
-  /** Rejects queued and running tasks and stops every thread. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const s of this.slots) clearTimeout(s.timer);
-    const running = this.slots.flatMap((s) => (s.busy ? [s.busy] : []));
-    for (const t of [...this.queue.splice(0), ...running]) t.reject(this.closedError());
-    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
-  }
-
-  private closedError(): Error {
-    return new Error(`${this.options.name} pool closed`);
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.busy === null);
-      if (!slot && this.slots.length < this.options.size) slot = this.addSlot();
-      if (!slot) return;
-      const task = this.queue.shift()!;
-      slot.busy = task;
-      slot.worker.ref();
-      slot.worker.postMessage({ ...task.message, id: task.id }, task.transfer);
-      const timeout = this.options.taskTimeoutMs;
-      if (timeout !== undefined) slot.timer = setTimeout(() => this.stop(slot, new Error(`${this.options.name} task took longer than ${timeout / 1000} s`)), timeout);
-    }
-  }
-
-  private stop(slot: Slot<Answer>, why: Error): void {
-    slot.stopped = why;
-    void slot.worker.terminate();
-  }
-
-  private addSlot(): Slot<Answer> {
+  protected start(slot: () => Slot<Worker, Answer>): Worker {
     const worker = this.options.spawn();
-    worker.unref();
-    const slot: Slot<Answer> = { worker, busy: null };
-    worker.on('message', (answer: Answer) => {
-      const task = slot.busy;
-      if (!task || task.id !== answer.id) return;
-      clearTimeout(slot.timer);
-      slot.busy = null;
-      worker.unref();
-      task.resolve(answer);
-      this.dispatch();
-    });
-    const fail = (err: Error): void => {
-      const i = this.slots.indexOf(slot);
-      if (i < 0) return;
-      this.slots.splice(i, 1);
-      clearTimeout(slot.timer);
-      const cause = slot.stopped ?? err;
-      slot.busy?.reject(this.options.threadDied?.(cause) ?? cause);
-      slot.busy = null;
-      if (!this.closed) this.dispatch();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`${this.options.name} thread exited with code ${code}`)));
-    this.slots.push(slot);
-    return slot;
+    worker.on('message', (answer: Answer) => this.answered(slot(), answer));
+    worker.on('error', (err) => this.died(slot(), err));
+    worker.on('exit', (code) => this.died(slot(), new Error(`${this.options.name} thread exited with code ${code}`)));
+    return worker;
+  }
+
+  protected post(worker: Worker, message: object, transfer: ArrayBuffer[]): void {
+    worker.postMessage(message, transfer);
+  }
+
+  protected hold(worker: Worker, busy: boolean): void {
+    if (busy) worker.ref();
+    else worker.unref();
+  }
+
+  protected async terminate(worker: Worker): Promise<void> {
+    await worker.terminate();
   }
 }
 
 /**
- * Starts the thread entry `name` ("./pdf-worker") beside `callerUrl`. Under
+ * Starts the thread entry `name` ("./engine-thread") beside `callerUrl`. Under
  * tsx/vitest the caller is TypeScript and worker threads do not inherit the
  * TypeScript loader: a bootstrap loads `preload` modules natively (large
  * JavaScript that tsx's transform would make slow to boot), then registers

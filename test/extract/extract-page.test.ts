@@ -63,9 +63,9 @@ describe('page extraction', () => {
     ]);
   });
 
-  it('gives every value the box of the words it came from', () => {
+  it('gives every value the box of the words it came from, and its confidence (a header naming the field exactly)', () => {
     const result = extractFromContent(content, request([['Qty']]));
-    expect(result.ok && result.rows[0].Qty).toEqual({ value: '2', box: { x1: 0.4, y1: 0.145, x2: 0.406, y2: 0.155 } });
+    expect(result.ok && result.rows[0].Qty).toEqual({ value: '2', box: { x1: 0.4, y1: 0.145, x2: 0.406, y2: 0.155 }, confidence: 1 });
   });
 
   it('returns one row of record values when no table matches', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapWords, mergeReadings } from '../../src/extract/ocr/merge-readings.js';
+import { mapWords, mergeLanguageReadings, mergeReadings } from '../../src/extract/ocr/merge-readings.js';
 import type { OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
 
 const w = (text: string, confidence: number, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, confidence, x0, y0, x1, y1 });
@@ -58,5 +58,23 @@ describe('merging two readings of a page (quality high)', () => {
     const [turned] = mapWords([w('7', 50, 90, 40, 110, 60)], { width: 100, height: 100 }, { width: 200, height: 200 }, 90);
     // 90° clockwise (y down): the box right of the centre goes below it.
     expect([turned.x0, turned.y0, turned.x1, turned.y1].map(Math.round)).toEqual([80, 180, 120, 220]);
+  });
+});
+
+describe('merging a reading in the page language with the English one', () => {
+  it("keeps the language model's words (accents) and takes figures from the English model", () => {
+    const native = [w('Größe', 70, 10, 10, 80, 30), w('€', 80, 200, 10, 212, 30), w('138925', 60, 215, 10, 290, 30), w('Lai', 60, 400, 10, 430, 30)];
+    const english = [w('GroBe', 95, 10, 10, 80, 30), w("€1'389.95", 85, 199, 10, 291, 30), w('1.21', 50, 398, 10, 432, 30)];
+    expect(mergeLanguageReadings(native, english).map((x) => x.text)).toEqual(['Größe', "€1'389.95", '1.21']);
+  });
+
+  it("keeps the language model's decimal commas where both read the same digits", () => {
+    const native = [w('5.073,90', 80, 10, 10, 90, 30), w('9,90', 60, 200, 10, 240, 30)];
+    expect(mergeLanguageReadings(native, [w('5.073.90', 95, 10, 10, 90, 30), w('9.90', 90, 200, 10, 240, 30)])).toEqual(native);
+  });
+
+  it("keeps the language model's codes with letters, even when English is surer", () => {
+    const native = [w('IT97778191471', 70, 10, 10, 150, 30)];
+    expect(mergeLanguageReadings(native, [w('1T97778191471', 95, 10, 10, 150, 30)])).toEqual(native);
   });
 });

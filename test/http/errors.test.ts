@@ -88,7 +88,7 @@ describe('error responses', () => {
 
   it('serves health and readiness without a key', async () => {
     expect((await t.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'ok' });
+    expect((await t.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
   });
 });
 

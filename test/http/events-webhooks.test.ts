@@ -9,6 +9,7 @@ import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { verifyDelivery, type Received } from '../helpers/bbox-workers.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { api, uploadTextPdf, waitForBatch, waitUntil } from '../pipeline/helpers.js';
+import { startHostileOrigin } from '../hostile/origins.js';
 
 /** A callback receiver answering each request with the next scripted status (then 200). */
 async function scriptedReceiver(script: Array<{ status: number; headers?: Record<string, string> }>) {
@@ -130,6 +131,24 @@ describe.each(DIALECTS)('batch webhooks (%s)', (dialect) => {
       await receiver.close();
     }
   }, 120_000);
+
+  it('a receiver that declares a long answer and closes early still gives its status', async () => {
+    offset = 0;
+    // A hostile receiver: 8 MiB declared, 3 MiB sent, then FIN. Only the status line counts; the body is never read.
+    const origin = await startHostileOrigin();
+    const { accountId, apiKey } = await t.createAccount({ credits: 10 });
+    await uploadTextPdf(t, apiKey, 'short-hook', 1, 1);
+    await api(t, apiKey)('POST', '/batches/short-hook/process', { fields: ['Item'], webhook_url: origin.url('/short?mib=8') });
+    const workers = startWorkers(t.services, { engine: layout, workers: 1, pollMs: 20 });
+    try {
+      await waitForBatch(t, accountId, 'short-hook');
+      // The receiver's status line said 200: the delivery counts, whatever became of the body.
+      await waitUntil(async () => (await registration(accountId, 'short-hook')).fired_at !== null, 20_000, 'delivery recorded');
+    } finally {
+      await workers.stop();
+      await origin.close();
+    }
+  }, 60_000);
 
   it('a receiver that hangs does not hold up extraction', async () => {
     offset = 0;

@@ -44,9 +44,10 @@ describe.each(DIALECTS)('GET /batches/{name}/results (%s)', (dialect) => {
   const region = (id: string) => ({
     type: 'image_region', bbox: { ...PHOTO, unit: 'normalized' }, image_url: `${t.config.baseUrl}/api/v1/documents/${id}/image?crop=0.1,0.2,0.3,0.4`,
   });
-  const noRegion = { type: 'image_region', bbox: null, image_url: null };
+  // A pure-location field not found on the page is null (docs/decisions.md).
+  const noRegion = null;
 
-  it('returns bare scalars in column order, image_region always for pure-location fields', async () => {
+  it('returns bare scalars in column order, image_region for located pure-location fields, null when not found', async () => {
     const res = await call('GET', '/batches/res/results');
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -13,7 +13,7 @@ describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
   beforeAll(async () => { t = await startTestApp(dialect, {}, { clock }); });
   afterAll(async () => t.destroy());
 
-  it('purges files past retention_days (rows stay), events after 30 days and idempotency keys after 24 h, once per slot', async () => {
+  it('purges files past retention_days (rows stay), events after 30 days, idempotency keys after 24 h and past rate-limit windows, once per slot', async () => {
     const keep = await t.createAccount({ credits: 10 });
     const short = await t.createAccount({ credits: 10, settings: { retention_days: 2 } });
     const member = await t.createAccount({ credits: 0, owner_id: short.accountId });
@@ -30,6 +30,10 @@ describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
     const blobsBefore = await t.services.blobs.list(`acct/${short.accountId}/`);
     expect(blobsBefore.length).toBeGreaterThan(0);
 
+    // A rate-limit window of a minute long past (one row per API key per minute otherwise piles up forever).
+    const minute = Math.floor(Date.now() / 60_000) * 60;
+    await t.services.db.insertInto('rate_windows').values({ bucket: `key:${short.apiKey}`, window_start: minute, count: 3 }).execute();
+
     offset = 3 * DAY;
     // Two pools scheduling at once: still one job per time slot.
     workers = runWorkers(t, { engine });
@@ -37,6 +41,7 @@ describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
     try {
       await waitUntil(async () => (await image(short.apiKey, purged)).statusCode === 404, 20_000, 'retention purge');
       await waitUntil(async () => (await t.services.db.selectFrom('idempotency_keys').select('id').execute()).length === 0, 20_000, 'key expiry');
+      await waitUntil(async () => (await t.services.db.selectFrom('rate_windows').select('bucket').execute()).length === 0, 20_000, 'rate window expiry');
     } finally {
       await Promise.all([workers.stop(), second.stop()]);
     }

@@ -5,7 +5,7 @@ import { applyCreditChange, PLAN_LIMITS, isPlan, isTier, type Plan, type Tier } 
 import { isoNow, type Clock, type IdSource } from '../../clock.js';
 import { errors } from '../../errors.js';
 
-export type ThinkingType = 'fast' | 'high';
+type ThinkingType = 'fast' | 'high';
 
 export interface AccountSettings {
   thinking_type: ThinkingType;
@@ -26,7 +26,7 @@ export interface Principal {
   apiKeyId: number;
 }
 
-export function planOf(pool: AccountRow): Plan {
+function planOf(pool: AccountRow): Plan {
   return isPlan(pool.plan) ? pool.plan : 'free';
 }
 
@@ -51,7 +51,7 @@ export function settingsOf(pool: AccountRow): AccountSettings {
   };
 }
 
-/** The public Account object (api-v1.md, Account). */
+/** The public Account object (docs/api.md, Resources). */
 export function accountView(principal: { role: string; pool: AccountRow }) {
   return {
     plan: planOf(principal.pool),
@@ -74,7 +74,7 @@ export async function poolOf(db: DbOrTrx, account: AccountRow): Promise<AccountR
   return owner;
 }
 
-/** Resolves a bearer key to the caller; throws the spec's authentication errors. */
+/** Resolves a bearer key to the caller; throws the contract's authentication errors (docs/api.md, Errors). */
 export async function authenticate(db: Db, key: string | undefined): Promise<Principal> {
   if (!key) throw errors.missingApiKey();
   const row = await db
@@ -185,7 +185,7 @@ export async function createAccount(
       .returning('id')
       .executeTakeFirstOrThrow();
     const account = (await getAccount(trx, inserted.id))!;
-    // Credits are ledger entries from the first one on (decisions.md: action grant).
+    // Credits are ledger entries from the first one on (docs/decisions.md, Credits: action grant).
     if (credits > 0) await applyCreditChange(trx, clock, grantChange(account, credits));
     const apiKey = await createApiKey(trx, clock, ids, account.id);
     return { account: (await getAccount(trx, account.id))!, apiKey };

@@ -4,7 +4,7 @@ import { isoNow, type Clock, type IdSource } from '../../clock.js';
 import { errors } from '../../errors.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const API_KEY_PREFIX = 'dr_live_';
+const API_KEY_PREFIX = 'dr_live_';
 /** Characters of a key kept in clear so an operator can name it (dr_live_ + 6). */
 const VISIBLE_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 

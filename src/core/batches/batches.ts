@@ -1,10 +1,9 @@
-/** Batch summaries: the list with its filters and one batch's status counts (api-v1.md, Batches). */
+/** Batch summaries: the list with its filters and one batch's status counts (docs/api.md, Resources). */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { errors } from '../../errors.js';
+import { AGGREGATE_PRECEDENCE, type PublicStatus } from '../shared/index.js';
 
-export const PUBLIC_STATUSES = ['queued', 'processing', 'succeeded', 'failed', 'canceled'] as const;
-export type PublicStatus = (typeof PUBLIC_STATUSES)[number];
 export const SOURCES = ['direct', 'collect', 'email_inbox', 'api', 'share'] as const;
 
 /** One SUM(CASE ...) per public status over the joined documents `d`; `uploaded` counts as queued. */
@@ -18,9 +17,9 @@ const COUNTS = {
   canceled: countOf(['canceled']),
 };
 
-/** decisions.md: any processing → processing; else any queued → queued; else succeeded; else failed; else canceled. */
-const AGGREGATE = sql<string>`CASE WHEN ${COUNTS.processing} > 0 THEN 'processing' WHEN ${COUNTS.queued} > 0 THEN 'queued'
-  WHEN ${COUNTS.succeeded} > 0 THEN 'succeeded' WHEN ${COUNTS.failed} > 0 THEN 'failed' ELSE 'canceled' END`;
+/** The aggregate status in SQL: the first status of AGGREGATE_PRECEDENCE with a document, else the last. */
+const AGGREGATE = sql<string>`CASE ${sql.join(AGGREGATE_PRECEDENCE.slice(0, -1).map((s) => sql`WHEN ${COUNTS[s]} > 0 THEN ${sql.lit(s)}`), sql` `)}
+  ELSE ${sql.lit(AGGREGATE_PRECEDENCE[AGGREGATE_PRECEDENCE.length - 1])} END`;
 
 export interface BatchListFilter {
   source?: string;

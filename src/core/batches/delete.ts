@@ -6,7 +6,8 @@
  * delete never leaves rows pointing at nothing, and the schedule survives a
  * crash before they are gone (core/uploads/blob-sweeps.ts).
  */
-import { isPostgres } from '../../db/connect.js';
+import { batchByName } from '../../db/queries/batches.js';
+import { documentsOfBatch } from '../../db/queries/documents.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
 import { deleteBboxJobsForBatch } from '../bbox/index.js';
@@ -23,14 +24,12 @@ export interface DeletedBatch {
 
 export async function deleteBatch(services: Services, principal: Principal, name: string): Promise<DeletedBatch> {
   const { result, prefixes } = await services.db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('batches').selectAll().where('account_id', '=', principal.accountId).where('name', '=', name);
     // Locks the batch against a concurrent upload into it or a second delete.
-    if (isPostgres(trx)) q = q.forUpdate();
-    const batch = await q.executeTakeFirst();
+    const batch = await batchByName(trx, principal.accountId, name, { lock: true });
     if (!batch) throw errors.batchNotFound(name);
-    const docs = await trx.selectFrom('documents').selectAll().where('batch_id', '=', batch.id).execute();
+    const docs = await documentsOfBatch(trx, batch.id);
     let refunded = 0;
-    // decisions.md: only charged documents still queued are refunded; uploaded ones cost nothing.
+    // docs/decisions.md, Pinned details: only charged documents still queued are refunded; uploaded ones cost nothing.
     for (const doc of docs) if (doc.status === 'queued') refunded += await refundDocument(trx, services.clock, doc, 'deleted');
     refunded += await deleteBboxJobsForBatch(trx, services, batch.id);
     const uploads = await trx.selectFrom('uploads').select(['id', 'account_id']).where('batch_id', '=', batch.id).execute();

@@ -1,2 +1,2 @@
-export { getBatchStatus, listBatches, PUBLIC_STATUSES, type PublicStatus, SOURCES } from './batches.js';
+export { getBatchStatus, listBatches, SOURCES } from './batches.js';
 export { deleteBatch } from './delete.js';

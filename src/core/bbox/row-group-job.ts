@@ -1,9 +1,10 @@
 import type { Trx } from '../../db/connect.js';
+import { documentById } from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
-import { BBOX_ROW_GROUP_JOB, resultRows } from './trigger.js';
+import { BBOX_ROW_GROUP_JOB } from './trigger.js';
+import { isTerminal, storedResult } from '../shared/index.js';
 import { indexPage, locateRow, type PageIndex } from './locate.js';
 import { finishRowGroup, markRowGroupProcessing, markRowGroupQueued } from './settle.js';
-import { isTerminal } from './status.js';
 import type { Box, Word } from '../../extract/types.js';
 import type { Services } from '../../services.js';
 import { PermanentJobError, type JobDefinition, type JobKinds, type JobRegistry } from '../../jobs/registry.js';
@@ -18,7 +19,7 @@ async function loadTarget(services: Services, p: Payload) {
   if (!group || isTerminal(group.status)) return null;
   const job = await services.db.selectFrom('bbox_jobs').select(['document_id', 'running_document_id']).where('id', '=', p.bboxJobId).executeTakeFirst();
   if (!job || job.running_document_id === null) return null;
-  const doc = await services.db.selectFrom('documents').selectAll().where('id', '=', job.document_id).executeTakeFirst();
+  const doc = await documentById(services.db, job.document_id);
   return doc ? { group, doc } : null;
 }
 
@@ -67,7 +68,7 @@ export function bboxRowGroupJob(ocr: PageOcr): JobDefinition<'bbox.row_group'> {
       await services.db.transaction().execute((trx) => markRowGroupProcessing(trx, services, payload.bboxJobId, payload.groupIndex));
       const index = await pageIndex(services, ocr, target.doc, payload);
       if (!index) return;
-      const rows = resultRows(target.doc) ?? [];
+      const rows = storedResult(target.doc)?.rows ?? [];
       const boxes: Record<string, Record<string, Box | null>> = {};
       for (let r = target.group.row_start; r < Math.min(target.group.row_end, rows.length); r++) {
         boxes[String(r)] = locateRow(rows[r], index);

@@ -1,6 +1,7 @@
 import type { Trx } from '../../db/connect.js';
 import type { Services } from '../../services.js';
-import { JOB_COLUMNS, deriveJobStatus, isTerminal, type BboxJob, type BboxStatus } from './status.js';
+import { JOB_COLUMNS, deriveJobStatus, type BboxJob, type BboxStatus } from './status.js';
+import { isTerminal } from '../shared/index.js';
 import { applyCreditChange, ledgerAction, isTier } from '../billing/index.js';
 import { notifyBboxCompleted } from './notify.js';
 import { isoNow } from '../../clock.js';

@@ -1,10 +1,11 @@
 import type { BboxJobRow } from '../../db/schema.js';
 import type { Box } from '../../extract/types.js';
+import { isTerminal, type PublicStatus } from '../shared/index.js';
 
-/** Public statuses of a bbox job (api-v1.md: the five public statuses). */
-export type BboxStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+/** Public statuses of a bbox job (docs/api.md, States: the five public statuses). */
+export type BboxStatus = PublicStatus;
 
-/** decisions.md: `{x1, y1, x2, y2, unit: "normalized"}`. */
+/** docs/decisions.md, Results and other shapes: `{x1, y1, x2, y2, unit: "normalized"}`. */
 export interface PublicBbox extends Box {
   unit: 'normalized';
 }
@@ -14,12 +15,6 @@ export type BboxRows = Record<string, Record<string, PublicBbox | null>>;
 
 /** Rows per row group: one durable job each, so a long page is located by several workers at once. */
 export const BBOX_ROWS_PER_GROUP = 10;
-
-const TERMINAL = new Set<string>(['succeeded', 'failed', 'canceled']);
-
-export function isTerminal(status: string): boolean {
-  return TERMINAL.has(status);
-}
 
 /**
  * A job's status from its row groups. Once every group is terminal: any failed

@@ -1,13 +1,14 @@
 import type { Trx } from '../../db/connect.js';
+import { batchNameOf } from '../../db/queries/batches.js';
+import { documentById } from '../../db/queries/documents.js';
 import type { AccountRow, DocumentRow } from '../../db/schema.js';
-import type { ExtractedCell } from '../../extract/types.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Services } from '../../services.js';
-import { type Principal, tierOf } from '../accounts/index.js';
+import { getAccount, poolOf, type Principal, tierOf } from '../accounts/index.js';
 import { BBOX_ROWS_PER_GROUP, JOB_COLUMNS, jobStatusOf, type BboxJob, type BboxStatus } from './status.js';
 import { refundBboxJob, settleBboxJob } from './settle.js';
 import { isoNow } from '../../clock.js';
-import { publicStatus } from '../shared/index.js';
+import { publicStatus, storedResult } from '../shared/index.js';
 import { debitPool, recordSpends, ledgerAction, TIER_MULTIPLIER } from '../billing/index.js';
 import { AppError, errors } from '../../errors.js';
 
@@ -35,21 +36,8 @@ export interface BboxTriggerResult {
 }
 
 /** Ledger dedupe keys: a retried or raced debit/refund of one job is recorded once. */
-export const bboxDebitKey = (jobId: string) => `bbox:${jobId}:debit`;
+const bboxDebitKey = (jobId: string) => `bbox:${jobId}:debit`;
 
-/** Rows of the engine result, or null when the document has no extracted data. */
-export function resultRows(doc: Pick<DocumentRow, 'status' | 'result'>): Array<Record<string, ExtractedCell>> | null {
-  if (doc.status !== 'succeeded' || doc.result === null) return null;
-  const parsed = JSON.parse(doc.result) as { rows?: Array<Record<string, ExtractedCell>> };
-  return Array.isArray(parsed.rows) ? parsed.rows : null;
-}
-
-/** Serializes bbox starts on one document (PostgreSQL row lock; SQLite has a single writer). */
-async function lockDocument(trx: Trx, services: Services, documentId: string): Promise<DocumentRow | undefined> {
-  let q = trx.selectFrom('documents').selectAll().where('id', '=', documentId);
-  if (services.dialect === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
-}
 
 async function runningJob(trx: Trx, documentId: string): Promise<BboxJob | undefined> {
   return trx.selectFrom('bbox_jobs').select(JOB_COLUMNS).where('running_document_id', '=', documentId).executeTakeFirst();
@@ -75,7 +63,7 @@ async function startJob(
   await debitPool(trx, pool.id, amount);
   const id = `bbx_${services.ids.ulid()}`;
   const now = isoNow(services.clock);
-  const batch = await trx.selectFrom('batches').select('name').where('id', '=', doc.batch_id).executeTakeFirstOrThrow();
+  const batchName = (await batchNameOf(trx, doc.batch_id))!;
   await trx.insertInto('bbox_jobs').values({
     id,
     document_id: doc.id,
@@ -96,7 +84,7 @@ async function startJob(
     consumerId,
     action: ledgerAction('deduction', tier),
     reason: 'bbox',
-    batchName: batch.name,
+    batchName,
     documentId: doc.id,
     amount: -amount,
     dedupeKey: bboxDebitKey(id),
@@ -130,9 +118,10 @@ async function alreadyRunning(trx: Trx, job: BboxJob): Promise<BboxTriggerResult
 /** POST /documents/{id}/bbox. */
 export async function triggerBbox(services: Services, principal: Principal, documentId: string): Promise<BboxTriggerResult> {
   return services.db.transaction().execute(async (trx) => {
-    const doc = await lockDocument(trx, services, documentId);
+    // The row lock serializes bbox starts on one document (SQLite has a single writer).
+    const doc = await documentById(trx, documentId, { lock: true });
     if (!doc || !ownsDocument(principal, doc)) throw errors.documentNotFound(documentId);
-    const rows = resultRows(doc);
+    const rows = storedResult(doc)?.rows ?? null;
     if (rows === null) {
       throw errors.invalidParameter('document_id', `Document ${documentId} has no extracted data yet (status ${publicStatus(doc.status)}); bbox needs a succeeded document.`);
     }
@@ -157,14 +146,13 @@ export function ownsDocument(principal: Principal, doc: Pick<DocumentRow, 'accou
  * cannot pay (the extraction itself must still succeed).
  */
 export async function enqueueAutoBbox(trx: Trx, services: Services, doc: DocumentRow): Promise<BboxTriggerResult | null> {
-  const locked = await lockDocument(trx, services, doc.id);
-  const rows = locked ? resultRows(locked) : null;
+  const locked = await documentById(trx, doc.id, { lock: true });
+  const rows = locked ? (storedResult(locked)?.rows ?? null) : null;
   if (!locked || rows === null) return null;
   if (await runningJob(trx, locked.id)) return null;
-  const account = await trx.selectFrom('accounts').selectAll().where('id', '=', locked.account_id).executeTakeFirstOrThrow();
-  const pool = account.owner_id === null
-    ? account
-    : await trx.selectFrom('accounts').selectAll().where('id', '=', account.owner_id).executeTakeFirstOrThrow();
+  const account = await getAccount(trx, locked.account_id);
+  if (!account) throw errors.internal(`Document ${locked.id} belongs to a missing account.`);
+  const pool = await poolOf(trx, account);
   if (pool.auto_annotate_bbox !== 1) return null;
   try {
     return await startJob(trx, services, locked, rows.length, pool, account.id);
@@ -185,10 +173,10 @@ export async function deleteBboxJobsForBatch(trx: Trx, services: Services, batch
   let q = trx.selectFrom('bbox_jobs').select(JOB_COLUMNS).where('batch_id', '=', batchId).where('running_document_id', 'is not', null);
   if (services.dialect === 'postgres') q = q.forUpdate();
   const open = await q.execute();
-  const batch = await trx.selectFrom('batches').select('name').where('id', '=', batchId).executeTakeFirst();
+  const batchName = await batchNameOf(trx, batchId);
   let refunded = 0;
   for (const job of open) {
-    if (await refundBboxJob(trx, services, job, batch?.name ?? null)) refunded += job.charged_amount;
+    if (await refundBboxJob(trx, services, job, batchName)) refunded += job.charged_amount;
   }
   await trx.deleteFrom('bbox_row_groups').where('bbox_job_id', 'in', trx.selectFrom('bbox_jobs').select('id').where('batch_id', '=', batchId)).execute();
   await trx.deleteFrom('bbox_jobs').where('batch_id', '=', batchId).execute();

@@ -1,4 +1,5 @@
 import type { Trx } from '../../db/connect.js';
+import { batchNameOf } from '../../db/queries/batches.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import { applyCreditChange, debitPool, recordSpends } from './credits.js';
@@ -11,8 +12,8 @@ import { isTier, ledgerAction, TIER_MULTIPLIER, type Tier } from './plans.js';
  * crash recovery unable to charge or refund a wave twice.
  */
 
-export const chargeKey = (documentId: string, wave: number) => `charge:${documentId}:${wave}`;
-export const refundKey = (documentId: string, wave: number) => `refund:${documentId}:${wave}`;
+const chargeKey = (documentId: string, wave: number) => `charge:${documentId}:${wave}`;
+const refundKey = (documentId: string, wave: number) => `refund:${documentId}:${wave}`;
 
 export interface ChargeTarget {
   id: string;
@@ -57,14 +58,13 @@ export async function refundDocument(
   if (doc.charged_amount <= 0) return 0;
   const account = await trx.selectFrom('accounts').select(['id', 'owner_id']).where('id', '=', doc.account_id).executeTakeFirst();
   if (!account) throw errors.internal(`Document ${doc.id} belongs to a missing account.`);
-  const batch = await trx.selectFrom('batches').select('name').where('id', '=', doc.batch_id).executeTakeFirst();
   const tier: Tier = isTier(doc.charged_tier) ? doc.charged_tier : 'standard';
   const applied = await applyCreditChange(trx, clock, {
     poolAccountId: account.owner_id ?? account.id,
     consumerId: account.id,
     action: ledgerAction('refund', tier),
     reason: 'extraction',
-    batchName: batch?.name ?? null,
+    batchName: await batchNameOf(trx, doc.batch_id),
     documentId: doc.id,
     amount: doc.charged_amount,
     dedupeKey: refundKey(doc.id, doc.wave),

@@ -21,8 +21,20 @@ export interface LedgerChange {
   dedupeKey: string | null;
 }
 
-function pointType(change: LedgerChange): 'personal' | 'team' {
-  return change.poolAccountId === change.consumerId ? 'personal' : 'team';
+/** The ledger row of a change: `point_type` is personal when the pool spends for itself, team when a member spends its owner's pool. */
+function ledgerRow(change: LedgerChange, createdAt: string) {
+  return {
+    pool_account_id: change.poolAccountId,
+    consumer_id: change.consumerId,
+    action: change.action,
+    reason: change.reason,
+    batch_name: change.batchName,
+    document_id: change.documentId,
+    point_type: change.poolAccountId === change.consumerId ? 'personal' : 'team',
+    amount: change.amount,
+    dedupe_key: change.dedupeKey,
+    created_at: createdAt,
+  };
 }
 
 /**
@@ -56,18 +68,7 @@ export async function recordSpends(trx: Trx, clock: Clock, changes: LedgerChange
     await trx
       .insertInto('ledger_entries')
       .values(
-        changes.slice(i, i + 200).map((c) => ({
-          pool_account_id: c.poolAccountId,
-          consumer_id: c.consumerId,
-          action: c.action,
-          reason: c.reason,
-          batch_name: c.batchName,
-          document_id: c.documentId,
-          point_type: pointType(c),
-          amount: c.amount,
-          dedupe_key: c.dedupeKey,
-          created_at: now,
-        })),
+        changes.slice(i, i + 200).map((c) => ledgerRow(c, now)),
       )
       .execute();
   }
@@ -80,18 +81,7 @@ export async function recordSpends(trx: Trx, clock: Clock, changes: LedgerChange
 export async function applyCreditChange(trx: Trx, clock: Clock, change: LedgerChange): Promise<boolean> {
   const inserted = await trx
     .insertInto('ledger_entries')
-    .values({
-      pool_account_id: change.poolAccountId,
-      consumer_id: change.consumerId,
-      action: change.action,
-      reason: change.reason,
-      batch_name: change.batchName,
-      document_id: change.documentId,
-      point_type: pointType(change),
-      amount: change.amount,
-      dedupe_key: change.dedupeKey,
-      created_at: isoNow(clock),
-    })
+    .values(ledgerRow(change, isoNow(clock)))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;

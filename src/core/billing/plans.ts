@@ -1,8 +1,8 @@
-/** Plan and tier tables from decisions.md ("Plans, tiers, credits"). */
-export const PLANS = ['free', 'basic', 'pro', 'business'] as const;
+/** Plan and tier tables (docs/decisions.md, Plans, tiers, credits). */
+const PLANS = ['free', 'basic', 'pro', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
 
-export const TIERS = ['standard', 'advanced', 'premium'] as const;
+const TIERS = ['standard', 'advanced', 'premium'] as const;
 export type Tier = (typeof TIERS)[number];
 
 export interface PlanLimits {
@@ -30,7 +30,7 @@ export function isTier(v: unknown): v is Tier {
   return typeof v === 'string' && (TIERS as readonly string[]).includes(v);
 }
 
-/** Ledger action names: standard tier is unsuffixed, other tiers carry the tier (decisions.md). */
+/** Ledger action names: standard tier is unsuffixed, other tiers carry the tier (docs/decisions.md, Plans, tiers, credits). */
 export function ledgerAction(kind: 'deduction' | 'refund', tier: Tier): string {
   return tier === 'standard' ? kind : `${kind}_${tier}`;
 }

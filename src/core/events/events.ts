@@ -2,6 +2,7 @@ import { isPostgres, type DbOrTrx, type Trx } from '../../db/connect.js';
 import type { DocumentRow, EventRow } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 import { isoNow } from '../../clock.js';
+import { aggregateStatus, TERMINAL_STATUSES } from '../shared/index.js';
 import { enqueueWebhookEvent } from '../webhooks/index.js';
 
 /**
@@ -12,19 +13,7 @@ import { enqueueWebhookEvent } from '../webhooks/index.js';
  */
 
 export const FEED_TYPES = ['document.completed', 'document.failed', 'batch.completed'] as const;
-export type FeedType = (typeof FEED_TYPES)[number];
 
-export const TERMINAL = ['succeeded', 'failed', 'canceled'] as const;
-
-/** decisions.md: any processing → processing; else any queued (incl. uploaded) → queued; else succeeded, failed, canceled. */
-export function aggregateStatus(statuses: string[]): string {
-  const has = (s: string) => statuses.includes(s);
-  if (has('processing')) return 'processing';
-  if (has('queued') || has('uploaded')) return 'queued';
-  if (has('succeeded')) return 'succeeded';
-  if (has('failed')) return 'failed';
-  return 'canceled';
-}
 
 async function insertEvent(
   trx: Trx, services: Services, row: Omit<EventRow, 'id' | 'created_at' | 'data'> & { data: unknown },
@@ -64,7 +53,7 @@ export async function onDocumentTerminal(trx: Trx, services: Services, doc: Docu
   }
   // Cheap check first: this runs once per finished document, the full status list only once per batch.
   const open = await trx.selectFrom('documents').select('id').where('batch_id', '=', batch.id)
-    .where('status', 'not in', [...TERMINAL]).limit(1).executeTakeFirst();
+    .where('status', 'not in', [...TERMINAL_STATUSES]).limit(1).executeTakeFirst();
   if (open) return;
   const statuses = await trx.selectFrom('documents').select('status').where('batch_id', '=', batch.id).execute();
   if (statuses.length === 0) return;
@@ -107,7 +96,7 @@ export async function listEvents(
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
 }
 
-/** decisions.md "Event feed item". */
+/** The event feed item (docs/decisions.md, Results and other shapes). */
 export function eventView(row: EventRow, baseUrl: string) {
   const api = `${baseUrl}/api/v1`;
   const batch = encodeURIComponent(row.batch_name);

@@ -4,20 +4,21 @@ import type { Services } from '../../services.js';
 import { sweepDueBlobs } from '../uploads/index.js';
 import { isoNow } from '../../clock.js';
 import { purgeOldEvents } from '../events/index.js';
-import { IDEMPOTENCY_RETENTION_MS } from '../requests/index.js';
+import { pruneIdempotencyKeys, pruneRateWindows } from '../requests/index.js';
 
 /**
  * Housekeeping as durable periodic jobs (one per time slot across all
  * processes): the retention sweep, the blob sweep (bytes of uploads that
  * never committed and of deleted batches), and expiry of events (30 days),
- * idempotency keys (24 h) and finished job rows (7 days).
+ * idempotency keys (24 h), rate-limit windows (once their minute is over)
+ * and finished job rows (7 days).
  */
 
-export const RETENTION_JOB = 'housekeeping.retention';
-export const EXPIRY_JOB = 'housekeeping.expire';
-export const BLOB_SWEEP_JOB = 'housekeeping.blobs';
+const RETENTION_JOB = 'housekeeping.retention';
+const EXPIRY_JOB = 'housekeeping.expire';
+const BLOB_SWEEP_JOB = 'housekeeping.blobs';
 const DAY_MS = 24 * 3600 * 1000;
-export const EVENT_RETENTION_MS = 30 * DAY_MS;
+const EVENT_RETENTION_MS = 30 * DAY_MS;
 const JOB_ROW_RETENTION_MS = 7 * DAY_MS;
 const SWEEP_CHUNK = 200;
 
@@ -34,7 +35,7 @@ declare module '../../jobs/registry.js' {
  * file, page images, text layers); the rows stay, marked purged. Uploads with
  * a page still queued or processing wait for it to finish.
  */
-export async function sweepRetention(services: Services): Promise<number> {
+async function sweepRetention(services: Services): Promise<number> {
   const { db, clock } = services;
   const pools = await db.selectFrom('accounts').select(['id', 'retention_days'])
     .where('owner_id', 'is', null).where('retention_days', 'is not', null).execute();
@@ -79,13 +80,13 @@ async function purgeUpload(services: Services, upload: { id: string; original_ke
   });
 }
 
-export async function expireOldRows(services: Services): Promise<{ events: number; idempotencyKeys: number; jobs: number }> {
+async function expireOldRows(services: Services): Promise<{ events: number; idempotencyKeys: number; rateWindows: number; jobs: number }> {
   const now = services.clock.now().getTime();
   const events = await purgeOldEvents(services.db, new Date(now - EVENT_RETENTION_MS));
-  const keys = await services.db.deleteFrom('idempotency_keys')
-    .where('created_at', '<', new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString()).executeTakeFirst();
+  const idempotencyKeys = await pruneIdempotencyKeys(services.db, services.clock);
+  const rateWindows = await pruneRateWindows(services.db, now);
   const jobs = await purgeFinishedJobs(services.db, new Date(now - JOB_ROW_RETENTION_MS));
-  return { events, idempotencyKeys: Number(keys.numDeletedRows), jobs };
+  return { events, idempotencyKeys, rateWindows, jobs };
 }
 
 type HousekeepingKind = typeof RETENTION_JOB | typeof BLOB_SWEEP_JOB | typeof EXPIRY_JOB;

@@ -1,4 +1,5 @@
-import { isPostgres } from '../../db/connect.js';
+import { batchNameOf } from '../../db/queries/batches.js';
+import { documentById } from '../../db/queries/documents.js';
 import type { Services } from '../../services.js';
 import { refundDocument } from '../billing/index.js';
 import { documentView } from '../results/index.js';
@@ -8,24 +9,21 @@ import { errors } from '../../errors.js';
 import { onDocumentTerminal } from '../events/index.js';
 
 /**
- * POST /admin/v1/documents/{id}/cancel (decisions.md): a queued or processing
+ * POST /admin/v1/documents/{id}/cancel (docs/decisions.md, Operator interface in full): a queued or processing
  * document becomes canceled and is refunded at its locked rate. A worker
  * still extracting it finds it canceled when it settles and writes nothing.
  */
 export async function cancelDocument(services: Services, documentId: string) {
   return services.db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('documents').selectAll().where('id', '=', documentId);
-    if (isPostgres(trx)) q = q.forUpdate();
-    const doc = await q.executeTakeFirst();
+    const doc = await documentById(trx, documentId, { lock: true });
     if (!doc) throw errors.documentNotFound(documentId);
     if (doc.status !== 'queued' && doc.status !== 'processing') {
       throw errors.invalidParameter('document_id', `Only a queued or processing document can be canceled; this one is ${publicStatus(doc.status)}.`);
     }
     await trx.updateTable('documents').set({ status: 'canceled', completed_at: isoNow(services.clock) }).where('id', '=', doc.id).execute();
     await refundDocument(trx, services.clock, doc, 'canceled');
-    const canceled = await trx.selectFrom('documents').selectAll().where('id', '=', doc.id).executeTakeFirstOrThrow();
+    const canceled = (await documentById(trx, doc.id))!;
     await onDocumentTerminal(trx, services, canceled);
-    const batch = await trx.selectFrom('batches').select('name').where('id', '=', doc.batch_id).executeTakeFirstOrThrow();
-    return documentView(canceled, batch.name, services.config.baseUrl);
+    return documentView(canceled, (await batchNameOf(trx, doc.batch_id))!, services.config.baseUrl);
   });
 }

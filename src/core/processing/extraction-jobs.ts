@@ -1,7 +1,8 @@
 import { isPostgres, type Trx } from '../../db/connect.js';
+import { documentById } from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
-import type { EnginePage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
-import type { JobRegistry } from '../../jobs/registry.js';
+import type { Engine, EnginePage, EngineUsage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
+import type { JobRegistry, JobRuntime } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
 import { enqueueAutoBbox } from '../bbox/index.js';
 import { refundDocument } from '../billing/index.js';
@@ -16,10 +17,10 @@ import type { LockedRequest } from '../shared/index.js';
  */
 
 export const EXTRACT_JOB = 'document.extract';
-export const EXTRACT_MAX_ATTEMPTS = 3;
+const EXTRACT_MAX_ATTEMPTS = 3;
 export const extractJobKey = (documentId: string, wave: number) => `extract:${documentId}:${wave}`;
 
-export interface ExtractPayload {
+interface ExtractPayload {
   documentId: string;
   wave: number;
 }
@@ -30,7 +31,7 @@ declare module '../../jobs/registry.js' {
   }
 }
 
-type Outcome = Extract<ExtractResult, { ok: true }> | { ok: false; failure: { code: string; message: string } };
+type Outcome = (Extract<ExtractResult, { ok: true }> | { ok: false; failure: { code: string; message: string } }) & { usage?: EngineUsage };
 
 async function loadPage(services: Services, doc: DocumentRow): Promise<EnginePage | null> {
   if (!doc.image_key) return null;
@@ -48,6 +49,11 @@ function engineRequest(locked: LockedRequest): ExtractRequest {
   };
 }
 
+/** The engine of the tier charged when the document was queued (decisions.md: the tier locked at process time runs it). */
+function engineOf(runtime: JobRuntime, doc: DocumentRow): Engine {
+  return runtime.engineForTier?.(doc.charged_tier ?? 'standard') ?? runtime.engine;
+}
+
 /** The document of this wave, row-locked on PostgreSQL, if it still waits for this job's outcome. */
 async function openDocument(trx: Trx, payload: ExtractPayload): Promise<DocumentRow | undefined> {
   let q = trx.selectFrom('documents').selectAll().where('id', '=', payload.documentId).where('wave', '=', payload.wave)
@@ -63,7 +69,7 @@ async function autoBboxOn(trx: Trx, accountId: number): Promise<boolean> {
 }
 
 /** Writes the terminal state of a document's wave, with refund and events. No-op when it was canceled or deleted meanwhile. */
-export async function settleExtraction(trx: Trx, services: Services, payload: ExtractPayload, outcome: Outcome): Promise<void> {
+async function settleExtraction(trx: Trx, services: Services, payload: ExtractPayload, outcome: Outcome): Promise<void> {
   const doc = await openDocument(trx, payload);
   if (!doc) return;
   const now = isoNow(services.clock);
@@ -77,10 +83,23 @@ export async function settleExtraction(trx: Trx, services: Services, payload: Ex
       .where('id', '=', doc.id).execute();
     await refundDocument(trx, services.clock, doc, 'failed');
   }
-  const settled = await trx.selectFrom('documents').selectAll().where('id', '=', doc.id).executeTakeFirstOrThrow();
+  const settled = (await documentById(trx, doc.id))!;
+  if (outcome.usage) await recordUsage(trx, services, settled, outcome.usage);
   // auto_annotate_bbox: bbox decides (and bills) in this same transaction; skipped cheaply when the pool has it off.
   if (settled.status === 'succeeded' && await autoBboxOn(trx, settled.account_id)) await enqueueAutoBbox(trx, services, settled);
   await onDocumentTerminal(trx, services, settled);
+}
+
+/** The page's tokens beside its outcome and net credits, for the operator's per-batch summary (model pages also in the log). */
+async function recordUsage(trx: Trx, services: Services, doc: DocumentRow, usage: EngineUsage): Promise<void> {
+  const succeeded = doc.status === 'succeeded';
+  await trx.insertInto('page_engine_usage').values({
+    document_id: doc.id, wave: doc.wave, account_id: doc.account_id, batch_id: doc.batch_id, tier: doc.charged_tier ?? 'standard',
+    engine: usage.engine, model: usage.model, outcome: succeeded ? 'succeeded' : 'failed',
+    tokens_in: usage.tokensIn, tokens_out: usage.tokensOut, requests: usage.requests,
+    credits: succeeded ? doc.charged_amount : 0, created_at: isoNow(services.clock),
+  }).execute();
+  if (usage.requests > 0) services.log.info({ documentId: doc.id, tier: doc.charged_tier, ...usage, outcome: doc.status }, 'page engine usage');
 }
 
 export function registerExtractionJobs(registry: JobRegistry): void {
@@ -91,15 +110,17 @@ export function registerExtractionJobs(registry: JobRegistry): void {
     backoffMs: (attempt) => attempt * 1000,
     async handler(payload, ctx) {
       const { services } = ctx;
-      const doc = await services.db.selectFrom('documents').selectAll().where('id', '=', payload.documentId).executeTakeFirst();
+      const doc = await documentById(services.db, payload.documentId);
       if (!doc || doc.wave !== payload.wave || !['queued', 'processing'].includes(doc.status)) return;
       await services.db.updateTable('documents')
         .set({ status: 'processing', started_at: isoNow(services.clock), attempts: ctx.job.attempts })
         .where('id', '=', doc.id).where('wave', '=', payload.wave).where('status', 'in', ['queued', 'processing'])
         .execute();
       const page = await loadPage(services, doc);
+      const engine = engineOf(ctx.runtime, doc);
+      // Engines without a model report no usage: their pages still count in the batch's summary.
       const outcome: Outcome = page
-        ? await ctx.runtime.engine.extract(page, engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest))
+        ? { usage: { engine: engine.name, model: null, tokensIn: 0, tokensOut: 0, requests: 0 }, ...await engine.extract(page, engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest)) }
         : { ok: false, failure: { code: 'file_unavailable', message: 'The page image is no longer stored (retention), so the page cannot be extracted.' } };
       if (ctx.signal.aborted) return;
       await ctx.finish((trx) => settleExtraction(trx, services, payload, outcome));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, type Trx } from '../../db/connect.js';
+import { batchByName } from '../../db/queries/batches.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Quality } from '../../extract/types.js';
 import { enqueueJobs } from '../../jobs/queue.js';
@@ -12,7 +13,7 @@ import { EXTRACT_JOB, extractJobKey } from './extraction-jobs.js';
 import { getTemplateWithFields } from '../templates/index.js';
 import { saveRegistration, validateCallbackUrl } from '../webhooks/index.js';
 
-/** POST /batches/{name}/process (api-v1.md; decisions.md "Pinned details"). */
+/** POST /batches/{name}/process (docs/api.md, States; docs/decisions.md, Pinned details). */
 
 export interface ProcessInput {
   template_id?: number;
@@ -29,7 +30,7 @@ export interface ProcessOutcome {
 }
 
 /** Documents that process (re)queues: never processed, or failed/canceled earlier. */
-export const ELIGIBLE = ['uploaded', 'failed', 'canceled'];
+const ELIGIBLE = ['uploaded', 'failed', 'canceled'];
 
 function adHocFields(raw: ProcessInput['fields']): LockedRequest['fields'] | null {
   if (raw === undefined || raw.length === 0) return null;
@@ -81,8 +82,7 @@ export async function processBatch(services: Services, principal: Principal, bat
   // DNS checks happen before the transaction: no network I/O while rows are locked.
   const webhookUrl = input.webhook_url === undefined ? null : await validateCallbackUrl(input.webhook_url, { allowPrivate: services.config.allowPrivateUrls, param: 'webhook_url' });
   return services.db.transaction().execute(async (trx) => {
-    const batch = await trx.selectFrom('batches').selectAll()
-      .where('account_id', '=', principal.accountId).where('name', '=', batchName).executeTakeFirst();
+    const batch = await batchByName(trx, principal.accountId, batchName);
     if (!batch) throw errors.batchNotFound(batchName);
     let eligibleQ = trx.selectFrom('documents').selectAll()
       .where('batch_id', '=', batch.id).where('status', 'in', ELIGIBLE)
@@ -105,7 +105,7 @@ export async function processBatch(services: Services, principal: Principal, bat
       docs.map((d) => ({ id: d.id, wave: d.wave + 1 })));
     await markQueued(trx, services, docs, requestFor, price, tier);
     await trx.updateTable('batches').set({ wave: sql`wave + 1` }).where('id', '=', batch.id).execute();
-    // New documents in flight re-arm a webhook that already fired (api-v1.md, Events rule 4).
+    // New documents in flight re-arm a webhook that already fired (docs/api.md, Events rule 4).
     await trx.updateTable('webhook_registrations').set({ fired_at: null })
       .where('account_id', '=', principal.accountId).where('batch_name', '=', batch.name).execute();
     if (webhookUrl) await saveRegistration(trx, services.clock, services.ids, principal.accountId, batch.name, webhookUrl);

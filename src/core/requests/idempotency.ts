@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/connect.js';
 import type { Clock } from '../../clock.js';
 
-/** Idempotency keys (decisions.md): Stripe semantics, 24 h retention, scope account + method + route. */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
+/** Idempotency keys (docs/decisions.md, Idempotency in full): Stripe semantics, 24 h retention, scope account + method + route. */
+const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 /** A claim older than this whose request never finished (process crash) may be taken over. */
 const CLAIM_LEASE_MS = 120_000;
 
@@ -27,7 +27,7 @@ export type ClaimResult =
   | { kind: 'in_flight' };
 
 /** Canonical JSON: object keys sorted at every depth, so key order never changes a fingerprint. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -115,6 +115,7 @@ export async function releaseKey(db: Db, id: number): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
 }
 
+/** Drops keys older than their 24 h life (housekeeping); a replay after that runs the request again. */
 export async function pruneIdempotencyKeys(db: Db, clock: Clock): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
   const res = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();

@@ -1,2 +1,2 @@
-export { claimKey, completeKey, fingerprintOf, IDEMPOTENCY_RETENTION_MS, releaseKey } from './idempotency.js';
-export { consumeRequest } from './rate-limit.js';
+export { claimKey, completeKey, fingerprintOf, pruneIdempotencyKeys, releaseKey } from './idempotency.js';
+export { consumeRequest, pruneRateWindows } from './rate-limit.js';

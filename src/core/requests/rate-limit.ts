@@ -33,7 +33,8 @@ export async function consumeRequest(db: Db, bucket: string, limit: number, nowM
 }
 
 /** Drops windows that ended before `nowMs` (housekeeping). */
-export async function pruneRateWindows(db: Db, nowMs: number): Promise<void> {
+export async function pruneRateWindows(db: Db, nowMs: number): Promise<number> {
   const current = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  await db.deleteFrom('rate_windows').where('window_start', '<', current).execute();
+  const res = await db.deleteFrom('rate_windows').where('window_start', '<', current).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -1,14 +1,16 @@
 import type { DbOrTrx } from '../../db/connect.js';
+import { batchByName } from '../../db/queries/batches.js';
+import { templateOf } from '../../db/queries/templates.js';
 import type { BatchRow, DocumentRow } from '../../db/schema.js';
-import type { ExtractedCell } from '../../extract/types.js';
 import { errors } from '../../errors.js';
 import type { MergeConfig } from './merge.js';
 import type { LockedRequest } from '../shared/index.js';
 
 /** Reading a batch's documents for results and export: upload order, in chunks, merge configuration. */
 
+/** The account's batch of that name; batch_not_found when there is none. */
 export async function findBatch(db: DbOrTrx, accountId: number, name: string): Promise<BatchRow> {
-  const batch = await db.selectFrom('batches').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
+  const batch = await batchByName(db, accountId, name);
   if (!batch) throw errors.batchNotFound(name);
   return batch;
 }
@@ -30,14 +32,6 @@ export async function* batchDocuments(db: DbOrTrx, batchId: number, chunk = 200)
   }
 }
 
-export interface StoredResult {
-  fields: string[];
-  rows: Array<Record<string, ExtractedCell>>;
-}
-
-export function storedResult(doc: Pick<DocumentRow, 'status' | 'result'>): StoredResult | null {
-  return doc.status === 'succeeded' && doc.result ? (JSON.parse(doc.result) as StoredResult) : null;
-}
 
 /**
  * The template whose merge settings apply: the one processing last used (the
@@ -55,7 +49,7 @@ export async function resolveMergeConfig(db: DbOrTrx, batch: BatchRow): Promise<
   }
   templateId ??= docs.find((d) => d.template_id !== null)?.template_id ?? null;
   if (templateId === null) return null;
-  const t = await db.selectFrom('templates').selectAll().where('id', '=', templateId).where('account_id', '=', batch.account_id).executeTakeFirst();
+  const t = await templateOf(db, batch.account_id, templateId);
   if (!t || t.merge_enabled !== 1) return null;
   return {
     groupBy: t.merge_group_by === 'key_fields' ? 'key_fields' : 'upload',

@@ -1,4 +1,4 @@
-/** Row → public Document object (api-v1.md, Document). */
+/** Row → public Document object (docs/api.md, Resources). */
 import type { DocumentRow } from '../../db/schema.js';
 import { lineItems } from './results.js';
 import { publicStatus } from '../shared/index.js';

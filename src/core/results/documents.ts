@@ -10,7 +10,7 @@ import { documentView, type DocumentView } from './document-view.js';
 import { errors } from '../../errors.js';
 
 /** Team members see their pool owner's documents too (same rule as core/bbox/trigger.ts's ownsDocument). */
-export async function findOwnedDocument(db: DbOrTrx, principal: Principal, id: string): Promise<(DocumentRow & { batch_name: string }) | undefined> {
+async function findOwnedDocument(db: DbOrTrx, principal: Principal, id: string): Promise<(DocumentRow & { batch_name: string }) | undefined> {
   return db
     .selectFrom('documents')
     .innerJoin('batches', 'batches.id', 'documents.batch_id')
@@ -27,7 +27,7 @@ export async function getDocument(services: Services, principal: Principal, id: 
   return documentView(doc, doc.batch_name, services.config.baseUrl);
 }
 
-export interface Crop {
+interface Crop {
   x1: number;
   y1: number;
   x2: number;
@@ -37,8 +37,8 @@ export interface Crop {
 const NUMBER = String.raw`\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*`;
 const CROP = new RegExp(`^${NUMBER},${NUMBER},${NUMBER},${NUMBER}$`);
 
-/** `x1,y1,x2,y2`, four floats from 0 to 1 (api-v1.md); anything else is invalid_parameter crop. */
-export function parseCrop(raw: string): Crop {
+/** `x1,y1,x2,y2`, four floats from 0 to 1 (docs/api.md, Uploads and images); anything else is invalid_parameter crop. */
+function parseCrop(raw: string): Crop {
   const m = CROP.exec(raw);
   if (!m) throw errors.invalidParameter('crop', 'crop must be four comma-separated numbers x1,y1,x2,y2 from 0 to 1.');
   const [x1, y1, x2, y2] = m.slice(1, 5).map(Number);
@@ -49,7 +49,7 @@ export function parseCrop(raw: string): Crop {
 }
 
 /** The crop in whole pixels, clamped to the image; an empty rectangle is refused. */
-export function cropPixels(crop: Crop, width: number, height: number): { left: number; top: number; width: number; height: number } {
+function cropPixels(crop: Crop, width: number, height: number): { left: number; top: number; width: number; height: number } {
   const left = Math.min(width, Math.max(0, Math.floor(crop.x1 * width)));
   const top = Math.min(height, Math.max(0, Math.floor(crop.y1 * height)));
   const right = Math.min(width, Math.max(0, Math.ceil(crop.x2 * width)));

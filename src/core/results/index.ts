@@ -1,5 +1,5 @@
-export { batchDocuments, findBatch, resolveMergeConfig, storedResult } from './batch-documents.js';
+export { batchDocuments, findBatch, resolveMergeConfig } from './batch-documents.js';
 export { documentView } from './document-view.js';
 export { getDocument, getDocumentImage } from './documents.js';
 export { MergeGrouper, type MergeOutput, type Row } from './merge.js';
-export { batchResults, mergeablePage } from './results.js';
+export { batchResults, mergeablePage, parseInclude } from './results.js';

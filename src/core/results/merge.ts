@@ -1,5 +1,5 @@
 /**
- * Multi-Page Merge (decisions.md, PUT /templates/{id}/settings): pages of one
+ * Multi-Page Merge (docs/decisions.md, Results and other shapes): pages of one
  * record fold into one output entry. Groups are consecutive runs in upload
  * order, so results and the streamed export merge without holding the batch:
  * - group_by `upload`: the pages of one upload;
@@ -12,7 +12,7 @@
  * rows where they are empty.
  */
 
-export type Cell = unknown;
+type Cell = unknown;
 export type Row = Record<string, Cell>;
 
 export interface MergeConfig {
@@ -35,7 +35,13 @@ export type MergeOutput<T> =
   | { kind: 'merged'; pages: Array<MergeablePage<T>>; fields: string[]; rows: Row[] }
   | { kind: 'single'; page: MergeablePage<T> };
 
-export function isEmptyCell(v: Cell): boolean {
+/** A cell's value for comparing and emptiness: the scalar itself, or the value of a {value, confidence} object. */
+function valueOf(v: Cell): Cell {
+  return v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
+}
+
+function isEmptyCell(cell: Cell): boolean {
+  const v = valueOf(cell);
   if (v === null || v === undefined) return true;
   if (typeof v === 'string') return v.trim() === '';
   if (typeof v === 'object' && 'type' in v && (v as { type: unknown }).type === 'image_region') return (v as { bbox?: unknown }).bbox == null;
@@ -58,7 +64,7 @@ function fold(fields: string[], rows: Row[]): Row[] {
 function append(fields: string[], rows: Row[], keyFields: string[]): Row[] {
   const recordLevel = fields.filter((f) => {
     if (keyFields.includes(f)) return true;
-    const values = new Set(rows.map((r) => r[f]).filter((v) => !isEmptyCell(v)).map((v) => JSON.stringify(v)));
+    const values = new Set(rows.map((r) => r[f]).filter((v) => !isEmptyCell(v)).map((v) => JSON.stringify(valueOf(v))));
     return values.size === 1;
   });
   const carried: Row = {};
@@ -77,7 +83,7 @@ function append(fields: string[], rows: Row[], keyFields: string[]): Row[] {
   });
 }
 
-export function mergePages<T>(pages: Array<MergeablePage<T>>, config: MergeConfig): { fields: string[]; rows: Row[] } {
+function mergePages<T>(pages: Array<MergeablePage<T>>, config: MergeConfig): { fields: string[]; rows: Row[] } {
   const fields = unionFields(pages);
   const rows = pages.flatMap((p) => p.rows);
   return { fields, rows: config.mode === 'fold' ? fold(fields, rows) : append(fields, rows, config.keyFields) };
@@ -87,7 +93,7 @@ function keyOf(page: MergeablePage<unknown>, keyFields: string[]): string | null
   const first = page.rows[0] ?? {};
   const values = keyFields.map((f) => first[f]);
   if (values.every(isEmptyCell)) return null;
-  return JSON.stringify(values.map((v) => (isEmptyCell(v) ? null : v)));
+  return JSON.stringify(values.map((v) => (isEmptyCell(v) ? null : valueOf(v))));
 }
 
 /** Streaming grouper: push pages in upload order, get finished outputs back; call flush at the end. */

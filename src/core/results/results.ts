@@ -3,50 +3,75 @@ import { isImageRegion, type Box, type ExtractedCell } from '../../extract/types
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
 import { getBboxForDocuments, type BboxSnapshot, toPublicBbox } from '../bbox/index.js';
-import { batchDocuments, findBatch, resolveMergeConfig, storedResult } from './batch-documents.js';
-import { publicStatus } from '../shared/index.js';
+import { batchDocuments, findBatch, resolveMergeConfig } from './batch-documents.js';
+import { publicStatus, storedResult } from '../shared/index.js';
 import { errors } from '../../errors.js';
 import { MergeGrouper, type MergeOutput, type MergeablePage, type Row } from './merge.js';
 
-/** GET /batches/{name}/results (api-v1.md "Field value shapes"; decisions.md "Results and other shapes"). */
+/** GET /batches/{name}/results (docs/api.md, Field value shapes; docs/decisions.md, Results and other shapes). */
 
 export interface ResultsOptions {
   includeBbox: boolean;
+  /** docrows extension (decisions.md): every value as {value, confidence}. */
+  includeConfidence?: boolean;
   merge: boolean;
+}
+
+/** What `include` may list (decisions.md, docrows extensions). */
+const INCLUDE_ITEMS = ['bbox', 'confidence'] as const;
+
+/** Parses the comma-separated `include` query; an unknown or empty item is invalid_parameter `include`. */
+export function parseInclude(raw: string | undefined): { includeBbox: boolean; includeConfidence: boolean } {
+  if (raw === undefined) return { includeBbox: false, includeConfidence: false };
+  const items = raw.split(',').map((s) => s.trim());
+  const bad = items.find((i) => !(INCLUDE_ITEMS as readonly string[]).includes(i));
+  if (bad !== undefined) throw errors.invalidParameter('include', `include takes a comma-separated list of ${INCLUDE_ITEMS.join(', ')}; "${bad}" is not one.`);
+  return { includeBbox: items.includes('bbox'), includeConfidence: items.includes('confidence') };
 }
 
 export interface ResultEntry {
   document_id: string;
   filename: string;
   status: string;
-  /** Present once extraction has succeeded (api-v1.md, Document). */
+  /** Present once extraction has succeeded (docs/api.md, Resources). */
   line_items?: Row[];
   [key: string]: unknown;
 }
 
-export function imageUrl(baseUrl: string, documentId: string, box: Box): string {
+function imageUrl(baseUrl: string, documentId: string, box: Box): string {
   const crop = [box.x1, box.y1, box.x2, box.y2].map((v) => Number(v.toFixed(4))).join(',');
   return `${baseUrl}/api/v1/documents/${encodeURIComponent(documentId)}/image?crop=${crop}`;
 }
 
-/** One cell as the API shows it: image_region always; {value, bbox} with include=bbox; else the bare scalar. */
-function cellView(baseUrl: string, doc: DocumentRow, cell: ExtractedCell | undefined, located: unknown): unknown {
+/**
+/**
+ * One cell as the API shows it: a located pure-location field is an
+ * image_region (whatever the include), one not found is null
+ * (docs/decisions.md); {value, bbox} with include=bbox, {value, confidence}
+ * with include=confidence (both: {value, bbox, confidence}); else the bare
+ * scalar. A value the engine did not score, or no value, has confidence null.
+ */
+function cellView(baseUrl: string, doc: DocumentRow, cell: ExtractedCell | undefined, located: unknown, withConfidence: boolean): unknown {
   if (cell && isImageRegion(cell)) {
-    return { type: 'image_region', bbox: toPublicBbox(cell.box), image_url: cell.box ? imageUrl(baseUrl, doc.id, cell.box) : null };
+    return cell.box ? { type: 'image_region', bbox: toPublicBbox(cell.box), image_url: imageUrl(baseUrl, doc.id, cell.box) } : null;
   }
   const value = cell?.value ?? null;
-  return located === undefined ? value : { value, bbox: located ?? null };
+  if (located === undefined && !withConfidence) return value;
+  const out: Record<string, unknown> = { value };
+  if (located !== undefined) out.bbox = located ?? null;
+  if (withConfidence) out.confidence = value !== null && cell?.confidence !== undefined ? cell.confidence : null;
+  return out;
 }
 
-/** line_items of a succeeded document, keys in column order. `bbox` present only with include=bbox. */
-export function lineItems(baseUrl: string, doc: DocumentRow, bbox?: BboxSnapshot | null): { fields: string[]; rows: Row[] } {
+/** line_items of a succeeded document, keys in column order. `bbox` present only with include=bbox, `confidence` with include=confidence. */
+export function lineItems(baseUrl: string, doc: DocumentRow, bbox?: BboxSnapshot | null, withConfidence = false): { fields: string[]; rows: Row[] } {
   const result = storedResult(doc);
   if (!result) return { fields: [], rows: [] };
   const rows = result.rows.map((row, i) => {
     const out: Row = {};
     for (const f of result.fields) {
       const located = bbox === undefined ? undefined : (bbox?.rows[String(i)]?.[f] ?? null);
-      out[f] = cellView(baseUrl, doc, row[f], located);
+      out[f] = cellView(baseUrl, doc, row[f], located, withConfidence);
     }
     return out;
   });
@@ -60,14 +85,14 @@ function entryOf(doc: DocumentRow, lineItemRows: Row[]): ResultEntry {
   return entry;
 }
 
-export function mergedEntry(out: MergeOutput<DocumentRow>): ResultEntry {
+function mergedEntry(out: MergeOutput<DocumentRow>): ResultEntry {
   if (out.kind === 'single') return { ...entryOf(out.page.item, out.page.rows), source_document_ids: [out.page.documentId] };
   const first = out.pages[0].item;
   return { ...entryOf(first, out.rows), source_document_ids: out.pages.map((p) => p.documentId) };
 }
 
-export function mergeablePage(baseUrl: string, doc: DocumentRow): MergeablePage<DocumentRow> {
-  const { fields, rows } = lineItems(baseUrl, doc);
+export function mergeablePage(baseUrl: string, doc: DocumentRow, withConfidence = false): MergeablePage<DocumentRow> {
+  const { fields, rows } = lineItems(baseUrl, doc, undefined, withConfidence);
   return { documentId: doc.id, uploadId: doc.upload_id, mergeable: doc.status === 'succeeded', fields, rows, item: doc };
 }
 
@@ -80,13 +105,13 @@ export async function batchResults(services: Services, principal: Principal, bat
   const grouper = mergeConfig ? new MergeGrouper<DocumentRow>(mergeConfig) : null;
   for await (const chunk of batchDocuments(services.db, batch.id)) {
     if (grouper) {
-      for (const doc of chunk) documents.push(...grouper.push(mergeablePage(baseUrl, doc)).map(mergedEntry));
+      for (const doc of chunk) documents.push(...grouper.push(mergeablePage(baseUrl, doc, options.includeConfidence)).map(mergedEntry));
       continue;
     }
     const boxes = options.includeBbox ? await getBboxForDocuments(services.db, chunk.map((d) => d.id)) : null;
     for (const doc of chunk) {
       const snapshot = boxes ? (boxes.get(doc.id) ?? null) : undefined;
-      const entry = entryOf(doc, lineItems(baseUrl, doc, snapshot).rows);
+      const entry = entryOf(doc, lineItems(baseUrl, doc, snapshot, options.includeConfidence).rows);
       if (boxes) entry.bbox_status = snapshot?.status ?? null;
       documents.push(entry);
     }

@@ -1,1 +1,3 @@
-export { type LockedRequest, publicStatus } from './document-state.js';
+export {
+  AGGREGATE_PRECEDENCE, aggregateStatus, isTerminal, type LockedRequest, PUBLIC_STATUSES, type PublicStatus, publicStatus, storedResult, TERMINAL_STATUSES,
+} from './document-state.js';

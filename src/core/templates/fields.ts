@@ -161,7 +161,7 @@ export async function removeField(db: Db, accountId: number, templateId: number,
 /**
  * Puts the listed fields first, in the listed order, then every unlisted field
  * in its previous relative order; sort_order becomes 0..n-1. Ids not on the
- * template are ignored (api-v1.md), and a repeated id counts at its first place.
+ * template are ignored (docs/api.md, Resources), and a repeated id counts at its first place.
  */
 export async function reorderFields(db: Db, accountId: number, templateId: number, fieldIds: unknown): Promise<TemplateFieldRow[]> {
   if (!Array.isArray(fieldIds) || !fieldIds.every((id) => Number.isInteger(id))) {

@@ -1,5 +1,5 @@
 /**
- * The built-in preset catalog (api-v1.md, Preset): static field lists a
+ * The built-in preset catalog (docs/api.md, Resources): static field lists a
  * template can start from. Format requirements are phrased in the plain style
  * the extraction engine's requirement reader understands ("YYYY-MM-DD",
  * "number with 2 decimals", "ISO 4217 currency code", "one of: a, b"), so a
@@ -8,7 +8,7 @@
  * stamp, logo or barcode would turn that field into a pure-location field.
  */
 
-export interface PresetField {
+interface PresetField {
   name: string;
   format_requirement: string;
 }

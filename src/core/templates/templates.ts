@@ -1,16 +1,17 @@
 import type { Db, DbOrTrx, Trx } from '../../db/connect.js';
 import { isPostgres } from '../../db/connect.js';
+import { templateOf } from '../../db/queries/templates.js';
 import type { TemplateFieldRow, TemplateRow } from '../../db/schema.js';
 import { isoNow, type Clock } from '../../clock.js';
 import { errors } from '../../errors.js';
 import { findPreset } from './presets.js';
 import { cleanName, fieldsOf, fieldsOfTemplate, insertFields, ownedTemplate } from './fields.js';
 
-/** api-v1.md, Limits: templates per account. */
+/** Templates per account (docs/api.md, Limits). */
 export const MAX_TEMPLATES = 30;
 
-export type MergeGroupBy = 'upload' | 'key_fields';
-export type MergeMode = 'fold' | 'append';
+type MergeGroupBy = 'upload' | 'key_fields';
+type MergeMode = 'fold' | 'append';
 
 export interface TemplateWithFields {
   template: TemplateRow;
@@ -51,8 +52,7 @@ export function templateView({ template, fields }: TemplateWithFields) {
  * resolves a template_id.
  */
 export async function getTemplateWithFields(db: DbOrTrx, accountId: number, templateId: number): Promise<TemplateWithFields | undefined> {
-  const template = await db
-    .selectFrom('templates').selectAll().where('id', '=', templateId).where('account_id', '=', accountId).executeTakeFirst();
+  const template = await templateOf(db, accountId, templateId);
   if (!template) return undefined;
   return { template, fields: await fieldsOfTemplate(db, templateId) };
 }
@@ -112,7 +112,7 @@ async function lockAccount(trx: Trx, accountId: number): Promise<void> {
  * Creates a template: empty, from a preset (its fields and, by default, its
  * name), or as a copy of the fields of one of the caller's templates
  * (`base_template_id`, ignored with a preset). Names must be unique only on
- * the non-preset path (api-v1.md); an explicit name given with a preset is
+ * the non-preset path (docs/api.md, Resources); an explicit name given with a preset is
  * taken as is.
  */
 export async function createTemplate(db: Db, clock: Clock, accountId: number, input: CreateTemplateInput): Promise<TemplateWithFields> {
@@ -161,7 +161,7 @@ export async function deleteTemplate(db: Db, accountId: number, templateId: numb
   if (Number(res.numDeletedRows) === 0) throw errors.templateNotFound(templateId);
 }
 
-/** decisions.md: PUT /templates/{id}/settings body; every key optional. */
+/** PUT /templates/{id}/settings body; every key optional (docs/decisions.md, Results and other shapes). */
 export interface TemplateSettingsInput {
   global_format_requirement?: string;
   merge_enabled?: boolean;

@@ -1,9 +1,9 @@
 import type { Clock, IdSource } from '../../clock.js';
 import { errors } from '../../errors.js';
 
-/** decisions.md: 1..50 characters of [A-Za-z0-9._-], so a name is safe in a URL path. */
+/** docs/decisions.md, Names and ids: 1..50 characters of [A-Za-z0-9._-], so a name is safe in a URL path. */
 const BATCH_NAME = /^[A-Za-z0-9._-]+$/;
-export const MAX_BATCH_NAME_LENGTH = 50;
+const MAX_BATCH_NAME_LENGTH = 50;
 
 export function assertBatchName(name: string): void {
   if (name.length === 0 || name.length > MAX_BATCH_NAME_LENGTH) {
@@ -16,7 +16,7 @@ export function assertBatchName(name: string): void {
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
-/** `batch_<yyyymmdd>_<8 lowercase base32 chars>` (decisions.md); 40 random bits make collisions negligible. */
+/** `batch_<yyyymmdd>_<8 lowercase base32 chars>` (docs/decisions.md, Names and ids); 40 random bits make collisions negligible. */
 export function generateBatchName(clock: Clock, ids: IdSource): string {
   const day = clock.now().toISOString().slice(0, 10).replace(/-/g, '');
   const bytes = ids.randomBytes(5);

@@ -16,7 +16,7 @@ import type { Clock } from '../../clock.js';
  * abandoned. Writing a 50-page upload's blobs and committing takes seconds;
  * the margin covers a slow object store.
  */
-export const UPLOAD_GRACE_MS = 60 * 60_000;
+const UPLOAD_GRACE_MS = 60 * 60_000;
 const SWEEP_CHUNK = 100;
 
 function dueAt(clock: Clock, delayMs: number): string {

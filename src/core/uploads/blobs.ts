@@ -4,7 +4,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 
 export const uploadPrefix = (accountId: number, uploadId: string): string => `acct/${accountId}/${uploadId}/`;
 
-export interface StoredPageKeys {
+interface StoredPageKeys {
   image: string;
   thumb: string;
   textLayer: string | null;

@@ -10,7 +10,7 @@ import type { Clock } from '../../clock.js';
 import { errors } from '../../errors.js';
 
 /** How long a client refused for the queued-documents limit should wait before trying again. */
-export const QUEUED_LIMIT_RETRY_S = 60;
+const QUEUED_LIMIT_RETRY_S = 60;
 
 export async function batchDocumentCount(db: DbOrTrx, batchId: number | undefined): Promise<number> {
   if (batchId === undefined) return 0;

@@ -8,7 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isPostgres, type Trx } from '../../db/connect.js';
+import { isPostgres } from '../../db/connect.js';
+import { batchByName } from '../../db/queries/batches.js';
+import { templateOf } from '../../db/queries/templates.js';
 import { ingestFile } from '../../ingest/ingest.js';
 import type { RenderPool } from '../../ingest/render-pool.js';
 import type { IngestedUpload } from '../../ingest/types.js';
@@ -22,17 +24,21 @@ import { storeUploadBlobs, uploadPrefix } from './blobs.js';
 import { deletePrefixes, releasePrefix, reserveUploadPrefix } from './blob-sweeps.js';
 import { assertBatchCapacity, assertQueuedLimit, batchDocumentCount, unprocessedCount } from './limits.js';
 
-/** api-v1.md, Limits: pages per upload. */
-export const MAX_PAGES_PER_UPLOAD = 50;
+/** Pages per upload (docs/api.md, Limits). */
+const MAX_PAGES_PER_UPLOAD = 50;
 
-export type UploadSource = { kind: 'file'; path: string; filename: string; size: number } | { kind: 'url'; url: string };
+type UploadSource = { kind: 'file'; path: string; filename: string; size: number } | { kind: 'url'; url: string };
 
 export interface UploadInput {
   source: UploadSource;
   batchName?: string;
   templateId?: number;
   password?: string;
+  /** Where the upload came from (docs/decisions.md): `api` by default, `direct` from the web console. */
+  origin?: UploadOrigin;
 }
+
+export type UploadOrigin = 'api' | 'direct';
 
 export interface UploadDeps {
   renderPool?: RenderPool;
@@ -47,20 +53,15 @@ export interface UploadResult {
   remaining_batch_capacity: number;
 }
 
-async function findBatch(db: Services['db'] | Trx, accountId: number, name: string) {
-  return db.selectFrom('batches').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
-}
-
 export async function uploadDocument(services: Services, principal: Principal, input: UploadInput, deps: UploadDeps): Promise<UploadResult> {
   const { db } = services;
   const batchName = input.batchName ?? generateBatchName(services.clock, services.ids);
   assertBatchName(batchName);
-  if (input.templateId !== undefined) {
-    const t = await db.selectFrom('templates').select('id').where('id', '=', input.templateId).where('account_id', '=', principal.accountId).executeTakeFirst();
-    if (!t) throw errors.templateNotFound(input.templateId);
+  if (input.templateId !== undefined && !(await templateOf(db, principal.accountId, input.templateId))) {
+    throw errors.templateNotFound(input.templateId);
   }
   // Fail fast before downloading and rendering; the transaction re-checks with the real page count.
-  const existing = await findBatch(db, principal.accountId, batchName);
+  const existing = await batchByName(db, principal.accountId, batchName);
   assertBatchCapacity(principal.pool, batchName, await batchDocumentCount(db, existing?.id), 1);
   assertQueuedLimit(principal.pool, services.clock, await unprocessedCount(db, principal.pool.id), 1);
 
@@ -80,7 +81,7 @@ export async function uploadDocument(services: Services, principal: Principal, i
     }
     const passwords = [...(input.password !== undefined ? [input.password] : []), ...settingsOf(principal.pool).inbox_pdf_passwords];
     const ingested = await ingestFile(path, { passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.tempDir });
-    return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, filename, size, path, ingested });
+    return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, origin: input.origin ?? 'api', filename, size, path, ingested });
   } finally {
     await Promise.all(scratch.map((p) => rm(p, { force: true })));
   }
@@ -89,6 +90,7 @@ export async function uploadDocument(services: Services, principal: Principal, i
 interface Persist {
   batchName: string;
   templateId: number | null;
+  origin: UploadOrigin;
   filename: string;
   size: number;
   path: string;
@@ -109,16 +111,16 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
       const now = isoNow(services.clock);
       await trx
         .insertInto('batches')
-        .values({ account_id: principal.accountId, name: p.batchName, source: 'api', created_at: now })
+        .values({ account_id: principal.accountId, name: p.batchName, source: p.origin, created_at: now })
         .onConflict((oc) => oc.columns(['account_id', 'name']).doNothing())
         .execute();
-      const batch = (await findBatch(trx, principal.accountId, p.batchName))!;
+      const batch = (await batchByName(trx, principal.accountId, p.batchName))!;
       const count = await batchDocumentCount(trx, batch.id);
       assertBatchCapacity(principal.pool, p.batchName, count, docIds.length);
       assertQueuedLimit(principal.pool, services.clock, await unprocessedCount(trx, principal.pool.id), docIds.length);
       await trx.insertInto('uploads').values({
         id: uploadId, account_id: principal.accountId, batch_id: batch.id, filename: p.filename, kind: p.ingested.kind,
-        form: p.ingested.form, page_count: docIds.length, template_id: p.templateId, source: 'api',
+        form: p.ingested.form, page_count: docIds.length, template_id: p.templateId, source: p.origin,
         original_key: blobs.original, byte_size: p.size, created_at: now,
       }).execute();
       await trx.insertInto('documents').values(p.ingested.pages.map((page, i) => ({

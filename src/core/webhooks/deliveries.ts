@@ -1,25 +1,24 @@
-import { request } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import type { Trx } from '../../db/connect.js';
-import { isPublicAddress, resolveChecked } from '../../ingest/public-address.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { PermanentJobError, RetryAfterError, type JobRegistry } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
 import { isoNow } from '../../clock.js';
+import { postDelivery } from './post.js';
 
 /**
- * Webhook deliveries (decisions.md, Standard Webhooks): each event to a
+ * Webhook deliveries (docs/decisions.md, Webhooks): each event to a
  * batch's callback_url is one durable `webhook.deliver` job on the `io` lane,
  * so a slow receiver never holds up extraction. The message id is fixed per
  * event, so every retry carries the same `webhook-id`.
  */
 
-export const WEBHOOK_JOB = 'webhook.deliver';
-export const DELIVERY_TIMEOUT_MS = 15_000;
+const WEBHOOK_JOB = 'webhook.deliver';
+const DELIVERY_TIMEOUT_MS = 15_000;
 /** Standard Webhooks' recommended schedule after each failed attempt. */
-export const RETRY_SCHEDULE_MS = [5e3, 300e3, 1800e3, 7200e3, 18000e3, 36000e3, 50400e3, 72000e3, 86400e3];
+const RETRY_SCHEDULE_MS = [5e3, 300e3, 1800e3, 7200e3, 18000e3, 36000e3, 50400e3, 72000e3, 86400e3];
 
-export interface WebhookDelivery {
+interface WebhookDelivery {
   registrationId: number;
   messageId: string;
   type: string;
@@ -79,20 +78,6 @@ function retryAfterMs(header: string | string[] | undefined, now: Date): number 
   return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
 }
 
-async function post(services: Services, url: string, body: string, headers: Record<string, string>) {
-  if (!services.config.allowPrivateUrls) {
-    // Re-checked at every delivery: DNS may have changed since registration.
-    await resolveChecked(new URL(url).hostname, isPublicAddress);
-  }
-  const res = await request(url, {
-    method: 'POST', headers, body,
-    headersTimeout: DELIVERY_TIMEOUT_MS, bodyTimeout: DELIVERY_TIMEOUT_MS,
-    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-  });
-  await res.body.dump();
-  return res;
-}
-
 export function registerWebhookJobs(registry: JobRegistry): void {
   registry.register({
     kind: WEBHOOK_JOB,
@@ -110,7 +95,7 @@ export function registerWebhookJobs(registry: JobRegistry): void {
       if (!registration) return; // the batch was deleted: nothing to tell anyone
       const now = services.clock.now();
       const { body, headers } = signDelivery(registration.secret, delivery, now);
-      const res = await post(services, registration.callback_url, body, headers);
+      const res = await postDelivery(registration.callback_url, body, headers, { allowPrivate: services.config.allowPrivateUrls, timeoutMs: DELIVERY_TIMEOUT_MS });
       if (res.statusCode >= 200 && res.statusCode < 300) {
         await ctx.finish(async (trx) => {
           if (delivery.type !== 'batch.completed') return;

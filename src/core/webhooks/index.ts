@@ -1,2 +1,2 @@
-export { enqueueWebhookEvent, registerWebhookJobs } from './deliveries.js';
+export { enqueueWebhookEvent, registerWebhookJobs, signDelivery } from './deliveries.js';
 export { registerWebhook, registrationView, saveRegistration, validateCallbackUrl } from './registrations.js';

@@ -5,8 +5,8 @@ import { isoNow, type Clock, type IdSource } from '../../clock.js';
 import { errors } from '../../errors.js';
 
 /**
- * Batch webhook registrations (api-v1.md "Batch webhook registration";
- * decisions.md "Webhooks"): one per account + batch name, secret generated
+ * Batch webhook registrations (docs/api.md, Resources;
+ * docs/decisions.md, Webhooks): one per account + batch name, secret generated
  * once and never rotated, fired_at never reset by a registration.
  */
 

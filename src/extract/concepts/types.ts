@@ -2,7 +2,7 @@
  * The shape of the business field-concept catalogue: what a concept is, at
  * which level it lives and what kind of value it takes. The catalogue itself
  * is data (`document.ts`, `line.ts`); `index.ts` resolves a requested field
- * name to a concept.
+ * name to a concept and a printed label to the concepts it names.
  */
 
 /** The seven languages whose labels the catalogue carries. */
@@ -25,4 +25,6 @@ export interface Concept {
   aliases: string[];
   /** Printed labels per language, abbreviations and variants included ("Rechnungsnr.", "N° de facture"). */
   labels: Record<Lang, string[]>;
+  /** A more general concept whose labels also fit, less surely (invoice date → a bare "Date"). */
+  broader?: string;
 }

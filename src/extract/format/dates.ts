@@ -10,11 +10,32 @@ export interface CalendarDate {
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
+/**
+ * Month names in the catalogue's seven languages (en, de, fr, es, nl, it, pt),
+ * accents folded; index + 1 is the month. Abbreviations are their prefixes.
+ */
+const MONTH_NAMES: string[][] = [
+  ['january', 'januar', 'janner', 'janvier', 'enero', 'januari', 'gennaio', 'janeiro'],
+  ['february', 'februar', 'fevrier', 'febrero', 'februari', 'febbraio', 'fevereiro'],
+  ['march', 'marz', 'maerz', 'mars', 'marzo', 'maart', 'marco'],
+  ['april', 'avril', 'abril', 'aprile'],
+  ['may', 'mai', 'mayo', 'mei', 'maggio', 'maio'],
+  ['june', 'juni', 'juin', 'junio', 'giugno', 'junho'],
+  ['july', 'juli', 'juillet', 'julio', 'luglio', 'julho'],
+  ['august', 'aout', 'agosto', 'augustus'],
+  ['september', 'septembre', 'septiembre', 'setiembre', 'settembre', 'setembro', 'sept'],
+  ['october', 'oktober', 'octobre', 'octubre', 'ottobre', 'outubro'],
+  ['november', 'novembre', 'noviembre', 'novembro'],
+  ['december', 'dezember', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
+];
+
 function monthFromName(word: string): number | null {
-  const w = word.toLowerCase().replace(/\.$/, '');
+  const w = word.toLowerCase().replace(/\.$/, '').replace(/ß/g, 'ss').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   if (w.length < 3) return null;
-  const idx = MONTHS.findIndex((m) => m.startsWith(w) || (w === 'sept' && m === 'september'));
-  return idx >= 0 ? idx + 1 : null;
+  // A prefix must name one month in every language that has it ("jui" is June or July in French: no month).
+  const months = new Set<number>();
+  MONTH_NAMES.forEach((names, i) => names.some((n) => n.startsWith(w)) && months.add(i + 1));
+  return months.size === 1 ? [...months][0] : null;
 }
 
 function fullYear(y: number, digits: number): number {
@@ -55,15 +76,15 @@ export function parseDate(input: string, preferMonthFirst = false): CalendarDate
     if (valid(second.year, second.month, second.day)) return second;
     return null;
   }
-  // "12 March 2024", "12-Mar-24", "12th of March, 2024"
-  m = /^(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?[\s\-/.]+([A-Za-z]{3,}\.?)[\s\-/.,]+(\d{4}|\d{2})\b/.exec(s);
+  // "12 March 2024", "12-Mar-24", "12th of March, 2024", "15. März 2024", "15 de marzo de 2024"
+  m = /^(\d{1,2})(?:st|nd|rd|th|er|\.)?(?:\s+(?:of|de))?[\s\-/.]+(\p{L}{3,}\.?)(?:\s+de)?[\s\-/.,]+(\d{4}|\d{2})(?!\d)/u.exec(s);
   if (m) {
     const month = monthFromName(m[2]);
     const year = fullYear(+m[3], m[3].length);
     if (month && valid(year, month, +m[1])) return { year, month, day: +m[1] };
   }
   // "March 12, 2024", "Mar 12 2024", "Mar-12-2024"
-  m = /^([A-Za-z]{3,}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]+(\d{4}|\d{2})\b/.exec(s);
+  m = /^(\p{L}{3,}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]+(\d{4}|\d{2})(?!\d)/u.exec(s);
   if (m) {
     const month = monthFromName(m[1]);
     const year = fullYear(+m[3], m[3].length);

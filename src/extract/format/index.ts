@@ -4,6 +4,7 @@ import { mergeSpecs, parseRequirement, type FormatSpec } from './requirement.js'
 
 export { parseRequirement, mergeSpecs, type FormatSpec, type ValueKind } from './requirement.js';
 export { parseDate, formatDate, looksLikeDate } from './dates.js';
+export { dateOrderOf, type DateOrder } from './date-order.js';
 export { parseNumber, formatNumber, looksLikeNumber, detectCurrency } from './numbers.js';
 
 /** Resolves the instructions for one field from its own and the template's requirement. */

@@ -84,6 +84,7 @@ export function parseRequirement(text: string): FormatSpec {
     spec.kind = 'date';
     spec.datePattern = datePattern;
     if (/\b(us|american) (date|format)\b|\bmonth[- ]first\b|\binput is mm/i.test(t)) spec.monthFirstInput = true;
+    else if (/\b(uk|european) (date|format)\b|\bday[- ]first\b|\binput is dd/i.test(t)) spec.monthFirstInput = false;
   }
 
   const places = /\b(\d+|no|zero|one|two|three|four)\s+(?:decimal(?:\s+places?|s)?|digits? after the (?:decimal )?point|dp)\b/i.exec(t);

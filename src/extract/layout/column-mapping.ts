@@ -1,3 +1,4 @@
+import { classifyLabel, labelScore, type Concept } from '../concepts/index.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.js';
 import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
@@ -6,6 +7,22 @@ import { splitHeader, tableCellCount, type Table } from './table-detect.js';
 export interface FieldRequest {
   name: string;
   kind: ValueKind | undefined;
+  /** The catalogue concept the name means, if any (its labels in seven languages name the column). */
+  concept?: Concept | null;
+}
+
+/**
+ * How well a column header names a requested field: the concept's labels
+ * when the field has one (a header naming another concept scores nothing:
+ * `seller_name` is not "Description", `total_amount` not "Subtotal"), the
+ * lexical match otherwise and for headers the catalogue does not know.
+ */
+export function headerScore(field: FieldRequest, header: string): number {
+  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1;
+  if (!field.concept) return matchScore(field.name, header);
+  const byLabel = labelScore(field.concept, header);
+  if (byLabel > 0) return byLabel;
+  return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header);
 }
 
 export interface TableChoice {
@@ -82,11 +99,11 @@ export function chooseTableForFields(tables: Table[], fields: FieldRequest[]): T
 export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
   const kinds = new Map<string, TextKind>();
   const scores = new Map<string, number>();
-  const score = (field: string, name: string) => {
-    const key = `${field}\u0000${name}`;
+  const score = (field: FieldRequest, name: string) => {
+    const key = `${field.name}\u0000${name}`;
     let v = scores.get(key);
     if (v === undefined) {
-      v = matchScore(field, name);
+      v = headerScore(field, name);
       scores.set(key, v);
     }
     return v;
@@ -102,7 +119,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): 
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth);
-        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f.name, n) + evidence(f.kind, profiles[c]) : 0)));
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c]) : 0)));
         const { columnOf, total } = assign(matrix);
         if (total <= 0) continue;
         // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.

@@ -1,4 +1,4 @@
-import type { Box, ExtractRequest, ExtractResult, ExtractedCell, Rule, Word } from '../types.js';
+import type { Box, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Rule, Word } from '../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../format/index.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox, unionBoxes } from './geometry.js';
@@ -6,10 +6,17 @@ import { groupWordsIntoLines, type Line } from './lines.js';
 import { headerNames } from './header-names.js';
 import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
-import { chooseMainTables, chooseTablesForFields, cleanColumnNames } from './column-mapping.js';
+import { chooseMainTables, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
+import { fitValue } from './value-kinds.js';
+import { readListItems, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
 import { SUMMARY_LABEL } from './data-values.js';
+import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
+import type { ValueKind } from '../format/index.js';
+import { findDocumentValue, findTotals, TOTAL_PARTS } from './document-fields.js';
+import { checkedConfidence, lineAgreement, summaryRows } from './arithmetic.js';
+import { pageDateOrder } from './page-conventions.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
 export interface PageContent {
@@ -22,19 +29,71 @@ export interface PageContent {
 }
 
 
-function cell(value: string | null, words: Word[] | null, spec: FormatSpec): ExtractedCell {
+function cell(value: string | null, words: Word[] | null, spec: FormatSpec, confidence?: number): ExtractedCell {
   if (value === null || value.trim() === '' || !words || words.length === 0) return { value: null, box: null };
-  return { value: applyFormat(value, spec), box: roundBox(unionBoxes(words.map((w) => w.box))) };
+  const out: ExtractedCell = { value: applyFormat(value, spec), box: roundBox(unionBoxes(words.map((w) => w.box))) };
+  if (confidence !== undefined) out.confidence = Math.round(confidence * 100) / 100;
+  return out;
+}
+
+/** The format kind a concept's values are checked against when the request names none. */
+function formatKindOf(concept: Concept | null): ValueKind | undefined {
+  if (!concept) return undefined;
+  if (concept.kind === 'date') return 'date';
+  if (concept.kind === 'money' || concept.kind === 'number') return 'number';
+  return concept.kind === 'percent' ? 'percent' : undefined;
+}
+
+/** Which concepts a segment's first words label ("USt. 7 %" labels the tax). */
+function segmentLabels(text: string): string[] {
+  const words = text.replace(/[:：]\s*$/, '').split(/\s+/);
+  for (let k = Math.min(3, words.length); k >= 1; k--) {
+    const ids = [...classifyLabel(words.slice(0, k).join(' ')).keys()];
+    if (ids.length) return ids;
+  }
+  return [];
 }
 
 /**
+ * A line of a detected table that carries document values under their labels
+ * rather than an item or column names: a receipt's "SUMME EUR 12,00" among
+ * its items, "address | Rechnung Nr. | 2024/948" lines the table detector
+ * joined to the items. At least half its labels name document concepts
+ * ("Description | Qty | Price | Total" is a header, not the total).
+ */
+function holdsDocumentLabels(line: Line): boolean {
+  let labels = 0;
+  let documentLabels = 0;
+  for (const seg of line.segments) {
+    const ids = segmentLabels(seg.text);
+    if (!ids.length) continue;
+    labels++;
+    if (ids.some((id) => conceptById(id)?.level === 'document')) documentLabels++;
+  }
+  return documentLabels > 0 && documentLabels * 2 >= labels;
+}
+
+/** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
+const KIND_MISFIT = 0.5;
+
+/** Rows a table needs to be a list of items rather than a block of totals under their labels. */
+const MIN_ITEM_ROWS = 3;
+
+/** Least mean header score for a table to answer a request of document-level fields as columns (a table of invoices). */
+const DOCUMENT_FIELDS_AS_COLUMNS = 0.9;
+
+/**
  * Rows of an invoice table end with summary lines (Subtotal, VAT, Total) set
- * under the amount columns with the description column empty; they are not
- * line items. Rows that repeat the header (tables continued) are dropped too.
+ * under the amount columns with the description column empty, and subtotal or
+ * carried-forward lines whose amount is the sum of the items above
+ * (`arithmetic.ts`); they are not line items. Rows that repeat the header
+ * (tables continued) are dropped too.
  */
 function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): TableRow[] {
   const headerKey = names.join('|').toLowerCase();
   let out = rows.filter((r) => r.cells.map((c) => c.text).join('|').toLowerCase() !== headerKey || !headerKey.replace(/\|/g, ''));
+  const summaries = summaryRows(out.map((r) => r.cells.map((c) => c.text)));
+  out = out.filter((_, i) => !summaries.has(i));
   while (out.length > 1) {
     const last = out[out.length - 1];
     const firstEmpty = !last.cells[0].text;
@@ -45,10 +104,6 @@ function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): Table
     else break;
   }
   return out;
-}
-
-function linesOfTable(table: Table): Set<Line> {
-  return new Set([...table.headerLines, ...table.rows.flatMap((r) => r.lines)]);
 }
 
 export function extractFromContent(content: PageContent, request: ExtractRequest): ExtractResult {
@@ -62,43 +117,121 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
 
 function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {
   const fields = request.fields;
-  const specs = fields.map((f) => resolveFormat(f.formatRequirement, request.globalFormatRequirement));
+  const requested = fields.map((f) => resolveFormat(f.formatRequirement, request.globalFormatRequirement));
+  // Numeric dates converted by a requirement read in the page's own order (03/05/2024 is March on a US invoice).
+  const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines) : 'day_first';
+  const specs = requested.map((s) => (s.datePattern && s.monthFirstInput === undefined ? { ...s, monthFirstInput: order === 'month_first' } : s));
   const located = fields.map(isPureLocationField);
-  const textual = fields.map((f, i) => ({ name: f.name, kind: specs[i].kind, index: i })).filter((f) => !located[f.index]);
-  const choices = textual.length ? chooseTablesForFields(tables, textual) : [];
+  const concepts = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name)));
+  const textual = fields
+    .map((f, i) => ({ name: f.name, kind: specs[i].kind ?? formatKindOf(concepts[i]), concept: concepts[i], index: i }))
+    .filter((f) => !located[f.index]);
+  let choices = textual.length ? chooseTablesForFields(tables, textual) : [];
+  // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its columns.
+  const documentOnly = textual.length > 0 && textual.every((f) => f.concept?.level === 'document');
+  if (documentOnly && choices.length && !(choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
+    choices = [];
+  }
 
   // A field is a column when the best table maps it; the others are record-level values.
   const isColumn = new Array<boolean>(fields.length).fill(false);
   if (choices.length) textual.forEach((f, k) => (isColumn[f.index] = choices[0].columnOf[k] >= 0));
-  const skip = new Set<Line>(choices.flatMap((c) => [...linesOfTable(c.table)]));
+  // Item rows are not document values; a table's closing summary lines (Subtotal, VAT, Total) are. Without a chosen
+  // table, the header and items of every table that lists items are set aside too ("Amount" heading a column is not
+  // the total); two-column tables are label/value blocks, and one or two rows under labels are a summary block.
+  const itemTables = choices.length
+    ? choices.map((c) => ({ table: c.table, names: c.names }))
+    : tables.map((t) => ({ table: t, names: headerNames(t, t.headerLines.length) }));
+  const skip = new Set<Line>();
+  for (const { table, names } of itemTables) {
+    const items = dropSummaryAndRepeatedHeaders(table.rows, names);
+    if (choices.length || (table.separators.length >= 2 && items.length >= MIN_ITEM_ROWS)) {
+      for (const l of [...table.headerLines, ...items.flatMap((r) => r.lines)]) if (!holdsDocumentLabels(l)) skip.add(l);
+    }
+  }
 
   const recordValues = new Map<number, ExtractedCell>();
+  // Totals are chosen together, so that they add up (layout/arithmetic.ts).
+  const isTotal = (c: Concept | null) => !!c && (TOTAL_PARTS as readonly string[]).includes(c.id);
+  const totals = concepts.some(isTotal) ? findTotals(lines, skip) : null;
   fields.forEach((f, i) => {
     if (located[i]) {
       const box = pickRegionForField(f.name, content.pictures);
       recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
     } else if (!isColumn[i]) {
-      const found = findLabeledValue(f.name, specs[i].kind, lines, skip);
-      recordValues.set(i, found ? cell(found.value, found.words, specs[i]) : { value: null, box: null });
+      const concept = concepts[i];
+      const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip)) : findLabeledValue(f.name, specs[i].kind, lines, skip);
+      const confidence = found && 'confidence' in found ? found.confidence : undefined;
+      recordValues.set(i, found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null });
     }
   });
 
-  const build = (row: TableRow | null, columnOf: number[]) => {
+  const build = (row: TableRow | null, columnOf: number[], sureness: number[] = []) => {
     const out: Record<string, ExtractedCell> = {};
     fields.forEach((f, i) => {
       const c = columnOf[i] ?? -1;
-      if (isColumn[i] && row) out[f.name] = c >= 0 ? cell(row.cells[c].text, row.cells[c].words, specs[i]) : { value: null, box: null };
-      else out[f.name] = recordValues.get(i) as ExtractedCell;
+      if (isColumn[i] && row) {
+        const text = c >= 0 ? row.cells[c].text : '';
+        const kind = concepts[i]?.kind;
+        // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
+        const fits = !kind || !text || fitValue(kind, row.cells[c].words) !== null;
+        out[f.name] = c >= 0 ? cell(text, row.cells[c].words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
+      } else out[f.name] = recordValues.get(i) as ExtractedCell;
     });
-    return out;
+    return row ? checkLineArithmetic(out, fields, concepts, row, columnOf) : out;
   };
   const rows: Array<Record<string, ExtractedCell>> = [];
   for (const choice of choices) {
     const columnOf = new Array<number>(fields.length).fill(-1);
     textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
-    for (const row of dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names)) rows.push(build(row, columnOf));
+    const sureness = fields.map((_, i) => {
+      const k = textual.findIndex((t) => t.index === i);
+      return k >= 0 && columnOf[i] >= 0 ? Math.min(1, headerScore(textual[k], choice.names[columnOf[i]])) : 0;
+    });
+    for (const row of dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names)) rows.push(build(row, columnOf, sureness));
+  }
+  // Line fields no table header names: a list without a header row (a receipt's items, amounts at the right edge).
+  // A table naming at most one of the fields loses to a longer list.
+  const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
+  if (mappedColumns < 2 && textual.some((f) => f.concept?.level === 'line')) {
+    const items = readListItems(lines, new Set());
+    if (items.length > rows.length) return { ok: true, fields: fields.map((f) => f.name), rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues)) };
   }
   return { ok: true, fields: fields.map((f) => f.name), rows: rows.length ? rows : [build(null, [])] };
+}
+
+/** The line columns arithmetic checks: quantity × unit price ≈ line total. */
+const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;
+
+/** A row's quantity, unit price and line total, when all three are columns, made surer when they agree and less sure when not. */
+function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, row: TableRow, columnOf: number[]): Record<string, ExtractedCell> {
+  const at = LINE_PARTS.map((id) => concepts.findIndex((c, i) => c?.id === id && (columnOf[i] ?? -1) >= 0));
+  if (at.some((i) => i < 0)) return out;
+  const [q, p, t] = at.map((i) => row.cells[columnOf[i]].text);
+  const agreement = lineAgreement(q, p, t);
+  for (const i of at) {
+    const c = out[fields[i].name];
+    if ('confidence' in c && c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: Math.round(checkedConfidence(c.confidence, agreement) * 100) / 100 };
+  }
+  return out;
+}
+
+/** Confidence of a value read off a headerless list: its place, not a header, says what it is. */
+const LIST_VALUE_CONFIDENCE = 0.7;
+
+function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], recordValues: Map<number, ExtractedCell>): Record<string, ExtractedCell> {
+  const byConcept: Record<string, Word[] | null> = {
+    description: item.description, quantity: item.quantity, unit_price: item.unitPrice, line_total: item.lineTotal,
+  };
+  const out: Record<string, ExtractedCell> = {};
+  fields.forEach((f, i) => {
+    const concept = concepts[i];
+    if (concept?.level === 'line') {
+      const words = byConcept[concept.id] ?? null;
+      out[f.name] = words ? cell(words.map((w) => w.text).join(' '), words, specs[i], LIST_VALUE_CONFIDENCE) : { value: null, box: null };
+    } else out[f.name] = recordValues.get(i) ?? { value: null, box: null };
+  });
+  return out;
 }
 
 function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {

@@ -3,41 +3,8 @@
  * normalization, abbreviations, a synonym lexicon and fuzzy token matching.
  */
 
-const ABBREVIATIONS: Record<string, string> = {
-  qty: 'quantity', qnty: 'quantity', qt: 'quantity', quan: 'quantity', pcs: 'quantity', units: 'quantity',
-  amt: 'amount', amnt: 'amount',
-  no: 'number', nr: 'number', num: 'number', nbr: 'number', '#': 'number',
-  desc: 'description', descr: 'description', descrip: 'description',
-  ref: 'reference', inv: 'invoice', acct: 'account', acc: 'account',
-  dt: 'date', pct: 'percent', '%': 'percent', perc: 'percent',
-  tel: 'phone', ph: 'phone', addr: 'address', dept: 'department', cust: 'customer',
-  po: 'purchase order', vat: 'tax', gst: 'tax', hst: 'tax', uom: 'unit', um: 'unit',
-  bal: 'balance', tot: 'total', ttl: 'total', ext: 'extended', disc: 'discount', dr: 'debit', cr: 'credit',
-  pmt: 'payment', sku: 'item code', upc: 'item code', ean: 'item code', ea: 'each', yr: 'year',
-  avg: 'average', min: 'minimum', max: 'maximum', approx: 'approximately', est: 'estimated',
-};
-
-/** Groups of words that mean the same thing on business documents; the first is the canonical form. */
-const SYNONYMS: string[][] = [
-  ['description', 'item', 'items', 'details', 'particulars', 'product', 'service', 'article', 'designation', 'goods', 'narrative', 'memo', 'name'],
-  ['quantity', 'count', 'pieces', 'volume', 'hours', 'hrs'],
-  ['price', 'rate', 'cost', 'each', 'fee', 'tariff'],
-  ['amount', 'total', 'value', 'sum', 'extended', 'net', 'line total', 'subtotal'],
-  ['date', 'dated', 'day', 'issued', 'posted', 'posting date', 'transaction date', 'value date'],
-  ['number', 'id', 'identifier', 'code', 'reference', 'key'],
-  ['tax', 'vat', 'gst', 'duty'],
-  ['vendor', 'supplier', 'seller', 'merchant', 'from', 'payee', 'company'],
-  ['customer', 'client', 'buyer', 'bill to', 'sold to', 'purchaser', 'recipient'],
-  ['debit', 'withdrawal', 'withdrawals', 'paid out', 'payments', 'money out', 'charges'],
-  ['credit', 'deposit', 'deposits', 'paid in', 'receipts', 'money in'],
-  ['balance', 'running balance', 'closing balance'],
-  ['unit', 'uom', 'measure'],
-  ['discount', 'rebate', 'reduction'],
-  ['due', 'payable', 'owing'],
-  ['item code', 'sku', 'part', 'part number', 'article number', 'catalog number', 'model'],
-];
-
-const STOP_WORDS = new Set(['the', 'of', 'a', 'an', 'in', 'per', 'for', 'and', 'to', 'on', 'at', 'by', 'is']);
+import { levenshtein } from '../levenshtein.js';
+import { ABBREVIATIONS, STOP_WORDS, SYNONYMS } from '../lexicon.js';
 
 const canonicalOf = new Map<string, string>();
 for (const group of SYNONYMS) for (const w of group) if (!canonicalOf.has(w)) canonicalOf.set(w, group[0]);
@@ -95,22 +62,6 @@ function prepared(text: string): { tokens: string[]; canonical: string[] } {
 
 function tokensOf(text: string): string[] {
   return prepared(text).tokens;
-}
-
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  const prev = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
 }
 
 function tokenSimilarity(a: string, b: string): number {

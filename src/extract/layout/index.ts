@@ -8,6 +8,9 @@ import { OcrCache, readPageContent } from './page-content.js';
 import { findRasterPictureRegions, pickRegionForField } from './picture-regions.js';
 
 export { extractFromContent, type PageContent } from './extract-page.js';
+/** The content stage and the picture finder, for the model engine (src/extract/openai/page-view.ts). */
+export { isTextLayerUsable, OcrCache, readPageContent } from './page-content.js';
+export { findRasterPictureRegions } from './picture-regions.js';
 
 export interface LayoutEngineOptions {
   /** OCR worker threads (default: min(2, cores)). */
@@ -50,7 +53,7 @@ function toPageFrame(result: ExtractResult, toPageBox: (b: Box) => Box, pagePict
   const rows = result.rows.map((row) => {
     const out: Record<string, ExtractedCell> = {};
     for (const [k, v] of Object.entries(row)) {
-      out[k] = isImageRegion(v) ? v : { value: v.value, box: v.box ? roundBox(toPageBox(v.box)) : null };
+      out[k] = isImageRegion(v) ? v : { ...v, box: v.box ? roundBox(toPageBox(v.box)) : null };
     }
     if (pagePictures) {
       for (const name of locatedFields) {

@@ -6,6 +6,7 @@ import { buildRows } from './table-rows.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
 import { isDataValue, SUMMARY_LABEL } from './data-values.js';
+import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../lexicon.js';
 import type { Table } from './table.js';
 
 export type { Table } from './table.js';
@@ -89,12 +90,6 @@ function isProseColumns(table: Table): boolean {
   return cells.length > 0 && long / cells.length >= 0.6 && table.separators.length <= 2;
 }
 
-/**
- * A footnote under a table: "Note:", "Sources:", "Other sources:", or a
- * marker before prose ("* excludes VAT", "† estimate"). "Notes payable" (a
- * balance sheet row) has no colon; "*Item 3" (a flagged row) no space.
- */
-const FOOTNOTE = /^(other\s+)?(sources?|notes?)\s*:|^[*†‡]+\s+\S/i;
 
 function isTabular(line: Line): boolean {
   return line.segments.length >= 2;
@@ -125,7 +120,7 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     note = null;
     const last = pendingSingles[pendingSingles.length - 1] ?? current[current.length - 1];
     if (current.length && last && !gapOk(last, line)) flush();
-    if (current.some(hasDataCell) && FOOTNOTE.test(line.text)) {
+    if (current.some(hasDataCell) && FOOTNOTE_START.test(line.text)) {
       flush();
       note = { first: line, last: line };
     } else if (isTabular(line)) {
@@ -136,7 +131,7 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     } else if (current.length) {
       const blockBox = unionBoxes(current.map((l) => l.box));
       const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * 0.6 && line.words.length >= 7;
-      const noteLike = /^(source|sources|note|notes|\*|†|‡)\b/i.test(line.text);
+      const noteLike = NOTE_START.test(line.text);
       if (wide || noteLike || pendingSingles.length >= 3) {
         flush();
       } else {
@@ -359,7 +354,7 @@ function headerLinesAbove(first: Line, allLines: Line[], box: Box, separators: n
     const line = allLines[--idx];
     if (lower.box.y1 - line.box.y2 > lineHeight * 1.2) break;
     if (line.box.x1 < box.x1 - width * 0.05 || line.box.x2 > box.x2 + width * 0.05) break;
-    if (/^(table|figure|fig\.|tab\.)\s*[\dIVX]/i.test(line.text) || /[.:]$/.test(line.text.trim())) break;
+    if (CAPTION_START.test(line.text) || /[.:]$/.test(line.text.trim())) break;
     const cols = new Set(line.words.map((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2)));
     // A lone segment starting at the table's left edge is a title, not a column head.
     if (line.segments.length === 1 && (cols.has(0) || line.words.length > 8)) break;

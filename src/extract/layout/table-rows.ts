@@ -1,3 +1,4 @@
+import { CONTINUED_CELL_END } from '../lexicon.js';
 import type { Box, Word } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import type { Line } from './lines.js';
@@ -132,7 +133,7 @@ function continuesUpward(prev: TableRow, row: TableRow, tight: (a: Line, b: Line
   const first = row.cells.find((c) => c.text)?.text ?? '';
   const upperLine = prev.lines[prev.lines.length - 1];
   if (/^[a-z(&]/.test(first)) return true;
-  if (prev.cells.some((c, i) => /[-,&/]$|\b(and|or|of|the|for|with|to|in)$/i.test(c.text) && row.cells[i].text)) return true;
+  if (prev.cells.some((c, i) => CONTINUED_CELL_END.test(c.text) && row.cells[i].text)) return true;
   return tight(upperLine, row.lines[0]);
 }
 

@@ -65,14 +65,14 @@ const BAND_PAD = 12;
 
 /**
  * Recognizes a page in horizontal bands, one per pool worker, concurrently,
- * and returns the words in page coordinates. A one-worker pool reads the page
- * whole.
+ * with tesseract model `model`, and returns the words in page coordinates. A
+ * one-worker pool reads the page whole.
  */
-export async function recognizeInBands(pool: TesseractPool, page: GreyRaster, dpi: number): Promise<OcrWord[]> {
+export async function recognizeInBands(pool: TesseractPool, page: GreyRaster, dpi: number, model = 'eng'): Promise<OcrWord[]> {
   const ink = rowInk(page, Math.min(otsuThreshold(page.data), 200));
   // Scan grain leaves a few dark pixels in blank rows.
   const bands = splitIntoBands(ink, pool.size, Math.max(2, Math.round(page.width * 0.002)));
-  const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, BAND_PAD), dpi)));
+  const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, BAND_PAD), dpi, model)));
   return parts.flatMap((words, i) => offsetWords(words, bands[i].y0 - BAND_PAD));
 }
 

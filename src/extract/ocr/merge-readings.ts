@@ -19,7 +19,7 @@ const LONE_WORD_CONFIDENCE = 50;
  * when confident, so a run of cells one reading dropped is filled from the
  * other. The result keeps `a`'s reading order.
  */
-export function mergeReadings(a: OcrWord[], b: OcrWord[]): OcrWord[] {
+export function mergeReadings(a: OcrWord[], b: OcrWord[], choose: (a: OcrWord[], b: OcrWord[]) => OcrWord[] = likelier): OcrWord[] {
   const all = [...a, ...b];
   const parent = all.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
@@ -35,9 +35,7 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[]): OcrWord[] {
   const chosen = (id: number): OcrWord[] => {
     const g = groups.get(id)!;
     if (g.a.length === 0 || g.b.length === 0) return [...g.a, ...g.b].filter((w) => w.confidence >= LONE_WORD_CONFIDENCE);
-    const [pa, pb] = [plausible(g.a), plausible(g.b)];
-    if (pa !== pb) return pa ? g.a : g.b;
-    return mean(g.b) > mean(g.a) ? g.b : g.a;
+    return choose(g.a, g.b);
   };
   // Reading order matters downstream, so words come in `a`'s order; a group only `b` saw follows the group of
   // the word `b` read just before it.
@@ -59,6 +57,31 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[]): OcrWord[] {
   emit(-1);
   for (let i = 0; i < a.length; i++) emit(root(i));
   return out;
+}
+
+/** The group without a digit lookalike, else the one read with higher mean confidence, `a` on a tie. */
+function likelier(a: OcrWord[], b: OcrWord[]): OcrWord[] {
+  const [pa, pb] = [plausible(a), plausible(b)];
+  if (pa !== pb) return pa ? a : b;
+  return mean(b) > mean(a) ? b : a;
+}
+
+/**
+ * Merges a page's reading with its language's model (`native`) and the
+ * English model's reading of the same raster: words come from the native
+ * reading; a figure the English model read (digits, no letters) replaces the
+ * native words over it when those hold letters ("Lai" for 1.21), or other
+ * digits and the English reading is surer. Same digits keep the native
+ * punctuation: the English model turns decimal commas into points
+ * ("5.073.90"), the language models know them.
+ */
+export function mergeLanguageReadings(native: OcrWord[], english: OcrWord[]): OcrWord[] {
+  const digits = (ws: OcrWord[]) => ws.map((w) => w.text.replace(/\D/g, '')).join('');
+  return mergeReadings(native, english, (a, b) => {
+    if (b.some((w) => /\p{L}/u.test(w.text)) || !/\d/.test(digits(b))) return a;
+    if (a.some((w) => /\p{L}/u.test(w.text))) return b;
+    return digits(a) !== digits(b) && mean(b) > mean(a) ? b : a;
+  });
 }
 
 /**

@@ -5,8 +5,10 @@ import { cropRows, halfTurn, rowInk, type GreyRaster } from './grey-raster.js';
 import { binarize, detectPageGeometry, majority3, otsuThreshold, type BinaryImage, type PageGeometry } from './page-geometry.js';
 import { eraseRulingLines } from './erase-lines.js';
 import { findRasterRules } from './raster-rules.js';
-import { mapWords, mergeReadings } from './merge-readings.js';
+import { mapWords, mergeLanguageReadings, mergeReadings } from './merge-readings.js';
 import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
+import { detectPageLanguage, OCR_MODELS } from './page-language.js';
+import type { Lang } from '../concepts/index.js';
 
 export interface OcrPage {
   /** Words in the upright, deskewed frame. */
@@ -20,6 +22,8 @@ export interface OcrPage {
   skewDegrees: number;
   /** Mean word confidence of the reading (0..100). */
   confidence: number;
+  /** The language the page was read in (told from a first reading with the English model). */
+  language: Lang;
 }
 
 /** Long side of the raster used for orientation and skew analysis. */
@@ -103,9 +107,10 @@ function ocrScale(quality: Quality, longSide: number): number {
 
 /**
  * Reads a raster page: upright it (quarter turns), straighten small skew,
- * scale for OCR, recognize, and find visible ruling lines.
+ * scale for OCR, recognize, and find visible ruling lines. `language` reads
+ * with that language's model alone instead of telling it from the page.
  */
-export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool): Promise<OcrPage> {
+export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, language?: Lang): Promise<OcrPage> {
   const meta = await sharp(image).metadata();
   const swapped = (meta.orientation ?? 1) >= 5;
   const srcW = (swapped ? meta.height : meta.width) ?? 1;
@@ -121,11 +126,18 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   const turned = await Promise.all(angles.map((a) => rotateRaster(scaled, a)));
   let pick: Pick;
   let reading: Reading;
+  // English pages are read once, as before; a page in another language is read again with its own model.
+  const firstModel = OCR_MODELS[language ?? 'en'];
+  const readAgain = (words: OcrWord[]): boolean => {
+    language ??= detectPageLanguage(words);
+    return OCR_MODELS[language] !== firstModel;
+  };
   if (quality === 'high') {
     // A sample read always settles the orientation first: `high` reads the page three times anyway.
     pick = await pickUpright(turned, pool, dpi);
     const fastScale = ocrScale('fast', Math.max(srcW, srcH));
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi);
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, firstModel);
+    if (readAgain(reading.words)) reading = inLanguage(await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, OCR_MODELS[language ?? 'en']), reading);
     if (fastScale / scale <= 0.9) {
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
       const fastRaster = async (): Promise<TurnedRaster> => {
@@ -136,21 +148,22 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
         const turnedOwn = await rotateRaster(grey, angle);
         return { image: pick.halfTurn ? halfTurn(turnedOwn) : turnedOwn, degrees: angles[pick.index] - angle };
       };
-      reading = await addCoarseReadings(reading, fastScale / scale, fastRaster, pool, dpi);
+      reading = await addCoarseReadings(reading, fastScale / scale, fastRaster, pool, dpi, OCR_MODELS[language ?? 'en']);
     }
   } else {
     // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
     pick = turned.length > 1 ? await pickUpright(turned, pool, dpi) : { index: 0, halfTurn: false };
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi);
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, firstModel);
     // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
     // tells before a second full read (a poor scan that is upright is not read twice).
     if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
       const check = await pickUpright(turned, pool, dpi);
       if (check.halfTurn) {
         pick = check;
-        reading = await readUpright(turned[0], true, pool, dpi);
+        reading = await readUpright(turned[0], true, pool, dpi, firstModel);
       }
     }
+    if (readAgain(reading.words)) reading = inLanguage(await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, OCR_MODELS[language ?? 'en']), reading);
   }
   const angle = angles[pick.index] + (pick.halfTurn ? 180 : 0);
   const { width, height } = reading.image;
@@ -162,6 +175,7 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
     orientation: (Math.round(angle / 90) % 4 + 4) % 4,
     skewDegrees: axes[pick.index].quarters * 90 - angles[pick.index],
     confidence: reading.confidence,
+    language: language ?? 'en',
   };
 }
 
@@ -182,18 +196,24 @@ interface Reading {
   confidence: number;
 }
 
-/** Ruling lines erased: tesseract reads nothing inside a boxed grid. */
-function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number): Promise<OcrWord[]> {
-  const erased = { ...image, data: image.data.slice() };
-  eraseRulingLines(erased.data, erased.width, erased.height);
-  return recognizeInBands(pool, erased, dpi);
+/** A reading with a language's own model, its figures taken from the first reading of the same raster (merge-readings.ts). */
+function inLanguage(native: Reading, first: Reading): Reading {
+  const words = mergeLanguageReadings(native.words, first.words);
+  return { ...native, words, confidence: meanConfidence(words) };
 }
 
-/** Recognizes a turned page (optionally by another 180°) and finds its ruling lines. */
-async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number): Promise<Reading> {
+/** Ruling lines erased: tesseract reads nothing inside a boxed grid. */
+function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, model: string): Promise<OcrWord[]> {
+  const erased = { ...image, data: image.data.slice() };
+  eraseRulingLines(erased.data, erased.width, erased.height);
+  return recognizeInBands(pool, erased, dpi, model);
+}
+
+/** Recognizes a turned page (optionally by another 180°) with tesseract model `model` and finds its ruling lines. */
+async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, model = 'eng'): Promise<Reading> {
   const image = flip ? halfTurn(turned) : turned;
   // Ruling lines come from the raster before erasure, found while the workers recognize.
-  const [words, rules] = await Promise.all([recognizeErased(image, pool, dpi), findPageRules(image)]);
+  const [words, rules] = await Promise.all([recognizeErased(image, pool, dpi, model), findPageRules(image)]);
   return { image, words, rules, confidence: meanConfidence(words) };
 }
 
@@ -229,12 +249,13 @@ async function addCoarseReadings(
   fastRaster: () => Promise<TurnedRaster>,
   pool: TesseractPool,
   dpi: number,
+  model: string,
 ): Promise<Reading> {
   const [small, own] = await Promise.all([
     resizeRaster(fine.image, Math.round(fine.image.width * coarse), Math.round(fine.image.height * coarse)),
     fastRaster(),
   ]);
-  const [rough, fastWords] = await Promise.all([recognizeErased(small, pool, dpi * coarse), recognizeErased(own.image, pool, dpi * coarse)]);
+  const [rough, fastWords] = await Promise.all([recognizeErased(small, pool, dpi * coarse, model), recognizeErased(own.image, pool, dpi * coarse, model)]);
   const words = mergeReadings(
     mergeReadings(fine.words, mapWords(rough, small, fine.image)),
     mapWords(fastWords, own.image, fine.image, own.degrees),

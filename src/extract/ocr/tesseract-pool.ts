@@ -17,18 +17,21 @@ export interface OcrWord {
 }
 
 /**
- * The LSTM model shipped by @tesseract.js-data/eng (integerized "best"), read
- * from node_modules: a local langPath makes tesseract.js read the file instead
- * of fetching, and cacheMethod "none" keeps it from writing a cache copy.
+ * The folder of a language's LSTM model shipped by @tesseract.js-data/<code>
+ * (integerized "best"), read from node_modules: a local langPath makes
+ * tesseract.js read the file instead of fetching, and cacheMethod "none"
+ * keeps it from writing a cache copy.
  */
-export function localLanguageDataPath(): string {
-  const pkgDir = require.resolve('@tesseract.js-data/eng/package.json').replace(/package\.json$/, '');
+export function localLanguageDataPath(code = 'eng'): string {
+  const pkgDir = require.resolve(`@tesseract.js-data/${code}/package.json`).replace(/package\.json$/, '');
   return `${pkgDir}4.0.0_best_int`;
 }
 
 interface PooledWorker {
   worker: Worker;
   busy: boolean;
+  /** The tesseract model the worker reads with ("eng", "deu"). */
+  model: string;
 }
 
 /**
@@ -44,24 +47,40 @@ export function defaultOcrWorkers(): number {
 }
 
 /**
+ * Workers kept per reading slot: an idle worker of another model stays
+ * (a page in another language is read with English first, then with its own
+ * model, so a pool that swapped models would start two workers per page).
+ */
+const WORKERS_PER_SLOT = 2;
+
+/**
  * A small pool of tesseract.js workers (each a worker thread running the
- * single-threaded WASM engine, so `size` is also the number of cores OCR
- * may use). Workers start lazily and are reused; close() terminates them.
+ * single-threaded WASM engine). `size` is the number of pages or bands read
+ * at once, so also the number of cores OCR may use; up to WORKERS_PER_SLOT ×
+ * `size` workers are kept for different models, the least recently used idle
+ * one replaced when a page asks for a model none holds. Workers start lazily
+ * and are reused; close() terminates them.
  */
 export class TesseractPool {
   readonly size: number;
   private readonly workers: PooledWorker[] = [];
-  private starting: Promise<PooledWorker> | null = null;
-  private readonly waiters: Array<(w: PooledWorker) => void> = [];
+  /** Readings under way or about to start (a worker starting counts), at most `size`. */
+  private active = 0;
+  private readonly waiters: Array<() => void> = [];
   private closed = false;
 
   constructor(size = defaultOcrWorkers()) {
     this.size = size;
   }
 
-  private async startWorker(): Promise<PooledWorker> {
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: localLanguageDataPath(),
+  /**
+   * A worker reads one model: tesseract.js takes one langPath per worker and
+   * every model lives in its own package (its `{code, data}` form joins the
+   * models' bytes instead of their codes when it initializes, tesseract.js 7).
+   */
+  private async startWorker(model: string): Promise<PooledWorker> {
+    const worker = await createWorker(model, OEM.LSTM_ONLY, {
+      langPath: localLanguageDataPath(model),
       gzip: true,
       cacheMethod: 'none',
       logger: () => undefined,
@@ -71,40 +90,58 @@ export class TesseractPool {
       tessedit_pageseg_mode: READING_MODE,
       preserve_interword_spaces: '1',
     });
-    const pooled = { worker, busy: false };
-    this.workers.push(pooled);
-    return pooled;
+    return { worker, busy: true, model };
   }
 
-  private async acquire(): Promise<PooledWorker> {
+  /** A worker reading `model`, once one of the `size` reading slots is free. */
+  private async acquire(model: string): Promise<PooledWorker> {
     if (this.closed) throw new Error('OCR pool is closed');
-    const idle = this.workers.find((w) => !w.busy);
-    if (idle) {
-      idle.busy = true;
-      return idle;
-    }
-    if (this.workers.length + (this.starting ? 1 : 0) < this.size) {
-      this.starting = this.startWorker();
-      try {
-        const w = await this.starting;
-        w.busy = true;
-        return w;
-      } finally {
-        this.starting = null;
+    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (this.closed) throw new Error('OCR pool is closed');
+    this.active++;
+    try {
+      const same = this.workers.find((w) => !w.busy && w.model === model);
+      if (same) {
+        same.busy = true;
+        this.touch(same);
+        return same;
       }
+      if (this.workers.length >= this.size * WORKERS_PER_SLOT) {
+        // The least recently used idle worker of another model makes room (the list runs from least to most recent).
+        const idle = this.workers.find((w) => !w.busy);
+        if (idle) {
+          this.workers.splice(this.workers.indexOf(idle), 1);
+          await idle.worker.terminate();
+        }
+      }
+      const started = await this.startWorker(model);
+      this.workers.push(started);
+      return started;
+    } catch (err) {
+      this.freeSlot();
+      throw err;
     }
-    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Moves a worker to the most recently used end. */
+  private touch(w: PooledWorker): void {
+    this.workers.splice(this.workers.indexOf(w), 1);
+    this.workers.push(w);
+  }
+
+  private freeSlot(): void {
+    this.active--;
+    this.waiters.shift()?.();
   }
 
   private release(w: PooledWorker): void {
-    const next = this.waiters.shift();
-    if (next) next(w);
-    else w.busy = false;
+    w.busy = false;
+    this.freeSlot();
   }
 
-  /** Recognizes a grey raster and returns its words with pixel boxes. */
-  async recognize(image: GreyRaster, dpi: number): Promise<OcrWord[]> {
-    const pooled = await this.acquire();
+  /** Recognizes a grey raster with tesseract model `model` ("eng", "deu") and returns its words with pixel boxes. */
+  async recognize(image: GreyRaster, dpi: number, model = 'eng'): Promise<OcrWord[]> {
+    const pooled = await this.acquire(model);
     try {
       // The raster carries no resolution; telling it avoids a wrong guess that skews its size filters.
       await pooled.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });

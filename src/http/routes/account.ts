@@ -4,15 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountView, listUsage } from '../../core/accounts/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
+import { Account } from '../schemas/account.js';
 import { responses, Timestamp } from '../schemas/common.js';
-
-const Account = Type.Object({
-  plan: Type.String(),
-  role: Type.String(),
-  available_credits: Type.Integer(),
-  max_batch_size: Type.Integer(),
-  upload_concurrency: Type.Integer(),
-});
 
 const LedgerEntry = Type.Object({
   id: Type.Integer(),

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +5,10 @@ import { adminAccountView, createAccount, getAccount, updateAccount, createApiKe
 import { errors } from '../../errors.js';
 import { cancelDocument, setProcessingPaused } from '../../core/processing/index.js';
 import type { Services } from '../../services.js';
-import { bearerToken } from '../auth.js';
+import { bearerToken, tokensEqual } from '../auth.js';
+import { ACCOUNT_PROPERTIES } from '../schemas/account.js';
 import { responses } from '../schemas/common.js';
+import { registerAdminEngineUsageRoutes } from './admin-engine-usage.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -30,11 +31,7 @@ const PlanSchema = Type.Union([Type.Literal('free'), Type.Literal('basic'), Type
 
 const AdminAccount = Type.Object({
   id: Type.Integer(),
-  plan: Type.String(),
-  role: Type.String(),
-  available_credits: Type.Integer(),
-  max_batch_size: Type.Integer(),
-  upload_concurrency: Type.Integer(),
+  ...ACCOUNT_PROPERTIES,
   tier: Type.String(),
   owner_id: Nullable(Type.Integer()),
   disabled: Type.Boolean(),
@@ -48,19 +45,13 @@ const AdminAccount = Type.Object({
   created_at: Type.String(),
 });
 
-function tokensEqual(a: string, b: string): boolean {
-  const ha = crypto.createHash('sha256').update(a).digest();
-  const hb = crypto.createHash('sha256').update(b).digest();
-  return crypto.timingSafeEqual(ha, hb);
-}
-
-/** Operator API (decisions.md): present only when DOCROWS_ADMIN_TOKEN is set. */
+/** Operator API (docs/decisions.md, Operator interface in full): present only when DOCROWS_ADMIN_TOKEN is set. */
 export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
   const adminToken = services.config.adminToken!;
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) throw errors.missingApiKey();
-    if (!tokensEqual(token, adminToken)) throw errors.invalidApiKey();
+    if (!tokensEqual(token, adminToken)) throw errors.invalidAdminToken();
   });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Admin'];
@@ -132,4 +123,6 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
     await setProcessingPaused(services.db, services.clock, request.body.paused);
     return { paused: request.body.paused };
   });
+
+  registerAdminEngineUsageRoutes(app, services);
 }

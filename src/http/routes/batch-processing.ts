@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { processBatch } from '../../core/processing/index.js';
-import { batchResults } from '../../core/results/index.js';
+import { batchResults, parseInclude } from '../../core/results/index.js';
 import { exportBatchXlsx, XLSX_CONTENT_TYPE } from '../../export/xlsx.js';
 import type { Services } from '../../services.js';
-import { responses } from '../schemas/common.js';
+import { responses, StatusField, StringEnum } from '../schemas/common.js';
 
 const TAGS = ['Batches'];
 const Params = Type.Object({ batch_name: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -18,21 +18,21 @@ const FieldItem = Type.Union([
 const ProcessBody = Type.Object({
   template_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   fields: Type.Optional(Type.Array(FieldItem, { maxItems: 200 })),
-  quality: Type.Optional(Type.String({ description: 'fast or high; omitted: the account\'s thinking_type' })),
+  quality: Type.Optional(StringEnum(['fast', 'high'], { description: 'Omitted: the account\'s `thinking_type`' })),
   webhook_url: Type.Optional(Type.String({ maxLength: 2000, description: 'http(s) URL; registers the batch completion callback' })),
 }, { additionalProperties: false });
 
 const ProcessAnswer = Type.Object({
   batch_name: Type.String(),
   queued: Type.Integer(),
-  quality: Type.String(),
+  quality: StringEnum(['fast', 'high']),
   webhook_registered: Type.Boolean(),
 });
 
 const ResultDocument = Type.Object({
   document_id: Type.String(),
   filename: Type.String(),
-  status: Type.String(),
+  status: StatusField(),
   line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
 }, { additionalProperties: true, description: 'Plus failure (failed documents), bbox_status (include=bbox), source_document_ids (merge)' });
 
@@ -64,13 +64,15 @@ export function registerBatchProcessingRoutes(app: FastifyInstance, services: Se
       summary: 'Every document of the batch with its line_items',
       params: Params,
       querystring: Type.Object({
-        include: Type.Optional(Type.Literal('bbox', { description: 'Only bbox: reads computed boxes, never starts a job' })),
+        include: Type.Optional(Type.String({
+          description: 'Comma-separated: bbox (reads computed boxes, never starts a job) and/or confidence (docrows extension: {value, confidence}, 0 to 1)',
+        })),
         merge: Type.Boolean({ default: false, description: 'Apply the template\'s Multi-Page Merge' }),
       }, { additionalProperties: false }),
       response: responses({ 200: ResultsAnswer }),
     },
   }, async (request) => batchResults(services, request.principal, request.params.batch_name, {
-    includeBbox: request.query.include === 'bbox',
+    ...parseInclude(request.query.include),
     merge: request.query.merge,
   }));
 
@@ -79,7 +81,7 @@ export function registerBatchProcessingRoutes(app: FastifyInstance, services: Se
       tags: TAGS,
       summary: 'The batch\'s rows as an xlsx file (merge always applied)',
       params: Params,
-      querystring: Type.Object({ format: Type.Literal('xlsx', { default: 'xlsx' }) }, { additionalProperties: false }),
+      querystring: Type.Object({ format: StringEnum(['xlsx'], { default: 'xlsx', description: 'Only `xlsx`' }) }, { additionalProperties: false }),
       response: responses({ 200: Type.String({ format: 'binary', description: XLSX_CONTENT_TYPE }) }),
     },
   }, async (request, reply) => {

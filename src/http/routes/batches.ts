@@ -2,16 +2,17 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { assertBatchName } from '../../core/uploads/index.js';
-import { deleteBatch, getBatchStatus, listBatches, PUBLIC_STATUSES, SOURCES, type PublicStatus } from '../../core/batches/index.js';
+import { deleteBatch, getBatchStatus, listBatches, SOURCES } from '../../core/batches/index.js';
+import { PUBLIC_STATUSES, type PublicStatus } from '../../core/shared/index.js';
 import { errors } from '../../errors.js';
 import { registerWebhook, registrationView } from '../../core/webhooks/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
-import { NullableTimestamp, responses, Timestamp } from '../schemas/common.js';
+import { NullableTimestamp, responses, StatusField, StringEnum, Timestamp } from '../schemas/common.js';
 
 const BatchItem = Type.Object({
   batch_name: Type.String(),
-  status: Type.String(),
+  status: StatusField('Aggregate status of the batch\'s documents'),
   document_count: Type.Integer(),
   created_at: Timestamp,
 });
@@ -67,13 +68,13 @@ export function registerBatchRoutes(app: FastifyInstance, services: Services): v
       tags: ['Batches'],
       summary: 'Batches of the account, oldest first, with filters',
       querystring: Type.Object({
-        source: Type.Optional(Type.String({ description: SOURCES.join(' | ') })),
+        source: Type.Optional(StringEnum(SOURCES, { description: 'How the batch\'s documents arrived' })),
         q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of a filename in the batch' })),
         date_from: Type.Optional(DAY),
         date_to: Type.Optional(DAY),
-        status: Type.Optional(Type.String({ description: 'Comma-separated public statuses (aggregate batch status)' })),
+        status: Type.Optional(Type.String({ description: `Comma-separated aggregate batch statuses, each one of ${PUBLIC_STATUSES.map((s) => `\`${s}\``).join(', ')}` })),
         template_id: Type.Optional(Type.Integer()),
-        mode: Type.Optional(Type.String({ description: 'Only `table`' })),
+        mode: Type.Optional(StringEnum(['table'], { description: 'Only `table`, the one extraction mode' })),
         limit: limitParam(100, 20),
         page_token: Type.Optional(PageTokenParam),
       }),

@@ -3,11 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { triggerBbox, getBboxState } from '../../core/bbox/index.js';
 import type { Services } from '../../services.js';
-import { responses } from '../schemas/common.js';
+import { responses, StatusField } from '../schemas/common.js';
 
-const Status = Type.Union(['queued', 'processing', 'succeeded', 'failed', 'canceled'].map((s) => Type.Literal(s)));
+const Status = StatusField();
 
-export const BboxObject = Type.Object({
+const BboxObject = Type.Object({
   x1: Type.Number(), y1: Type.Number(), x2: Type.Number(), y2: Type.Number(), unit: Type.Literal('normalized'),
 }, { description: 'Normalized page box (0..1, origin top-left)' });
 

@@ -4,12 +4,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { getDocument, getDocumentImage } from '../../core/results/index.js';
 import { errors } from '../../errors.js';
-import { uploadDocument, type UploadInput } from '../../core/uploads/index.js';
+import { uploadDocument, type UploadInput, type UploadOrigin } from '../../core/uploads/index.js';
 import type { Services } from '../../services.js';
 import type { RouteDeps } from './registrar.js';
 import { guardIdempotency } from '../idempotency.js';
 import { readUploadForm, type UploadForm } from '../multipart-form.js';
-import { NullableTimestamp, responses, Timestamp } from '../schemas/common.js';
+import { NullableTimestamp, responses, StatusField, Timestamp } from '../schemas/common.js';
 
 const UploadResponse = Type.Object({
   document_id: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'A string for a single image; an array in page order for PDFs, .docx, .txt and multi-page TIFF' }),
@@ -22,7 +22,7 @@ const DocumentObject = Type.Object({
   document_id: Type.String(),
   batch_name: Type.String(),
   filename: Type.String(),
-  status: Type.String(),
+  status: StatusField(),
   created_at: Timestamp,
   started_at: Timestamp,
   completed_at: NullableTimestamp,
@@ -32,7 +32,7 @@ const DocumentObject = Type.Object({
 
 const DocumentParams = Type.Object({ document_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/** Form fields → core input: `file` XOR `url`, template_id an integer (api-v1.md, POST /documents). */
+/** Form fields → core input: `file` XOR `url`, template_id an integer (docs/api.md, Uploads and images; docs/decisions.md, Pinned details). */
 function uploadInput(form: UploadForm): UploadInput {
   const { url, batch_name: batchName, template_id: templateRaw, password } = form.fields;
   if (form.file && url !== undefined) throw errors.invalidParameter('url', 'Send either file or url, not both.');
@@ -48,6 +48,13 @@ function uploadInput(form: UploadForm): UploadInput {
     templateId,
     password: password === undefined || password === '' ? undefined : password,
   };
+}
+
+/** `X-Docrows-Source: console` marks the web console's uploads as source `direct` (docs/decisions.md, Web console). */
+function uploadOrigin(header: string | string[] | undefined): UploadOrigin {
+  if (header === undefined) return 'api';
+  if (header === 'console') return 'direct';
+  throw errors.invalidParameter('X-Docrows-Source', 'X-Docrows-Source accepts only `console` (uploads from the web console); omit it otherwise.');
 }
 
 /** Uploads get their render threads and scratch directory from the composition root (src/app.ts). */
@@ -71,8 +78,10 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
     }, async (request, reply) => {
       const form = await readUploadForm(request, services.config.maxUploadBytes, tempDir);
       try {
-        const input = uploadInput(form);
-        const fingerprint = { fields: form.fields, file_sha256: form.file?.sha256 ?? null };
+        const origin = uploadOrigin(request.headers['x-docrows-source']);
+        const input = { ...uploadInput(form), origin };
+        // The origin joins the fingerprint only when set, so API keys stored before it existed still replay.
+        const fingerprint = { fields: form.fields, file_sha256: form.file?.sha256 ?? null, ...(origin === 'direct' ? { source: origin } : {}) };
         if (await guardIdempotency(services, request, reply, fingerprint)) return reply;
         return await uploadDocument(services, request.principal, input, uploads);
       } finally {
@@ -93,7 +102,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
       params: DocumentParams,
       querystring: Type.Object({
         crop: Type.Optional(Type.String({ description: 'x1,y1,x2,y2, floats from 0 to 1' })),
-        size: Type.Optional(Type.String({ description: '`thumb` for the pre-generated thumbnail; ignored with crop' })),
+        size: Type.Optional(Type.String({ description: '`thumb` for the pre-generated thumbnail; ignored with `crop`; any other value means the full image' })),
       }),
       response: responses({ 200: Type.Unknown({ description: 'JPEG bytes (image/jpeg)' }), 304: Type.Null({ description: 'Not modified (If-None-Match)' }) }),
     },

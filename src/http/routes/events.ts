@@ -5,7 +5,7 @@ import { errors } from '../../errors.js';
 import { eventView, FEED_TYPES, listEvents } from '../../core/events/index.js';
 import type { Services } from '../../services.js';
 import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
-import { responses, Timestamp } from '../schemas/common.js';
+import { responses, StringEnum, Timestamp } from '../schemas/common.js';
 
 const Event = Type.Object({
   id: Type.String(),
@@ -34,7 +34,7 @@ export function registerEventRoutes(app: FastifyInstance, services: Services): v
       tags: ['Events'],
       summary: 'Event feed, newest first',
       querystring: Type.Object({
-        type: Type.Optional(Type.Union(FEED_TYPES.map((t) => Type.Literal(t)))),
+        type: Type.Optional(StringEnum(FEED_TYPES)),
         limit: limitParam(100, 20),
         page_token: Type.Optional(PageTokenParam),
         batch_name: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,50}$' })),

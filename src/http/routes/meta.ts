@@ -1,28 +1,22 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Services } from '../../services.js';
-import { renderApiReference, renderErrorGuide, type OpenApiDoc } from '../docs-page.js';
+import { REDOC_BUNDLE_PATH, redocBundleFile, renderApiReference, renderErrorGuide } from '../docs-page.js';
 
-/** Unauthenticated routes: health, readiness, the OpenAPI document and the human docs. */
-export function registerMetaRoutes(app: FastifyInstance, services: Services): void {
+/** Unauthenticated routes: the OpenAPI document and the human docs (health and readiness: operator.ts). */
+export function registerMetaRoutes(app: FastifyInstance): void {
   const hidden = { schema: { hide: true } };
-
-  app.get('/healthz', hidden, async () => ({ status: 'ok' }));
-
-  app.get('/readyz', hidden, async (_request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(services.db);
-      return { status: 'ready', database: 'ok' };
-    } catch (err) {
-      services.log.warn({ err }, 'readiness check failed');
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-    }
-  });
 
   app.get('/api/v1/openapi.json', hidden, async () => app.swagger());
 
   app.get('/docs', hidden, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderApiReference(app.swagger() as OpenApiDoc, services.config.baseUrl)));
+    reply.type('text/html; charset=utf-8').send(renderApiReference(app.swagger())));
+
+  // Read on first use (1 MB), then kept: it only changes with the installed package.
+  let redocBundle: Promise<Buffer> | null = null;
+  app.get(REDOC_BUNDLE_PATH, hidden, async (_request, reply) => {
+    redocBundle ??= readFile(redocBundleFile());
+    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(await redocBundle);
+  });
 
   app.get('/docs/errors', hidden, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderErrorGuide()));

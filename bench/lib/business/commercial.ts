@@ -1,0 +1,361 @@
+/**
+ * The page layout shared by invoices, orders, statements, payslips, utility
+ * bills, packing lists and price lists: letterhead, title, an address block,
+ * a block of labelled values, a line table (flowing over pages), totals and
+ * a footer. Each arrangement is drawn from the seed; the kinds only say what
+ * goes where (kinds.ts).
+ */
+import type { Party } from './names.js';
+import { chance, int, pick, type Rand } from './random.js';
+import type { Sheet } from './sheet.js';
+
+/** A labelled value; `key` '' = printed but not part of the truth. */
+export interface Item {
+  key: string;
+  label: string;
+  value: string;
+  /** The truth when it differs from the print (an amount printed with its currency mark is recorded without it). */
+  truth?: string;
+  /** More truth carried by the same print (the rate inside "VAT 19%"). */
+  extra?: Record<string, string>;
+  bold?: boolean;
+}
+
+export interface Column {
+  key: string;
+  label: string;
+  align: 'left' | 'right';
+  /** Share of the table width. */
+  weight: number;
+}
+
+export interface PartyBlock {
+  party: Party;
+  nameKey: string;
+  addressKey: string;
+  /** Printed above the block ("Bill to"); null = window-envelope position without a label. */
+  label: string | null;
+}
+
+export interface CommercialSpec {
+  title: string;
+  issuer: { party: Party; nameKey: string; addressKey: string; /** VAT id, IBAN: in the letterhead or the footer. */ extras: Item[] };
+  recipient: PartyBlock | null;
+  meta: Item[];
+  /** Values printed between the header and the table (opening balance). */
+  before: Item[];
+  columns: Column[];
+  rows: Array<Record<string, string>>;
+  totals: Item[];
+  notes: string[];
+  /** The carried-forward line at a page break (not a line item): its label, and the running sum of `rowAmounts` as printed. */
+  carried: { label: string; format(v: number): string } | null;
+  /** The amount of each row, for the carried-forward line. */
+  rowAmounts?: number[];
+  /** Price lists: the rows set as two lists side by side. */
+  sideBySide?: boolean;
+}
+
+export interface CommercialLayout {
+  letterhead: 'left' | 'right' | 'center';
+  extrasIn: 'letterhead' | 'footer';
+  meta: 'kv_right' | 'colon' | 'boxes' | 'stacked' | 'kv_table';
+  rules: 'grid' | 'rows' | 'header' | 'none';
+  headerFill: boolean;
+  /** `grid`: totals as rows under the table, the value in the amount column. */
+  totals: 'kv' | 'colon' | 'grid';
+  returnLine: boolean;
+  repeatHeader: boolean;
+  carriedLine: boolean;
+}
+
+export function drawCommercialLayout(r: Rand): CommercialLayout {
+  return {
+    letterhead: pick(r, ['left', 'left', 'right', 'center'] as const),
+    extrasIn: pick(r, ['letterhead', 'footer'] as const),
+    meta: pick(r, ['kv_right', 'kv_right', 'colon', 'boxes', 'stacked', 'kv_table'] as const),
+    rules: pick(r, ['grid', 'rows', 'header', 'header', 'none'] as const),
+    headerFill: chance(r, 0.3),
+    totals: pick(r, ['kv', 'kv', 'colon', 'grid'] as const),
+    returnLine: chance(r, 0.3),
+    repeatHeader: chance(r, 0.8),
+    carriedLine: chance(r, 0.5),
+  };
+}
+
+const MARGIN = 42;
+
+/** Draws the whole document; truth is recorded on the sheet as values are drawn. */
+export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand): void {
+  const size = s.size;
+  const lh = size * 1.35;
+  const right = s.width - MARGIN;
+  let y = MARGIN;
+
+  // Letterhead: the issuer's name, large and bold, address lines beneath.
+  const nameSize = size + int(r, 4, 9);
+  const anchorX = L.letterhead === 'left' ? MARGIN : L.letterhead === 'right' ? right : s.width / 2;
+  const align = L.letterhead;
+  s.text(spec.issuer.party.name, anchorX, y, { bold: true, size: nameSize, align });
+  s.set(spec.issuer.nameKey, spec.issuer.party.name);
+  y += nameSize * 1.3;
+  for (const line of spec.issuer.party.address) {
+    s.text(line, anchorX, y, { align });
+    y += lh;
+  }
+  s.set(spec.issuer.addressKey, spec.issuer.party.address.join(' '));
+  if (L.extrasIn === 'letterhead') {
+    for (const e of spec.issuer.extras) {
+      s.text(`${e.label}: ${e.value}`, anchorX, y, { align });
+      recordItem(s, e);
+      y += lh;
+    }
+  }
+  y += lh;
+
+  // Title: under the letterhead on the left, or on the right when the letterhead is left.
+  const titleSize = size + int(r, 5, 10);
+  const titleRight = L.letterhead === 'left' && chance(r, 0.5);
+  s.text(spec.title, titleRight ? right : MARGIN, titleRight ? MARGIN : y, { bold: true, size: titleSize, align: titleRight ? 'right' : 'left' });
+  if (!titleRight) y += titleSize * 1.6;
+
+  // Recipient block on the left (window-envelope position), meta block on the right or below.
+  const blockTop = Math.max(y, 150);
+  let leftBottom = blockTop;
+  if (spec.recipient) {
+    let by = blockTop;
+    if (L.returnLine && !spec.recipient.label) {
+      s.text([spec.issuer.party.name, ...spec.issuer.party.address].join(' · '), MARGIN, by, { size: size - 2.5 });
+      by += lh;
+    }
+    if (spec.recipient.label) {
+      s.text(spec.recipient.label, MARGIN, by, { bold: true });
+      by += lh;
+    }
+    s.text(spec.recipient.party.name, MARGIN, by);
+    s.set(spec.recipient.nameKey, spec.recipient.party.name, spec.recipient.label ?? undefined);
+    by += lh;
+    for (const line of spec.recipient.party.address) {
+      s.text(line, MARGIN, by);
+      by += lh;
+    }
+    s.set(spec.recipient.addressKey, spec.recipient.party.address.join(' '));
+    leftBottom = by;
+  }
+  y = drawMeta(s, spec.meta, L, blockTop, leftBottom, right, r);
+  y += lh;
+
+  for (const b of spec.before) {
+    y = drawTotalLine(s, b, L, MARGIN, right, y, lh, 'left');
+  }
+  if (spec.before.length) y += lh * 0.5;
+
+  let lastColumn = right - 90;
+  if (spec.sideBySide) {
+    const half = Math.ceil(spec.rows.length / 2);
+    const gap = 16;
+    const w = (right - MARGIN - gap) / 2;
+    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y);
+    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y);
+    y = Math.max(t1.y, t2.y);
+  } else {
+    const t = drawTable(s, spec, L, MARGIN, right, y);
+    y = t.y;
+    lastColumn = t.lastColumn;
+  }
+  if (L.totals !== 'grid') y += lh * 0.6;
+
+  const needed = spec.totals.length * lh * 1.2 + spec.notes.length * lh + 80;
+  if (y + needed > s.height - MARGIN) {
+    s.addPage();
+    y = MARGIN;
+  }
+  for (const t of spec.totals) {
+    if (L.totals === 'grid') y = drawTotalRow(s, t, L, lastColumn, right, y);
+    else y = drawTotalLine(s, t, L, right - 250, right, y, lh * 1.15, 'right');
+  }
+  y += lh;
+  for (const n of spec.notes) {
+    for (const line of s.wrap(n, right - MARGIN, { size: size - 1 })) {
+      s.text(line, MARGIN, y, { size: size - 1 });
+      y += lh;
+    }
+  }
+  if (L.extrasIn === 'footer') {
+    const fy = s.height - MARGIN - lh * 2;
+    const parts = [spec.issuer.party.name, ...spec.issuer.party.address];
+    s.text(parts.join(' · '), s.width / 2, fy, { size: size - 2, align: 'center' });
+    const extras = spec.issuer.extras.map((e) => `${e.label}: ${e.value}`).join('   ');
+    s.text(extras, s.width / 2, fy + lh, { size: size - 2, align: 'center' });
+    for (const e of spec.issuer.extras) recordItem(s, e);
+  }
+}
+
+/** Writes a drawn item's truth: its value under its key, and what its label carries (the rate in "VAT 19%"). */
+function recordItem(s: Sheet, m: Item): void {
+  s.set(m.key, m.truth ?? m.value, m.label);
+  for (const [k, v] of Object.entries(m.extra ?? {})) s.set(k, v);
+}
+
+/** The labelled values next to or under the recipient block; returns the y below everything drawn so far. */
+function drawMeta(s: Sheet, meta: Item[], L: CommercialLayout, top: number, leftBottom: number, right: number, r: Rand): number {
+  const size = s.size;
+  const lh = size * 1.35;
+  const record = (m: Item) => recordItem(s, m);
+  if (L.meta === 'boxes') {
+    // A row of framed boxes under the address block, label small above value.
+    let y = leftBottom + lh;
+    const per = Math.min(4, meta.length);
+    const w = (right - MARGIN) / per;
+    for (let i = 0; i < meta.length; i += per) {
+      meta.slice(i, i + per).forEach((m, k) => {
+        const x = MARGIN + k * w;
+        s.box(x, y, w, lh * 2.4);
+        s.text(m.label, x + 4, y + 3, { size: size - 1.5, color: '#333' });
+        s.text(m.value, x + 4, y + 3 + lh, { bold: chance(r, 0.3) });
+        record(m);
+      });
+      y += lh * 2.4;
+    }
+    return y;
+  }
+  const labelW = Math.max(...meta.map((m) => s.widthOf(`${m.label}:`, { bold: true })), 40);
+  const valueW = Math.max(...meta.map((m) => s.widthOf(m.value)), 40);
+  if (L.meta === 'kv_right') {
+    // Right-hand block: labels in one column, values in another, a gap between.
+    const valueRight = chance(r, 0.5);
+    const x2 = valueRight ? right : right - valueW;
+    const x1 = x2 - (valueRight ? valueW : 0) - labelW - 18;
+    let y = top;
+    for (const m of meta) {
+      s.text(m.label, x1, y, { bold: chance(r, 0.5) });
+      s.text(m.value, x2, y, { align: valueRight ? 'right' : 'left' });
+      record(m);
+      y += lh;
+    }
+    return Math.max(y, leftBottom);
+  }
+  if (L.meta === 'kv_table') {
+    // A ruled two-column key/value table at the right of the address block.
+    const h = lh * 1.3;
+    const x1 = right - labelW - valueW - 24;
+    const x2 = right - valueW - 12;
+    let y = top;
+    for (const m of meta) {
+      s.box(x1, y, right - x1, h);
+      s.rule(x2, y, x2, y + h);
+      s.text(m.label, x1 + 4, y + (h - size) / 2, { bold: true });
+      s.text(m.value, x2 + 4, y + (h - size) / 2);
+      record(m);
+      y += h;
+    }
+    return Math.max(y, leftBottom);
+  }
+  if (L.meta === 'stacked') {
+    // Label on one line, value under it, in a column at the right.
+    const x = right - Math.max(labelW, valueW) - 10;
+    let y = top;
+    for (const m of meta) {
+      s.text(m.label, x, y, { bold: true, size: size - 1 });
+      s.text(m.value, x, y + lh * 0.95);
+      record(m);
+      y += lh * 2.2;
+    }
+    return Math.max(y, leftBottom);
+  }
+  // "Label: value" lines, at the right of the address block or under it.
+  const under = meta.length > 5 || chance(r, 0.4);
+  const x = under ? MARGIN : right - labelW - valueW - 12;
+  let y = under ? leftBottom + lh : top;
+  for (const m of meta) {
+    const lw = s.text(`${m.label}:`, x, y, { bold: true });
+    s.text(m.value, x + lw + size * 0.5, y);
+    record(m);
+    y += lh;
+  }
+  return Math.max(y, leftBottom);
+}
+
+function drawTotalLine(s: Sheet, t: Item, L: CommercialLayout, x1: number, x2: number, y: number, step: number, side: 'left' | 'right'): number {
+  if (L.totals === 'colon' || side === 'left') {
+    const text = `${t.label}:`;
+    const lw = s.widthOf(text, { bold: t.bold });
+    const vx = side === 'left' ? x1 + lw + s.size * 0.6 : x2;
+    s.text(text, side === 'left' ? x1 : x2 - s.widthOf(t.value, { bold: t.bold }) - lw - s.size * 0.6, y, { bold: t.bold });
+    s.text(t.value, vx, y, { bold: t.bold, align: side === 'left' ? 'left' : 'right' });
+  } else {
+    s.text(t.label, x1, y, { bold: t.bold });
+    s.text(t.value, x2, y, { bold: t.bold, align: 'right' });
+  }
+  recordItem(s, t);
+  return y + step;
+}
+
+/** A totals row closing the table: label right-aligned before the amount column, value in it. */
+function drawTotalRow(s: Sheet, t: Item, L: CommercialLayout, lastColumn: number, right: number, y: number): number {
+  const h = s.size * 1.25 + 8;
+  s.text(t.label, lastColumn - 6, y + 4, { bold: t.bold, align: 'right' });
+  s.text(t.value, right - 4, y + 4, { bold: t.bold, align: 'right' });
+  if (L.rules === 'grid') s.box(lastColumn, y, right - lastColumn, h);
+  recordItem(s, t);
+  return y + h;
+}
+
+/** A line table from x1 to x2, wrapping long cells and flowing onto new pages; returns the y below it. */
+function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: number, x2: number, y0: number): { y: number; lastColumn: number } {
+  const size = s.size;
+  const lh = size * 1.25;
+  const pad = 4;
+  const total = spec.columns.reduce((n, c) => n + c.weight, 0);
+  const widths = spec.columns.map((c) => ((x2 - x1) * c.weight) / total);
+  const bottom = s.height - MARGIN - lh * 4;
+  let y = y0;
+  const drawRow = (cells: string[], bold: boolean, fill: boolean): number => {
+    const wrapped = cells.map((c, i) => (c ? s.wrap(c, widths[i] - 2 * pad, { bold }) : []));
+    const h = Math.max(1, ...wrapped.map((w) => w.length)) * lh + 2 * pad;
+    if (fill) s.fill(x1, y, x2 - x1, h, '#dddddd');
+    let x = x1;
+    wrapped.forEach((lines, i) => {
+      lines.forEach((line, k) => {
+        const col = spec.columns[i];
+        s.text(line, col.align === 'right' ? x + widths[i] - pad : x + pad, y + pad + k * lh, { bold, align: col.align });
+      });
+      x += widths[i];
+    });
+    if (L.rules === 'grid') {
+      s.box(x1, y, x2 - x1, h);
+      let vx = x1;
+      for (const w of widths.slice(0, -1)) {
+        vx += w;
+        s.rule(vx, y, vx, y + h);
+      }
+    } else if (L.rules === 'rows') s.rule(x1, y + h, x2, y + h, 0.4);
+    y += h;
+    return h;
+  };
+  const header = () => {
+    drawRow(spec.columns.map((c) => c.label), true, L.headerFill);
+    if (L.rules === 'header') s.rule(x1, y, x2, y, 0.8);
+  };
+  header();
+  let running = 0;
+  const amountCol = spec.columns.length - 1;
+  spec.rows.forEach((row, i) => {
+    const cells = spec.columns.map((c) => row[c.key] ?? '');
+    if (y + lh * 3 > bottom) {
+      if (spec.carried && L.carriedLine && spec.rowAmounts) {
+        const c = spec.columns.map(() => '');
+        c[Math.max(0, amountCol - 1)] = spec.carried.label;
+        c[amountCol] = spec.carried.format(running);
+        drawRow(c, true, false);
+      }
+      s.addPage();
+      y = MARGIN;
+      if (L.repeatHeader) header();
+    }
+    drawRow(cells, false, false);
+    running += spec.rowAmounts?.[i] ?? 0;
+  });
+  if (L.rules === 'header') s.rule(x1, y, x2, y, 0.6);
+  return { y, lastColumn: x2 - widths[widths.length - 1] };
+}

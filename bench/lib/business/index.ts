@@ -1,0 +1,114 @@
+/**
+ * Business documents with exact ground truth, generated in code from a seed
+ * (README.md describes the API and the truth). `generateBusinessDoc` makes
+ * one document; `generateBusinessSet` a reproducible set of one split.
+ */
+import { COMMERCIAL_KINDS, type Ctx } from './kinds.js';
+import { drawCommercial, drawCommercialLayout } from './commercial.js';
+import { FIELD_LABELS } from './labels.js';
+import { drawLocale } from './locale.js';
+import { chance, mix, pick, rng } from './random.js';
+import { generateReceipt } from './receipt.js';
+import { FONT_FAMILIES, renderPdf } from './sheet.js';
+import { KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type NamingStyle, type RequestedField, type Split } from './types.js';
+
+export * from './types.js';
+
+/** About half the seeds are dev (tune on them), the other half test (report on them). */
+export function splitOf(seed: number): Split {
+  return mix(seed, 0x5eed) % 2 === 0 ? 'dev' : 'test';
+}
+
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+const title = (key: string) => key.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+
+/** The names a client sends: snake_case keys, camelCase, or the labels printed on the page. */
+function requestFor(style: NamingStyle, keys: string[], printed: Record<string, string>): RequestedField[] {
+  const used = new Set<string>();
+  return keys.map((key) => {
+    // Two fields printed under the same label ("Date") are asked by their keys: names must stay unique.
+    const label = printed[key];
+    const name = style === 'snake' ? key : style === 'camel' ? camel(key) : style === 'title' ? title(key) : label && !used.has(label) ? label : key;
+    used.add(name);
+    return { key, name };
+  });
+}
+
+export interface GenerateOptions {
+  seed: number;
+  kind: BusinessKind;
+  lang: Lang;
+}
+
+export async function generateBusinessDoc({ seed, kind, lang }: GenerateOptions): Promise<BusinessDoc> {
+  const r = rng(mix(seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
+  const locale = drawLocale(r, lang);
+  const style: NamingStyle = pick(r, ['snake', 'snake', 'snake', 'snake', 'snake', 'camel', 'label', 'title'] as const);
+  let made: Pick<BusinessDoc, 'pdf' | 'pages' | 'fields' | 'lines' | 'lineColumns' | 'layout'> & { labels: Record<string, string>; columnLabels: Record<string, string> };
+  if (kind === 'receipt') {
+    const rc = await generateReceipt(r, lang, locale);
+    made = { ...rc, columnLabels: {} };
+  } else {
+    const ctx: Ctx = { r, lang, l: locale, long: kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12) };
+    const spec = COMMERCIAL_KINDS[kind](ctx);
+    const layout = drawCommercialLayout(r);
+    const font = pick(r, FONT_FAMILIES);
+    const size = pick(r, [8, 8.5, 9, 9.5, 10]);
+    const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
+    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r));
+    made = {
+      pdf,
+      pages: sheet.pages,
+      fields: sheet.truth,
+      labels: sheet.labels,
+      lines: spec.rows,
+      lineColumns: spec.columns.map((c) => c.key),
+      columnLabels: Object.fromEntries(spec.columns.map((c) => [c.key, c.label])),
+      layout: { ...layout, font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide) },
+    };
+  }
+  const fieldKeys = Object.keys(made.fields);
+  return {
+    id: `${kind}-${lang}-${seed}`,
+    seed,
+    split: splitOf(seed),
+    kind,
+    lang,
+    pdf: made.pdf,
+    pages: made.pages,
+    fields: made.fields,
+    lineColumns: made.lineColumns,
+    lines: made.lines.map((row) => Object.fromEntries(made.lineColumns.map((k) => [k, row[k] ?? '']))),
+    request: { style, fields: requestFor(style, fieldKeys, made.labels), lines: requestFor(style, made.lineColumns, made.columnLabels) },
+    layout: { ...made.layout, date: locale.date, group: locale.number.group, decimal: locale.number.decimal, currency: locale.money.code, currencyPlace: locale.money.place },
+  };
+}
+
+export interface SetOptions {
+  split: Split;
+  /** Documents per (kind, language) pair. */
+  perPair: number;
+  kinds?: readonly BusinessKind[];
+  langs?: readonly Lang[];
+  /** First seed to consider (sets with other starts do not overlap when spaced apart). */
+  start?: number;
+}
+
+/** The seeds of a split in order: every kind × language pair gets `perPair` of them. */
+export function splitSeeds(split: Split, count: number, start = 1): number[] {
+  const out: number[] = [];
+  for (let s = start; out.length < count; s++) if (splitOf(s) === split) out.push(s);
+  return out;
+}
+
+export async function generateBusinessSet(o: SetOptions): Promise<BusinessDoc[]> {
+  const kinds = o.kinds ?? KINDS;
+  const langs = o.langs ?? LANGS;
+  const seeds = splitSeeds(o.split, o.perPair, o.start);
+  const docs: BusinessDoc[] = [];
+  for (const seed of seeds) for (const kind of kinds) for (const lang of langs) docs.push(await generateBusinessDoc({ seed, kind, lang }));
+  return docs;
+}
+
+/** Printed labels per truth key and language, for callers that want to ask the way a page reads. */
+export { FIELD_LABELS };

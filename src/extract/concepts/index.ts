@@ -1,0 +1,159 @@
+/**
+ * The concept catalogue's face: which concept a requested field name means
+ * (`invoice_number`, `invoiceNumber`, `Invoice No.`, `Rechnungsnummer`), and
+ * which concepts a label printed on a page names ("Rechnungs-Nr.:").
+ */
+import { levenshtein } from '../levenshtein.js';
+import { DOCUMENT_CONCEPTS } from './document.js';
+import { LINE_CONCEPTS } from './line.js';
+import { LANGS, type Concept } from './types.js';
+
+export type { Concept, ConceptLevel, Lang, ValueKind } from './types.js';
+export { LANGS } from './types.js';
+
+/** Every concept, document level first (a name both levels print, "Total", resolves to the document one). */
+export const CONCEPTS: readonly Concept[] = [...DOCUMENT_CONCEPTS, ...LINE_CONCEPTS];
+
+const byId = new Map(CONCEPTS.map((c) => [c.id, c]));
+
+/** Words that mean "number" in a label or field name: one token, so "Invoice No.", "Invoice #" and "invoice_number" agree. */
+const NUMBER_WORDS = new Set(['no', 'nr', 'n', 'num', 'nbr', 'number', 'numero', 'nummer', 'nro', 'nro.', '#']);
+
+/**
+ * Lower-case, accent-free tokens of a name or label: camelCase and
+ * snake_case split, punctuation dropped, every "number" word one token, and
+ * compounds ending in one ("Rechnungsnr", "Factuurnummer") split before it.
+ */
+export function conceptTokens(text: string): string[] {
+  const spaced = text
+    .replace(/([a-zà-ÿ])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\bn\s*[°º]/g, ' # ')
+    .replace(/[°º]/g, ' ')
+    .replace(/#/g, ' # ')
+    .replace(/%/g, ' % ')
+    .replace(/[^a-z0-9#%]+/g, ' ');
+  const out: string[] = [];
+  for (const t of spaced.split(' ')) {
+    if (!t) continue;
+    if (NUMBER_WORDS.has(t)) out.push('#');
+    else {
+      const compound = /^([a-z]{4,}?)(nr|nummer)$/.exec(t);
+      if (compound) out.push(compound[1], '#');
+      else out.push(t);
+    }
+  }
+  return out;
+}
+
+const keyOf = (text: string) => conceptTokens(text).join(' ');
+
+/** Field-name keys: ids and aliases first, then printed labels; the first concept to claim a key keeps it. */
+const nameIndex = new Map<string, Concept>();
+/** Label keys: every concept printing that label (a label may head a document value and a column, "Total"). */
+const labelIndex = new Map<string, Concept[]>();
+/** Label keys by length, for the one-slip match of OCR misreadings. */
+const labelKeysByLength = new Map<number, string[]>();
+
+function claim(key: string, c: Concept): void {
+  if (key && !nameIndex.has(key)) nameIndex.set(key, c);
+}
+for (const c of CONCEPTS) for (const n of [c.id, ...c.aliases]) claim(keyOf(n), c);
+for (const c of CONCEPTS) {
+  for (const lang of LANGS) {
+    for (const label of c.labels[lang]) {
+      const key = keyOf(label);
+      claim(key, c);
+      claim(key.replace(/ /g, ''), c);
+      const list = labelIndex.get(key) ?? [];
+      if (!list.includes(c)) list.push(c);
+      labelIndex.set(key, list);
+    }
+  }
+}
+for (const key of labelIndex.keys()) {
+  const list = labelKeysByLength.get(key.length) ?? [];
+  list.push(key);
+  labelKeysByLength.set(key.length, list);
+}
+
+/** The concept a requested field name means, or null (then the field keeps lexical header matching). */
+export function resolveConcept(fieldName: string): Concept | null {
+  const key = keyOf(fieldName);
+  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? null;
+}
+
+export function conceptById(id: string): Concept | undefined {
+  return byId.get(id);
+}
+
+/** How surely a printed label names a concept: its exact label, the label with a currency or a note around it, or one slip off. */
+export const LABEL_SCORE = { exact: 1, decorated: 0.96, slip: 0.88 } as const;
+
+/** Currency words and notes that decorate a label without changing it ("Total (EUR)", "Betrag in €"). */
+const DECORATION = /\((?:[^)]*)\)|\b(?:eur|euro|euros|usd|gbp|chf|rm|in|en|incl|inkl|excl|exkl)\b|[€$£:：*]/gi;
+
+const classified = new Map<string, Map<string, number>>();
+
+/** Concept id → score for a printed label (memoized; labels repeat across pages and candidates). */
+export function classifyLabel(text: string): Map<string, number> {
+  const known = classified.get(text);
+  if (known) return known;
+  const scores = new Map<string, number>();
+  const add = (key: string, score: number) => {
+    for (const c of labelIndex.get(key) ?? []) scores.set(c.id, Math.max(score, scores.get(c.id) ?? 0));
+  };
+  const key = keyOf(text);
+  add(key, LABEL_SCORE.exact);
+  const bare = keyOf(text.replace(DECORATION, ' '));
+  if (bare && bare !== key) add(bare, LABEL_SCORE.decorated);
+  if (scores.size === 0 && key.length >= 6) {
+    for (let len = key.length - 1; len <= key.length + 1; len++) {
+      for (const k of labelKeysByLength.get(len) ?? []) if (k[0] === key[0] && levenshtein(k, key) === 1) add(k, LABEL_SCORE.slip);
+    }
+  }
+  if (classified.size > 20_000) classified.clear();
+  classified.set(text, scores);
+  return scores;
+}
+
+/** Share of a label's certainty that carries over to a concept through `broader` (a bare "Date" for the invoice date)... */
+const BROADER_SHARE = 0.8;
+/** ...and to a general request from a specific label ("Invoice date" for `date`). */
+const NARROWER_SHARE = 0.9;
+
+/**
+ * How well a printed label names `concept`, 0..1: 0 when the label names
+ * another concept better ("Subtotal" is not the total, "Due date" not the
+ * invoice date).
+ */
+export function labelScore(concept: Concept, text: string): number {
+  const scores = classifyLabel(text);
+  if (scores.size === 0) return 0;
+  let own = scores.get(concept.id) ?? 0;
+  let familyRaw = own;
+  if (concept.broader) {
+    const b = scores.get(concept.broader) ?? 0;
+    own = Math.max(own, b * BROADER_SHARE);
+    familyRaw = Math.max(familyRaw, b);
+  }
+  for (const [id, s] of scores) {
+    if (byId.get(id)?.broader === concept.id) {
+      own = Math.max(own, s * NARROWER_SHARE);
+      familyRaw = Math.max(familyRaw, s);
+    }
+  }
+  for (const [id, s] of scores) {
+    const family = id === concept.id || id === concept.broader || byId.get(id)?.broader === concept.id;
+    if (!family && s > familyRaw) return 0;
+  }
+  return own;
+}
+
+/** True when the text is a label of some concept (so it is not a value: "Date:" next to "Due date:"). */
+export function isConceptLabel(text: string): boolean {
+  return classifyLabel(text).size > 0;
+}

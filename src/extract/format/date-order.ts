@@ -1,0 +1,28 @@
+/**
+ * Day-month or month-day: a numeric date such as 03/05/2024 reads either way,
+ * so the document decides. One of its dates with a first part over 12
+ * (25/03/2024) fixes day-first for all of them, one with a second part over 12
+ * (03/25/2024) month-first; the majority wins when both occur (a misread).
+ * Without such a date, the document's convention decides: month-first only for
+ * documents that say so (US English), day-first everywhere else.
+ */
+
+export type DateOrder = 'day_first' | 'month_first';
+
+const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]\d)/g;
+
+/** The order of the numeric dates in `texts`, or `fallback` when none of them tells. */
+export function dateOrderOf(texts: string[], fallback: DateOrder): DateOrder {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const t of texts) {
+    for (const m of t.matchAll(NUMERIC_DATE)) {
+      const a = Number(m[1]);
+      const b = Number(m[3]);
+      if (a > 12 && a <= 31 && b >= 1 && b <= 12) dayFirst++;
+      else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
+    }
+  }
+  if (dayFirst === monthFirst) return fallback;
+  return dayFirst > monthFirst ? 'day_first' : 'month_first';
+}

@@ -1,0 +1,87 @@
+/**
+ * Item lists without a header row (receipts, simple lists): each item a line
+ * with its text on the left and its amount at the right edge, a quantity line
+ * such as `2 x 1,25` above or below it; the list ends at the total. Which
+ * neighbour a quantity line belongs to is decided by arithmetic: quantity ×
+ * unit price ≈ the item's amount.
+ */
+import { classifyLabel, conceptById } from '../concepts/index.js';
+import { parseNumber } from '../format/index.js';
+import type { Word } from '../types.js';
+import type { Line } from './lines.js';
+import { fitValue } from './value-kinds.js';
+
+export interface ListItem {
+  description: Word[];
+  lineTotal: Word[];
+  quantity: Word[] | null;
+  unitPrice: Word[] | null;
+}
+
+/** `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`. */
+const QUANTITY_LINE = /^(\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*(-?\d[\d.,]*)(?:\s*(?:€|EUR|\$|£))?$/iu;
+
+/** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
+function documentLabels(line: Line): Array<NonNullable<ReturnType<typeof conceptById>>> {
+  const first = line.segments[0]?.text.replace(/[:：]\s*$/, '') ?? '';
+  const words = first.split(/\s+/);
+  for (let k = Math.min(3, words.length); k >= 1; k--) {
+    const concepts = [...classifyLabel(words.slice(0, k).join(' ')).keys()].flatMap((id) => conceptById(id) ?? []).filter((c) => c.level === 'document');
+    if (concepts.length) return concepts;
+  }
+  return [];
+}
+
+/** Money concepts close an item list ("GESAMT", "Summe", "Total", "Subtotal"). */
+const closesList = (line: Line) => documentLabels(line).some((c) => c.kind === 'money');
+
+/** A receipt number, date or time under its label ("Bon-Nr. 538573") is no item even where its number reads as an amount. */
+const labelsDocumentValue = (line: Line) => documentLabels(line).some((c) => c.kind === 'identifier' || c.kind === 'date');
+
+const amount = (ws: Word[]) => {
+  const t = ws.map((w) => w.text).join(' ').replace(/[^\d.,-]/g, '');
+  return parseNumber(t) ?? parseNumber(t, true);
+};
+
+/** The item lines of a headerless list, or [] when the page has none. */
+export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
+  const items: Array<ListItem & { index: number }> = [];
+  const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (skip.has(line)) continue;
+    if (items.length > 0 && closesList(line)) break;
+    const m = QUANTITY_LINE.exec(line.text.replace(/\s+/g, ' ').trim());
+    if (m) {
+      const words = line.words;
+      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
+      const q = parseNumber(m[1], m[1].includes(','));
+      const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
+      if (x > 0 && q && p) quantities.push({ index: i, quantity: words.slice(0, 1), unitPrice: words.slice(x + 1).filter((w) => /\d/.test(w.text)), q: q.value, p: p.value });
+      continue;
+    }
+    if (line.segments.length < 2) continue;
+    const left = line.segments[0];
+    const right = line.segments[line.segments.length - 1];
+    // The amount may be followed by a tax class letter ("9,88 A").
+    const rightWords = right.words.filter((w, k) => !(k === right.words.length - 1 && /^[A-Z]$/.test(w.text) && right.words.length > 1));
+    const total = fitValue('money', rightWords);
+    if (!total || !/\p{L}{2}/u.test(left.text) || closesList(line) || labelsDocumentValue(line) || left.box.x1 > 0.5) continue;
+    items.push({ index: i, description: left.words, lineTotal: total, quantity: null, unitPrice: null });
+  }
+  // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
+  for (const q of quantities) {
+    const fits = (it: (typeof items)[number] | undefined) => {
+      const t = it ? amount(it.lineTotal) : null;
+      return !!it && !it.quantity && !!t && Math.abs(q.q * q.p - Math.abs(t.value)) < 0.011;
+    };
+    const below = items.find((it) => it.index === q.index + 1);
+    const above = items.find((it) => it.index === q.index - 1);
+    const target = fits(below) ? below : fits(above) ? above : undefined;
+    if (target) {
+      target.quantity = q.quantity;
+      target.unitPrice = q.unitPrice;
+    }
+  }
+  return items.length >= 2 ? items : [];
+}

@@ -1,0 +1,42 @@
+/**
+ * The engine's thresholds in one place, each with what it measures and why
+ * it has its value (the model is pdfplumber's TableSettings). Distances are
+ * normalized to the page (0..1) unless a unit is named.
+ */
+export const ENGINE_SETTINGS = {
+  documentFields: {
+    /** Words a label may have ("N° de TVA intracommunautaire" has five). */
+    maxLabelWords: 5,
+    /** Least label score a candidate needs: a bare "Date" names the invoice date at 0.8, one OCR slip scores 0.88. */
+    minLabelScore: 0.75,
+    /** Least candidate score for a labelled value to be taken over the unlabelled fallbacks. */
+    acceptScore: 0.75,
+    /** "Label: value" in one cell is the surest arrangement. */
+    sameSegmentColonBonus: 0.05,
+    sameSegmentBonus: 0.03,
+    /** Value across a gap on the label's line (a right-hand block, a key/value table). */
+    rightBonus: 0.03,
+    /** Value under the label (framed boxes, next line), less each further line. */
+    belowBonus: 0.01,
+    perLinePenalty: 0.005,
+    /** Lines under a label searched for its value (a row of boxes may have a blank line between). */
+    maxBelowLines: 4,
+    /** Address lines under a name (street, postcode and place, country, a second street line). */
+    maxAddressLines: 4,
+    /** Vertical gap, in line heights, that ends a block under a label. */
+    blockGapLines: 3,
+    /** Left edges this close (page widths) are one column of text. */
+    alignTolerance: 0.015,
+    /**
+     * Page-height share added per unit of height for amounts (totals close a document, so the lower of two
+     * equally labelled amounts is the total) and taken for dates and numbers (they head it).
+     */
+    bottomBias: 0.02,
+    /** The letterhead is among the first lines in the top part of the page. */
+    letterheadTop: 0.3,
+    letterheadLines: 8,
+    /** Where a window envelope shows the recipient (DIN 5008 and C5/DL windows: 4.5 to 9 cm of a 29.7 cm page, with margin). */
+    windowTop: 0.08,
+    windowBottom: 0.4,
+  },
+} as const;

@@ -1,0 +1,50 @@
+import sharp from 'sharp';
+import { TesseractPool } from '../ocr/tesseract-pool.js';
+import { findRasterPictureRegions, OcrCache, readPageContent } from '../layout/index.js';
+import type { Box, EnginePage, Quality, Word } from '../types.js';
+
+/**
+ * What the model engine needs of a page, all CPU work (OCR, picture finding,
+ * JPEG encoding) done where the layout engine runs, in an engine thread: the
+ * words with boxes on the stored page image (the layout engine's content
+ * stage: text layer, else OCR), the picture regions when a field asks for
+ * one, and the JPEG the model sees.
+ */
+export interface PageView {
+  words: Word[];
+  /** Picture regions on the page (embedded images, else non-text ink); null when no field asked. */
+  pictures: Box[] | null;
+  jpeg: Uint8Array;
+}
+
+export interface PageViewRequest {
+  quality: Quality;
+  wantPictures: boolean;
+  imageLongSide: number;
+}
+
+export interface PageViewer {
+  view(page: EnginePage, request: PageViewRequest): Promise<PageView>;
+  close(): Promise<void>;
+}
+
+export function createPageViewer(ocrWorkers?: number): PageViewer {
+  const pool = new TesseractPool(ocrWorkers);
+  const cache = new OcrCache();
+  return {
+    async view(page, request) {
+      const read = await readPageContent(page, request.quality, pool, cache);
+      const words = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
+      let pictures: Box[] | null = null;
+      if (request.wantPictures) {
+        pictures = read.content.pictures.length > 0 ? read.content.pictures : await findRasterPictureRegions(page.image, words);
+      }
+      const jpeg = await sharp(page.image).rotate()
+        .resize(request.imageLongSide, request.imageLongSide, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85 }).toBuffer();
+      // A copy owns its ArrayBuffer, so an engine thread can hand it over (transfer) without touching a shared one.
+      return { words, pictures, jpeg: new Uint8Array(jpeg) };
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,32 @@
+/** Entry point of an ingest child process: runs the tasks render-pool.ts sends, one at a time. */
+import sharp from 'sharp';
+import { AppError } from '../errors.js';
+import { runIngestTask, type IngestTask } from './ingest-tasks.js';
+
+export interface ChildRequest {
+  id: number;
+  task: IngestTask;
+}
+export type ChildResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { code: string; message: string; param: string | undefined } };
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('ingest-child must run as a forked child process');
+// libvips' operation cache only helps repeated operations on the same input; here it just holds memory.
+sharp.cache(false);
+// The parent gone (even killed), nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (req: ChildRequest) => {
+  runIngestTask(req.task).then(
+    (result) => send({ id: req.id, ok: true, result } satisfies ChildResponse),
+    (err: unknown) => {
+      const error =
+        err instanceof AppError
+          ? { code: err.code, message: err.message, param: err.param }
+          : { code: 'internal_error', message: (err as Error).message ?? String(err), param: undefined };
+      send({ id: req.id, ok: false, error } satisfies ChildResponse);
+    },
+  );
+});

@@ -1,0 +1,43 @@
+/**
+ * Every step of ingestion that reads untrusted bytes, as plain data in and
+ * out, so it can run in an ingest child process (ingest-child.ts) or in the
+ * calling thread with the same code.
+ */
+import { writeFile } from 'node:fs/promises';
+import { docxToPdf } from './docx-pdf.js';
+import { ingestImage } from './image.js';
+import { runPdfTask, type PdfTask, type ProbeResult } from './pdf-tasks.js';
+import { txtToPdf } from './txt-pdf.js';
+import type { FileKind, IngestedPage } from './types.js';
+
+/** A raster upload (JPEG, PNG, TIFF, WebP, GIF, BMP) to its pages. */
+export interface ImageTask {
+  kind: 'image';
+  path: string;
+  fileKind: FileKind;
+  maxPages: number;
+}
+/** A .docx or .txt upload laid out as a PDF written to `out`. */
+export interface ConvertTask {
+  kind: 'convert';
+  path: string;
+  fileKind: 'docx' | 'txt';
+  maxPages: number;
+  out: string;
+}
+export type IngestTask = PdfTask | ImageTask | ConvertTask;
+export type IngestTaskResult = ProbeResult | IngestedPage[] | null;
+
+export async function runIngestTask(task: IngestTask): Promise<IngestTaskResult> {
+  switch (task.kind) {
+    case 'image':
+      return ingestImage(task.path, task.fileKind, task.maxPages);
+    case 'convert': {
+      const pdf = task.fileKind === 'docx' ? await docxToPdf(task.path, task.maxPages) : await txtToPdf(task.path, task.maxPages);
+      await writeFile(task.out, pdf);
+      return null;
+    }
+    default:
+      return runPdfTask(task);
+  }
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import { amountValue, lineAgreement, reconcileTotals, summaryRows } from '../../src/extract/layout/arithmetic.js';
+import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
+import { typeset } from './helpers/words.js';
+
+const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
+const page = (lines: Parameters<typeof typeset>[0]) => ({ words: typeset(lines), rules: [], pictures: [], aspect: 1 });
+const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
+
+describe('arithmetic of business documents', () => {
+  it('reads amounts in every convention, negatives included', () => {
+    expect(amountValue('1.234,56 €')).toBe(1234.56);
+    expect(amountValue('1,234.56')).toBe(1234.56);
+    expect(amountValue('1 234,56')).toBe(1234.56);
+    expect(amountValue("CHF 1'234.56")).toBe(1234.56);
+    expect(amountValue('(12.00)')).toBe(-12);
+    expect(amountValue('3 509,53-')).toBe(-3509.53);
+    expect(amountValue('19 %')).toBeNull();
+    expect(amountValue('Bürostuhl')).toBeNull();
+  });
+
+  it('checks quantity × unit price against the line total', () => {
+    expect(lineAgreement('2', '82,50', '165,00')).toBe(true);
+    expect(lineAgreement('25,5', '130,99', '3.340,25')).toBe(true);
+    expect(lineAgreement('2', '82,50', '160,00')).toBe(false);
+    expect(lineAgreement('', '82,50', '165,00')).toBeNull();
+  });
+
+  it('finds the totals that add up among the candidates, and none when nothing adds up', () => {
+    // The first total read (the subtotal printed again under "Total") loses to the one that is subtotal + tax.
+    expect(reconcileTotals({ subtotal: [195], tax_amount: [37.05], total_amount: [195, 232.05] })).toEqual({ subtotal: 0, tax_amount: 0, discount: -1, shipping: -1, total_amount: 1 });
+    expect(reconcileTotals({ subtotal: [100], tax_amount: [19], discount: [-10], shipping: [5], total_amount: [114] })?.total_amount).toBe(0);
+    expect(reconcileTotals({ subtotal: [100], tax_amount: [19], total_amount: [150] })).toBeNull();
+  });
+
+  it('tells summary rows from items: labels under the amounts, column sums, carried-forward lines', () => {
+    const rows = [
+      ['Bürostuhl', '2', '82,50', '165,00'],
+      ['Marker', '3', '10,00', '30,00'],
+      ['Übertrag', '', '', '195,00'],
+      ['', '', '', '195,00'],
+      ['', '', 'MwSt. 19 %', '37,05'],
+      ['', '', 'Saldo final', '232,05'],
+      ['', '', '', '195,00 37,05 232,05'],
+    ];
+    expect([...summaryRows(rows)]).toEqual([2, 3, 4, 5, 6]);
+    // A statistics table's total row starts with its label and fills every column: a row.
+    expect(summaryRows([['North', '1.00', '2.00'], ['South', '3.00', '4.00'], ['Total', '4.00', '6.00'], ['', 'Total', '4.0', '6.0']]).size).toBe(0);
+    // An item whose amount happens to equal the sum above keeps its description.
+    expect(summaryRows([['A', '1,00'], ['B', '2,00'], ['C', '3,00']]).size).toBe(0);
+  });
+
+  it('drops subtotal and carried-forward lines from the line items of a page', () => {
+    const invoice = page([
+      [100, [[60, 'Description'], [400, 'Qty'], [500, 'Unit price'], [650, 'Amount']]],
+      [125, [[60, 'Office chair'], [400, '2'], [500, '82.50'], [650, '165.00']]],
+      [150, [[60, 'Markers'], [400, '3'], [500, '10.00'], [650, '30.00']]],
+      [175, [[60, 'Desk lamp'], [400, '1'], [500, '45.00'], [650, '45.00']]],
+      [200, [[60, 'Carried over'], [650, '240.00']]],
+    ]);
+    expect(rowsOf(extractFromContent(invoice, ask('description', 'quantity', 'unit_price', 'line_total'))).map((r) => r.description)).toEqual(['Office chair', 'Markers', 'Desk lamp']);
+  });
+
+  it('does not take a receipt number under its label for an item', () => {
+    const receipt = page([
+      [20, [[60, 'BÄCKEREI SONNE']]],
+      [60, [[60, 'Brötchen'], [300, '1,20']]],
+      [80, [[60, 'Kaffee'], [300, '2,80']]],
+      [100, [[60, 'Bon-Nr.'], [300, '538573']]],
+      [120, [[60, 'SUMME'], [300, '4,00']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('description', 'line_total'))).map((r) => r.description)).toEqual(['Brötchen', 'Kaffee']);
+  });
+
+  it('is surer of totals that add up than of totals that do not', () => {
+    const totals = (total: string) => page([
+      [100, [[60, 'Description'], [400, 'Qty'], [500, 'Unit price'], [650, 'Amount']]],
+      [125, [[60, 'Office chair'], [400, '2'], [500, '82.50'], [650, '165.00']]],
+      [150, [[60, 'Markers'], [400, '3'], [500, '10.00'], [650, '30.00']]],
+      [175, [[60, 'Desk lamp'], [400, '1'], [500, '45.00'], [650, '45.00']]],
+      [220, [[500, 'Subtotal'], [650, '240.00']]],
+      [240, [[500, 'VAT 20 %'], [650, '48.00']]],
+      [260, [[500, 'Total'], [650, total]]],
+    ]);
+    const confidenceOf = (total: string) => {
+      const r = extractFromContent(totals(total), ask('subtotal', 'tax_amount', 'total_amount'));
+      return r.ok ? (r.rows[0].total_amount as { confidence?: number }).confidence ?? 0 : 0;
+    };
+    expect(rowsOf(extractFromContent(totals('288.00'), ask('subtotal', 'tax_amount', 'total_amount')))).toEqual([{ subtotal: '240.00', tax_amount: '48.00', total_amount: '288.00' }]);
+    expect(confidenceOf('288.00')).toBeGreaterThan(0.95);
+    expect(confidenceOf('298.00')).toBeLessThan(confidenceOf('288.00') - 0.1);
+  });
+
+  it('does not take an amount of the item table for an unlabelled total', () => {
+    const items = page([
+      [100, [[60, 'Description'], [400, 'Qty'], [500, 'Unit price'], [650, 'Amount']]],
+      [125, [[60, 'Office chair'], [400, '1'], [500, '11.90'], [650, '11.90']]],
+      [150, [[60, 'Markers'], [400, '1'], [500, '11.90'], [650, '11.90']]],
+      [175, [[60, 'Desk lamp'], [400, '1'], [500, '45.00'], [650, '45.00']]],
+    ]);
+    expect(rowsOf(extractFromContent(items, ask('total_amount', 'invoice_number')))[0].total_amount).toBeNull();
+  });
+
+  it('is surer of line items whose quantity × unit price is their total', () => {
+    const invoice = page([
+      [100, [[60, 'Description'], [400, 'Qty'], [500, 'Unit price'], [650, 'Amount']]],
+      [125, [[60, 'Office chair'], [400, '2'], [500, '82.50'], [650, '165.00']]],
+      [150, [[60, 'Markers'], [400, '3'], [500, '10.00'], [650, '35.00']]],
+      [175, [[60, 'Desk lamp'], [400, '1'], [500, '45.00'], [650, '45.00']]],
+    ]);
+    const r = extractFromContent(invoice, ask('description', 'quantity', 'unit_price', 'line_total'));
+    const sure = r.ok ? r.rows.map((row) => (row.line_total as { confidence?: number }).confidence ?? 0) : [];
+    expect(sure[0]).toBeGreaterThan(0.95);
+    expect(sure[1]).toBeLessThan(sure[0] - 0.1);
+    expect(sure[2]).toBe(sure[0]);
+  });
+
+  it('gives a tax rate without the brackets or colon printed around it', () => {
+    const rate = (label: string) => rowsOf(extractFromContent(page([[100, [[500, 'Subtotal'], [650, '100,00']]], [120, [[500, label], [650, '5,50']]]]), ask('tax_rate')))[0].tax_rate;
+    expect(rate('TVA (5,5%)')).toBe('5,5%');
+    expect(rate('BTW 21%:')).toBe('21%');
+  });
+
+  it('reads a receipt tax line that starts with its tax class letter', () => {
+    const receipt = page([
+      [20, [[60, 'CORNER SHOP']]],
+      [60, [[60, 'Bread'], [300, '2.40 A']]],
+      [80, [[60, 'Milk'], [300, '1.20 A']]],
+      [100, [[60, 'Total'], [300, '3.60']]],
+      [130, [[60, 'A VAT 20%'], [300, '0.60']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('tax_rate', 'tax_amount')))).toEqual([{ tax_rate: '20%', tax_amount: '0.60' }]);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import { parseDate } from '../../src/extract/format/index.js';
+import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
+import { typeset } from './helpers/words.js';
+
+const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
+const page = (lines: Parameters<typeof typeset>[0]) => ({ words: typeset(lines), rules: [], pictures: [], aspect: 1 });
+const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
+
+/** A German invoice: letterhead, sender line over the window, a right-hand block of labels, items, totals under their labels. */
+const german = page([
+  [30, [[420, 'Köhler AG']]],
+  [60, [[420, 'Hauptstraße 30']]],
+  [75, [[420, '8001 Zürich']]],
+  [150, [[60, 'Köhler AG · Hauptstraße 30 · 8001 Zürich'], [560, 'Rechnungs-Nr.'], [760, '2024/948']]],
+  [165, [[60, 'Weißhaupt GmbH & Co. KG'], [560, 'Rechnungsdatum'], [760, '25. Juli 2022']]],
+  [180, [[60, 'Gartenweg 53'], [560, 'Fälligkeitsdatum'], [760, '24.08.2022']]],
+  [195, [[60, '50667 Köln']]],
+  [260, [[60, 'Artikelbezeichnung'], [400, 'Menge'], [500, 'Einzelpreis'], [650, 'Betrag']]],
+  [285, [[60, 'Bürostuhl'], [400, '2'], [500, '82,50'], [650, '165,00']]],
+  [310, [[60, 'Marker'], [400, '3'], [500, '10,00'], [650, '30,00']]],
+  [350, [[500, 'Zwischensumme'], [650, '195,00']]],
+  [370, [[500, 'MwSt. 19 %'], [650, '37,05']]],
+  [390, [[500, 'Gesamtbetrag'], [650, '232,05 EUR']]],
+]);
+
+describe('business documents: concepts, one row, label/value pairs, parties, totals', () => {
+  it('answers document-level fields with one row, whatever language the labels are in', () => {
+    const r = extractFromContent(german, ask('invoice_number', 'invoiceDate', 'Due Date', 'subtotal', 'tax_amount', 'tax_rate', 'total_amount'));
+    expect(rowsOf(r)).toEqual([{
+      invoice_number: '2024/948', invoiceDate: '25. Juli 2022', 'Due Date': '24.08.2022', subtotal: '195,00', tax_amount: '37,05', tax_rate: '19 %', total_amount: '232,05 EUR',
+    }]);
+    const confidence = r.ok ? (r.rows[0].invoice_number as { confidence?: number }).confidence : 0;
+    expect(confidence).toBeGreaterThan(0.9);
+  });
+
+  it('finds parties without labels: the sender line over the window is the seller, the window block the buyer', () => {
+    expect(rowsOf(extractFromContent(german, ask('seller_name', 'buyer_name', 'buyer_address')))).toEqual([
+      { seller_name: 'Köhler AG', buyer_name: 'Weißhaupt GmbH & Co. KG', buyer_address: 'Gartenweg 53 50667 Köln' },
+    ]);
+  });
+
+  it('maps line fields to headers in another language and carries document values on each row', () => {
+    expect(rowsOf(extractFromContent(german, ask('description', 'quantity', 'unit_price', 'line_total', 'invoice_number')))).toEqual([
+      { description: 'Bürostuhl', quantity: '2', unit_price: '82,50', line_total: '165,00', invoice_number: '2024/948' },
+      { description: 'Marker', quantity: '3', unit_price: '10,00', line_total: '30,00', invoice_number: '2024/948' },
+    ]);
+  });
+
+  it('reads a label above its value, a recipient block, and keeps kinds apart', () => {
+    const boxes = page([
+      [40, [[60, 'Facture N°'], [300, 'Date'], [500, 'Échéance']]],
+      [55, [[60, 'F-2024-17'], [300, '15 mars 2024'], [500, '14/04/2024']]],
+      [100, [[60, 'Facturé à :']]],
+      [115, [[60, 'Benoît Mercier']]],
+      [130, [[60, '126, avenue des Génêts']]],
+      [145, [[60, '13001 Marseille']]],
+      [200, [[400, 'Total HT'], [600, '100,00']]],
+      [220, [[400, 'Total TTC'], [600, '120,00']]],
+    ]);
+    expect(rowsOf(extractFromContent(boxes, ask('invoice_number', 'invoice_date', 'due_date', 'buyer_name', 'buyer_address', 'amount_before_tax', 'total')))).toEqual([{
+      invoice_number: 'F-2024-17', invoice_date: '15 mars 2024', due_date: '14/04/2024', buyer_name: 'Benoît Mercier',
+      buyer_address: '126, avenue des Génêts 13001 Marseille', amount_before_tax: '100,00', total: '120,00',
+    }]);
+  });
+
+  it('tells the total from the subtotal and never gives a date field an amount', () => {
+    const totals = page([
+      [40, [[60, 'Date:'], [200, 'n/a']]],
+      [200, [[400, 'Subtotal'], [600, '90.00']]],
+      [220, [[400, 'Total'], [600, '99.00']]],
+    ]);
+    expect(rowsOf(extractFromContent(totals, ask('total_amount', 'subtotal', 'date')))).toEqual([{ total_amount: '99.00', subtotal: '90.00', date: null }]);
+  });
+
+  it('reads a receipt without a header row: amounts at the right edge, quantity lines explained by arithmetic, the total ends the list', () => {
+    const receipt = page([
+      [30, [[300, 'Brückner GmbH']]],
+      [80, [[60, '18.10.2022 14:54'], [600, 'Bon-Nr. 3666']]],
+      [120, [[60, 'Nudeln 500g'], [800, '1,10 A']]],
+      [140, [[80, '2 x 4,94']]],
+      [160, [[60, 'Eier 10 St.'], [800, '9,88 A']]],
+      [180, [[60, 'Apfelsaft'], [800, '1,24 A']]],
+      [220, [[60, 'SUMME'], [800, '12,22 €']]],
+      [240, [[60, 'Bar'], [800, '20,00']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('description', 'quantity', 'unit_price', 'line_total', 'receipt_number', 'date')))).toEqual([
+      { description: 'Nudeln 500g', quantity: null, unit_price: null, line_total: '1,10', receipt_number: '3666', date: '18.10.2022' },
+      { description: 'Eier 10 St.', quantity: '2', unit_price: '4,94', line_total: '9,88', receipt_number: '3666', date: '18.10.2022' },
+      { description: 'Apfelsaft', quantity: null, unit_price: null, line_total: '1,24', receipt_number: '3666', date: '18.10.2022' },
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'total')))).toEqual([{ merchant_name: 'Brückner GmbH', total: '12,22 €' }]);
+  });
+
+  it('reads dates with month names in the seven languages', () => {
+    for (const s of ['15 March 2024', '15. März 2024', '15 mars 2024', '15 de marzo de 2024', '15 maart 2024', '15 marzo 2024', '15 de março de 2024']) {
+      expect(parseDate(s), s).toEqual({ year: 2024, month: 3, day: 15 });
+    }
+    expect(parseDate('3 jui 2024')).toBeNull();
+  });
+
+  it('gives the currency as its printed code rather than a symbol when both are printed', () => {
+    const statement = page([
+      [40, [[60, 'Account currency: see totals']]],
+      [80, [[60, 'Opening balance'], [400, '£1,200.00']]],
+      [100, [[60, 'Closing balance'], [400, 'GBP 1,350.00']]],
+      [120, [[60, 'Paid'], [400, '£150.00']]],
+    ]);
+    expect(rowsOf(extractFromContent(statement, ask('currency')))).toEqual([{ currency: 'GBP' }]);
+  });
+
+  it("takes a period's end from the period printed under its label or after it", () => {
+    const under = page([[80, [[60, 'Billing period']]], [95, [[60, '01/10/2024 - 05/10/2024']]]]);
+    expect(rowsOf(extractFromContent(under, ask('period_start', 'period_end')))).toEqual([{ period_start: '01/10/2024', period_end: '05/10/2024' }]);
+    const after = page([[80, [[60, 'Periode: 01.03.2024 bis 31.03.2024']]]]);
+    expect(rowsOf(extractFromContent(after, ask('period_end')))).toEqual([{ period_end: '31.03.2024' }]);
+  });
+
+  it("reads a receipt's unlabelled time of day beside its date", () => {
+    const receipt = page([[20, [[60, 'BÄCKEREI SONNE']]], [40, [[60, '18.10.2022 14:54 Bon-Nr. 3666']]], [60, [[60, 'Brötchen'], [300, '1,20']]]]);
+    expect(rowsOf(extractFromContent(receipt, ask('time', 'date')))).toEqual([{ time: '14:54', date: '18.10.2022' }]);
+  });
+
+  it('reads how a receipt was paid from the payment line after its total', () => {
+    const receipt = page([[20, [[60, 'BÄCKEREI SONNE']]], [60, [[60, 'Brötchen'], [300, '1,20']]], [80, [[60, 'Kaffee'], [300, '2,80']]], [100, [[60, 'SUMME'], [300, '4,00']]], [120, [[60, 'Bar'], [300, '5,00']]]]);
+    expect(rowsOf(extractFromContent(receipt, ask('payment_method')))).toEqual([{ payment_method: 'Bar' }]);
+  });
+});

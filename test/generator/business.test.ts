@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { extractTextLayer } from '../../src/ingest/pdf-text-layer.js';
+import { generateBusinessDoc, generateBusinessSet, KINDS, LANGS, splitOf, type BusinessDoc } from '../../bench/lib/business/index.js';
+import { ingestPages, randomScanOptions, scanPages } from '../../bench/lib/business/scan.js';
+import { openPdf } from '../extract/helpers/open-pdf.js';
+
+/** All words of every page as the engine's text layer reads them, in one string. */
+async function pageText(pdfBytes: Buffer): Promise<string> {
+  const pdf = await openPdf(pdfBytes);
+  try {
+    const parts: string[] = [];
+    for (let p = 1; p <= pdf.numPages; p++) parts.push(...(await extractTextLayer(await pdf.getPage(p))).words.map((w) => w.text));
+    return parts.join(' ').replace(/\s+/g, ' ');
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function missingTruth(doc: BusinessDoc, text: string): string[] {
+  const values = [...Object.entries(doc.fields).map(([k, v]) => [k, v]), ...doc.lines.flatMap((row) => Object.entries(row))];
+  return values.filter(([, v]) => v && !text.includes(collapse(v))).map(([k, v]) => `${k}=${v}`);
+}
+
+describe('business document generator', () => {
+  it('is deterministic per seed: same seed, same PDF and truth; another seed, another document', async () => {
+    const a = await generateBusinessDoc({ seed: 11, kind: 'invoice', lang: 'de' });
+    const b = await generateBusinessDoc({ seed: 11, kind: 'invoice', lang: 'de' });
+    const c = await generateBusinessDoc({ seed: 12, kind: 'invoice', lang: 'de' });
+    expect(b.pdf.equals(a.pdf)).toBe(true);
+    expect(b.fields).toEqual(a.fields);
+    expect(b.lines).toEqual(a.lines);
+    expect(c.fields.invoice_number === a.fields.invoice_number && c.fields.total_amount === a.fields.total_amount).toBe(false);
+  });
+
+  it('prints every truth value (fields and line cells) in the text layer, for every kind and language', { timeout: 60_000 }, async () => {
+    const problems: string[] = [];
+    for (const kind of KINDS) {
+      for (const lang of LANGS) {
+        const doc = await generateBusinessDoc({ seed: 3, kind, lang });
+        expect(doc.id).toBe(`${kind}-${lang}-3`);
+        if (Object.keys(doc.fields).length < 3 || doc.lines.length < 1 || doc.lineColumns.length < 2) problems.push(`${doc.id}: thin truth`);
+        const missing = missingTruth(doc, await pageText(doc.pdf));
+        if (missing.length) problems.push(`${doc.id}: ${missing.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names the requested fields in the document style and maps each back to a truth key', async () => {
+    const docs = await generateBusinessSet({ split: 'dev', perPair: 6, kinds: ['invoice'], langs: ['fr'] });
+    const styles = new Set(docs.map((d) => d.request.style));
+    expect(styles.size).toBeGreaterThan(1);
+    for (const d of docs) {
+      expect(d.request.fields.map((f) => f.key).sort()).toEqual(Object.keys(d.fields).sort());
+      expect(d.request.lines.map((f) => f.key)).toEqual(d.lineColumns);
+      expect(new Set(d.request.fields.map((f) => f.name)).size).toBe(d.request.fields.length);
+      if (d.request.style === 'camel') expect(d.request.fields.find((f) => f.key === 'invoice_number')?.name).toBe('invoiceNumber');
+      if (d.request.style === 'snake') expect(d.request.fields.every((f) => f.name === f.key)).toBe(true);
+    }
+  });
+
+  it('splits seeds into dev and test, stably and about evenly', async () => {
+    const seeds = Array.from({ length: 400 }, (_, i) => i + 1);
+    const dev = seeds.filter((s) => splitOf(s) === 'dev').length;
+    expect(dev).toBeGreaterThan(150);
+    expect(dev).toBeLessThan(250);
+    const docs = await generateBusinessSet({ split: 'test', perPair: 2, kinds: ['receipt'], langs: ['en', 'pt'] });
+    expect(docs).toHaveLength(4);
+    expect(docs.every((d) => d.split === 'test' && splitOf(d.seed) === 'test')).toBe(true);
+  });
+
+  it('scans a page through ingestion: a JPEG at the scan resolution, no text layer, the same for the same seed', { timeout: 30_000 }, async () => {
+    const doc = await generateBusinessDoc({ seed: 5, kind: 'receipt', lang: 'es' });
+    const [digital] = await ingestPages(doc.pdf);
+    expect(digital.textLayer?.words.length).toBeGreaterThan(10);
+    const options = { ...randomScanOptions(5), kind: 'phone' as const, dpi: 150 };
+    const [a] = await scanPages(doc.pdf, options, 9);
+    const [b] = await scanPages(doc.pdf, options, 9);
+    expect(a.textLayer).toBeNull();
+    expect(Buffer.from(a.image).equals(Buffer.from(b.image))).toBe(true);
+    const meta = await sharp(a.image).metadata();
+    const source = await sharp(digital.image).metadata();
+    expect(meta.format).toBe('jpeg');
+    // 150 of 200 dpi, plus the table around a phone photo.
+    expect(meta.width).toBeGreaterThan(source.width! * 0.75);
+    expect(meta.width).toBeLessThan(source.width! * 0.75 + 80);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { calibration, normalizeValue, scoreDocument, summarize } from '../../bench/lib/business/evaluate.js';
+import { generateBusinessDoc, type BusinessDoc } from '../../bench/lib/business/index.js';
+import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../../src/extract/types.js';
+
+/** An engine that answers from the truth (page 1 only), optionally spoiling one field: checks the bench's scoring, not an engine. */
+function oracle(doc: BusinessDoc, spoil?: { key: string; value: string }): Engine {
+  return {
+    name: 'oracle',
+    async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {
+      const names = request.fields.map((f) => f.name);
+      if (page !== first) return { ok: true, fields: names, rows: [] };
+      const cell = (value: string) => ({ value, box: null, confidence: value === spoil?.value ? 0.2 : 0.95 });
+      const lines = doc.request.lines;
+      if (names.length === lines.length && names.every((n, i) => n === lines[i].name)) {
+        return { ok: true, fields: names, rows: doc.lines.map((row) => Object.fromEntries(lines.map((f) => [f.name, cell(row[f.key])]))) };
+      }
+      const value = (key: string) => (key === spoil?.key ? spoil.value : doc.fields[key]);
+      return { ok: true, fields: names, rows: [Object.fromEntries(doc.request.fields.map((f) => [f.name, cell(value(f.key))]))] };
+    },
+  };
+}
+
+const first: EnginePage = { image: new Uint8Array(), textLayer: null };
+const second: EnginePage = { image: new Uint8Array(), textLayer: null };
+
+describe('business bench scoring', () => {
+  it('gives an engine that answers the truth full marks over all pages, and counts a wrong field as wrong', async () => {
+    const doc = await generateBusinessDoc({ seed: 4, kind: 'invoice', lang: 'fr' });
+    const perfect = summarize([await scoreDocument(oracle(doc), doc, [first, second], 'fast')]);
+    expect(perfect.fields.accuracy).toBe(1);
+    expect(perfect.line_items.f1).toBe(1);
+    expect(perfect.one_row_share).toBe(1);
+
+    const spoiled = await scoreDocument(oracle(doc, { key: 'invoice_number', value: 'X-0' }), doc, [first, second], 'fast');
+    expect(spoiled.fieldsRight).toBe(spoiled.fieldsTotal - 1);
+    expect(spoiled.wrong).toEqual({ invoice_number: [doc.fields.invoice_number, 'X-0'] });
+    const table = calibration(spoiled.confidence);
+    expect(table['<0.5']).toEqual({ values: 1, right: 0, share_right: 0 });
+    expect(table['>=0.9'].share_right).toBe(1);
+  });
+
+  it('compares amounts without their currency mark, percent signs with or without a space, text without case or spacing', () => {
+    expect(normalizeValue('total_amount', '1.234,56 €')).toBe(normalizeValue('total_amount', '1.234,56'));
+    expect(normalizeValue('amount_due', 'EUR  12.50')).toBe('12.50');
+    expect(normalizeValue('tax_rate', '19 %')).toBe('19%');
+    expect(normalizeValue('seller_name', ' Müller  GmbH ')).toBe('müller gmbh');
+    // Numbers are compared as printed: a different convention is a different value.
+    expect(normalizeValue('total_amount', '1234.56')).not.toBe(normalizeValue('total_amount', '1.234,56'));
+    // Only amounts lose a currency code: an invoice number ending in EUR keeps it.
+    expect(normalizeValue('invoice_number', 'INV-12 EUR')).toBe('inv-12 eur');
+  });
+});
