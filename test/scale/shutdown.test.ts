@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { createServices, type Services } from '../../src/services.js';
 import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { freePort } from '../helpers/free-port.js';
 import { seedUploadedDocuments, textLayerPage } from '../helpers/seed-documents.js';
-import { client, createAccountOver, startDocrows, waitForHttp, type Child } from '../pipeline/child-server.js';
+import { createAccountOver, startDocrows, waitForHttp, type Child } from '../pipeline/child-server.js';
 import { waitUntil } from '../pipeline/helpers.js';
 
 /** SIGTERM (decisions.md, Operator endpoints; docs/operations.md): no new work, running work finished or handed back, pools closed, exit 0. */
@@ -50,18 +51,41 @@ describe('graceful shutdown (sqlite, child process)', () => {
   }, 90_000);
 
   it('finishes a request in flight, then stops listening and exits 0', async () => {
-    const s = await open();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docrows-term-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = startDocrows('serve', { DOCROWS_DATA_DIR: dataDir, DOCROWS_PORT: String(port), DOCROWS_WORKERS: '0' });
+    // Debug logging makes the server say when a request has reached it.
+    child = startDocrows('serve', { DOCROWS_DATA_DIR: dataDir, DOCROWS_PORT: String(port), DOCROWS_WORKERS: '0', DOCROWS_LOG_LEVEL: 'debug' });
     await waitForHttp(base, child);
     const account = await createAccountOver(base, { plan: 'business', credits: 100 });
-    const pdf = await textPdf({ pages: 12, rows: 8 });
-    const upload = client(base, account.api_key).upload('term', 'long.pdf', pdf);
-    // The upload reserves its blob prefix before writing: from then on it is in the server's hands.
-    await waitUntil(async () => (await s.db.selectFrom('blob_sweeps').select('prefix').execute()).length > 0, 30_000, 'upload underway');
+    const form = new FormData();
+    form.set('batch_name', 'term');
+    form.set('file', new Blob([await textPdf({ pages: 12, rows: 8 })], { type: 'application/pdf' }), 'long.pdf');
+    const encoded = new Request(base, { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    // Half the body goes out before SIGTERM and the rest after it, so the
+    // request is in flight at the signal whatever the machine's speed.
+    const seen = child.output().split('incoming request').length;
+    const req = http.request(`${base}/api/v1/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.api_key}`, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => { text += c.toString(); });
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on('error', reject);
+    });
+    req.write(body.subarray(0, body.length >> 1));
+    await waitUntil(async () => child!.output().split('incoming request').length > seen, 30_000, 'the upload to reach the server');
     child.proc.kill('SIGTERM');
-    expect(await upload).toHaveLength(12);
+    await waitUntil(async () => child!.output().includes('SIGTERM received'), 30_000, 'the signal to be handled');
+    req.end(body.subarray(body.length >> 1));
+    const done = await answer;
+    expect(done.status, done.body).toBe(200);
+    expect((JSON.parse(done.body) as { document_id: string[] }).document_id).toHaveLength(12);
     expect((await child.exited).code, child.output()).toBe(0);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   }, 90_000);
