@@ -3,6 +3,8 @@
  * (decisions.md): only globally routable unicast addresses, IPv4 or IPv6.
  */
 import { lookup } from 'node:dns/promises';
+import { request as httpRequest, type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -41,4 +43,35 @@ export async function resolveChecked(hostname: string, allowed: (address: string
 /** The address rule for a deployment: DOCROWS_ALLOW_PRIVATE_URLS lifts it entirely. */
 export function addressRule(allowPrivate: boolean): (address: string) => boolean {
   return allowPrivate ? () => true : isPublicAddress;
+}
+
+export interface PinnedRequestOptions {
+  method: 'GET' | 'POST';
+  headers: OutgoingHttpHeaders;
+  signal: AbortSignal;
+  /** Socket idle timeout: the request emits `timeout` after this long without data. */
+  idleTimeoutMs: number;
+}
+
+/**
+ * A request to `url` on node's own client, connected to the `address` that
+ * resolveChecked approved, so DNS cannot steer it elsewhere after the check.
+ * TLS still verifies the certificate against the URL's host name; no agent, so
+ * no pooled connection outlives its check. The caller sends the body and
+ * handles `response`, `timeout` and `error`.
+ */
+export function pinnedRequest(url: URL, address: string, options: PinnedRequestOptions): ClientRequest {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return send({
+    host: address,
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    method: options.method,
+    agent: false,
+    servername: isIP(host) ? undefined : host,
+    headers: { ...options.headers, host: url.host },
+    signal: options.signal,
+    timeout: options.idleTimeoutMs,
+  });
 }

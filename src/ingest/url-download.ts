@@ -12,14 +12,12 @@
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errors } from '../errors.js';
 import { cleanFilename } from './filename.js';
-import { addressRule, BlockedAddressError, resolveChecked } from './public-address.js';
+import { addressRule, BlockedAddressError, pinnedRequest, resolveChecked } from './public-address.js';
 
 export const MAX_URL_BYTES = 30 * 1024 * 1024;
 /** The spec's read timeout: no data for this long fails the download. */
@@ -84,25 +82,18 @@ interface Limits {
 }
 
 /**
- * One GET to the checked `address`. TLS still verifies the certificate
- * against the URL's host name; no connection pooling, so every hop (and
- * every upload) resolves and checks its host again.
+ * One GET to the checked `address`; no connection pooling, so every hop
+ * (and every upload) resolves and checks its host again.
  */
 function get(url: URL, address: string, limits: Limits): Promise<IncomingMessage> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send({
-      host: address,
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
+    const req = pinnedRequest(url, address, {
       method: 'GET',
-      agent: false,
-      servername: isIP(host) ? undefined : host,
-      headers: { host: url.host, 'user-agent': 'docrows/1 (+document upload)', accept: '*/*' },
+      headers: { 'user-agent': 'docrows/1 (+document upload)', accept: '*/*' },
       signal: limits.signal,
-      timeout: limits.readTimeoutMs,
-    }, resolve);
+      idleTimeoutMs: limits.readTimeoutMs,
+    });
+    req.on('response', resolve);
     req.on('timeout', () => {
       limits.timedOut = timedOut(limits.readTimeoutMs);
       req.destroy(limits.timedOut);

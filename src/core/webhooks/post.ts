@@ -1,7 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { addressRule, resolveChecked } from '../../ingest/public-address.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { addressRule, pinnedRequest, resolveChecked } from '../../ingest/public-address.js';
 
 export interface DeliveryAnswer {
   statusCode: number;
@@ -19,22 +17,16 @@ export interface DeliveryAnswer {
  */
 export async function postDelivery(rawUrl: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number }): Promise<DeliveryAnswer> {
   const url = new URL(rawUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
   // Re-checked at every delivery: DNS may have changed since registration.
-  const address = await resolveChecked(host, addressRule(options.allowPrivate));
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const address = await resolveChecked(url.hostname, addressRule(options.allowPrivate));
   return new Promise((resolve, reject) => {
-    const req = send({
-      host: address,
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
+    const req = pinnedRequest(url, address, {
       method: 'POST',
-      agent: false,
-      servername: isIP(host) ? undefined : host,
-      headers: { ...headers, host: url.host, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'docrows/1 (+webhook)' },
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'docrows/1 (+webhook)' },
       signal: AbortSignal.timeout(options.timeoutMs),
-      timeout: options.timeoutMs,
-    }, (res) => {
+      idleTimeoutMs: options.timeoutMs,
+    });
+    req.on('response', (res) => {
       resolve({ statusCode: res.statusCode ?? 0, headers: res.headers });
       res.destroy();
     });
