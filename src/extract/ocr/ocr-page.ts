@@ -137,6 +137,7 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
     pick = await pickUpright(turned, pool, dpi);
     const fastScale = ocrScale('fast', Math.max(srcW, srcH));
     reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, firstModel);
+    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, firstModel));
     if (readAgain(reading.words)) reading = inLanguage(await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, OCR_MODELS[language ?? 'en']), reading);
     if (fastScale / scale <= 0.9) {
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
@@ -158,10 +159,9 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
     // tells before a second full read (a poor scan that is upright is not read twice).
     if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
       const check = await pickUpright(turned, pool, dpi);
-      if (check.halfTurn) {
-        pick = check;
-        reading = await readUpright(turned[0], true, pool, dpi, firstModel);
-      }
+      if (check.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, firstModel));
+    } else {
+      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, firstModel));
     }
     if (readAgain(reading.words)) reading = inLanguage(await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, OCR_MODELS[language ?? 'en']), reading);
   }
@@ -194,6 +194,30 @@ interface Reading {
   words: OcrWord[];
   rules: Rule[];
   confidence: number;
+}
+
+interface Choice {
+  pick: Pick;
+  reading: Reading;
+}
+
+/** Reads the page as `alternative` and keeps whichever full reading is more confident. */
+async function betterReading(current: Choice, alternative: Pick, turned: GreyRaster[], pool: TesseractPool, dpi: number, model: string): Promise<Choice> {
+  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, model);
+  return reading.confidence > current.reading.confidence ? { pick: alternative, reading } : current;
+}
+
+/**
+ * The probe decides from a few lines, which can mislead it: a receipt's blank
+ * or stamped top, a column of digits, garbage read off a page turned on its
+ * side. When the page so turned then reads poorly, it is also read as the
+ * page geometry first had it (most pages are stored upright) and the more
+ * confident full reading wins.
+ */
+function confirmPick(pick: Pick, reading: Reading, turned: GreyRaster[], pool: TesseractPool, dpi: number, model: string): Promise<Choice> {
+  const primary: Pick = { index: 0, halfTurn: false };
+  if (reading.confidence >= CONFIDENT_READING || (pick.index === primary.index && pick.halfTurn === primary.halfTurn)) return Promise.resolve({ pick, reading });
+  return betterReading({ pick, reading }, primary, turned, pool, dpi, model);
 }
 
 /** A reading with a language's own model, its figures taken from the first reading of the same raster (merge-readings.ts). */

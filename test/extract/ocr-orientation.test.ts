@@ -1,0 +1,42 @@
+import PDFDocument from 'pdfkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scanImage } from '../../bench/lib/business/scan.js';
+import { ocrPage } from '../../src/extract/ocr/ocr-page.js';
+import { TesseractPool } from '../../src/extract/ocr/tesseract-pool.js';
+import { renderPdfPage } from '../fixtures/extract/scans.js';
+
+/** A narrow till receipt with an upside-down stamp above its text, as stamped receipts are often filed. */
+function stampedReceipt(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: [227, 600], margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.save().rotate(180, { origin: [113, 60] }).font('Helvetica-Bold').fontSize(20).text('POSTED 12 MAY', 30, 50).fontSize(12).text('PAID IN FULL', 40, 75).restore();
+  doc.font('Courier').fontSize(7.5);
+  const lines = [
+    'CORNER GROCERY LTD', '12 HIGH STREET', 'SPRINGFIELD 4021', 'TAX INVOICE 18039/103', '', 'DATE 21-05-17  TIME 04:56PM',
+    '--------------------------------', 'MILK 1L                 2.40', 'BREAD WHOLEMEAL         3.10', 'EGGS FREE RANGE 12      5.95',
+    'APPLES 1KG              4.20', 'COFFEE BEANS 500G      11.80', 'BUTTER UNSALTED         3.75', '--------------------------------',
+    'SUBTOTAL               31.20', 'TAX 6%                  1.87', 'TOTAL                  33.07', 'CASH                   40.00',
+    'CHANGE                  6.93', '', 'THANK YOU PLEASE COME AGAIN',
+  ];
+  lines.forEach((l, i) => doc.text(l, 14, 140 + i * 12, { lineBreak: false }));
+  doc.end();
+  return done;
+}
+
+describe('orientation of a poorly read page', () => {
+  const pool = new TesseractPool(2);
+  afterAll(() => pool.close());
+
+  it('keeps an upright receipt upright when only the stamp on top reads better turned over', async () => {
+    // The probe sees the stamp first and prefers the page turned; the full reading of the page turned is the poorer one.
+    const raster = await renderPdfPage(await stampedReceipt(), 200);
+    const scan = await scanImage(raster, { kind: 'flatbed', dpi: 120, rotate: 0, blur: 1, noise: 14, jpegQuality: 60, light: 0.9, keystone: 0 }, 3);
+    const page = await ocrPage(scan, 'fast', pool);
+    expect(page.orientation).toBe(0);
+    const text = page.words.map((w) => w.text).join(' ');
+    expect(text).toMatch(/GROCERY/);
+    expect(text).toMatch(/STREET/);
+  }, 60_000);
+});
