@@ -64,13 +64,16 @@ function segmentLabels(text: string): string[] {
 function holdsDocumentLabels(line: Line): boolean {
   let labels = 0;
   let documentLabels = 0;
+  let lineOnlyLabels = 0;
   for (const seg of line.segments) {
     const ids = segmentLabels(seg.text);
     if (!ids.length) continue;
     labels++;
     if (ids.some((id) => conceptById(id)?.level === 'document')) documentLabels++;
+    else lineOnlyLabels++;
   }
-  return documentLabels > 0 && documentLabels * 2 >= labels;
+  // Two labels only items have ("Product", "Price") make it the items' header, whatever else it names ("Amount | Total").
+  return documentLabels > 0 && documentLabels * 2 >= labels && lineOnlyLabels < 2;
 }
 
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
@@ -127,12 +130,12 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     .map((f, i) => ({ name: f.name, kind: specs[i].kind ?? formatKindOf(concepts[i]), concept: concepts[i], index: i }))
     .filter((f) => !located[f.index]);
   let choices = textual.length ? chooseTablesForFields(tables, textual) : [];
-  // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its columns.
+  // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its
+  // columns (a list of invoices); one field alone is the document's ("total_amount" is not the "Amount" column).
   const documentOnly = textual.length > 0 && textual.every((f) => f.concept?.level === 'document');
-  if (documentOnly && choices.length && !(choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
+  if (documentOnly && choices.length && !(textual.length >= 2 && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
     choices = [];
   }
-
   // A field is a column when the best table maps it; the others are record-level values.
   const isColumn = new Array<boolean>(fields.length).fill(false);
   if (choices.length) textual.forEach((f, k) => (isColumn[f.index] = choices[0].columnOf[k] >= 0));
