@@ -171,6 +171,66 @@ export class TesseractPool {
   }
 }
 
+/** A numeric date written whole: `02.05.2020`, `5/1/18`, `21-05-17`. */
+const WHOLE_DATE = /^\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})$/;
+
+/** The nearest word to the right of `w` on its line, closer than a letter height; -1 when none. */
+function rightNeighbour(words: OcrWord[], i: number, used: Set<number>): number {
+  const w = words[i];
+  let best = -1;
+  let bestGap = Infinity;
+  words.forEach((o, j) => {
+    if (j === i || used.has(j)) return;
+    const h = Math.max(w.y1 - w.y0, o.y1 - o.y0);
+    const gap = o.x0 - w.x1;
+    if (Math.abs((w.y0 + w.y1) / 2 - (o.y0 + o.y1) / 2) < h * 0.3 && gap >= 0 && gap < h && gap < bestGap) {
+      best = j;
+      bestGap = gap;
+    }
+  });
+  return best;
+}
+
+/**
+ * Receipt printers space their dates out and OCR splits them at the spaces:
+ * "02. 05. 2020" comes back as three words no date reading accepts. Two or
+ * three neighbours that together make a whole numeric date are joined.
+ */
+export function rejoinSplitDates(words: OcrWord[]): OcrWord[] {
+  const used = new Set<number>();
+  const out: OcrWord[] = [];
+  words.forEach((first, i) => {
+    if (used.has(i)) return;
+    if (!/^\d{1,2}[./-]/.test(first.text) || WHOLE_DATE.test(first.text)) {
+      out.push(first);
+      return;
+    }
+    const chain = [i];
+    let text = first.text;
+    while (chain.length < 3 && !WHOLE_DATE.test(text)) {
+      const next = rightNeighbour(words, chain[chain.length - 1], used);
+      if (next < 0 || !/^\d[\d./-]{0,6}$/.test(words[next].text)) break;
+      chain.push(next);
+      text += words[next].text;
+    }
+    if (chain.length < 2 || !WHOLE_DATE.test(text)) {
+      out.push(first);
+      return;
+    }
+    for (const j of chain) used.add(j);
+    const parts = chain.map((j) => words[j]);
+    out.push({
+      text,
+      confidence: Math.min(...parts.map((p) => p.confidence)),
+      x0: first.x0,
+      x1: parts[parts.length - 1].x1,
+      y0: Math.min(...parts.map((p) => p.y0)),
+      y1: Math.max(...parts.map((p) => p.y1)),
+    });
+  });
+  return out;
+}
+
 /**
  * Low-resolution scans lose the decimal point: "393.85" comes back as the
  * words "393" and "85" almost touching. Digits followed closely by exactly
@@ -213,9 +273,10 @@ export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
 
 /** Converts pixel-box OCR words to normalized words, dropping low-confidence noise. */
 export function normalizeOcrWords(words: OcrWord[], width: number, height: number, minConfidence = 30): Word[] {
-  return rejoinSplitDecimals(words)
+  return rejoinSplitDecimals(rejoinSplitDates(words))
     // Lone digits in table cells get low confidence yet are usually right; letters that score low are mostly noise.
     .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text) || (/^\d+$/.test(w.text) && w.confidence >= 5))
-    .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || w.text.length === 1)
+    // A lone bar is a ruling line, a box edge or a receipt's border read as text, never content.
+    .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || (w.text.length === 1 && w.text !== '|'))
     .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height } }));
 }
