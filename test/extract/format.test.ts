@@ -77,3 +77,24 @@ describe('other instructions', () => {
     expect(fmt('5 Jan 2024', 'DD.MM.YYYY', global)).toBe('05.01.2024');
   });
 });
+
+describe('more conventions seen on business documents', () => {
+  it('reads Swiss apostrophes and currency codes touching the amount', () => {
+    expect(parseNumber('CHF 1’234.50')).toMatchObject({ value: 1234.5, currency: 'CHF' });
+    expect(parseNumber('USD1,234.56')).toMatchObject({ value: 1234.56, currency: 'USD' });
+    expect(parseNumber('1,234.56EUR')).toMatchObject({ value: 1234.56, currency: 'EUR' });
+    expect(parseNumber('ABCD1,234.56')).toBeNull();
+  });
+
+  it('reads dates that open with a weekday or carry an ordinal day, and German short months', () => {
+    expect(parseDate('mardi 5 mars 2024')).toMatchObject({ year: 2024, month: 3, day: 5 });
+    expect(parseDate('Tuesday, 5 March 2024')).toMatchObject({ year: 2024, month: 3, day: 5 });
+    expect(parseDate('quinta-feira, 5 de setembro de 2024')).toMatchObject({ year: 2024, month: 9, day: 5 });
+    expect(parseDate('Mi. 15.05.2024')).toMatchObject({ year: 2024, month: 5, day: 15 });
+    expect(parseDate('1º de março de 2024')).toMatchObject({ year: 2024, month: 3, day: 1 });
+    expect(parseDate('15. Mrz. 2024')).toMatchObject({ year: 2024, month: 3, day: 15 });
+    // "Mar." stays March where the date reads as printed.
+    expect(parseDate('Mar. 15, 2024')).toMatchObject({ year: 2024, month: 3, day: 15 });
+    expect(parseDate('Monday')).toBeNull();
+  });
+});

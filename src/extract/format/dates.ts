@@ -17,7 +17,7 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 const MONTH_NAMES: string[][] = [
   ['january', 'januar', 'janner', 'janvier', 'enero', 'januari', 'gennaio', 'janeiro'],
   ['february', 'februar', 'fevrier', 'febrero', 'februari', 'febbraio', 'fevereiro'],
-  ['march', 'marz', 'maerz', 'mars', 'marzo', 'maart', 'marco'],
+  ['march', 'marz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'marco'],
   ['april', 'avril', 'abril', 'aprile'],
   ['may', 'mai', 'mayo', 'mei', 'maggio', 'maio'],
   ['june', 'juni', 'juin', 'junio', 'giugno', 'junho'],
@@ -29,8 +29,27 @@ const MONTH_NAMES: string[][] = [
   ['december', 'dezember', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
 ];
 
+/** Weekday names of the seven languages, accents folded: a date may open with one ("mardi 5 mars 2024"). */
+const WEEKDAYS = new Set([
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun',
+  'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonnabend', 'sonntag', 'mo', 'di', 'mi', 'do', 'fr', 'sa', 'so',
+  'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim',
+  'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo',
+  'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag', 'ma', 'wo', 'vr', 'za', 'zo',
+  'lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato', 'domenica',
+  'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'segunda-feira', 'terca-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira',
+]);
+
+const fold = (word: string) => word.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
+/** The date without a leading weekday name ("Tuesday, 5 March 2024", "quinta-feira, 5 de setembro de 2024"). */
+function withoutWeekday(s: string): string {
+  const m = /^([\p{L}-]+)\.?,?\s+(?=\d|\p{L})/u.exec(s);
+  return m && WEEKDAYS.has(fold(m[1])) ? s.slice(m[0].length) : s;
+}
+
 function monthFromName(word: string): number | null {
-  const w = word.toLowerCase().replace(/\.$/, '').replace(/ß/g, 'ss').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const w = fold(word.replace(/\.$/, ''));
   if (w.length < 3) return null;
   // A prefix must name one month in every language that has it ("jui" is June or July in French: no month).
   const months = new Set<number>();
@@ -58,6 +77,12 @@ function valid(year: number, month: number, day: number): boolean {
 export function parseDate(input: string, preferMonthFirst = false): CalendarDate | null {
   const s = input.trim().replace(/\s+/g, ' ');
   if (!s) return null;
+  const bare = withoutWeekday(s);
+  // "Mar. 15" is March, not mardi: the weekday is set aside only when the date does not read as printed.
+  return parseBareDate(s, preferMonthFirst) ?? (bare !== s ? parseBareDate(bare, preferMonthFirst) : null);
+}
+
+function parseBareDate(s: string, preferMonthFirst: boolean): CalendarDate | null {
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ](\d{1,2}:\d{2}(?::\d{2})?))?/.exec(s);
   if (m) {
     const d = { year: +m[1], month: +m[2], day: +m[3], time: m[4] };
@@ -76,8 +101,8 @@ export function parseDate(input: string, preferMonthFirst = false): CalendarDate
     if (valid(second.year, second.month, second.day)) return second;
     return null;
   }
-  // "12 March 2024", "12-Mar-24", "12th of March, 2024", "15. März 2024", "15 de marzo de 2024"
-  m = /^(\d{1,2})(?:st|nd|rd|th|er|\.)?(?:\s+(?:of|de))?[\s\-/.]+(\p{L}{3,}\.?)(?:\s+de)?[\s\-/.,]+(\d{4}|\d{2})(?!\d)/u.exec(s);
+  // "12 March 2024", "12-Mar-24", "12th of March, 2024", "15. März 2024", "15 de marzo de 2024", "1º de março de 2024"
+  m = /^(\d{1,2})(?:st|nd|rd|th|er|[º°ª]|\.)?(?:\s+(?:of|de))?[\s\-/.]+(\p{L}{3,}\.?)(?:\s+de)?[\s\-/.,]+(\d{4}|\d{2})(?!\d)/u.exec(s);
   if (m) {
     const month = monthFromName(m[2]);
     const year = fullYear(+m[3], m[3].length);

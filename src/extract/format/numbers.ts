@@ -47,7 +47,8 @@ function escape(s: string): string {
 
 /** Finds a currency in free text: an ISO code or a symbol. */
 export function detectCurrency(text: string): string | null {
-  for (const m of text.toUpperCase().matchAll(/\b([A-Z]{3})\b/g)) if (ISO_CODES.has(m[1])) return m[1];
+  // A code may touch its number ("USD1,234.56"), never another letter.
+  for (const m of text.toUpperCase().matchAll(/(?<![A-Z])([A-Z]{3})(?![A-Z])/g)) if (ISO_CODES.has(m[1])) return m[1];
   const sym = SYMBOL_PATTERN.exec(text);
   return sym ? CURRENCY_SYMBOLS[sym[0]] : null;
 }
@@ -58,7 +59,8 @@ export function detectCurrency(text: string): string | null {
  * is a thousands separator only when it is a comma.
  */
 export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber | null {
-  let s = input.trim();
+  // Swiss and Liechtenstein amounts group thousands with a typographic apostrophe (1’234.50).
+  let s = input.trim().replace(/[\u2019\u02bc]/g, "'");
   if (!s) return null;
   const currency = detectCurrency(s);
   let negative = false;
@@ -68,7 +70,7 @@ export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber
   }
   const percent = s.includes('%');
   // Drop currency words/symbols and decorations; what remains must be a number.
-  s = s.replace(/\b[A-Z]{3}\b/gi, (w) => (ISO_CODES.has(w.toUpperCase()) ? '' : w));
+  s = s.replace(/(?<![A-Za-z])[A-Za-z]{3}(?![A-Za-z])/g, (w) => (ISO_CODES.has(w.toUpperCase()) ? '' : w));
   s = s.replace(/US\$|R\$|C\$|A\$|[%$€£¥₹₩₽₺₪]|\bzł|\bkr\b|\bCR\b|\bDR\b/gi, '');
   s = s.replace(/\s+/g, ' ').trim();
   if (/^[-−–]/.test(s)) {
