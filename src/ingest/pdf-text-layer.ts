@@ -36,16 +36,40 @@ export async function extractTextLayer(page: PDFPageProxy): Promise<TextLayer> {
   const normalize = boxNormalizer(viewport.width, viewport.height);
 
   const words: Word[] = [];
+  let previous: { item: TextItemLike; last: Word } | null = null;
   for (const item of content.items as TextItemLike[]) {
     if (typeof item.str !== 'string' || item.str.trim() === '') continue;
+    let first = true;
     for (const w of splitItemIntoWords(item, toPage)) {
       const box = normalize(w.box);
-      if (box) words.push({ text: w.text, box });
+      if (!box) continue;
+      const word = { text: w.text, box };
+      if (first && previous && continuesWord(previous.item, previous.last, item, word)) {
+        previous.last.text += word.text;
+        previous.last.box = { ...previous.last.box, x2: Math.max(previous.last.box.x2, box.x2) };
+      } else words.push(word);
+      first = false;
     }
+    if (words.length) previous = { item, last: words[words.length - 1] };
   }
 
   const { rules, images } = scanOperators(ops.fnArray, ops.argsArray, toPage, viewport.width, viewport.height);
   return { words, rules, images };
+}
+
+/**
+ * Some writers set one word as several text runs ("# RE-20" then "201121",
+ * "20" then "20-11-21"), each placed where the last ended. A run that starts
+ * where the previous one's last word ends, on the same baseline with no space
+ * between, continues that word.
+ */
+function continuesWord(prevItem: TextItemLike, prevWord: Word, item: TextItemLike, word: Word): boolean {
+  if (/\s$/.test(prevItem.str) || /^\s/.test(item.str)) return false;
+  const height = prevWord.box.y2 - prevWord.box.y1;
+  const sameLine = Math.abs(word.box.y1 - prevWord.box.y1) < height * 0.2 && Math.abs(word.box.y2 - prevWord.box.y2) < height * 0.2;
+  const gap = word.box.x1 - prevWord.box.x2;
+  // Normalized x and y differ in scale; a gap well under a space is "touching" on any page shape.
+  return sameLine && gap > -height * 0.1 && gap < height * 0.08;
 }
 
 /**

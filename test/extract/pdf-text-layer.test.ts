@@ -40,4 +40,22 @@ describe('PDF text layer', () => {
     ]);
     expect(layer.images.map((b) => [round(b.x1), round(b.y1), round(b.x2), round(b.y2)])).toEqual([[0.7, 0.75, 0.9, 0.85]]);
   });
+
+  it('joins a word its writer set as several touching runs, and keeps runs a space apart as words', async () => {
+    const bytes = await pdfWith((doc) => {
+      // Runs in alternating fonts, each placed where the last ended: a PDF reader keeps them apart.
+      const runs = ['Invoice # RE-20', '201121', '/508'];
+      let x = 60;
+      runs.forEach((run, i) => {
+        doc.font(i % 2 ? 'Helvetica-Bold' : 'Helvetica').fontSize(12).text(run, x, 100, { lineBreak: false });
+        x += doc.widthOfString(run);
+      });
+      doc.font('Helvetica').text('issued', x + doc.widthOfString(' '), 100, { lineBreak: false });
+    });
+    const pdf = await openPdf(bytes);
+    const layer = await extractTextLayer(await pdf.getPage(1));
+    await pdf.destroy();
+    expect(layer.words.map((w) => w.text)).toEqual(['Invoice', '#', 'RE-20201121/508', 'issued']);
+  });
 });
+
