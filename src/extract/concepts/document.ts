@@ -114,9 +114,9 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'due_date', kind: 'date', aliases: 'payment_due_date|date_due|pay_by|payment_due|due_on',
-    en: 'Due Date|Payment Due|Date Due|Due|Pay By|Payment Due Date|Due On', de: 'Fälligkeitsdatum|Fällig am|Fälligkeit|Zahlbar bis|Fällig|Zahlungsziel',
-    fr: "Date d'échéance|Échéance|Date limite de paiement|À payer avant le|Payable avant le", es: 'Fecha de vencimiento|Vencimiento|Fecha límite de pago|Vence',
-    nl: 'Vervaldatum|Uiterste betaaldatum|Te betalen voor|Vervaldag', it: 'Data di scadenza|Scadenza|Data scadenza|Scadenza pagamento', pt: 'Data de vencimento|Vencimento|Pagar até|Data limite de pagamento',
+    en: 'Due Date|Payment Due|Date Due|Due|Pay By|Payment Due Date|Due On|Please Pay By|Please Remit Until|Remit Until|Payable By|Payable Until', de: 'Fälligkeitsdatum|Fällig am|Fälligkeit|Zahlbar bis|Fällig|Zahlungsziel|Zahlbar bis zum|Bitte zahlen Sie bis',
+    fr: "Date d'échéance|Échéance|Date limite de paiement|À payer avant le|Payable avant le|À régler avant le|Payable jusqu'au", es: 'Fecha de vencimiento|Vencimiento|Fecha límite de pago|Vence|Pagar antes del|Pagadero hasta',
+    nl: 'Vervaldatum|Uiterste betaaldatum|Te betalen voor|Vervaldag|Gelieve te betalen voor', it: 'Data di scadenza|Scadenza|Data scadenza|Scadenza pagamento|Pagare entro il|Da pagare entro il', pt: 'Data de vencimento|Vencimento|Pagar até|Data limite de pagamento|Pagável até',
   },
   {
     id: 'statement_date', kind: 'date', broader: 'document_date', aliases: 'date_of_statement',
