@@ -17,6 +17,8 @@ export interface Box {
 export interface Word {
   text: string;
   box: Box;
+  /** OCR only: how sure the recognizer was of the word (0..1); text-layer words are as printed. */
+  confidence?: number;
 }
 
 /** A straight ruling line (table border) in normalized coordinates; horizontal or vertical. */

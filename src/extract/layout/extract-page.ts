@@ -32,8 +32,19 @@ export interface PageContent {
 function cell(value: string | null, words: Word[] | null, spec: FormatSpec, confidence?: number): ExtractedCell {
   if (value === null || value.trim() === '' || !words || words.length === 0) return { value: null, box: null };
   const out: ExtractedCell = { value: applyFormat(value, spec), box: roundBox(unionBoxes(words.map((w) => w.box))) };
-  if (confidence !== undefined) out.confidence = Math.round(confidence * 100) / 100;
+  if (confidence !== undefined) out.confidence = Math.round(confidence * readCertainty(words) * 100) / 100;
   return out;
+}
+
+/**
+ * How far a value's reading can be trusted: 1 on a text layer; on a scan, its
+ * least sure word decides (a misread digit spoils the whole amount), from
+ * OCR_SURE down to OCR_UNSURE, below which a word is a guess.
+ */
+function readCertainty(words: Word[]): number {
+  let least = 1;
+  for (const w of words) if (w.confidence !== undefined && w.confidence < least) least = w.confidence;
+  return Math.min(1, Math.max(OCR_FLOOR, (least - OCR_UNSURE) / (OCR_SURE - OCR_UNSURE)));
 }
 
 /** The format kind a concept's values are checked against when the request names none. */
@@ -75,6 +86,13 @@ function holdsDocumentLabels(line: Line): boolean {
   // Two labels only items have ("Product", "Price") make it the items' header, whatever else it names ("Amount | Total").
   return documentLabels > 0 && documentLabels * 2 >= labels && lineOnlyLabels < 2;
 }
+
+/** OCR word confidence at or above which a reading takes nothing off a value's confidence (tesseract's clean words score 85-96). */
+const OCR_SURE = 0.85;
+/** OCR word confidence at which a reading is a guess. */
+const OCR_UNSURE = 0.35;
+/** The least share of its confidence a value keeps for its reading. */
+const OCR_FLOOR = 0.2;
 
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
 const KIND_MISFIT = 0.5;

@@ -278,5 +278,5 @@ export function normalizeOcrWords(words: OcrWord[], width: number, height: numbe
     .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text) || (/^\d+$/.test(w.text) && w.confidence >= 5))
     // A lone bar is a ruling line, a box edge or a receipt's border read as text, never content.
     .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || (w.text.length === 1 && w.text !== '|'))
-    .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height } }));
+    .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height }, confidence: w.confidence / 100 }));
 }
