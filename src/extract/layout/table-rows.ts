@@ -55,7 +55,7 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
     // Rules only decide when they actually separate rows, not just frame the table.
     if (grouped.length >= Math.max(2, single.length * 0.35)) return grouped;
   }
-  return mergeContinuations(single);
+  return mergeContinuations(single, separators);
 }
 
 function groupByRules(rows: TableRow[], rowRules: number[]): TableRow[] {
@@ -74,7 +74,7 @@ function groupByRules(rows: TableRow[], rowRules: number[]): TableRow[] {
   return order.map((b) => bands.get(b) as TableRow);
 }
 
-function mergeContinuations(rows: TableRow[]): TableRow[] {
+function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] {
   const columnCount = rows[0].cells.length;
   // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
   const multi = rows.filter((r) => filled(r).length >= 2);
@@ -109,7 +109,7 @@ function mergeContinuations(rows: TableRow[]): TableRow[] {
     let row = rows[i];
     const prev = out[out.length - 1];
     if (prev && ((isPartial(row) && continuesUpward(prev, row, tight)) || wrapsStubRow(prev, row))) {
-      out[out.length - 1] = mergeRows(prev, row);
+      out[out.length - 1] = mergeRows(prev, keepProseWhole(row, separators));
       continue;
     }
     // A label-only line immediately followed, tightly, by a full line is the top of a bottom-aligned row.
@@ -127,6 +127,29 @@ function mergeContinuations(rows: TableRow[]): TableRow[] {
     out.push(row);
   }
   return out;
+}
+
+/**
+ * A continuation line's text may run on past its column into the next ones
+ * ("Farbe: schwarz, Lieferung in 2 Kartons mit Montageanleitung" reaching
+ * under Qty and Price). A run of prose set as one segment stays in the column
+ * it starts in; a segment of figures is left to the columns it crosses.
+ */
+function keepProseWhole(row: TableRow, separators: number[]): TableRow {
+  const line = row.lines[0];
+  if (row.lines.length !== 1 || line.segments.every((seg) => columnOfWord(seg.words[0], separators) === columnOfWord(seg.words[seg.words.length - 1], separators))) return row;
+  const buckets: Word[][] = row.cells.map(() => []);
+  for (const seg of line.segments) {
+    const start = columnOfWord(seg.words[0], separators);
+    const overflow = seg.words.filter((w) => columnOfWord(w, separators) !== start);
+    const prose = overflow.filter((w) => /\p{L}{2,}/u.test(w.text)).length * 2 >= overflow.length;
+    for (const w of seg.words) buckets[prose ? start : columnOfWord(w, separators)].push(w);
+  }
+  return { cells: buckets.map(cellOf), lines: row.lines };
+}
+
+function columnOfWord(w: Word, separators: number[]): number {
+  return columnAt(separators, (w.box.x1 + w.box.x2) / 2);
 }
 
 function continuesUpward(prev: TableRow, row: TableRow, tight: (a: Line, b: Line) => boolean): boolean {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import type { ExtractResult } from '../../src/extract/types.js';
+import { typeset } from './helpers/words.js';
+
+const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
+
+/** Items whose second line (a note under the description) runs on under the quantity and price columns. */
+function invoice() {
+  const lines: Parameters<typeof typeset>[0] = [[100, [[40, 'Pos'], [80, 'Art.-Nr.'], [180, 'Bezeichnung'], [520, 'Menge'], [600, 'Einzelpreis'], [720, 'Gesamt']]]];
+  const items = [
+    ['1', '10045', 'Bürostuhl Ergo', '2', '82,50', '165,00', 'Farbe: schwarz, Lieferung in 2 Kartons mit Montageanleitung'],
+    ['2', '20077', 'Schreibtisch Eiche', '1', '349,00', '349,00', 'Maße 160 x 80 cm, Kabelkanal inklusive und vormontiert'],
+    ['3', '30012', 'Rollcontainer', '3', '99,90', '299,70', 'Lieferung ab Lager Köln, Abholung möglich'],
+  ];
+  items.forEach((it, i) => {
+    const y = 125 + i * 36;
+    lines.push([y, [[40, it[0]], [80, it[1]], [180, it[2]], [540, it[3]], [620, it[4]], [730, it[5]]]]);
+    lines.push([y + 12, [[180, it[6]]]]);
+  });
+  lines.push([250, [[600, 'Summe netto'], [730, '813,70']]]);
+  return { words: typeset(lines), rules: [], pictures: [], aspect: 1 };
+}
+
+describe('item lines that run on', () => {
+  it('keeps a note that runs on under the figures with its description, and the figures clean', () => {
+    const r = extractFromContent(invoice(), { fields: ['description', 'quantity', 'unit_price', 'line_total'].map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
+    const rows = rowsOf(r);
+    expect(rows.map((row) => [row.quantity, row.unit_price, row.line_total])).toEqual([['2', '82,50', '165,00'], ['1', '349,00', '349,00'], ['3', '99,90', '299,70']]);
+    expect(rows.slice(0, 2).map((row) => row.description)).toEqual([
+      'Bürostuhl Ergo Farbe: schwarz, Lieferung in 2 Kartons mit Montageanleitung',
+      'Schreibtisch Eiche Maße 160 x 80 cm, Kabelkanal inklusive und vormontiert',
+    ]);
+  });
+});
