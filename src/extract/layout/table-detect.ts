@@ -105,6 +105,7 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
   let current: Line[] = [];
   let pendingSingles: Line[] = [];
   const flush = () => {
+    current.push(...runOnLines(current, pendingSingles));
     if (current.filter(isTabular).length >= 2) blocks.push(current);
     current = [];
     pendingSingles = [];
@@ -145,6 +146,24 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
     return above && block[0].box.y1 - above.box.y2 <= lineHeight * 1.2 ? above : undefined;
   };
   return mergeRuledBlocks(blocks.flatMap((b) => splitAtNewHeader(b, lineAbove(b))), lines, rules);
+}
+
+/**
+ * Lone lines left pending when a table ends that continue its last item:
+ * the items above carry such lines too (two at least), starting where these
+ * start, indented from the table's first column (a description's run-on text
+ * or note, not a section label or a footnote).
+ */
+function runOnLines(block: Line[], pending: Line[]): Line[] {
+  if (!block.length) return [];
+  const left = Math.min(...block.map((l) => l.box.x1));
+  const inner = block.filter((l) => !isTabular(l) && l.box.x1 > left + l.height);
+  const out: Line[] = [];
+  for (const l of pending) {
+    if (inner.length < 2 || l.box.x1 <= left + l.height || !inner.some((o) => Math.abs(o.box.x1 - l.box.x1) < l.height)) break;
+    out.push(l);
+  }
+  return out;
 }
 
 /** A data value, or numbers packed closer than a cell gap ("1,087,948 1,022,490"). */
@@ -229,7 +248,8 @@ function withoutTrailingSummary(block: Line[]): Line[] {
 
 /**
  * Lines after the last data row that run across the data rows' column gaps
- * ("(:) Not available.", a sentence under the table) are notes, not rows.
+ * ("(:) Not available.", a sentence under the table) are notes, not rows,
+ * unless they are the last item's run-on lines (runOnLines).
  */
 function withoutTrailingNotes(block: Line[]): Line[] {
   const lastData = block.findLastIndex(hasDataCell);
@@ -237,7 +257,8 @@ function withoutTrailingNotes(block: Line[]): Line[] {
   if (data.length < 2 || lastData === block.length - 1) return block;
   const box = unionBoxes(data.map((l) => l.box));
   const gaps = findWhitespaceSeparators(data, box.x1, box.x2);
-  const crossing = block.findIndex((l, i) => i > lastData && lineParts(l).some((p) => gaps.some((x) => p.x1 < x && p.x2 > x)));
+  const end = lastData + 1 + runOnLines(block.slice(0, lastData + 1), block.slice(lastData + 1)).length;
+  const crossing = block.findIndex((l, i) => i >= end && lineParts(l).some((p) => gaps.some((x) => p.x1 < x && p.x2 > x)));
   return crossing < 0 ? block : block.slice(0, crossing);
 }
 
