@@ -1,4 +1,5 @@
-import { classifyLabel, labelScore, type Concept } from '../concepts/index.js';
+import { classifyLabel, conceptById, labelScore, type Concept } from '../concepts/index.js';
+import { COLUMN_COUNTERPARTS } from '../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.js';
 import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
@@ -14,16 +15,30 @@ export interface FieldRequest {
 /**
  * How well a column header names a requested field: the concept's labels
  * when the field has one (a header naming another concept scores nothing:
- * `seller_name` is not "Description", `total_amount` not "Subtotal"), the
- * lexical match otherwise and for headers the catalogue does not know.
+ * `seller_name` is not "Description", `total_amount` not "Subtotal"), or of
+ * the line concept a document-level name means as a column
+ * (`concepts/line.ts`, COLUMN_COUNTERPARTS) when the request asks for line
+ * fields too (`withLines`), the lexical match otherwise and for headers the
+ * catalogue does not know.
  */
-export function headerScore(field: FieldRequest, header: string): number {
+export function headerScore(field: FieldRequest, header: string, withLines = false): number {
   if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1;
   if (!field.concept) return matchScore(field.name, header);
   const byLabel = labelScore(field.concept, header);
   if (byLabel > 0) return byLabel;
+  const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
+  const byColumn = counterpart ? labelScore(counterpart, header) * COUNTERPART_SHARE : 0;
+  if (byColumn > 0) return byColumn;
   return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header);
 }
+
+/** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */
+export function asksForLines(fields: FieldRequest[]): boolean {
+  return fields.some((f) => f.concept?.level === 'line');
+}
+
+/** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
+const COUNTERPART_SHARE = 0.9;
 
 export interface TableChoice {
   table: Table;
@@ -99,11 +114,12 @@ export function chooseTableForFields(tables: Table[], fields: FieldRequest[]): T
 export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
   const kinds = new Map<string, TextKind>();
   const scores = new Map<string, number>();
+  const withLines = asksForLines(fields);
   const score = (field: FieldRequest, name: string) => {
     const key = `${field.name}\u0000${name}`;
     let v = scores.get(key);
     if (v === undefined) {
-      v = headerScore(field, name);
+      v = headerScore(field, name, withLines);
       scores.set(key, v);
     }
     return v;

@@ -6,7 +6,7 @@ import { groupWordsIntoLines, type Line } from './lines.js';
 import { headerNames } from './header-names.js';
 import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
-import { chooseMainTables, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
+import { asksForLines, chooseMainTables, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
 import { fitValue } from './value-kinds.js';
 import { readListItems, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
@@ -186,7 +186,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
-      return k >= 0 && columnOf[i] >= 0 ? Math.min(1, headerScore(textual[k], choice.names[columnOf[i]])) : 0;
+      return k >= 0 && columnOf[i] >= 0 ? Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual))) : 0;
     });
     for (const row of dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names)) rows.push(build(row, columnOf, sureness));
   }
