@@ -7,7 +7,12 @@
  * (docs/engine.md, "Totals and arithmetic").
  */
 import { classifyLabel, conceptById } from '../concepts/index.js';
-import { parseNumber } from '../format/index.js';
+import { detectCurrency, parseNumber } from '../format/index.js';
+
+/** Text without its ISO currency codes ("EUR"); "IVA", "BTW" and "TVA" stay, they label the tax. */
+function withoutCurrencyCodes(text: string): string {
+  return text.replace(/\b[A-Z]{3}\b/g, (w) => (detectCurrency(w) === w ? ' ' : w));
+}
 
 /** The value of a printed amount ("1.234,56 €", "(12.00)", "3 509,53-"), either convention, or null. */
 export function amountValue(text: string): number | null {
@@ -46,13 +51,20 @@ export function lineAgreement(quantity: string, unitPrice: string, lineTotal: st
 }
 
 /** Concepts of a summary line under a table: its label closes or interrupts the items. */
-const SUMMARY_CONCEPTS = new Set(['subtotal', 'tax_amount', 'tax_rate', 'total_amount', 'amount_due', 'amount_paid', 'opening_balance', 'closing_balance', 'gross_pay', 'deductions', 'net_pay']);
+const SUMMARY_CONCEPTS = new Set(['subtotal', 'discount', 'shipping', 'tax_amount', 'tax_rate', 'total_amount', 'amount_due', 'amount_paid', 'opening_balance', 'closing_balance', 'gross_pay', 'deductions', 'net_pay']);
 
-/** True when a cell's words (numbers, rates and currency dropped) are a label of a summary concept ("MwSt. 19 %", "Saldo final"). */
+/**
+ * True when a cell's words (numbers, rates and currency dropped), or their
+ * first one to three words, are a label of a summary concept ("MwSt. 19 %",
+ * "Saldo final", "IVA al 22%", "Totale fattura").
+ */
 export function isSummaryLabel(text: string): boolean {
-  const words = text.replace(/\(?\d[\d.,]*\s*%\)?|[$€£]|\b[A-Z]{3}\b|[:：]/g, ' ').trim();
-  if (!/\p{L}{2}/u.test(words)) return false;
-  return [...classifyLabel(words).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
+  const words = withoutCurrencyCodes(text).replace(/\(?\d[\d.,]*\s*%\)?|[$€£]|[:：]/g, ' ').trim().split(/\s+/);
+  if (!/\p{L}{2}/u.test(words.join(' '))) return false;
+  const names = (t: string) => [...classifyLabel(t).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
+  if (names(words.join(' '))) return true;
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) if (names(words.slice(0, k).join(' '))) return true;
+  return false;
 }
 
 /**
@@ -76,7 +88,7 @@ export function summaryRows(rows: string[][]): Set<number> {
   const seen = new Map<string, number>();
   for (const cells of rows) for (const c of new Set(cells)) seen.set(c, (seen.get(c) ?? 0) + 1);
   rows.forEach((cells, i) => {
-    const worded = cells.filter((c) => /\p{L}{2}/u.test(c.replace(/\b[A-Z]{3}\b/g, '')));
+    const worded = cells.filter((c) => /\p{L}{2}/u.test(withoutCurrencyCodes(c)));
     const filled = cells.filter((c) => c.trim()).length;
     const firstEmpty = !cells[0]?.trim();
     // Money is printed with cents; a statistics table's unlabelled total of counts is a row of its own.

@@ -11,7 +11,7 @@ import { fitValue } from './value-kinds.js';
 import { readListItems, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
-import { SUMMARY_LABEL } from './data-values.js';
+import { isSummaryText } from './data-values.js';
 import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import type { ValueKind } from '../format/index.js';
 import { findDocumentValue, findTotals, TOTAL_PARTS } from './document-fields.js';
@@ -97,7 +97,7 @@ function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): Table
   while (out.length > 1) {
     const last = out[out.length - 1];
     const firstEmpty = !last.cells[0].text;
-    const label = last.cells.find((c) => SUMMARY_LABEL.test(c.text))?.text;
+    const label = last.cells.find((c) => isSummaryText(c.text))?.text;
     // A label the rows above repeat ("Total" closing every group) is a row, not the table's summary.
     const repeated = out.slice(0, -1).some((r) => r.cells.some((c) => c.text === label));
     if (firstEmpty && label !== undefined && !repeated) out = out.slice(0, -1);

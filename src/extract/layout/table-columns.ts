@@ -1,4 +1,4 @@
-import type { Box, Rule } from '../types.js';
+import type { Box, Rule, Word } from '../types.js';
 import type { Line } from './lines.js';
 import { isDataValue } from './data-values.js';
 
@@ -130,4 +130,35 @@ export function columnAt(separators: number[], x: number): number {
   let i = 0;
   while (i < separators.length && x >= separators[i]) i++;
   return i;
+}
+
+/** Right edges of right-aligned numbers agree within this share of the page width. */
+const ALIGNED_EDGE = 0.004;
+
+/**
+ * Borders inside columns where a number column and a unit column are set
+ * closer than a cell gap ("11 mese", "225 conf." under "Q.tà U.M.", common
+ * in monospaced print): every filled cell is a number followed by words
+ * without digits, the numbers' right edges line up, a clear gap runs between
+ * all numbers and all words, and the lowest header line heading the column
+ * has heads on both sides of it.
+ */
+export function findPackedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  if (header.length === 0 || body.length < 2) return [];
+  const out: number[] = [];
+  for (let c = 0; c <= separators.length; c++) {
+    const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
+    const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
+    if (cells.length < 2 || cells.length < body.length * 0.6) continue;
+    if (!cells.every((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text)))) continue;
+    const ends = cells.map((ws) => ws[0].box.x2);
+    const numberEnd = Math.max(...ends);
+    const wordStart = Math.min(...cells.map((ws) => ws[1].box.x1));
+    if (wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE) continue;
+    const x = (numberEnd + wordStart) / 2;
+    const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
+    if (heads.some((w) => w.box.x1 < x && w.box.x2 > x) || !heads.some((w) => w.box.x2 <= x) || !heads.some((w) => w.box.x1 >= x)) continue;
+    out.push(x);
+  }
+  return out;
 }

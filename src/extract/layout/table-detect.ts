@@ -1,11 +1,11 @@
 import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import { cropLine, type Line, type Segment } from './lines.js';
-import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { clusterPositions, columnAt, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
-import { isDataValue, SUMMARY_LABEL } from './data-values.js';
+import { isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../lexicon.js';
 import type { Table } from './table.js';
 
@@ -222,7 +222,7 @@ function withoutTrailingSummary(block: Line[]): Line[] {
   let end = block.length;
   // A summary line is a label and one amount; a total across several columns, or one closing every group, is a row.
   const summary = (l: Line) =>
-    SUMMARY_LABEL.test(l.segments[0].text) && l.segments.length <= 2 && !block.slice(0, end - 1).some((o) => label(o) === label(l));
+    isSummaryText(l.segments[0].text) && l.segments.length <= 2 && !block.slice(0, end - 1).some((o) => label(o) === label(l));
   while (end > 2 && summary(block[end - 1]) && block[end - 1].box.x1 > left + width * 0.2) end--;
   return block.slice(0, end);
 }
@@ -250,8 +250,9 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const bodyTabular = body.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
   const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
-  const separators = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
-  if (separators.length === 0) return null;
+  const found = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
+  if (found.length === 0) return null;
+  const separators = [...found, ...findPackedSeparators(body, found, block.slice(0, leading))].sort((a, b) => a - b);
 
   const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
   const lines = [...above, ...block];
