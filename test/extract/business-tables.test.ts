@@ -47,4 +47,49 @@ describe('business tables set tight', () => {
     for (const label of ['Imponibile', 'IVA al 22%', 'Totale fattura', 'Totaal excl. btw', 'BTW 9%', 'Korting', 'Subtotal']) expect(isSummaryText(label), label).toBe(true);
     for (const label of ['Servizio di pulizia', 'EUR', 'Pennarelli']) expect(isSummaryText(label), label).toBe(false);
   });
+
+  it('takes column borders from the heads where the cells under them are closer than a cell gap', () => {
+    const words = typeset([
+      [100, [[50, 'Data'], [116, 'Data'], [182, 'Descrizione'], [420, 'Uscite'], [520, 'Saldo']]],
+      [125, [[50, '01/09/2024 01/09/2024 Prelievo Bancomat'], [420, '1176.55'], [520, '1446.57']]],
+      [150, [[50, '02/09/2024 02/09/2024 Affitto'], [420, '334.15'], [520, '1112.42']]],
+      [175, [[50, '03/09/2024 03/09/2024 Giroconto risparmio'], [420, '98.00'], [520, '1014.42']]],
+    ]);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(headerNames(table, 1)).toEqual(['Data', 'Data', 'Descrizione', 'Uscite', 'Saldo']);
+    expect(cellsOf(table)[0]).toEqual(['01/09/2024', '01/09/2024', 'Prelievo Bancomat', '1176.55', '1446.57']);
+  });
+
+  it('starts the item table at a row of item column heads under label/value lines set like a table', () => {
+    const words = typeset([
+      [100, [[50, 'Luca Rossi'], [400, 'IBAN'], [600, 'IT59 3477 2966']]],
+      [115, [[50, 'Viale dei Mille 10'], [400, 'Conto n.'], [600, '3061 626894']]],
+      [130, [[400, 'Data'], [600, '10/09/2024']]],
+      [150, [[50, 'Data'], [200, 'Descrizione'], [420, 'Uscite'], [520, 'Accrediti'], [620, 'Saldo']]],
+      [170, [[50, '01/09/2024'], [200, 'Prelievo Bancomat'], [420, '176.55'], [620, '446.57']]],
+      [190, [[50, '02/09/2024'], [200, 'Stipendio'], [520, '1002.11'], [620, '1448.68']]],
+      [210, [[50, '03/09/2024'], [200, 'Affitto'], [420, '334.15'], [620, '1114.53']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const items = tables.find((t) => headerNames(t, 1).includes('Uscite'));
+    expect(items && headerNames(items, 1)).toEqual(['Data', 'Descrizione', 'Uscite', 'Accrediti', 'Saldo']);
+    expect(items && cellsOf(items)).toHaveLength(3);
+  });
+
+  it('keeps a space-grouped amount in one cell and a head wrapped tightly in the header', () => {
+    const words = typeset([
+      [100, [[50, 'Date'], [200, 'Libellé'], [434, 'Débit'], [528, 'Crédit']]],
+      [111, [[50, "d'opération"]]],
+      [135, [[50, '01/07/2024'], [200, 'Loyer'], [516, '2 059,17']]],
+      [160, [[50, '02/07/2024'], [200, 'Retrait DAB'], [410, '1 926,37']]],
+      [185, [[50, '03/07/2024'], [200, 'Virement'], [516, '3 080,69']]],
+    ]);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(headerNames(table, 2)).toEqual(["Date d'opération", 'Libellé', 'Débit', 'Crédit']);
+    expect(cellsOf(table)).toEqual([
+      ['01/07/2024', 'Loyer', '', '2 059,17'],
+      ['02/07/2024', 'Retrait DAB', '1 926,37', ''],
+      ['03/07/2024', 'Virement', '', '3 080,69'],
+    ]);
+  });
 });

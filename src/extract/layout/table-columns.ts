@@ -18,7 +18,21 @@ const BINS = 2000;
  * several cells.
  */
 export function lineParts(line: Line): Box[] {
-  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? s.words.map((w) => w.box) : [s.box]));
+  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? numberBoxes(s.words) : [s.box]));
+}
+
+/** A thousands group after a space ("2 499,84", "1 234 567"): the same number, not the next cell. */
+const SPACE_GROUP = /^\d{3}(?:[.,]\d+)?-?$/;
+
+/** One box per number of a run of numbers, space-grouped thousands kept with their number. */
+function numberBoxes(words: Word[]): Box[] {
+  const out: Box[] = [];
+  words.forEach((w, i) => {
+    const last = out[out.length - 1];
+    if (last && SPACE_GROUP.test(w.text) && /^[-(]?\d{1,3}$/.test(words[i - 1].text)) out[out.length - 1] = { ...last, x2: w.box.x2 };
+    else out.push(w.box);
+  });
+  return out;
 }
 
 /**
@@ -161,4 +175,42 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
     out.push(x);
   }
   return out;
+}
+
+/** A head and a cell line up when their left (or right) edges are this close, as a share of the page width. */
+const HEAD_CELL_ALIGN = 0.006;
+
+/** Share of body lines whose words must line up with a head for it to open a column of its own. */
+const HEAD_LED_SHARE = 0.6;
+
+/**
+ * Borders the heads show where the cells under them are closer than a cell
+ * gap ("01/09/2024 01/09/2024 Prelievo Bancomat" under "Data ‖ Data ‖
+ * Descrizione", monospaced print): between two heads set apart with no
+ * border yet, when most body lines have a word starting where the right head
+ * starts (or ending where it ends) and a point of the heads' gap is crossed
+ * by no body word.
+ */
+export function findHeaderLedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  const lines = body.filter((l) => l.words.length > 0);
+  if (lines.length < 2) return [];
+  const out: number[] = [];
+  for (const head of header) {
+    for (let k = 1; k < head.segments.length; k++) {
+      const a = head.segments[k - 1].box;
+      const b = head.segments[k].box;
+      if ([...separators, ...out].some((x) => x > a.x1 && x < b.x2)) continue;
+      const aligned = lines.filter((l) => l.words.some((w) => Math.abs(w.box.x1 - b.x1) <= HEAD_CELL_ALIGN || Math.abs(w.box.x2 - b.x2) <= HEAD_CELL_ALIGN));
+      if (aligned.length < Math.max(2, lines.length * HEAD_LED_SHARE)) continue;
+      let x = b.x1 - 0.001;
+      for (let crossing = crossingWord(lines, x); crossing && x > a.x2; crossing = crossingWord(lines, x)) x = crossing.box.x1 - 0.001;
+      if (x > a.x2) out.push(x);
+    }
+  }
+  return out;
+}
+
+function crossingWord(lines: Line[], x: number): Word | undefined {
+  for (const l of lines) for (const w of l.words) if (w.box.x1 < x && w.box.x2 > x) return w;
+  return undefined;
 }

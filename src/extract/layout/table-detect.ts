@@ -1,12 +1,13 @@
 import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import { cropLine, type Line, type Segment } from './lines.js';
-import { clusterPositions, columnAt, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { clusterPositions, columnAt, findHeaderLedSeparators, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
 import { isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../lexicon.js';
+import { classifyLabel, conceptById } from '../concepts/index.js';
 import type { Table } from './table.js';
 
 export type { Table } from './table.js';
@@ -177,7 +178,10 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
     const line = block[i];
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * 1.5;
     const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
-    if (dataSeen >= 2 && newHeader && block.slice(i + 1, i + 4).some(hasDataCell)) {
+    // A row of item column heads after label/value lines (an account block set like a table) opens the items.
+    const itemHeads = dataSeen >= 1 && namesItemColumns(line);
+    if ((dataSeen >= 2 && newHeader) || itemHeads) {
+      if (!block.slice(i + 1, i + 4).some(hasDataCell)) continue;
       out.push(block.slice(start, i));
       start = i;
       dataSeen = 0;
@@ -186,6 +190,16 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
   }
   out.push(block.slice(start));
   return out.filter((b) => b.filter(isTabular).length >= 2);
+}
+
+/** Heads of line-item columns a line must name to open an item table ("Data ‖ Descrizione ‖ Uscite ‖ Accrediti ‖ Saldo"). */
+const MIN_ITEM_HEADS = 3;
+
+/** A line of column heads of line items: several of its cells label line concepts and none holds data. */
+function namesItemColumns(line: Line): boolean {
+  if (line.segments.length < MIN_ITEM_HEADS || hasDataCell(line)) return false;
+  const heads = line.segments.filter((s) => [...classifyLabel(s.text).keys()].some((id) => conceptById(id)?.level === 'line'));
+  return heads.length >= MIN_ITEM_HEADS;
 }
 
 /**
@@ -252,7 +266,8 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
   const found = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
   if (found.length === 0) return null;
-  const separators = [...found, ...findPackedSeparators(body, found, block.slice(0, leading))].sort((a, b) => a - b);
+  const headed = [...found, ...findHeaderLedSeparators(body, found, block.slice(0, leading))].sort((a, b) => a - b);
+  const separators = [...headed, ...findPackedSeparators(body, headed, block.slice(0, leading))].sort((a, b) => a - b);
 
   const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
   const lines = [...above, ...block];
@@ -318,7 +333,9 @@ function countLeadingHeaderLines(block: Line[]): number {
   // A lone label right above the data, at the stub's left edge, opens a section ("Sex", "Women"): it is a row.
   const left = Math.min(...block.map((l) => l.box.x1));
   const width = Math.max(...block.map((l) => l.box.x2)) - left;
-  while (n > 1 && !isTabular(block[n - 1]) && block[n - 1].box.x1 - left < width * 0.02) n--;
+  // A head's second line ("Date | d'opération") sits tighter under the heads than the data sits under it.
+  const wrapsHead = (k: number) => k + 1 < block.length && block[k].box.y1 - block[k - 1].box.y2 < (block[k + 1].box.y1 - block[k].box.y2) * 0.5;
+  while (n > 1 && !isTabular(block[n - 1]) && block[n - 1].box.x1 - left < width * 0.02 && !wrapsHead(n - 1)) n--;
   return n;
 }
 
