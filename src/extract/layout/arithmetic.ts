@@ -51,7 +51,7 @@ export function lineAgreement(quantity: string, unitPrice: string, lineTotal: st
 }
 
 /** Concepts of a summary line under a table: its label closes or interrupts the items. */
-const SUMMARY_CONCEPTS = new Set(['subtotal', 'discount', 'shipping', 'tax_amount', 'tax_rate', 'total_amount', 'amount_due', 'amount_paid', 'opening_balance', 'closing_balance', 'gross_pay', 'deductions', 'net_pay']);
+const SUMMARY_CONCEPTS = new Set(['subtotal', 'discount', 'shipping', 'packages', 'cartons', 'net_weight', 'gross_weight', 'tax_amount', 'tax_rate', 'total_amount', 'amount_due', 'amount_paid', 'opening_balance', 'closing_balance', 'gross_pay', 'deductions', 'net_pay']);
 
 /**
  * True when a cell's words (numbers, rates and currency dropped), or their
