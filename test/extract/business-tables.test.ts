@@ -92,4 +92,31 @@ describe('business tables set tight', () => {
       ['03/07/2024', 'Virement', '', '3 080,69'],
     ]);
   });
+
+  it('reads a price list set as two lists side by side as both halves, a line above one copy notwithstanding', () => {
+    const words = typeset([
+      [80, [[50, 'Valid from 01/03/2024'], [520, 'Currency EUR']]],
+      [100, [[50, 'Description'], [400, 'Price'], [520, 'Description'], [870, 'Price']]],
+      [125, [[50, 'Office chair'], [394, '404.87'], [520, 'Desk lamp'], [864, '856.69']]],
+      [150, [[50, 'Printer paper'], [400, '97.91'], [520, 'Coffee beans'], [870, '19.80']]],
+      [175, [[50, 'Network switch'], [394, '360.55'], [520, 'USB-C cable'], [876, '8.40']]],
+    ]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const lists = tables.filter((t) => headerNames(t, 1).join('|') === 'Description|Price');
+    expect(lists).toHaveLength(2);
+    expect(lists.flatMap(cellsOf).map((r) => r[0])).toEqual(['Office chair', 'Printer paper', 'Network switch', 'Desk lamp', 'Coffee beans', 'USB-C cable']);
+  });
+
+  it('reads a wrapped second line of an item as the item, not as a heading', () => {
+    const words = typeset([
+      [100, [[50, 'Code'], [140, 'Description'], [300, 'Colour'], [420, 'Price']]],
+      [125, [[50, '92-1035'], [140, 'Whiteboard'], [300, 'black and'], [414, '418.80']]],
+      [137, [[140, 'markers'], [300, 'blue']]],
+      [162, [[50, '56-8555'], [140, 'Office chair'], [300, 'grey'], [414, '434.01']]],
+      [187, [[50, '30-5051'], [140, 'Printer paper'], [300, 'white'], [414, '284.97']]],
+    ]);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(headerNames(table, table.headerLines.length)).toEqual(['Code', 'Description', 'Colour', 'Price']);
+    expect(cellsOf(table)[0]).toEqual(['92-1035', 'Whiteboard markers', 'black and blue', '418.80']);
+  });
 });

@@ -8,7 +8,7 @@ describe('column heads in seven languages', () => {
   it('maps statement, payslip and packing-list heads to the requested snake_case fields', () => {
     const cases: Array<[string, string]> = [
       ['description', 'Mededelingen'], ['description', 'Descrizione operazione'], ['description', 'Lohnart'], ['description', 'Rubrica'],
-      ['value_date', 'Rentedatum'], ['debit', 'Saída'], ['credit', 'Gutschrift'], ['rate', 'Uurloon'], ['line_total', 'Imponibile'],
+      ['unit_price', 'Rate'], ['value_date', 'Rentedatum'], ['debit', 'Saída'], ['credit', 'Gutschrift'], ['rate', 'Uurloon'], ['line_total', 'Imponibile'],
     ];
     for (const [name, head] of cases) expect(headerScore(field(name), head), `${name} ← ${head}`).toBeGreaterThanOrEqual(0.9);
   });

@@ -40,7 +40,7 @@ export const LINE_CONCEPTS = defineConcepts('line', [
   },
   {
     id: 'unit_price', kind: 'money', aliases: 'price|unit_cost|price_each|price_per_unit|each|rate_per_unit|net_price|unitprice',
-    en: 'Unit Price|Price|Unit Cost|Price Each|Each|Price per Unit|Unit Price (excl. VAT)|Net Price|U. Price', de: 'Einzelpreis|Preis|Stückpreis|E-Preis|EP|Nettopreis|Preis/Einheit|Einzelpr.|Preis pro Einheit|Preis je Einheit|Einheitspreis',
+    en: 'Unit Price|Price|Unit Cost|Price Each|Each|Price per Unit|Unit Price (excl. VAT)|Net Price|U. Price|Rate', de: 'Einzelpreis|Preis|Stückpreis|E-Preis|EP|Nettopreis|Preis/Einheit|Einzelpr.|Preis pro Einheit|Preis je Einheit|Einheitspreis',
     fr: 'Prix unitaire|P.U.|PU|Prix|Prix U. HT|P.U. HT|Prix unitaire HT|Prix unit.', es: 'Precio unitario|Precio|P. unit.|Precio/ud.|Precio ud.|P.U.|Precio unidad',
     nl: 'Prijs|Stukprijs|Eenheidsprijs|Prijs per stuk|Prijs per eenheid|Stuksprijs', it: 'Prezzo unitario|Prezzo|Prezzo unit.|Prezzo cad.|P.zo unit.', pt: 'Preço unitário|Preço|P. unit.|Valor unitário|Preço unit.|Pr. unit.',
   },

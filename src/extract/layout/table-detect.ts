@@ -46,8 +46,13 @@ export function detectTables(lines: Line[], rules: Rule[]): Table[] {
  * numbers under missing group headings stay one table.
  */
 function splitSideBySide(table: Table): Table[] {
-  const names = headerNames(table, table.headerLines.length).map((n) => n.toLowerCase());
-  const period = repeatPeriod(names);
+  // The deepest header whose names repeat: lines above the heads (a date, a currency) may sit over one copy only.
+  let names: string[] = [];
+  let period = 0;
+  for (let depth = table.headerLines.length; depth >= 1 && period === 0; depth--) {
+    names = headerNames(table, depth).map((n) => n.toLowerCase());
+    period = repeatPeriod(names);
+  }
   if (period === 0) return [table];
   const parts: Table[] = [];
   for (let first = 0; first < names.length; first += period) {
@@ -327,7 +332,8 @@ function countLeadingHeaderLines(block: Line[]): number {
   // Data starts at a data line not followed by another heading line: "1 | 3" above "Grade | Grade" is a heading.
   while (n < block.length - 1) {
     const next = block[n + 1];
-    if (hasData(block[n]) && (hasData(next) || !isTabular(next))) break;
+    // A shorter line under it is its wrapped text (a two-line item), not a heading.
+    if (hasData(block[n]) && (hasData(next) || !isTabular(next) || next.segments.length < block[n].segments.length)) break;
     n++;
   }
   // A lone label right above the data, at the stub's left edge, opens a section ("Sex", "Women"): it is a row.
