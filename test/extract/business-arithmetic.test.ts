@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import { amountValue, lineAgreement, reconcileTotals, summaryRows } from '../../src/extract/layout/arithmetic.js';
+import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/arithmetic.js';
 import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 
@@ -131,5 +131,52 @@ describe('arithmetic of business documents', () => {
       [130, [[60, 'A VAT 20%'], [300, '0.60']]],
     ]);
     expect(rowsOf(extractFromContent(receipt, ask('tax_rate', 'tax_amount')))).toEqual([{ tax_rate: '20%', tax_amount: '0.60' }]);
+  });
+
+  it('checks a statement: opening balance + credits − debits ≈ closing balance, and each row against the balance above', () => {
+    expect(statementAgrees(4730.93, [1424.62, 933.23], [1421.94], 3795.02)).toBe(true);
+    expect(statementAgrees(4730.93, [1424.62], [1421.94], 3795.02)).toBe(false);
+    expect(balanceAgreement(4730.93, '', '1.421,94', '6.152,87')).toBe(true);
+    expect(balanceAgreement(6152.87, '-1.424,62', '', '4.728,25')).toBe(true);
+    expect(balanceAgreement(6152.87, '1.424,62', '', '7.577,49')).toBe(false);
+    expect(balanceAgreement(null, '1.424,62', '', '4.728,25')).toBeNull();
+    expect(runningBalanceChecks([
+      { debit: '', credit: '1,421.94', balance: '6,152.87' },
+      { debit: '1,424.62', credit: '', balance: '4,728.25' },
+      { debit: '933.23', credit: '', balance: '3,795.02' },
+      { debit: '', credit: '10.00', balance: '3,700.00' },
+    ])).toEqual([null, true, true, false]);
+    // Heads mapped the wrong way round: the balance agrees only with debit and credit swapped.
+    expect(debitCreditSwapped([
+      { debit: '', credit: '1,421.94', balance: '6,152.87' },
+      { debit: '1,424.62', credit: '', balance: '7,577.49' },
+      { debit: '', credit: '933.23', balance: '6,644.26' },
+    ])).toBe(true);
+  });
+
+  it('moves the confidence of statement rows by their running balance and swaps debit and credit read the wrong way round', () => {
+    const statement = page([
+      [100, [[50, 'Date'], [200, 'Description'], [400, 'Debit'], [500, 'Credit'], [620, 'Balance']]],
+      [125, [[50, '01/10/2023'], [200, 'Salary'], [500, '1,421.94'], [620, '6,152.87']]],
+      [150, [[50, '02/10/2023'], [200, 'Rent'], [400, '1,424.62'], [620, '4,728.25']]],
+      [175, [[50, '03/10/2023'], [200, 'Groceries'], [400, '933.23'], [620, '3,795.02']]],
+      [200, [[50, '04/10/2023'], [200, 'Refund'], [500, '10.00'], [620, '3,700.00']]],
+    ]);
+    const res = extractFromContent(statement, ask('date', 'description', 'debit', 'credit', 'balance'));
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const confidence = (row: number, name: string) => (res.rows[row][name] as { confidence?: number }).confidence ?? 0;
+    expect(confidence(1, 'balance')).toBeGreaterThan(confidence(3, 'balance'));
+    expect(confidence(2, 'debit')).toBeGreaterThan(confidence(3, 'credit'));
+
+    // The same statement from the bank's side: money in printed under "Debit".
+    const swapped = page([
+      [100, [[50, 'Date'], [200, 'Description'], [400, 'Debit'], [500, 'Credit'], [620, 'Balance']]],
+      [125, [[50, '01/10/2023'], [200, 'Salary'], [400, '1,421.94'], [620, '6,152.87']]],
+      [150, [[50, '02/10/2023'], [200, 'Rent'], [500, '1,424.62'], [620, '4,728.25']]],
+      [175, [[50, '03/10/2023'], [200, 'Groceries'], [500, '933.23'], [620, '3,795.02']]],
+    ]);
+    const read = rowsOf(extractFromContent(swapped, ask('description', 'debit', 'credit', 'balance')));
+    expect(read.map((r) => [r.debit, r.credit])).toEqual([['', '1,421.94'], ['1,424.62', ''], ['933.23', '']].map(([d, c]) => [d || null, c || null]));
   });
 });

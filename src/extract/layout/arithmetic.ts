@@ -2,7 +2,8 @@
  * Arithmetic a business document obeys, used to confirm and choose what was
  * read: quantity × unit price ≈ line total, Σ line totals ≈ subtotal,
  * subtotal + tax (− discount + shipping) ≈ total, opening balance + credits −
- * debits ≈ closing balance (not yet checked). A row whose amount is the sum of the items above
+ * debits ≈ closing balance, and on a statement each row's running balance is
+ * the one above plus its credit minus its debit. A row whose amount is the sum of the items above
  * it (a subtotal, a carried-forward line) is a summary, not an item
  * (docs/engine.md, "Totals and arithmetic").
  */
@@ -48,6 +49,48 @@ export function lineAgreement(quantity: string, unitPrice: string, lineTotal: st
   if (q === null || p === null || t === null || q === 0) return null;
   // A discount column or a price per 100 may stand between; agreement is what counts, disagreement only weakly.
   return agrees(Math.abs(q * p), Math.abs(t)) || agrees(Math.abs((q * p) / 100), Math.abs(t));
+}
+
+/**
+ * A statement row against the running balance above it: previous + credit −
+ * debit ≈ balance. Debits count as money out whatever their printed sign.
+ * True agrees, false disagrees, null when the previous balance or the row's
+ * balance is missing or the row moves no money.
+ */
+export function balanceAgreement(previous: number | null, debit: string, credit: string, balance: string): boolean | null {
+  const b = amountValue(balance);
+  const d = amountValue(debit);
+  const c = amountValue(credit);
+  if (previous === null || b === null || (d === null && c === null)) return null;
+  return agrees(previous + Math.abs(c ?? 0) - Math.abs(d ?? 0), b);
+}
+
+/** Opening balance + credits − debits against the closing balance of a statement. */
+export function statementAgrees(opening: number, debits: number[], credits: number[], closing: number): boolean {
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.abs(x), 0);
+  return agrees(opening + sum(credits) - sum(debits), closing);
+}
+
+/** The running-balance checks of a statement's rows: one agreement per row (the first has no balance above it). */
+export function runningBalanceChecks(rows: Array<{ debit: string; credit: string; balance: string }>): Array<boolean | null> {
+  let previous: number | null = null;
+  return rows.map((r) => {
+    const agreement = balanceAgreement(previous, r.debit, r.credit, r.balance);
+    previous = amountValue(r.balance) ?? previous;
+    return agreement;
+  });
+}
+
+/**
+ * Whether a statement's debit and credit columns read the other way round:
+ * the running balance agrees with more rows when they are swapped (a "Soll |
+ * Haben" table from the bank's side, heads mapped the wrong way).
+ */
+export function debitCreditSwapped(rows: Array<{ debit: string; credit: string; balance: string }>): boolean {
+  const count = (checks: Array<boolean | null>) => checks.filter((a) => a === true).length;
+  const asRead = count(runningBalanceChecks(rows));
+  const swapped = count(runningBalanceChecks(rows.map((r) => ({ debit: r.credit, credit: r.debit, balance: r.balance }))));
+  return swapped > asRead && swapped * 2 >= rows.length;
 }
 
 /** Concepts of a summary line under a table: its label closes or interrupts the items. */

@@ -1,4 +1,4 @@
-import type { Box, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Rule, Word } from '../types.js';
+import type { Box, CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Rule, Word } from '../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../format/index.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox, unionBoxes } from './geometry.js';
@@ -15,7 +15,7 @@ import { isSummaryText } from './data-values.js';
 import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import type { ValueKind } from '../format/index.js';
 import { findDocumentValue, findTotals, TOTAL_PARTS } from './document-fields.js';
-import { checkedConfidence, lineAgreement, summaryRows } from './arithmetic.js';
+import { checkedConfidence, debitCreditSwapped, lineAgreement, runningBalanceChecks, summaryRows } from './arithmetic.js';
 import { pageDateOrder } from './page-conventions.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -188,7 +188,8 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
       const k = textual.findIndex((t) => t.index === i);
       return k >= 0 && columnOf[i] >= 0 ? Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual))) : 0;
     });
-    for (const row of dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names)) rows.push(build(row, columnOf, sureness));
+    const built = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names).map((row) => build(row, columnOf, sureness));
+    rows.push(...checkRunningBalance(built, fields, concepts, columnOf));
   }
   // Line fields no table header names: a list without a header row (a receipt's items, amounts at the right edge).
   // A table naming at most one of the fields loses to a longer list.
@@ -214,6 +215,35 @@ function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSp
     if ('confidence' in c && c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: Math.round(checkedConfidence(c.confidence, agreement) * 100) / 100 };
   }
   return out;
+}
+
+/** The statement columns the running balance checks: previous balance + credit − debit ≈ balance. */
+const STATEMENT_PARTS = ['debit', 'credit', 'balance'] as const;
+
+/**
+ * A statement's rows checked against their running balance: debit and
+ * credit swapped when the balance agrees only that way round, and each row's
+ * debit, credit and balance made surer when the balance above plus its
+ * credit minus its debit gives its balance, less sure when not.
+ */
+function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields: FieldSpec[], concepts: Array<Concept | null>, columnOf: number[]): Array<Record<string, ExtractedCell>> {
+  const [d, c, b] = STATEMENT_PARTS.map((id) => concepts.findIndex((k, i) => k?.id === id && (columnOf[i] ?? -1) >= 0));
+  if (b < 0 || (d < 0 && c < 0) || rows.length < 2) return rows;
+  const text = (row: Record<string, ExtractedCell>, i: number) => (i >= 0 ? (row[fields[i].name] as CellValue).value ?? '' : '');
+  const read = (rs: typeof rows) => rs.map((r) => ({ debit: text(r, d), credit: text(r, c), balance: text(r, b) }));
+  let out = rows;
+  if (d >= 0 && c >= 0 && debitCreditSwapped(read(rows))) {
+    out = rows.map((r) => ({ ...r, [fields[d].name]: r[fields[c].name], [fields[c].name]: r[fields[d].name] }));
+  }
+  const checks = runningBalanceChecks(read(out));
+  return out.map((r, k) => {
+    const moved = { ...r };
+    for (const i of [d, c, b]) {
+      const v = i >= 0 ? (r[fields[i].name] as CellValue) : null;
+      if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: Math.round(checkedConfidence(v.confidence, checks[k]) * 100) / 100 };
+    }
+    return moved;
+  });
 }
 
 /** Confidence of a value read off a headerless list: its place, not a header, says what it is. */
