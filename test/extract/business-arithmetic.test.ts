@@ -179,4 +179,18 @@ describe('arithmetic of business documents', () => {
     const read = rowsOf(extractFromContent(swapped, ask('description', 'debit', 'credit', 'balance')));
     expect(read.map((r) => [r.debit, r.credit])).toEqual([['', '1,421.94'], ['1,424.62', ''], ['933.23', '']].map(([d, c]) => [d || null, c || null]));
   });
+
+  it('names the columns of a continuation page without heads by quantity × unit price ≈ line total', () => {
+    const continuation = page([
+      [50, [[50, 'Network switch 24 ports'], [430, '10'], [520, '1.233,02'], [640, '12.330,20']]],
+      [75, [[50, 'Hex screws M8 x 40'], [424, '224'], [532, '143,12'], [634, '32.058,88']]],
+      [100, [[50, 'Coffee beans 1 kg'], [430, '10'], [532, '167,37'], [640, '1.673,70']]],
+    ]);
+    const rows = rowsOf(extractFromContent(continuation, ask('description', 'quantity', 'unit_price', 'line_total')));
+    expect(rows).toEqual([
+      { description: 'Network switch 24 ports', quantity: '10', unit_price: '1.233,02', line_total: '12.330,20' },
+      { description: 'Hex screws M8 x 40', quantity: '224', unit_price: '143,12', line_total: '32.058,88' },
+      { description: 'Coffee beans 1 kg', quantity: '10', unit_price: '167,37', line_total: '1.673,70' },
+    ]);
+  });
 });

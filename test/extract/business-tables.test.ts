@@ -119,4 +119,15 @@ describe('business tables set tight', () => {
     expect(headerNames(table, table.headerLines.length)).toEqual(['Code', 'Description', 'Colour', 'Price']);
     expect(cellsOf(table)[0]).toEqual(['92-1035', 'Whiteboard markers', 'black and blue', '418.80']);
   });
+
+  it('keeps a rate with its percent sign: a sign is no unit column', () => {
+    const words = typeset([
+      [100, [[50, 'Description'], [300, 'Qty'], [400, 'VAT %'], [520, 'Amount']]],
+      [125, [[50, 'Desk lamp'], [306, '4'], [400, '7 %'], [520, '721.68']]],
+      [150, [[50, 'Office chair'], [300, '24'], [400, '7 %'], [514, '1980.72']]],
+      [175, [[50, 'Markers'], [306, '3'], [400, '7 %'], [520, '822.10']]],
+    ]);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(cellsOf(table).map((r) => r[2])).toEqual(['7 %', '7 %', '7 %']);
+  });
 });

@@ -4,6 +4,7 @@ import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.
 import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
 import { splitHeader, tableCellCount, type Table } from './table-detect.js';
+import { lineAgreement } from './arithmetic.js';
 
 export interface FieldRequest {
   name: string;
@@ -47,6 +48,8 @@ export interface TableChoice {
   /** Column index per requested field (-1: not a column of this table). */
   columnOf: number[];
   score: number;
+  /** The columns were chosen by quantity × unit price ≈ line total, not by heads (a continuation page without them). */
+  byArithmetic?: boolean;
 }
 
 const MIN_COLUMN_SCORE = 0.5;
@@ -210,4 +213,45 @@ export function cleanColumnNames(raw: string[]): string[] {
     used.set(key, n);
     return n > 1 ? `${name} ${n}` : name;
   });
+}
+
+/** Share of a table's rows whose quantity × unit price must give their line total for arithmetic to name the columns. */
+const ARITHMETIC_ROWS = 0.6;
+
+/**
+ * A table without heads naming the fields (the later pages of a long invoice,
+ * the header not repeated) whose columns arithmetic names: the three columns
+ * where quantity × unit price ≈ line total in most rows, and the description
+ * as the column of words among the others. Null when no table agrees.
+ */
+export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+  const want = (id: string) => fields.findIndex((f) => f.concept?.id === id);
+  const [q, p, t, d] = ['quantity', 'unit_price', 'line_total', 'description'].map(want);
+  if (q < 0 || p < 0 || t < 0) return null;
+  let best: TableChoice | null = null;
+  for (const table of tables) {
+    const rows = table.rows.map((r) => r.cells.map((c) => c.text));
+    const columns = table.separators.length + 1;
+    if (rows.length < 2 || columns < 3) continue;
+    for (let a = 0; a < columns; a++) {
+      for (let b = 0; b < columns; b++) {
+        for (let c = 0; c < columns; c++) {
+          if (a === b || b === c || a === c) continue;
+          const agreeing = rows.filter((r) => lineAgreement(r[a], r[b], r[c]) === true).length;
+          if (agreeing < Math.max(2, rows.length * ARITHMETIC_ROWS) || (best && agreeing <= best.score)) continue;
+          const columnOf = fields.map(() => -1);
+          columnOf[q] = a;
+          columnOf[p] = b;
+          columnOf[t] = c;
+          if (d >= 0) {
+            const worded = (k: number) => rows.filter((r) => /\p{L}{3}/u.test(r[k])).length;
+            const text = Array.from({ length: columns }, (_, k) => k).filter((k) => k !== a && k !== b && k !== c && worded(k) * 2 >= rows.length);
+            if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
+          }
+          best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: agreeing, byArithmetic: true };
+        }
+      }
+    }
+  }
+  return best;
 }

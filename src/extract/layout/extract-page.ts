@@ -6,7 +6,7 @@ import { groupWordsIntoLines, type Line } from './lines.js';
 import { headerNames } from './header-names.js';
 import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
-import { asksForLines, chooseMainTables, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
+import { asksForLines, chooseMainTables, chooseTableByArithmetic, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
 import { fitValue } from './value-kinds.js';
 import { readListItems, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
@@ -76,6 +76,9 @@ function holdsDocumentLabels(line: Line): boolean {
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
 const KIND_MISFIT = 0.5;
 
+/** Confidence of a column named by arithmetic rather than by its head (the row checks move it further). */
+const ARITHMETIC_COLUMN_CONFIDENCE = 0.7;
+
 /** Rows a table needs to be a list of items rather than a block of totals under their labels. */
 const MIN_ITEM_ROWS = 3;
 
@@ -132,6 +135,11 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   if (documentOnly && choices.length && !(choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
     choices = [];
   }
+  // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the columns.
+  if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < 2) {
+    const byArithmetic = chooseTableByArithmetic(tables, textual);
+    if (byArithmetic) choices = [byArithmetic];
+  }
 
   // A field is a column when the best table maps it; the others are record-level values.
   const isColumn = new Array<boolean>(fields.length).fill(false);
@@ -186,7 +194,8 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
-      return k >= 0 && columnOf[i] >= 0 ? Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual))) : 0;
+      if (k < 0 || columnOf[i] < 0) return 0;
+      return choice.byArithmetic ? ARITHMETIC_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
     const built = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names).map((row) => build(row, columnOf, sureness));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf));

@@ -152,8 +152,8 @@ const ALIGNED_EDGE = 0.004;
 /**
  * Borders inside columns where a number column and a unit column are set
  * closer than a cell gap ("11 mese", "225 conf." under "Q.tà U.M.", common
- * in monospaced print): every filled cell is a number followed by words
- * without digits, the numbers' right edges line up, a clear gap runs between
+ * in monospaced print): every filled cell is a number followed by words of
+ * letters, the numbers' right edges line up, a clear gap runs between
  * all numbers and all words, and the lowest header line heading the column
  * has heads on both sides of it.
  */
@@ -164,7 +164,8 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
     const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
     const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
     if (cells.length < 2 || cells.length < body.length * 0.6) continue;
-    if (!cells.every((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text)))) continue;
+    // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
+    if (!cells.every((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)))) continue;
     const ends = cells.map((ws) => ws[0].box.x2);
     const numberEnd = Math.max(...ends);
     const wordStart = Math.min(...cells.map((ws) => ws[1].box.x1));
