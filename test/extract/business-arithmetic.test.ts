@@ -193,4 +193,22 @@ describe('arithmetic of business documents', () => {
       { description: 'Coffee beans 1 kg', quantity: '10', unit_price: '167,37', line_total: '1.673,70' },
     ]);
   });
+
+  it('reads a headerless receipt table up to its total, amounts without their tax class letter', () => {
+    const receipt = page([
+      [40, [[50, 'Date: 28/08/2022'], [600, '09:36']]],
+      [60, [[50, 'Bananes'], [480, '3'], [630, '5,42'], [790, '16,26 A']]],
+      [80, [[50, 'Oeufs x12'], [480, '1'], [630, '8,99'], [796, '8,99 A']]],
+      [100, [[50, 'Café moulu'], [480, '5'], [630, '6,94'], [790, '34,70 A']]],
+      [120, [[50, 'Total TTC'], [790, '60,95 €']]],
+      [140, [[50, 'Espèces'], [790, '70,00']]],
+      [160, [[50, 'Monnaie rendue'], [796, '9,05']]],
+    ]);
+    const rows = rowsOf(extractFromContent(receipt, ask('description', 'quantity', 'unit_price', 'line_total')));
+    expect(rows).toEqual([
+      { description: 'Bananes', quantity: '3', unit_price: '5,42', line_total: '16,26' },
+      { description: 'Oeufs x12', quantity: '1', unit_price: '8,99', line_total: '8,99' },
+      { description: 'Café moulu', quantity: '5', unit_price: '6,94', line_total: '34,70' },
+    ]);
+  });
 });

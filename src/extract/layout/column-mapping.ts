@@ -215,7 +215,7 @@ export function cleanColumnNames(raw: string[]): string[] {
   });
 }
 
-/** Share of a table's rows whose quantity × unit price must give their line total for arithmetic to name the columns. */
+/** Share of a table's rows filling the three columns whose quantity × unit price must give their line total for arithmetic to name them. */
 const ARITHMETIC_ROWS = 0.6;
 
 /**
@@ -237,8 +237,10 @@ export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[])
       for (let b = 0; b < columns; b++) {
         for (let c = 0; c < columns; c++) {
           if (a === b || b === c || a === c) continue;
+          // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
+          const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
           const agreeing = rows.filter((r) => lineAgreement(r[a], r[b], r[c]) === true).length;
-          if (agreeing < Math.max(2, rows.length * ARITHMETIC_ROWS) || (best && agreeing <= best.score)) continue;
+          if (agreeing < Math.max(2, filled * ARITHMETIC_ROWS) || (best && agreeing <= best.score)) continue;
           const columnOf = fields.map(() => -1);
           columnOf[q] = a;
           columnOf[p] = b;

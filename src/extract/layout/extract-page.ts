@@ -8,7 +8,7 @@ import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
 import { asksForLines, chooseMainTables, chooseTableByArithmetic, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
 import { fitValue } from './value-kinds.js';
-import { readListItems, type ListItem } from './receipt-items.js';
+import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
 import { isSummaryText } from './data-values.js';
@@ -109,6 +109,16 @@ function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): Table
   return out;
 }
 
+/**
+ * The rows of a list without heads up to its total: a receipt's payment and
+ * tax lines follow the "Total" line set like its items ("Total TTC | 116,38",
+ * "Espèces | 125,00").
+ */
+function untilTotal(rows: TableRow[]): TableRow[] {
+  const end = rows.findIndex((r) => isSummaryText(r.cells[0].text) && r.cells.filter((c) => c.text).length <= 2);
+  return end < 0 ? rows : rows.slice(0, end);
+}
+
 export function extractFromContent(content: PageContent, request: ExtractRequest): ExtractResult {
   if (content.words.length === 0 && (request.fields.length === 0 || !request.fields.some(isPureLocationField))) {
     return { ok: false, failure: { code: 'no_content', message: 'No readable text was found on the page.' } };
@@ -179,11 +189,12 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     fields.forEach((f, i) => {
       const c = columnOf[i] ?? -1;
       if (isColumn[i] && row) {
-        const text = c >= 0 ? row.cells[c].text : '';
         const kind = concepts[i]?.kind;
+        const words = c < 0 ? [] : kind === 'money' ? withoutTaxClass(row.cells[c].words) : row.cells[c].words;
+        const text = words.map((w) => w.text).join(' ');
         // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
-        const fits = !kind || !text || fitValue(kind, row.cells[c].words) !== null;
-        out[f.name] = c >= 0 ? cell(text, row.cells[c].words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
+        const fits = !kind || !text || fitValue(kind, words) !== null;
+        out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
       } else out[f.name] = recordValues.get(i) as ExtractedCell;
     });
     return row ? checkLineArithmetic(out, fields, concepts, row, columnOf) : out;
@@ -197,15 +208,20 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
       if (k < 0 || columnOf[i] < 0) return 0;
       return choice.byArithmetic ? ARITHMETIC_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
-    const built = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names).map((row) => build(row, columnOf, sureness));
+    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
+    const built = (choice.byArithmetic ? untilTotal(items) : items).map((row) => build(row, columnOf, sureness));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf));
   }
   // Line fields no table header names: a list without a header row (a receipt's items, amounts at the right edge).
-  // A table naming at most one of the fields loses to a longer list.
+  // A table naming at most one of the fields loses to a longer list, or to one as long that gives more of the fields
+  // (the payment lines under a short receipt name only an amount).
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
   if (mappedColumns < 2 && textual.some((f) => f.concept?.level === 'line')) {
     const items = readListItems(lines, new Set());
-    if (items.length > rows.length) return { ok: true, fields: fields.map((f) => f.name), rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues)) };
+    const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
+    if (items.length > rows.length || (items.length === rows.length && listed > mappedColumns)) {
+      return { ok: true, fields: fields.map((f) => f.name), rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues)) };
+    }
   }
   return { ok: true, fields: fields.map((f) => f.name), rows: rows.length ? rows : [build(null, [])] };
 }
