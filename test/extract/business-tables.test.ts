@@ -130,4 +130,15 @@ describe('business tables set tight', () => {
     const [table] = detectTables(groupWordsIntoLines(words, 1), []);
     expect(cellsOf(table).map((r) => r[2])).toEqual(['7 %', '7 %', '7 %']);
   });
+
+  it('gives a head reaching over its neighbour to its own column, whole', () => {
+    const words = typeset([
+      [100, [[50, 'Artículo'], [292, 'Cajas'], [334, 'Peso neto (kg)'], [470, 'P. bruto']]],
+      [125, [[50, 'Soporte'], [310, '7'], [382, '147,20'], [470, '157,70']]],
+      [150, [[50, 'Rotuladores'], [310, '6'], [382, '148,00'], [470, '154,60']]],
+      [175, [[50, 'Lámpara'], [304, '10'], [394, '0,90'], [476, '10,50']]],
+    ]);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
+    expect(headerNames(table, 1)).toEqual(['Artículo', 'Cajas', 'Peso neto (kg)', 'P. bruto']);
+  });
 });

@@ -20,18 +20,23 @@ export function headerNames(table: Table, depth: number): string[] {
     const cells = lineToCells(line, table.separators);
     // Columns headed again on a lower line: a segment over them may be a heading spanning sub-headings.
     const subHeaded = new Set(lines.slice(at + 1).flatMap((l) => l.words.map((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2))));
-    const spans = line.segments.map((seg) => {
-      const spanned = spannedColumns(table, seg.box.x1, seg.box.x2);
+    const centres = line.segments.map((seg) => columnAt(table.separators, (seg.box.x1 + seg.box.x2) / 2));
+    // The columns each segment's whole text names; [] when its words go to their own columns.
+    const spans = line.segments.map((seg, k) => {
+      const reached = spannedColumns(table, seg.box.x1, seg.box.x2);
+      // A column another head of this line stands over is that head's ("Cajas | Peso neto (kg)", the wide head reaching left).
+      const own = reached.filter((c) => !centres.some((x, j) => j !== k && x === c));
+      const spanned = own.length ? own : reached;
       // Without sub-headings under two of its columns, a segment splitting cleanly is heads set tight ("Cod. art. Descrizione").
       if (spanned.filter((c) => subHeaded.has(c)).length < 2 && splitsAtSeparators(table, seg.words, spanned)) return [];
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });
     line.segments.forEach((seg, k) => {
-      if (spans[k].length > 1) for (const c of spans[k]) parts[c].push(seg.text);
+      for (const c of spans[k]) parts[c].push(seg.text);
     });
     cells.forEach((cell, c) => {
-      const inSpan = line.segments.some((s, k) => spans[k].length > 1 && s.words.some((w) => cell.words.includes(w)));
+      const inSpan = line.segments.some((s, k) => spans[k].length > 0 && s.words.some((w) => cell.words.includes(w)));
       if (cell.text && !inSpan) parts[c].push(cell.text);
     });
   });
