@@ -5,6 +5,7 @@ import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
 import { splitHeader, tableCellCount, type Table } from './table-detect.js';
 import { lineAgreement } from './arithmetic.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 export interface FieldRequest {
   name: string;
@@ -38,8 +39,7 @@ export function asksForLines(fields: FieldRequest[]): boolean {
   return fields.some((f) => f.concept?.level === 'line');
 }
 
-/** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
-const COUNTERPART_SHARE = 0.9;
+const { counterpartShare: COUNTERPART_SHARE, arithmeticRows: ARITHMETIC_ROWS } = ENGINE_SETTINGS.tables;
 
 export interface TableChoice {
   table: Table;
@@ -214,9 +214,6 @@ export function cleanColumnNames(raw: string[]): string[] {
     return n > 1 ? `${name} ${n}` : name;
   });
 }
-
-/** Share of a table's rows filling the three columns whose quantity × unit price must give their line total for arithmetic to name them. */
-const ARITHMETIC_ROWS = 0.6;
 
 /**
  * A table without heads naming the fields (the later pages of a long invoice,

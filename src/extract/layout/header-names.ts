@@ -2,6 +2,7 @@ import type { Table } from './table.js';
 import type { Box, Word } from '../types.js';
 import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 /**
  * Column names for a header depth: texts of the lowest `depth` header lines
@@ -60,8 +61,7 @@ function repeatedGroups(names: string[]): number[][] {
   return [];
 }
 
-/** A head and its column's cells share a left or right edge within this share of the page width. */
-const HEAD_ALIGN = 0.006;
+const HEAD_ALIGN = ENGINE_SETTINGS.tables.headAlign;
 
 /**
  * True when a segment is column heads set closer than a cell gap ("Cod. art.

@@ -1,6 +1,7 @@
 import type { Box, Rule, Word } from '../types.js';
 import type { Line } from './lines.js';
 import { isDataValue } from './data-values.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 /** Column boundaries: `separators[i]` is the x between column i and i+1. */
 export interface ColumnLayout {
@@ -146,8 +147,7 @@ export function columnAt(separators: number[], x: number): number {
   return i;
 }
 
-/** Right edges of right-aligned numbers agree within this share of the page width. */
-const ALIGNED_EDGE = 0.004;
+const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = ENGINE_SETTINGS.tables;
 
 /**
  * Borders inside columns where a number column and a unit column are set
@@ -177,12 +177,6 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
   }
   return out;
 }
-
-/** A head and a cell line up when their left (or right) edges are this close, as a share of the page width. */
-const HEAD_CELL_ALIGN = 0.006;
-
-/** Share of body lines whose words must line up with a head for it to open a column of its own. */
-const HEAD_LED_SHARE = 0.6;
 
 /**
  * Borders the heads show where the cells under them are closer than a cell

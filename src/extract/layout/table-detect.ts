@@ -9,6 +9,7 @@ import { isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../lexicon.js';
 import { classifyLabel, conceptById } from '../concepts/index.js';
 import type { Table } from './table.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 export type { Table } from './table.js';
 
@@ -197,8 +198,7 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
   return out.filter((b) => b.filter(isTabular).length >= 2);
 }
 
-/** Heads of line-item columns a line must name to open an item table ("Data ‖ Descrizione ‖ Uscite ‖ Accrediti ‖ Saldo"). */
-const MIN_ITEM_HEADS = 3;
+const MIN_ITEM_HEADS = ENGINE_SETTINGS.tables.minItemHeads;
 
 /** A line of column heads of line items: several of its cells label line concepts and none holds data. */
 function namesItemColumns(line: Line): boolean {
