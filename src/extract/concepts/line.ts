@@ -90,7 +90,7 @@ export const LINE_CONCEPTS = defineConcepts('line', [
   {
     id: 'item_net_weight', kind: 'number', aliases: 'line_net_weight',
     en: 'Net kg', de: 'Netto (kg)|Netto kg|Nettogew. kg|Nettogew.', fr: 'P. net kg|P. net', es: 'P. neto kg|P. neto',
-    nl: 'Netto (kg)|Netto kg|Nettogew. kg|Nettogew.', it: 'P. netto kg|P. netto', pt: 'Peso líq. (kg)|P. líquido kg|Peso líq.|P. líq.',
+    nl: 'Netto (kg)|Netto kg|Nettogew. kg|Nettogew.', it: 'P. netto kg|P. netto', pt: 'Peso líq. (kg)|P. líquido kg|P. líquido|Peso líq.|P. líq.',
   },
   {
     id: 'item_gross_weight', kind: 'number', aliases: 'line_gross_weight',
