@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import { amountValue, lineAgreement, reconcileTotals, summaryRows } from '../../src/extract/layout/arithmetic.js';
+import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/arithmetic.js';
 import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 
@@ -131,5 +131,84 @@ describe('arithmetic of business documents', () => {
       [130, [[60, 'A VAT 20%'], [300, '0.60']]],
     ]);
     expect(rowsOf(extractFromContent(receipt, ask('tax_rate', 'tax_amount')))).toEqual([{ tax_rate: '20%', tax_amount: '0.60' }]);
+  });
+
+  it('checks a statement: opening balance + credits − debits ≈ closing balance, and each row against the balance above', () => {
+    expect(statementAgrees(4730.93, [1424.62, 933.23], [1421.94], 3795.02)).toBe(true);
+    expect(statementAgrees(4730.93, [1424.62], [1421.94], 3795.02)).toBe(false);
+    expect(balanceAgreement(4730.93, '', '1.421,94', '6.152,87')).toBe(true);
+    expect(balanceAgreement(6152.87, '-1.424,62', '', '4.728,25')).toBe(true);
+    expect(balanceAgreement(6152.87, '1.424,62', '', '7.577,49')).toBe(false);
+    expect(balanceAgreement(null, '1.424,62', '', '4.728,25')).toBeNull();
+    expect(runningBalanceChecks([
+      { debit: '', credit: '1,421.94', balance: '6,152.87' },
+      { debit: '1,424.62', credit: '', balance: '4,728.25' },
+      { debit: '933.23', credit: '', balance: '3,795.02' },
+      { debit: '', credit: '10.00', balance: '3,700.00' },
+    ])).toEqual([null, true, true, false]);
+    // Heads mapped the wrong way round: the balance agrees only with debit and credit swapped.
+    expect(debitCreditSwapped([
+      { debit: '', credit: '1,421.94', balance: '6,152.87' },
+      { debit: '1,424.62', credit: '', balance: '7,577.49' },
+      { debit: '', credit: '933.23', balance: '6,644.26' },
+    ])).toBe(true);
+  });
+
+  it('moves the confidence of statement rows by their running balance and swaps debit and credit read the wrong way round', () => {
+    const statement = page([
+      [100, [[50, 'Date'], [200, 'Description'], [400, 'Debit'], [500, 'Credit'], [620, 'Balance']]],
+      [125, [[50, '01/10/2023'], [200, 'Salary'], [500, '1,421.94'], [620, '6,152.87']]],
+      [150, [[50, '02/10/2023'], [200, 'Rent'], [400, '1,424.62'], [620, '4,728.25']]],
+      [175, [[50, '03/10/2023'], [200, 'Groceries'], [400, '933.23'], [620, '3,795.02']]],
+      [200, [[50, '04/10/2023'], [200, 'Refund'], [500, '10.00'], [620, '3,700.00']]],
+    ]);
+    const res = extractFromContent(statement, ask('date', 'description', 'debit', 'credit', 'balance'));
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const confidence = (row: number, name: string) => (res.rows[row][name] as { confidence?: number }).confidence ?? 0;
+    expect(confidence(1, 'balance')).toBeGreaterThan(confidence(3, 'balance'));
+    expect(confidence(2, 'debit')).toBeGreaterThan(confidence(3, 'credit'));
+
+    // The same statement from the bank's side: money in printed under "Debit".
+    const swapped = page([
+      [100, [[50, 'Date'], [200, 'Description'], [400, 'Debit'], [500, 'Credit'], [620, 'Balance']]],
+      [125, [[50, '01/10/2023'], [200, 'Salary'], [400, '1,421.94'], [620, '6,152.87']]],
+      [150, [[50, '02/10/2023'], [200, 'Rent'], [500, '1,424.62'], [620, '4,728.25']]],
+      [175, [[50, '03/10/2023'], [200, 'Groceries'], [500, '933.23'], [620, '3,795.02']]],
+    ]);
+    const read = rowsOf(extractFromContent(swapped, ask('description', 'debit', 'credit', 'balance')));
+    expect(read.map((r) => [r.debit, r.credit])).toEqual([['', '1,421.94'], ['1,424.62', ''], ['933.23', '']].map(([d, c]) => [d || null, c || null]));
+  });
+
+  it('names the columns of a continuation page without heads by quantity × unit price ≈ line total', () => {
+    const continuation = page([
+      [50, [[50, 'Network switch 24 ports'], [430, '10'], [520, '1.233,02'], [640, '12.330,20']]],
+      [75, [[50, 'Hex screws M8 x 40'], [424, '224'], [532, '143,12'], [634, '32.058,88']]],
+      [100, [[50, 'Coffee beans 1 kg'], [430, '10'], [532, '167,37'], [640, '1.673,70']]],
+    ]);
+    const rows = rowsOf(extractFromContent(continuation, ask('description', 'quantity', 'unit_price', 'line_total')));
+    expect(rows).toEqual([
+      { description: 'Network switch 24 ports', quantity: '10', unit_price: '1.233,02', line_total: '12.330,20' },
+      { description: 'Hex screws M8 x 40', quantity: '224', unit_price: '143,12', line_total: '32.058,88' },
+      { description: 'Coffee beans 1 kg', quantity: '10', unit_price: '167,37', line_total: '1.673,70' },
+    ]);
+  });
+
+  it('reads a headerless receipt table up to its total, amounts without their tax class letter', () => {
+    const receipt = page([
+      [40, [[50, 'Date: 28/08/2022'], [600, '09:36']]],
+      [60, [[50, 'Bananes'], [480, '3'], [630, '5,42'], [790, '16,26 A']]],
+      [80, [[50, 'Oeufs x12'], [480, '1'], [630, '8,99'], [796, '8,99 A']]],
+      [100, [[50, 'Café moulu'], [480, '5'], [630, '6,94'], [790, '34,70 A']]],
+      [120, [[50, 'Total TTC'], [790, '60,95 €']]],
+      [140, [[50, 'Espèces'], [790, '70,00']]],
+      [160, [[50, 'Monnaie rendue'], [796, '9,05']]],
+    ]);
+    const rows = rowsOf(extractFromContent(receipt, ask('description', 'quantity', 'unit_price', 'line_total')));
+    expect(rows).toEqual([
+      { description: 'Bananes', quantity: '3', unit_price: '5,42', line_total: '16,26' },
+      { description: 'Oeufs x12', quantity: '1', unit_price: '8,99', line_total: '8,99' },
+      { description: 'Café moulu', quantity: '5', unit_price: '6,94', line_total: '34,70' },
+    ]);
   });
 });

@@ -2,12 +2,18 @@
  * Arithmetic a business document obeys, used to confirm and choose what was
  * read: quantity × unit price ≈ line total, Σ line totals ≈ subtotal,
  * subtotal + tax (− discount + shipping) ≈ total, opening balance + credits −
- * debits ≈ closing balance (not yet checked). A row whose amount is the sum of the items above
+ * debits ≈ closing balance, and on a statement each row's running balance is
+ * the one above plus its credit minus its debit. A row whose amount is the sum of the items above
  * it (a subtotal, a carried-forward line) is a summary, not an item
  * (docs/engine.md, "Totals and arithmetic").
  */
 import { classifyLabel, conceptById } from '../concepts/index.js';
-import { parseNumber } from '../format/index.js';
+import { detectCurrency, parseNumber } from '../format/index.js';
+
+/** Text without its ISO currency codes ("EUR"); "IVA", "BTW" and "TVA" stay, they label the tax. */
+function withoutCurrencyCodes(text: string): string {
+  return text.replace(/\b[A-Z]{3}\b/g, (w) => (detectCurrency(w) === w ? ' ' : w));
+}
 
 /** The value of a printed amount ("1.234,56 €", "(12.00)", "3 509,53-"), either convention, or null. */
 export function amountValue(text: string): number | null {
@@ -45,14 +51,63 @@ export function lineAgreement(quantity: string, unitPrice: string, lineTotal: st
   return agrees(Math.abs(q * p), Math.abs(t)) || agrees(Math.abs((q * p) / 100), Math.abs(t));
 }
 
-/** Concepts of a summary line under a table: its label closes or interrupts the items. */
-const SUMMARY_CONCEPTS = new Set(['subtotal', 'tax_amount', 'tax_rate', 'total_amount', 'amount_due', 'amount_paid', 'opening_balance', 'closing_balance', 'gross_pay', 'deductions', 'net_pay']);
+/**
+ * A statement row against the running balance above it: previous + credit −
+ * debit ≈ balance. Debits count as money out whatever their printed sign.
+ * True agrees, false disagrees, null when the previous balance or the row's
+ * balance is missing or the row moves no money.
+ */
+export function balanceAgreement(previous: number | null, debit: string, credit: string, balance: string): boolean | null {
+  const b = amountValue(balance);
+  const d = amountValue(debit);
+  const c = amountValue(credit);
+  if (previous === null || b === null || (d === null && c === null)) return null;
+  return agrees(previous + Math.abs(c ?? 0) - Math.abs(d ?? 0), b);
+}
 
-/** True when a cell's words (numbers, rates and currency dropped) are a label of a summary concept ("MwSt. 19 %", "Saldo final"). */
+/** Opening balance + credits − debits against the closing balance of a statement. */
+export function statementAgrees(opening: number, debits: number[], credits: number[], closing: number): boolean {
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.abs(x), 0);
+  return agrees(opening + sum(credits) - sum(debits), closing);
+}
+
+/** The running-balance checks of a statement's rows: one agreement per row (the first has no balance above it). */
+export function runningBalanceChecks(rows: Array<{ debit: string; credit: string; balance: string }>): Array<boolean | null> {
+  let previous: number | null = null;
+  return rows.map((r) => {
+    const agreement = balanceAgreement(previous, r.debit, r.credit, r.balance);
+    previous = amountValue(r.balance) ?? previous;
+    return agreement;
+  });
+}
+
+/**
+ * Whether a statement's debit and credit columns read the other way round:
+ * the running balance agrees with more rows when they are swapped (a "Soll |
+ * Haben" table from the bank's side, heads mapped the wrong way).
+ */
+export function debitCreditSwapped(rows: Array<{ debit: string; credit: string; balance: string }>): boolean {
+  const count = (checks: Array<boolean | null>) => checks.filter((a) => a === true).length;
+  const asRead = count(runningBalanceChecks(rows));
+  const swapped = count(runningBalanceChecks(rows.map((r) => ({ debit: r.credit, credit: r.debit, balance: r.balance }))));
+  return swapped > asRead && swapped * 2 >= rows.length;
+}
+
+/** Concepts of a summary line under a table: its label closes or interrupts the items. */
+const SUMMARY_CONCEPTS = new Set(['subtotal', 'discount', 'shipping', 'packages', 'cartons', 'net_weight', 'gross_weight', 'tax_amount', 'tax_rate', 'total_amount', 'amount_due', 'amount_paid', 'opening_balance', 'closing_balance', 'gross_pay', 'deductions', 'net_pay']);
+
+/**
+ * True when a cell's words (numbers, rates and currency dropped), or their
+ * first one to three words, are a label of a summary concept ("MwSt. 19 %",
+ * "Saldo final", "IVA al 22%", "Totale fattura").
+ */
 export function isSummaryLabel(text: string): boolean {
-  const words = text.replace(/\(?\d[\d.,]*\s*%\)?|[$€£]|\b[A-Z]{3}\b|[:：]/g, ' ').trim();
-  if (!/\p{L}{2}/u.test(words)) return false;
-  return [...classifyLabel(words).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
+  const words = withoutCurrencyCodes(text).replace(/\(?\d[\d.,]*\s*%\)?|[$€£]|[:：]/g, ' ').trim().split(/\s+/);
+  if (!/\p{L}{2}/u.test(words.join(' '))) return false;
+  const names = (t: string) => [...classifyLabel(t).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
+  if (names(words.join(' '))) return true;
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) if (names(words.slice(0, k).join(' '))) return true;
+  return false;
 }
 
 /**
@@ -76,7 +131,7 @@ export function summaryRows(rows: string[][]): Set<number> {
   const seen = new Map<string, number>();
   for (const cells of rows) for (const c of new Set(cells)) seen.set(c, (seen.get(c) ?? 0) + 1);
   rows.forEach((cells, i) => {
-    const worded = cells.filter((c) => /\p{L}{2}/u.test(c.replace(/\b[A-Z]{3}\b/g, '')));
+    const worded = cells.filter((c) => /\p{L}{2}/u.test(withoutCurrencyCodes(c)));
     const filled = cells.filter((c) => c.trim()).length;
     const firstEmpty = !cells[0]?.trim();
     // Money is printed with cents; a statistics table's unlabelled total of counts is a row of its own.

@@ -1,8 +1,11 @@
-import { classifyLabel, labelScore, type Concept } from '../concepts/index.js';
+import { classifyLabel, conceptById, labelScore, type Concept } from '../concepts/index.js';
+import { COLUMN_COUNTERPARTS } from '../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.js';
 import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
 import { splitHeader, tableCellCount, type Table } from './table-detect.js';
+import { lineAgreement } from './arithmetic.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 export interface FieldRequest {
   name: string;
@@ -14,16 +17,29 @@ export interface FieldRequest {
 /**
  * How well a column header names a requested field: the concept's labels
  * when the field has one (a header naming another concept scores nothing:
- * `seller_name` is not "Description", `total_amount` not "Subtotal"), the
- * lexical match otherwise and for headers the catalogue does not know.
+ * `seller_name` is not "Description", `total_amount` not "Subtotal"), or of
+ * the line concept a document-level name means as a column
+ * (`concepts/line.ts`, COLUMN_COUNTERPARTS) when the request asks for line
+ * fields too (`withLines`), the lexical match otherwise and for headers the
+ * catalogue does not know.
  */
-export function headerScore(field: FieldRequest, header: string): number {
+export function headerScore(field: FieldRequest, header: string, withLines = false): number {
   if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1;
   if (!field.concept) return matchScore(field.name, header);
   const byLabel = labelScore(field.concept, header);
   if (byLabel > 0) return byLabel;
+  const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
+  const byColumn = counterpart ? labelScore(counterpart, header) * COUNTERPART_SHARE : 0;
+  if (byColumn > 0) return byColumn;
   return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header);
 }
+
+/** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */
+export function asksForLines(fields: FieldRequest[]): boolean {
+  return fields.some((f) => f.concept?.level === 'line');
+}
+
+const { counterpartShare: COUNTERPART_SHARE, arithmeticRows: ARITHMETIC_ROWS } = ENGINE_SETTINGS.tables;
 
 export interface TableChoice {
   table: Table;
@@ -32,6 +48,8 @@ export interface TableChoice {
   /** Column index per requested field (-1: not a column of this table). */
   columnOf: number[];
   score: number;
+  /** The columns were chosen by quantity × unit price ≈ line total, not by heads (a continuation page without them). */
+  byArithmetic?: boolean;
 }
 
 const MIN_COLUMN_SCORE = 0.5;
@@ -99,11 +117,12 @@ export function chooseTableForFields(tables: Table[], fields: FieldRequest[]): T
 export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
   const kinds = new Map<string, TextKind>();
   const scores = new Map<string, number>();
+  const withLines = asksForLines(fields);
   const score = (field: FieldRequest, name: string) => {
     const key = `${field.name}\u0000${name}`;
     let v = scores.get(key);
     if (v === undefined) {
-      v = headerScore(field, name);
+      v = headerScore(field, name, withLines);
       scores.set(key, v);
     }
     return v;
@@ -194,4 +213,44 @@ export function cleanColumnNames(raw: string[]): string[] {
     used.set(key, n);
     return n > 1 ? `${name} ${n}` : name;
   });
+}
+
+/**
+ * A table without heads naming the fields (the later pages of a long invoice,
+ * the header not repeated) whose columns arithmetic names: the three columns
+ * where quantity × unit price ≈ line total in most rows, and the description
+ * as the column of words among the others. Null when no table agrees.
+ */
+export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+  const want = (id: string) => fields.findIndex((f) => f.concept?.id === id);
+  const [q, p, t, d] = ['quantity', 'unit_price', 'line_total', 'description'].map(want);
+  if (q < 0 || p < 0 || t < 0) return null;
+  let best: TableChoice | null = null;
+  for (const table of tables) {
+    const rows = table.rows.map((r) => r.cells.map((c) => c.text));
+    const columns = table.separators.length + 1;
+    if (rows.length < 2 || columns < 3) continue;
+    for (let a = 0; a < columns; a++) {
+      for (let b = 0; b < columns; b++) {
+        for (let c = 0; c < columns; c++) {
+          if (a === b || b === c || a === c) continue;
+          // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
+          const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
+          const agreeing = rows.filter((r) => lineAgreement(r[a], r[b], r[c]) === true).length;
+          if (agreeing < Math.max(2, filled * ARITHMETIC_ROWS) || (best && agreeing <= best.score)) continue;
+          const columnOf = fields.map(() => -1);
+          columnOf[q] = a;
+          columnOf[p] = b;
+          columnOf[t] = c;
+          if (d >= 0) {
+            const worded = (k: number) => rows.filter((r) => /\p{L}{3}/u.test(r[k])).length;
+            const text = Array.from({ length: columns }, (_, k) => k).filter((k) => k !== a && k !== b && k !== c && worded(k) * 2 >= rows.length);
+            if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
+          }
+          best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: agreeing, byArithmetic: true };
+        }
+      }
+    }
+  }
+  return best;
 }

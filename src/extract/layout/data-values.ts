@@ -1,5 +1,6 @@
 import { looksLikeDate, looksLikeNumber } from '../format/index.js';
-import { FILLER_VALUE } from '../lexicon.js';
+import { FILLER_VALUE, SUMMARY_LABEL } from '../lexicon.js';
+import { isSummaryLabel } from './arithmetic.js';
 
 /** A value that reads as data rather than as a heading: a number, date or filler, not a bare year. */
 export function isDataValue(text: string): boolean {
@@ -11,4 +12,11 @@ export function isDataValue(text: string): boolean {
   return looksLikeNumber(t) || looksLikeDate(t) || /^[$€£]?\s?[\d.,]+\s?%?$/.test(t);
 }
 
-export { SUMMARY_LABEL } from '../lexicon.js';
+/**
+ * The label of a summary line under a table: an English start ("Total EUR",
+ * "Balance due", lexicon.ts) or a summary concept's label in any of the
+ * catalogue's languages ("Totaal excl. btw", "Imponibile", "BTW 9%").
+ */
+export function isSummaryText(text: string): boolean {
+  return SUMMARY_LABEL.test(text) || isSummaryLabel(text);
+}

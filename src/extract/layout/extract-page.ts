@@ -1,4 +1,4 @@
-import type { Box, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Rule, Word } from '../types.js';
+import type { Box, CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Rule, Word } from '../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../format/index.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox, unionBoxes } from './geometry.js';
@@ -6,16 +6,16 @@ import { groupWordsIntoLines, type Line } from './lines.js';
 import { headerNames } from './header-names.js';
 import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
-import { chooseMainTables, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
+import { asksForLines, chooseMainTables, chooseTableByArithmetic, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
 import { fitValue } from './value-kinds.js';
-import { readListItems, type ListItem } from './receipt-items.js';
+import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
-import { SUMMARY_LABEL } from './data-values.js';
+import { isSummaryText } from './data-values.js';
 import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import type { ValueKind } from '../format/index.js';
 import { findDocumentValue, findTotals, TOTAL_PARTS } from './document-fields.js';
-import { checkedConfidence, lineAgreement, summaryRows } from './arithmetic.js';
+import { checkedConfidence, debitCreditSwapped, lineAgreement, runningBalanceChecks, summaryRows } from './arithmetic.js';
 import { pageDateOrder } from './page-conventions.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -97,6 +97,9 @@ const OCR_FLOOR = 0.2;
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
 const KIND_MISFIT = 0.5;
 
+/** Confidence of a column named by arithmetic rather than by its head (the row checks move it further). */
+const ARITHMETIC_COLUMN_CONFIDENCE = 0.7;
+
 /** Rows a table needs to be a list of items rather than a block of totals under their labels. */
 const MIN_ITEM_ROWS = 3;
 
@@ -118,13 +121,23 @@ function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): Table
   while (out.length > 1) {
     const last = out[out.length - 1];
     const firstEmpty = !last.cells[0].text;
-    const label = last.cells.find((c) => SUMMARY_LABEL.test(c.text))?.text;
+    const label = last.cells.find((c) => isSummaryText(c.text))?.text;
     // A label the rows above repeat ("Total" closing every group) is a row, not the table's summary.
     const repeated = out.slice(0, -1).some((r) => r.cells.some((c) => c.text === label));
     if (firstEmpty && label !== undefined && !repeated) out = out.slice(0, -1);
     else break;
   }
   return out;
+}
+
+/**
+ * The rows of a list without heads up to its total: a receipt's payment and
+ * tax lines follow the "Total" line set like its items ("Total TTC | 116,38",
+ * "Espèces | 125,00").
+ */
+function untilTotal(rows: TableRow[]): TableRow[] {
+  const end = rows.findIndex((r) => isSummaryText(r.cells[0].text) && r.cells.filter((c) => c.text).length <= 2);
+  return end < 0 ? rows : rows.slice(0, end);
 }
 
 export function extractFromContent(content: PageContent, request: ExtractRequest): ExtractResult {
@@ -154,6 +167,12 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   if (documentOnly && choices.length && !(textual.length >= 2 && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
     choices = [];
   }
+  // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the columns.
+  if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < 2) {
+    const byArithmetic = chooseTableByArithmetic(tables, textual);
+    if (byArithmetic) choices = [byArithmetic];
+  }
+
   // A field is a column when the best table maps it; the others are record-level values.
   const isColumn = new Array<boolean>(fields.length).fill(false);
   if (choices.length) textual.forEach((f, k) => (isColumn[f.index] = choices[0].columnOf[k] >= 0));
@@ -192,11 +211,12 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     fields.forEach((f, i) => {
       const c = columnOf[i] ?? -1;
       if (isColumn[i] && row) {
-        const text = c >= 0 ? row.cells[c].text : '';
         const kind = concepts[i]?.kind;
+        const words = c < 0 ? [] : kind === 'money' ? withoutTaxClass(row.cells[c].words) : row.cells[c].words;
+        const text = words.map((w) => w.text).join(' ');
         // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
-        const fits = !kind || !text || fitValue(kind, row.cells[c].words) !== null;
-        out[f.name] = c >= 0 ? cell(text, row.cells[c].words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
+        const fits = !kind || !text || fitValue(kind, words) !== null;
+        out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
       } else out[f.name] = recordValues.get(i) as ExtractedCell;
     });
     return row ? checkLineArithmetic(out, fields, concepts, row, columnOf) : out;
@@ -207,16 +227,23 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
-      return k >= 0 && columnOf[i] >= 0 ? Math.min(1, headerScore(textual[k], choice.names[columnOf[i]])) : 0;
+      if (k < 0 || columnOf[i] < 0) return 0;
+      return choice.byArithmetic ? ARITHMETIC_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
-    for (const row of dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names)) rows.push(build(row, columnOf, sureness));
+    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
+    const built = (choice.byArithmetic ? untilTotal(items) : items).map((row) => build(row, columnOf, sureness));
+    rows.push(...checkRunningBalance(built, fields, concepts, columnOf));
   }
   // Line fields no table header names: a list without a header row (a receipt's items, amounts at the right edge).
-  // A table naming at most one of the fields loses to a longer list.
+  // A table naming at most one of the fields loses to a longer list, or to one as long that gives more of the fields
+  // (the payment lines under a short receipt name only an amount).
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
   if (mappedColumns < 2 && textual.some((f) => f.concept?.level === 'line')) {
     const items = readListItems(lines, new Set());
-    if (items.length > rows.length) return { ok: true, fields: fields.map((f) => f.name), rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues)) };
+    const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
+    if (items.length > rows.length || (items.length === rows.length && listed > mappedColumns)) {
+      return { ok: true, fields: fields.map((f) => f.name), rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues)) };
+    }
   }
   return { ok: true, fields: fields.map((f) => f.name), rows: rows.length ? rows : [build(null, [])] };
 }
@@ -235,6 +262,35 @@ function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSp
     if ('confidence' in c && c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: Math.round(checkedConfidence(c.confidence, agreement) * 100) / 100 };
   }
   return out;
+}
+
+/** The statement columns the running balance checks: previous balance + credit − debit ≈ balance. */
+const STATEMENT_PARTS = ['debit', 'credit', 'balance'] as const;
+
+/**
+ * A statement's rows checked against their running balance: debit and
+ * credit swapped when the balance agrees only that way round, and each row's
+ * debit, credit and balance made surer when the balance above plus its
+ * credit minus its debit gives its balance, less sure when not.
+ */
+function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields: FieldSpec[], concepts: Array<Concept | null>, columnOf: number[]): Array<Record<string, ExtractedCell>> {
+  const [d, c, b] = STATEMENT_PARTS.map((id) => concepts.findIndex((k, i) => k?.id === id && (columnOf[i] ?? -1) >= 0));
+  if (b < 0 || (d < 0 && c < 0) || rows.length < 2) return rows;
+  const text = (row: Record<string, ExtractedCell>, i: number) => (i >= 0 ? (row[fields[i].name] as CellValue).value ?? '' : '');
+  const read = (rs: typeof rows) => rs.map((r) => ({ debit: text(r, d), credit: text(r, c), balance: text(r, b) }));
+  let out = rows;
+  if (d >= 0 && c >= 0 && debitCreditSwapped(read(rows))) {
+    out = rows.map((r) => ({ ...r, [fields[d].name]: r[fields[c].name], [fields[c].name]: r[fields[d].name] }));
+  }
+  const checks = runningBalanceChecks(read(out));
+  return out.map((r, k) => {
+    const moved = { ...r };
+    for (const i of [d, c, b]) {
+      const v = i >= 0 ? (r[fields[i].name] as CellValue) : null;
+      if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: Math.round(checkedConfidence(v.confidence, checks[k]) * 100) / 100 };
+    }
+    return moved;
+  });
 }
 
 /** Confidence of a value read off a headerless list: its place, not a header, says what it is. */

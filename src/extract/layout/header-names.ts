@@ -1,5 +1,8 @@
 import type { Table } from './table.js';
+import type { Box, Word } from '../types.js';
+import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 /**
  * Column names for a header depth: texts of the lowest `depth` header lines
@@ -14,21 +17,30 @@ export function headerNames(table: Table, depth: number): string[] {
   const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
   const lowest = lines[lines.length - 1];
   const groups = lowest ? repeatedGroups(lineToCells(lowest, table.separators).map((c) => c.text.toLowerCase())) : [];
-  for (const line of lines) {
+  lines.forEach((line, at) => {
     const cells = lineToCells(line, table.separators);
-    const spans = line.segments.map((seg) => {
-      const spanned = spannedColumns(table, seg.box.x1, seg.box.x2);
+    // Columns headed again on a lower line: a segment over them may be a heading spanning sub-headings.
+    const subHeaded = new Set(lines.slice(at + 1).flatMap((l) => l.words.map((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2))));
+    const centres = line.segments.map((seg) => columnAt(table.separators, (seg.box.x1 + seg.box.x2) / 2));
+    // The columns each segment's whole text names; [] when its words go to their own columns.
+    const spans = line.segments.map((seg, k) => {
+      const reached = spannedColumns(table, seg.box.x1, seg.box.x2);
+      // A column another head of this line stands over is that head's ("Cajas | Peso neto (kg)", the wide head reaching left).
+      const own = reached.filter((c) => !centres.some((x, j) => j !== k && x === c));
+      const spanned = own.length ? own : reached;
+      // Without sub-headings under two of its columns, a segment splitting cleanly is heads set tight ("Cod. art. Descrizione").
+      if (spanned.filter((c) => subHeaded.has(c)).length < 2 && splitsAtSeparators(table, seg.words, spanned)) return [];
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });
     line.segments.forEach((seg, k) => {
-      if (spans[k].length > 1) for (const c of spans[k]) parts[c].push(seg.text);
+      for (const c of spans[k]) parts[c].push(seg.text);
     });
     cells.forEach((cell, c) => {
-      const inSpan = line.segments.some((s, k) => spans[k].length > 1 && s.words.some((w) => cell.words.includes(w)));
+      const inSpan = line.segments.some((s, k) => spans[k].length > 0 && s.words.some((w) => cell.words.includes(w)));
       if (cell.text && !inSpan) parts[c].push(cell.text);
     });
-  }
+  });
   return parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim());
 }
 
@@ -47,6 +59,30 @@ function repeatedGroups(names: string[]): number[][] {
     }
   }
   return [];
+}
+
+const HEAD_ALIGN = ENGINE_SETTINGS.tables.headAlign;
+
+/**
+ * True when a segment is column heads set closer than a cell gap ("Cod. art.
+ * Descrizione", "Boekingsdatum Valutadatum"), not one heading over several
+ * columns: its words, by their centres, fall into every column it spans, and
+ * each column's part starts where most of the column's cells start or ends
+ * where they end (a centred heading's halves line up with nothing), and no
+ * part after the first starts in lower case.
+ */
+function splitsAtSeparators(table: Table, words: Word[], spanned: number[]): boolean {
+  if (spanned.length < 2) return false;
+  return spanned.every((c) => {
+    const part = words.filter((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2) === c);
+    const cells = table.rows.flatMap((r) => (r.cells[c]?.box ? [r.cells[c].box!] : []));
+    // A part starting in lower case continues the heading before it ("Fused | aluminum oxide").
+    if (!part.length || !cells.length || (c !== spanned[0] && /^\p{Ll}/u.test(part[0].text))) return false;
+    const x1 = part[0].box.x1;
+    const x2 = part[part.length - 1].box.x2;
+    const aligned = (edge: (b: Box) => number, x: number) => cells.filter((b) => Math.abs(edge(b) - x) <= HEAD_ALIGN).length * 2 > cells.length;
+    return aligned((b) => b.x1, x1) || aligned((b) => b.x2, x2);
+  });
 }
 
 function spannedColumns(table: Table, x1: number, x2: number): number[] {

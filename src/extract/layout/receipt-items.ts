@@ -43,6 +43,11 @@ const amount = (ws: Word[]) => {
   return parseNumber(t) ?? parseNumber(t, true);
 };
 
+/** An amount's words without the tax class letter a receipt prints after it ("9,88 A"). */
+export function withoutTaxClass(words: Word[]): Word[] {
+  return words.length > 1 && /^[A-Z]$/.test(words[words.length - 1].text) && /\d/.test(words[words.length - 2].text) ? words.slice(0, -1) : words;
+}
+
 /** The item lines of a headerless list, or [] when the page has none. */
 export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
   const items: Array<ListItem & { index: number }> = [];
@@ -63,8 +68,7 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     if (line.segments.length < 2) continue;
     const left = line.segments[0];
     const right = line.segments[line.segments.length - 1];
-    // The amount may be followed by a tax class letter ("9,88 A").
-    const rightWords = right.words.filter((w, k) => !(k === right.words.length - 1 && /^[A-Z]$/.test(w.text) && right.words.length > 1));
+    const rightWords = withoutTaxClass(right.words);
     const total = fitValue('money', rightWords);
     if (!total || !/\p{L}{2}/u.test(left.text) || closesList(line) || labelsDocumentValue(line) || left.box.x1 > 0.5) continue;
     items.push({ index: i, description: left.words, lineTotal: total, quantity: null, unitPrice: null });

@@ -39,4 +39,21 @@ export const ENGINE_SETTINGS = {
     windowTop: 0.08,
     windowBottom: 0.4,
   },
+  tables: {
+    /**
+     * A head and the cells of its column share a left or right edge this close (page widths): about one character
+     * of 9-pt print, so a head set flush with its column matches and a centred heading's halves do not.
+     */
+    headAlign: 0.006,
+    /** Right-aligned numbers end within this (page widths): a number column packed against its unit column. */
+    alignedEdge: 0.004,
+    /** Share of body lines lining up with a head for it to open a column of its own (wrapped lines and notes may not). */
+    headLedShare: 0.6,
+    /** Item column heads a line must name to end a label/value block set like a table ("Data | Descrizione | Uscite"). */
+    minItemHeads: 3,
+    /** Share of a headerless table's rows filling quantity, unit price and line total that must agree for arithmetic to name them. */
+    arithmeticRows: 0.6,
+    /** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
+    counterpartShare: 0.9,
+  },
 } as const;

@@ -1,6 +1,7 @@
-import type { Box, Rule } from '../types.js';
+import type { Box, Rule, Word } from '../types.js';
 import type { Line } from './lines.js';
 import { isDataValue } from './data-values.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 /** Column boundaries: `separators[i]` is the x between column i and i+1. */
 export interface ColumnLayout {
@@ -18,7 +19,21 @@ const BINS = 2000;
  * several cells.
  */
 export function lineParts(line: Line): Box[] {
-  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? s.words.map((w) => w.box) : [s.box]));
+  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? numberBoxes(s.words) : [s.box]));
+}
+
+/** A thousands group after a space ("2 499,84", "1 234 567"): the same number, not the next cell. */
+const SPACE_GROUP = /^\d{3}(?:[.,]\d+)?-?$/;
+
+/** One box per number of a run of numbers, space-grouped thousands kept with their number. */
+function numberBoxes(words: Word[]): Box[] {
+  const out: Box[] = [];
+  words.forEach((w, i) => {
+    const last = out[out.length - 1];
+    if (last && SPACE_GROUP.test(w.text) && /^[-(]?\d{1,3}$/.test(words[i - 1].text)) out[out.length - 1] = { ...last, x2: w.box.x2 };
+    else out.push(w.box);
+  });
+  return out;
 }
 
 /**
@@ -130,4 +145,67 @@ export function columnAt(separators: number[], x: number): number {
   let i = 0;
   while (i < separators.length && x >= separators[i]) i++;
   return i;
+}
+
+const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = ENGINE_SETTINGS.tables;
+
+/**
+ * Borders inside columns where a number column and a unit column are set
+ * closer than a cell gap ("11 mese", "225 conf." under "Q.tà U.M.", common
+ * in monospaced print): every filled cell is a number followed by words of
+ * letters, the numbers' right edges line up, a clear gap runs between
+ * all numbers and all words, and the lowest header line heading the column
+ * has heads on both sides of it.
+ */
+export function findPackedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  if (header.length === 0 || body.length < 2) return [];
+  const out: number[] = [];
+  for (let c = 0; c <= separators.length; c++) {
+    const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
+    const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
+    if (cells.length < 2 || cells.length < body.length * 0.6) continue;
+    // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
+    if (!cells.every((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)))) continue;
+    const ends = cells.map((ws) => ws[0].box.x2);
+    const numberEnd = Math.max(...ends);
+    const wordStart = Math.min(...cells.map((ws) => ws[1].box.x1));
+    if (wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE) continue;
+    const x = (numberEnd + wordStart) / 2;
+    const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
+    if (heads.some((w) => w.box.x1 < x && w.box.x2 > x) || !heads.some((w) => w.box.x2 <= x) || !heads.some((w) => w.box.x1 >= x)) continue;
+    out.push(x);
+  }
+  return out;
+}
+
+/**
+ * Borders the heads show where the cells under them are closer than a cell
+ * gap ("01/09/2024 01/09/2024 Prelievo Bancomat" under "Data ‖ Data ‖
+ * Descrizione", monospaced print): between two heads set apart with no
+ * border yet, when most body lines have a word starting where the right head
+ * starts (or ending where it ends) and a point of the heads' gap is crossed
+ * by no body word.
+ */
+export function findHeaderLedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  const lines = body.filter((l) => l.words.length > 0);
+  if (lines.length < 2) return [];
+  const out: number[] = [];
+  for (const head of header) {
+    for (let k = 1; k < head.segments.length; k++) {
+      const a = head.segments[k - 1].box;
+      const b = head.segments[k].box;
+      if ([...separators, ...out].some((x) => x > a.x1 && x < b.x2)) continue;
+      const aligned = lines.filter((l) => l.words.some((w) => Math.abs(w.box.x1 - b.x1) <= HEAD_CELL_ALIGN || Math.abs(w.box.x2 - b.x2) <= HEAD_CELL_ALIGN));
+      if (aligned.length < Math.max(2, lines.length * HEAD_LED_SHARE)) continue;
+      let x = b.x1 - 0.001;
+      for (let crossing = crossingWord(lines, x); crossing && x > a.x2; crossing = crossingWord(lines, x)) x = crossing.box.x1 - 0.001;
+      if (x > a.x2) out.push(x);
+    }
+  }
+  return out;
+}
+
+function crossingWord(lines: Line[], x: number): Word | undefined {
+  for (const l of lines) for (const w of l.words) if (w.box.x1 < x && w.box.x2 > x) return w;
+  return undefined;
 }

@@ -1,13 +1,15 @@
 import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
 import { cropLine, type Line, type Segment } from './lines.js';
-import { clusterPositions, columnAt, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { clusterPositions, columnAt, findHeaderLedSeparators, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
-import { isDataValue, SUMMARY_LABEL } from './data-values.js';
+import { isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../lexicon.js';
+import { classifyLabel, conceptById } from '../concepts/index.js';
 import type { Table } from './table.js';
+import { ENGINE_SETTINGS } from './settings.js';
 
 export type { Table } from './table.js';
 
@@ -45,8 +47,13 @@ export function detectTables(lines: Line[], rules: Rule[]): Table[] {
  * numbers under missing group headings stay one table.
  */
 function splitSideBySide(table: Table): Table[] {
-  const names = headerNames(table, table.headerLines.length).map((n) => n.toLowerCase());
-  const period = repeatPeriod(names);
+  // The deepest header whose names repeat: lines above the heads (a date, a currency) may sit over one copy only.
+  let names: string[] = [];
+  let period = 0;
+  for (let depth = table.headerLines.length; depth >= 1 && period === 0; depth--) {
+    names = headerNames(table, depth).map((n) => n.toLowerCase());
+    period = repeatPeriod(names);
+  }
   if (period === 0) return [table];
   const parts: Table[] = [];
   for (let first = 0; first < names.length; first += period) {
@@ -196,7 +203,10 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
     const line = block[i];
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * 1.5;
     const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
-    if (dataSeen >= 2 && newHeader && block.slice(i + 1, i + 4).some(hasDataCell)) {
+    // A row of item column heads after label/value lines (an account block set like a table) opens the items.
+    const itemHeads = dataSeen >= 1 && namesItemColumns(line);
+    if ((dataSeen >= 2 && newHeader) || itemHeads) {
+      if (!block.slice(i + 1, i + 4).some(hasDataCell)) continue;
       out.push(block.slice(start, i));
       start = i;
       dataSeen = 0;
@@ -205,6 +215,15 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
   }
   out.push(block.slice(start));
   return out.filter((b) => b.filter(isTabular).length >= 2);
+}
+
+const MIN_ITEM_HEADS = ENGINE_SETTINGS.tables.minItemHeads;
+
+/** A line of column heads of line items: several of its cells label line concepts and none holds data. */
+function namesItemColumns(line: Line): boolean {
+  if (line.segments.length < MIN_ITEM_HEADS || hasDataCell(line)) return false;
+  const heads = line.segments.filter((s) => [...classifyLabel(s.text).keys()].some((id) => conceptById(id)?.level === 'line'));
+  return heads.length >= MIN_ITEM_HEADS;
 }
 
 /**
@@ -241,7 +260,7 @@ function withoutTrailingSummary(block: Line[]): Line[] {
   let end = block.length;
   // A summary line is a label and one amount; a total across several columns, or one closing every group, is a row.
   const summary = (l: Line) =>
-    SUMMARY_LABEL.test(l.segments[0].text) && l.segments.length <= 2 && !block.slice(0, end - 1).some((o) => label(o) === label(l));
+    isSummaryText(l.segments[0].text) && l.segments.length <= 2 && !block.slice(0, end - 1).some((o) => label(o) === label(l));
   while (end > 2 && summary(block[end - 1]) && block[end - 1].box.x1 > left + width * 0.2) end--;
   return block.slice(0, end);
 }
@@ -271,8 +290,10 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const bodyTabular = body.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
   const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
-  const separators = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
-  if (separators.length === 0) return null;
+  const found = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
+  if (found.length === 0) return null;
+  const headed = [...found, ...findHeaderLedSeparators(body, found, block.slice(0, leading))].sort((a, b) => a - b);
+  const separators = [...headed, ...findPackedSeparators(body, headed, block.slice(0, leading))].sort((a, b) => a - b);
 
   const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
   const lines = [...above, ...block];
@@ -332,13 +353,16 @@ function countLeadingHeaderLines(block: Line[]): number {
   // Data starts at a data line not followed by another heading line: "1 | 3" above "Grade | Grade" is a heading.
   while (n < block.length - 1) {
     const next = block[n + 1];
-    if (hasData(block[n]) && (hasData(next) || !isTabular(next))) break;
+    // A shorter line under it is its wrapped text (a two-line item), not a heading.
+    if (hasData(block[n]) && (hasData(next) || !isTabular(next) || next.segments.length < block[n].segments.length)) break;
     n++;
   }
   // A lone label right above the data, at the stub's left edge, opens a section ("Sex", "Women"): it is a row.
   const left = Math.min(...block.map((l) => l.box.x1));
   const width = Math.max(...block.map((l) => l.box.x2)) - left;
-  while (n > 1 && !isTabular(block[n - 1]) && block[n - 1].box.x1 - left < width * 0.02) n--;
+  // A head's second line ("Date | d'opération") sits tighter under the heads than the data sits under it.
+  const wrapsHead = (k: number) => k + 1 < block.length && block[k].box.y1 - block[k - 1].box.y2 < (block[k + 1].box.y1 - block[k].box.y2) * 0.5;
+  while (n > 1 && !isTabular(block[n - 1]) && block[n - 1].box.x1 - left < width * 0.02 && !wrapsHead(n - 1)) n--;
   return n;
 }
 
