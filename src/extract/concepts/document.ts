@@ -144,14 +144,14 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   {
     id: 'buyer_name', kind: 'name', aliases: 'account_holder|account_holder_name|account_owner|buyer|customer|customer_name|client|client_name|bill_to|bill_to_name|billed_to|sold_to|recipient|recipient_name|purchaser',
     en: 'Buyer|Customer|Client|Account Holder|Bill To|Billed To|Sold To|Invoice To|Invoiced To|Recipient|Purchaser|Billing Address', de: 'Käufer|Kunde|Kontoinhaber|Rechnungsempfänger|Auftraggeber|Empfänger|Rechnungsadresse|Rechnung an|Leistungsempfänger',
-    fr: 'Acheteur|Client|Titulaire du compte|Titulaire|Facturé à|Destinataire|Adresse de facturation|Adresse du client|Facturer à', es: 'Comprador|Cliente|Titular|Titular de la cuenta|Facturar a|Facturado a|Destinatario|Dirección de facturación',
-    nl: 'Koper|Klant|Rekeninghouder|Factuuradres|Afnemer|Gefactureerd aan|Factuur aan|Opdrachtgever', it: 'Acquirente|Cliente|Intestatario del conto|Committente|Cessionario|Fatturare a|Intestatario|Cessionario/Committente',
-    pt: 'Comprador|Cliente|Titular da conta|Destinatário|Faturar a|Adquirente|Faturado a|Tomador',
+    fr: 'Acheteur|Client|Titulaire du compte|Titulaire|Facturé à|Destinataire|Adresse de facturation|Adresse du client|Facturer à', es: 'Comprador|Cliente|Titular|Titular de la cuenta|Facturar a|Facturado a|Destinatario|Dirección de facturación|Datos del cliente',
+    nl: 'Koper|Klant|Rekeninghouder|Factuuradres|Afnemer|Gefactureerd aan|Factuur aan|Opdrachtgever|Aan', it: 'Acquirente|Cliente|Intestatario del conto|Committente|Cessionario|Fatturare a|Intestatario|Cessionario/Committente|Spett.le|Spettabile',
+    pt: 'Comprador|Cliente|Titular da conta|Destinatário|Faturar a|Adquirente|Faturado a|Tomador|Exmo.(s) Sr.(s)|Exmos. Srs.|Exmo. Sr.',
   },
   {
     id: 'ship_to_name', kind: 'name', aliases: 'ship_to|consignee|consignee_name|deliver_to|delivery_name',
-    en: 'Ship To|Deliver To|Consignee|Shipped To', de: 'Warenempfänger|Lieferung an', fr: 'Livrer à|Livré à|Destinataire marchandise', es: 'Enviar a|Consignatario|Entregar a',
-    nl: 'Geadresseerde|Leveren aan', it: 'Spedire a|Destinatario merce', pt: 'Enviar para|Consignatário|Entregar a',
+    en: 'Ship To|Deliver To|Consignee|Shipped To', de: 'Warenempfänger|Lieferung an|Lieferanschrift', fr: 'Livrer à|Livré à|Destinataire marchandise|Destinataire', es: 'Enviar a|Consignatario|Entregar a|Destinatario',
+    nl: 'Geadresseerde|Leveren aan|Afleveradres', it: 'Spedire a|Destinatario merce|Destinazione merce|Destinatario', pt: 'Enviar para|Consignatário|Entregar a|Destinatário',
   },
   {
     id: 'employee_name', kind: 'name', aliases: 'employee|staff_name|worker_name|payee_name',
