@@ -39,6 +39,9 @@ const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|mobile|iban|bic|swift|gln|va
 
 const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
 
+/** A contact or registration line ("Tel. 030 1234", "GLN 4333741000005", "VAT GB123"). */
+export const isContactLine = (text: string): boolean => CONTACT.test(text);
+
 /** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a one-line sender. */
 export function endsAddress(seg: Segment): boolean {
   const t = seg.text;
@@ -47,7 +50,8 @@ export function endsAddress(seg: Segment): boolean {
 
 /** The one-line form split at its separators: the first part names the party, the rest is its address. */
 export function splitSenderLine(seg: Segment): { name: Word[]; address: Word[] } | null {
-  if (seg.text.split(SENDER_SEPARATOR).length < 3 || !isPostalLine(seg.text.split(SENDER_SEPARATOR).slice(-1)[0])) return null;
+  const parts = seg.text.split(SENDER_SEPARATOR);
+  if (parts.length < 3 || !parts.slice(1).some(isPostalLine)) return null;
   const cut = seg.words.findIndex((w) => SEPARATOR_WORD.test(w.text));
   if (cut <= 0) return null;
   return { name: seg.words.slice(0, cut), address: seg.words.slice(cut + 1).filter((w) => !SEPARATOR_WORD.test(w.text)) };

@@ -13,7 +13,7 @@ import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
 import { fitValue, isLabelDecoration } from './value-kinds.js';
 import { PAYMENT_MEANS } from '../lexicon.js';
-import { addressUnder, endsAddress, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
+import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
 import { amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
 
@@ -66,7 +66,7 @@ function below(lines: Line[], li: number, x1: number, x2: number, maxLines: numb
  * is not the block.
  */
 function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment; distance: number }>): Word[] | null {
-  const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text)).size && !SENDER_SEPARATOR.test(r.text));
+  const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text)).size && !SENDER_SEPARATOR.test(r.text) && !isContactLine(r.text));
   const head = rows[0];
   if (!head) return null;
   const named = !/\d/.test(head.text) && !isPostalLine(head.text);
@@ -104,6 +104,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         const push = (words: Word[] | null, bonus: number) => {
           if (words && words.length) out.push({ words, score: score + bonus + yBias });
+          if (process.env.FDBG === concept.id && words) console.error('CAND', concept.id, JSON.stringify(labelText), JSON.stringify(textOf(words)), score + bonus + yBias);
         };
         let restValue = rest.filter((w) => !/^[:：]$/.test(w.text));
         // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
@@ -143,7 +144,8 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         }
         // Under the label: the value in the next lines (a row of boxes), or the block it heads (an address). Only a
         // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
-        if (restValue.length && !classifyLabel(stripColon(textOf(restValue))).size) continue;
+        // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
+        if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue))).size)) continue;
         const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
         const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + 2 : S.maxBelowLines);
         if (block) push(blockValue(concept, lines, under), S.belowBonus);
@@ -250,14 +252,12 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
 /**
  * The seller or the buyer (the addressee: an employee, a consignee, an account
  * holder) nobody labelled. The issuer is the seller unless the page is a
- * purchase order or labels another party as its seller; then it is the buyer.
+ * purchase order. All lines count: a block of labels and values beside the
+ * addressee may have been read as a table.
  */
-function unlabelledParty(role: 'seller' | 'buyer', free: Line[], lines: Line[], skip: Set<Line>): Party | null {
-  const from = issuer(free);
-  const sellerConcept = conceptById('seller_name');
-  const labelledSeller = sellerConcept && from.name ? labelled(sellerConcept, lines, skip)[0] : undefined;
-  const issuedByBuyer = isPurchaseOrder(free) || (!!labelledSeller && labelledSeller.score >= S.acceptScore && textOf(labelledSeller.words) !== textOf(from.name ?? []));
-  return (role === 'seller') === issuedByBuyer ? addressee(free, from) : from;
+function unlabelledParty(role: 'seller' | 'buyer', lines: Line[]): Party | null {
+  const from = issuer(lines);
+  return (role === 'seller') === isPurchaseOrder(lines) ? addressee(lines, from) : from;
 }
 
 /** Where documents put a value nobody labelled. */
@@ -268,13 +268,13 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     case 'buyer_name':
     case 'employee_name':
     case 'ship_to_name': {
-      const party = unlabelledParty(concept.id === 'seller_name' ? 'seller' : 'buyer', free, lines, skip);
+      const party = unlabelledParty(concept.id === 'seller_name' ? 'seller' : 'buyer', lines);
       return party?.name ? found(party.name, 0.5) : null;
     }
     case 'seller_address':
     case 'buyer_address':
     case 'ship_to_address': {
-      const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', free, lines, skip);
+      const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', lines);
       return party?.address ? found(party.address, 0.45) : null;
     }
     case 'payment_terms': {
