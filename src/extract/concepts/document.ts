@@ -31,9 +31,9 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'order_number', kind: 'identifier', broader: 'document_number', aliases: 'order_no|order_id|sales_order_number|so_number',
-    en: 'Order No.|Order Number|Order #|Order ID|Sales Order No.|Sales Order', de: 'Auftragsnummer|Auftrags-Nr.|Auftrag-Nr.|Auftragsnr.|Auftrag Nr.|Auftrag',
-    fr: 'N° de commande|Numéro de commande|Commande N°|Commande n°|N° commande', es: 'Nº de pedido|Número de pedido|Pedido Nº|Pedido nº|Nº pedido',
-    nl: 'Ordernummer|Ordernr.|Order nr.|Opdrachtnummer', it: 'Numero ordine|Ordine n.|N. ordine|Nr. ordine|Ordine N°', pt: 'Número do pedido|Pedido nº|Nº do pedido|Nº da encomenda|Encomenda nº',
+    en: 'Order No.|Order Number|Order #|Order ID|Sales Order No.|Sales Order|Order', de: 'Auftragsnummer|Auftrags-Nr.|Auftrag-Nr.|Auftragsnr.|Auftrag Nr.|Auftrag',
+    fr: 'N° de commande|Numéro de commande|Commande N°|Commande n°|N° commande|Commande', es: 'Nº de pedido|Número de pedido|Pedido Nº|Pedido nº|Nº pedido|Pedido',
+    nl: 'Ordernummer|Ordernr.|Order nr.|Opdrachtnummer|Order', it: 'Numero ordine|Ordine n.|N. ordine|Nr. ordine|Ordine N°|Ordine', pt: 'Número do pedido|Pedido nº|Nº do pedido|Nº da encomenda|Encomenda nº|Nº encomenda|Encomenda|Pedido',
   },
   {
     id: 'purchase_order_number', kind: 'identifier', broader: 'document_number', aliases: 'po_number|po_no|purchase_order|purchase_order_no|po',

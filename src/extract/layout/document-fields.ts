@@ -194,9 +194,24 @@ function recurringAmount(lines: Line[]): FoundValue | null {
   return best ? found(best.words, 0.35) : null;
 }
 
+/**
+ * Concepts a document prints under each other's labels: the order number an
+ * invoice or packing list refers to is the buyer's purchase order number
+ * ("PO Number", "Your order"), and a purchase order's own number is its order number.
+ */
+const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number' };
+
+/** The labelled candidates of `concept`, and less surely those of the concept printed for the same value. */
+function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
+  const same = SAME_VALUE[concept.id] ? conceptById(SAME_VALUE[concept.id]) : undefined;
+  if (!same) return labelled(concept, lines, skip);
+  const others = labelled(same, lines, skip).map((c) => ({ ...c, score: c.score - S.partnerLabelPenalty }));
+  return [...labelled(concept, lines, skip), ...others].sort((a, b) => b.score - a.score);
+}
+
 /** The value of one document-level concept on a page, or null. */
 export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
-  const candidates = labelled(concept, lines, skip);
+  const candidates = labelledOrSame(concept, lines, skip);
   const best = candidates[0];
   if (best && best.score >= S.acceptScore) {
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));

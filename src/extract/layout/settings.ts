@@ -17,8 +17,9 @@ export const ENGINE_SETTINGS = {
     /** Value across a gap on the label's line (a right-hand block, a key/value table). */
     rightBonus: 0.03,
     /**
-     * Taken from the score of a name label heading an address concept's block ("Supplier" over a name and
-     * address answers supplier_address): a label naming the address itself wins over it.
+     * Taken from the score of a label of a related concept: a name label heading an address concept's block
+     * ("Supplier" over a name and address answers supplier_address), a purchase order label for the order
+     * number; a label naming the concept itself wins over it.
      */
     partnerLabelPenalty: 0.04,
     /** Value under the label (framed boxes, next line), less each further line. */
