@@ -292,6 +292,12 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
       const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', lines);
       return party?.address ? found(party.address, 0.45) : null;
     }
+    case 'buyer_tax_id': {
+      // A purchase order's letterhead is its buyer's: the tax number printed with it under a plain "VAT No." is the buyer's.
+      const generic = conceptById('seller_tax_id');
+      const best = generic && isPurchaseOrder(lines) ? labelled(generic, lines, skip)[0] : undefined;
+      return best && best.score >= S.acceptScore ? found(best.words, 0.5) : null;
+    }
     case 'payment_terms': {
       // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
       for (const l of free) {
