@@ -137,7 +137,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   // Parties. A recipient label ("Bill to") heads the buyer's address block, whose first line is the name.
   {
     id: 'seller_name', kind: 'name', aliases: 'shipper|shipper_name|bank|bank_name|seller|vendor|vendor_name|supplier|supplier_name|merchant|merchant_name|company|company_name|store_name|shop_name|issuer|issuer_name|employer|employer_name|sold_by',
-    en: 'Seller|Supplier|Vendor|Merchant|From|Sold By|Issued By|Company|Employer|Store', de: 'Verkäufer|Lieferant|Anbieter|Rechnungssteller|Händler|Absender|Firma|Arbeitgeber|Leistungserbringer',
+    en: 'Seller|Supplier|Vendor|Merchant|From|Sold By|Issued By|Company|Employer|Store|Seller Name|Trade Name|Seller Trade Name', de: 'Verkäufer|Lieferant|Anbieter|Rechnungssteller|Händler|Absender|Firma|Arbeitgeber|Leistungserbringer',
     fr: 'Vendeur|Fournisseur|Émetteur|Prestataire|Société|Employeur|Magasin', es: 'Vendedor|Proveedor|Emisor|Empresa|Razón social|Empleador|Tienda', nl: 'Verkoper|Leverancier|Afzender|Bedrijf|Werkgever|Winkel',
     it: 'Venditore|Fornitore|Cedente|Emittente|Ditta|Datore di lavoro|Negozio|Cedente/Prestatore', pt: 'Vendedor|Fornecedor|Emitente|Prestador|Empresa|Empregador|Loja',
   },

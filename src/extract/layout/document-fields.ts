@@ -104,7 +104,6 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         const push = (words: Word[] | null, bonus: number) => {
           if (words && words.length) out.push({ words, score: score + bonus + yBias });
-          if (process.env.FDBG === concept.id && words) console.error('CAND', concept.id, JSON.stringify(labelText), JSON.stringify(textOf(words)), score + bonus + yBias);
         };
         let restValue = rest.filter((w) => !/^[:：]$/.test(w.text));
         // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
@@ -209,6 +208,15 @@ function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candi
   return [...labelled(concept, lines, skip), ...others].sort((a, b) => b.score - a.score);
 }
 
+/** A currency printed by name and code ("EURO (EUR)", "Euro EUR"): the code, which is what a currency field holds. */
+function isoCodeBeside(value: FoundValue, lines: Line[]): FoundValue {
+  if (/^[A-Z]{3}$/.test(value.value)) return value;
+  const line = lines.find((l) => l.words.includes(value.words[0]));
+  const at = line ? line.words.indexOf(value.words[value.words.length - 1]) : -1;
+  const code = line?.words.slice(at + 1, at + 3).find((w) => /^\(?[A-Z]{3}\)?$/.test(w.text));
+  return code ? found([{ text: code.text.replace(/[()]/g, ''), box: code.box }], value.confidence) : value;
+}
+
 /** The value of one document-level concept on a page, or null. */
 export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
   const candidates = labelledOrSame(concept, lines, skip);
@@ -218,7 +226,8 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
     const margin = rival ? Math.min(1, (best.score - rival.score) / 0.2) : 1;
     const value = found(best.words, Math.min(1, best.score) * (0.75 + 0.25 * margin));
     // A rate is the rate, not the brackets or colon printed around it ("(5,5%)", "21%:").
-    return concept.kind === 'percent' ? { ...value, value: value.value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '') } : value;
+    if (concept.kind === 'percent') return { ...value, value: value.value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '') };
+    return concept.id === 'currency' ? isoCodeBeside(value, lines) : value;
   }
   return unlabelled(concept, lines, skip);
 }
