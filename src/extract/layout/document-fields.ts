@@ -125,7 +125,9 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
           const fit = fitValue(concept.kind, restValue, last);
           // The value starts right after its label ("Invoice date 12.03.2024"), not after more words of a longer
           // label ("Date de facture associée : ..."); a name after a bare word is a heading ("Seller trade name").
-          const starts = fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
+          // Free text after a label is not the rest of a longer label of the concept ("Periodo" of "Periodo de liquidación").
+          const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text)) >= S.minLabelScore;
+          const starts = !longerLabel && fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
           if (fit && starts && (colon || !block)) {
             push(fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
             continue;
@@ -325,8 +327,9 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     }
     case 'currency': {
       // A printed ISO code says more than a symbol ("$" is several currencies); the last one printed, nearest the totals.
+      // Every line counts: a box of labels and values over the items may have been read as the table's header.
       for (const mark of [/^[A-Z]{3}$/, /^[$€£¥]$/]) {
-        for (const l of [...free].reverse()) {
+        for (const l of [...lines].reverse()) {
           const w = l.words.find((x) => detectCurrency(x.text) && mark.test(x.text.replace(/[\d.,]/g, '')));
           if (w) return found([{ text: w.text.replace(/[\d.,\s]/g, ''), box: w.box }], 0.6);
         }
