@@ -3,6 +3,7 @@ import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { isPostalLine, splitSenderLine } from '../../src/extract/layout/address-blocks.js';
 import { makeSegment } from '../../src/extract/layout/lines.js';
 import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
+import { resolveConcept } from '../../src/extract/concepts/index.js';
 import { typeset } from './helpers/words.js';
 
 const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
@@ -85,5 +86,22 @@ describe('parties', () => {
       [195, [[70, 'Tel. 512 555 0100']]],
     ]);
     expect(rowsOf(extractFromContent(billTo, ask('buyer_name', 'buyer_address')))).toEqual([{ buyer_name: 'Brightwater Ltd', buyer_address: '98 Harbour Road Austin, TX 78701' }]);
+  });
+});
+
+describe('labels as printed', () => {
+  it('resolves a field named by its printed label with a rate or a unit', () => {
+    expect(resolveConcept('VAT 5%')?.id).toBe('tax_amount');
+    expect(resolveConcept('IVA (23%)')?.id).toBe('tax_amount');
+    expect(resolveConcept('Peso bruto (kg)')?.id).toBe('gross_weight');
+  });
+
+  it('gives the code of a currency printed by name and code, and reads a period under its whole label', () => {
+    const p = page([
+      [100, [[70, 'DEVISE : EURO (EUR)']]],
+      [150, [[700, 'Periodo de liquidación']]],
+      [165, [[700, 'marzo de 2024']]],
+    ]);
+    expect(rowsOf(extractFromContent(p, ask('currency', 'pay_period')))).toEqual([{ currency: 'EUR', pay_period: 'marzo de 2024' }]);
   });
 });
