@@ -37,7 +37,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'purchase_order_number', kind: 'identifier', broader: 'document_number', aliases: 'po_number|po_no|purchase_order|purchase_order_no|po',
-    en: 'PO Number|PO No.|PO #|P.O. No.|P.O. #|Purchase Order|Purchase Order No.|Purchase Order Number|Your Order No.|Customer PO',
+    en: 'PO Number|PO No.|PO #|P.O. No.|P.O. #|Purchase Order|Purchase Order No.|Purchase Order Number|Your Order No.|Your Order|Customer PO',
     de: 'Bestellnummer|Bestell-Nr.|Bestellnr.|Bestellung Nr.|Ihre Bestellung|Ihre Bestellnummer|Bestellung',
     fr: 'N° bon de commande|N° de bon de commande|Bon de commande|Bon de commande N°|Votre commande', es: 'Orden de compra|Nº orden de compra|Número de orden de compra|Su pedido',
     nl: 'Inkoopordernummer|Inkooporder|PO-nummer|Uw bestelnummer|Bestelnummer|Bestelnr.', it: "Ordine d'acquisto|N. ordine d'acquisto|Numero ordine d'acquisto|Vostro ordine",
