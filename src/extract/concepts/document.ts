@@ -121,7 +121,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   {
     id: 'statement_date', kind: 'date', broader: 'document_date', aliases: 'date_of_statement',
     en: 'Statement Date|Date of Statement', de: 'Auszugsdatum|Kontoauszug vom|Datum des Auszugs|Auszug vom', fr: 'Date du relevé|Date de relevé|Relevé du',
-    es: 'Fecha del extracto|Fecha de extracto', nl: 'Afschriftdatum|Datum afschrift', it: "Data estratto conto|Data dell'estratto|Data estratto", pt: 'Data do extrato',
+    es: 'Fecha del extracto|Fecha de extracto', nl: 'Afschriftdatum|Datum afschrift', it: "Data estratto conto|Data dell'estratto", pt: 'Data do extrato',
   },
   {
     id: 'period', kind: 'text', aliases: 'statement_period|billing_period|pay_period|service_period|period_covered',
