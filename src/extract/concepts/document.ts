@@ -18,9 +18,9 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   {
     id: 'invoice_number', kind: 'identifier', broader: 'document_number', aliases: 'invoice_no|inv_no|inv_number|invoice_id|invoice_num|bill_number|bill_no',
     en: 'Invoice No.|Invoice Number|Invoice #|Inv. No.|Inv #|Invoice ID|Bill No.|Tax Invoice No.', de: 'Rechnungsnummer|Rechnungsnr.|Rechnungs-Nr.|Rechnung Nr.|Rechnung-Nr.|Re.-Nr.|RE-Nr.|Rg.-Nr.',
-    fr: 'Numéro de facture|N° de facture|N° facture|Facture N°|Facture n°|Facture|No de facture', es: 'Número de factura|Nº factura|Nº de factura|N.º de factura|Factura Nº|Factura nº|Núm. factura|Factura',
+    fr: 'Numéro de facture|N° de facture|N° facture|Facture N°|Facture n°|Facture|No de facture', es: 'Número de factura|Nº factura|Nº de factura|N.º de factura|Factura Nº|Factura nº|Núm. factura|Factura|Factura n.º',
     nl: 'Factuurnummer|Factuurnr.|Factuur nr.|Factuur nummer|Factuur', it: 'Numero fattura|Fattura n.|Fattura N°|Fattura nr.|N. fattura|Nr. fattura|Fattura',
-    pt: 'Número da fatura|Fatura nº|Fatura Nº|Nº da fatura|Nota fiscal nº|Número da nota fiscal|NF-e nº|Fatura',
+    pt: 'Número da fatura|Fatura nº|Fatura Nº|Nº da fatura|Nota fiscal nº|Número da nota fiscal|NF-e nº|Fatura|N.º da fatura',
   },
   {
     id: 'credit_note_number', kind: 'identifier', broader: 'document_number', aliases: 'credit_note_no|credit_memo_number|credit_number',
@@ -31,13 +31,13 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'order_number', kind: 'identifier', broader: 'document_number', aliases: 'order_no|order_id|sales_order_number|so_number',
-    en: 'Order No.|Order Number|Order #|Order ID|Sales Order No.|Sales Order', de: 'Auftragsnummer|Auftrags-Nr.|Auftrag-Nr.|Auftragsnr.|Auftrag Nr.|Auftrag',
-    fr: 'N° de commande|Numéro de commande|Commande N°|Commande n°|N° commande', es: 'Nº de pedido|Número de pedido|Pedido Nº|Pedido nº|Nº pedido',
-    nl: 'Ordernummer|Ordernr.|Order nr.|Opdrachtnummer', it: 'Numero ordine|Ordine n.|N. ordine|Nr. ordine|Ordine N°', pt: 'Número do pedido|Pedido nº|Nº do pedido|Nº da encomenda|Encomenda nº',
+    en: 'Order No.|Order Number|Order #|Order ID|Sales Order No.|Sales Order|Order', de: 'Auftragsnummer|Auftrags-Nr.|Auftrag-Nr.|Auftragsnr.|Auftrag Nr.|Auftrag',
+    fr: 'N° de commande|Numéro de commande|Commande N°|Commande n°|N° commande|Commande', es: 'Nº de pedido|Número de pedido|Pedido Nº|Pedido nº|Nº pedido|Pedido',
+    nl: 'Ordernummer|Ordernr.|Order nr.|Opdrachtnummer|Order', it: 'Numero ordine|Ordine n.|N. ordine|Nr. ordine|Ordine N°|Ordine', pt: 'Número do pedido|Pedido nº|Nº do pedido|Nº da encomenda|Encomenda nº|Nº encomenda|Encomenda|Pedido',
   },
   {
     id: 'purchase_order_number', kind: 'identifier', broader: 'document_number', aliases: 'po_number|po_no|purchase_order|purchase_order_no|po',
-    en: 'PO Number|PO No.|PO #|P.O. No.|P.O. #|Purchase Order|Purchase Order No.|Purchase Order Number|Your Order No.|Customer PO',
+    en: 'PO Number|PO No.|PO #|P.O. No.|P.O. #|Purchase Order|Purchase Order No.|Purchase Order Number|Your Order No.|Your Order|Customer PO',
     de: 'Bestellnummer|Bestell-Nr.|Bestellnr.|Bestellung Nr.|Ihre Bestellung|Ihre Bestellnummer|Bestellung',
     fr: 'N° bon de commande|N° de bon de commande|Bon de commande|Bon de commande N°|Votre commande', es: 'Orden de compra|Nº orden de compra|Número de orden de compra|Su pedido',
     nl: 'Inkoopordernummer|Inkooporder|PO-nummer|Uw bestelnummer|Bestelnummer|Bestelnr.', it: "Ordine d'acquisto|N. ordine d'acquisto|Numero ordine d'acquisto|Vostro ordine",
@@ -46,9 +46,9 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   {
     id: 'receipt_number', kind: 'identifier', broader: 'document_number', aliases: 'receipt_no|receipt_id|ticket_number|transaction_number',
     en: 'Receipt No.|Receipt Number|Receipt #|Receipt|Trans. No.|Transaction No.|Ticket No.', de: 'Bon-Nr.|Bonnummer|Bonnr.|Beleg Nr.|Kassenbon Nr.|Quittung Nr.|Quittungsnummer',
-    fr: 'N° de ticket|Ticket N°|Ticket n°|N° de reçu|Reçu N°|Numéro de ticket', es: 'Nº de ticket|Ticket Nº|Número de recibo|Recibo Nº|Nº de recibo',
-    nl: 'Bonnummer|Kassabon nr.|Bon nr.|Kwitantienummer|Bonnr.', it: 'Scontrino n.|Numero scontrino|Ricevuta n.|Numero ricevuta|Scontrino N°',
-    pt: 'Recibo nº|Número do recibo|Talão nº|Nº do talão|Nº do recibo',
+    fr: 'N° de ticket|Ticket N°|Ticket n°|N° de reçu|Reçu N°|Numéro de ticket|N° ticket', es: 'Nº de ticket|Ticket Nº|Número de recibo|Recibo Nº|Nº de recibo|Nº ticket',
+    nl: 'Bonnummer|Kassabon nr.|Bon nr.|Kwitantienummer|Bonnr.', it: 'Scontrino n.|Numero scontrino|Ricevuta n.|Numero ricevuta|Scontrino N°|Documento n.',
+    pt: 'Recibo nº|Número do recibo|Talão nº|Nº do talão|Nº do recibo|Fatura simplificada nº',
   },
   {
     id: 'statement_number', kind: 'identifier', broader: 'document_number', aliases: 'statement_no|statement_id',
@@ -60,7 +60,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
     id: 'packing_list_number', kind: 'identifier', broader: 'document_number', aliases: 'packing_list_no|packing_slip_number|packing_list_id',
     en: 'Packing List No.|Packing List Number|Packing Slip No.|Packing List', de: 'Packliste Nr.|Packlistennummer|Packliste',
     fr: 'Liste de colisage N°|N° de colisage|Liste de colisage', es: 'Lista de empaque Nº|Nº de lista de embalaje|Lista de empaque|Lista de embalaje',
-    nl: 'Paklijstnummer|Paklijst nr.|Paklijst', it: 'Distinta di imballaggio n.|Packing list n.|Lista di imballaggio', pt: 'Lista de embalagem nº|Romaneio nº|Lista de embalagem|Romaneio',
+    nl: 'Paklijstnummer|Paklijst nr.|Paklijst', it: 'Distinta di imballaggio n.|Packing list n.|Lista di imballaggio|Distinta colli n.', pt: 'Lista de embalagem nº|Romaneio nº|Lista de embalagem|Romaneio',
   },
   {
     id: 'delivery_note_number', kind: 'identifier', broader: 'document_number', aliases: 'delivery_note_no|delivery_number|dispatch_note_number|shipment_number',
@@ -78,7 +78,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
     id: 'account_number', kind: 'identifier', aliases: 'account_no|acct_no|acct_number|bank_account|bank_account_number',
     en: 'Account No.|Account Number|Acct. No.|Account #|A/C No.', de: 'Kontonummer|Konto-Nr.|Kto.-Nr.|Kontonr.|Konto Nr.|Konto',
     fr: 'N° de compte|Numéro de compte|Compte N°|Compte', es: 'Nº de cuenta|Número de cuenta|Cuenta Nº|Cuenta', nl: 'Rekeningnummer|Rekeningnr.|Rekening nr.|Rekening',
-    it: 'Numero di conto|Conto n.|N. conto|Conto corrente', pt: 'Número da conta|Conta nº|Nº da conta|Conta',
+    it: 'Numero di conto|Conto n.|N. conto|Conto corrente', pt: 'Número da conta|Conta nº|Nº da conta|Conta|Nº de conta',
   },
   {
     id: 'employee_number', kind: 'identifier', aliases: 'employee_no|employee_id|staff_number|personnel_number',
@@ -103,7 +103,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'delivery_date', kind: 'date', broader: 'document_date', aliases: 'date_of_delivery|service_date|supply_date|date_of_supply',
-    en: 'Delivery Date|Date of Delivery|Date of Supply|Service Date|Delivered', de: 'Lieferdatum|Leistungsdatum|Liefertermin|Liefer-Datum|Leistungs-Datum|Lieferschein-Datum',
+    en: 'Delivery Date|Date of Delivery|Date of Supply|Service Date|Delivered|Required by', de: 'Lieferdatum|Leistungsdatum|Liefertermin|Liefer-Datum|Leistungs-Datum|Lieferschein-Datum',
     fr: 'Date de livraison|Date de prestation|Livré le', es: 'Fecha de entrega|Fecha de prestación|Entregado el', nl: 'Leverdatum|Leveringsdatum|Afleverdatum|Geleverd op',
     it: 'Data di consegna|Data consegna|Data prestazione', pt: 'Data de entrega|Data da prestação|Entregue em',
   },
@@ -127,7 +127,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
     id: 'period', kind: 'text', aliases: 'statement_period|billing_period|pay_period|service_period|period_covered',
     en: 'Period|Statement Period|Billing Period|Pay Period|Service Period', de: 'Zeitraum|Abrechnungszeitraum|Leistungszeitraum|Abrechnungsmonat|Auszugszeitraum',
     fr: 'Période|Période de facturation|Période de paie|Période du', es: 'Periodo|Período|Periodo de facturación|Periodo de liquidación', nl: 'Periode|Factuurperiode|Loonperiode',
-    it: 'Periodo|Periodo di fatturazione|Periodo di paga|Mese di riferimento', pt: 'Período|Período de faturação|Período de faturamento|Mês de referência',
+    it: 'Periodo|Periodo di fatturazione|Periodo di paga|Mese di riferimento|Mese di retribuzione', pt: 'Período|Período de faturação|Período de faturamento|Mês de referência',
   },
   {
     id: 'pay_date', kind: 'date', aliases: 'payment_date|paid_date|date_paid|paid_on|payday',
@@ -137,21 +137,21 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   // Parties. A recipient label ("Bill to") heads the buyer's address block, whose first line is the name.
   {
     id: 'seller_name', kind: 'name', aliases: 'shipper|shipper_name|bank|bank_name|seller|vendor|vendor_name|supplier|supplier_name|merchant|merchant_name|company|company_name|store_name|shop_name|issuer|issuer_name|employer|employer_name|sold_by',
-    en: 'Seller|Supplier|Vendor|Merchant|From|Sold By|Issued By|Company|Employer|Store', de: 'Verkäufer|Lieferant|Anbieter|Rechnungssteller|Händler|Absender|Firma|Arbeitgeber|Leistungserbringer',
+    en: 'Seller|Supplier|Vendor|Merchant|From|Sold By|Issued By|Company|Employer|Store|Seller Name|Trade Name|Seller Trade Name', de: 'Verkäufer|Lieferant|Anbieter|Rechnungssteller|Händler|Absender|Firma|Arbeitgeber|Leistungserbringer',
     fr: 'Vendeur|Fournisseur|Émetteur|Prestataire|Société|Employeur|Magasin', es: 'Vendedor|Proveedor|Emisor|Empresa|Razón social|Empleador|Tienda', nl: 'Verkoper|Leverancier|Afzender|Bedrijf|Werkgever|Winkel',
     it: 'Venditore|Fornitore|Cedente|Emittente|Ditta|Datore di lavoro|Negozio|Cedente/Prestatore', pt: 'Vendedor|Fornecedor|Emitente|Prestador|Empresa|Empregador|Loja',
   },
   {
     id: 'buyer_name', kind: 'name', aliases: 'account_holder|account_holder_name|account_owner|buyer|customer|customer_name|client|client_name|bill_to|bill_to_name|billed_to|sold_to|recipient|recipient_name|purchaser',
     en: 'Buyer|Customer|Client|Account Holder|Bill To|Billed To|Sold To|Invoice To|Invoiced To|Recipient|Purchaser|Billing Address', de: 'Käufer|Kunde|Kontoinhaber|Rechnungsempfänger|Auftraggeber|Empfänger|Rechnungsadresse|Rechnung an|Leistungsempfänger',
-    fr: 'Acheteur|Client|Titulaire du compte|Titulaire|Facturé à|Destinataire|Adresse de facturation|Adresse du client|Facturer à', es: 'Comprador|Cliente|Titular|Titular de la cuenta|Facturar a|Facturado a|Destinatario|Dirección de facturación',
-    nl: 'Koper|Klant|Rekeninghouder|Factuuradres|Afnemer|Gefactureerd aan|Factuur aan|Opdrachtgever', it: 'Acquirente|Cliente|Intestatario del conto|Committente|Cessionario|Fatturare a|Intestatario|Cessionario/Committente',
-    pt: 'Comprador|Cliente|Titular da conta|Destinatário|Faturar a|Adquirente|Faturado a|Tomador',
+    fr: 'Acheteur|Client|Titulaire du compte|Titulaire|Facturé à|Destinataire|Adresse de facturation|Adresse du client|Facturer à', es: 'Comprador|Cliente|Titular|Titular de la cuenta|Facturar a|Facturado a|Destinatario|Dirección de facturación|Datos del cliente',
+    nl: 'Koper|Klant|Rekeninghouder|Factuuradres|Afnemer|Gefactureerd aan|Factuur aan|Opdrachtgever|Aan', it: 'Acquirente|Cliente|Intestatario del conto|Committente|Cessionario|Fatturare a|Intestatario|Cessionario/Committente|Spett.le|Spettabile',
+    pt: 'Comprador|Cliente|Titular da conta|Destinatário|Faturar a|Adquirente|Faturado a|Tomador|Exmo.(s) Sr.(s)|Exmos. Srs.|Exmo. Sr.',
   },
   {
     id: 'ship_to_name', kind: 'name', aliases: 'ship_to|consignee|consignee_name|deliver_to|delivery_name',
-    en: 'Ship To|Deliver To|Consignee|Shipped To', de: 'Warenempfänger|Lieferung an', fr: 'Livrer à|Livré à|Destinataire marchandise', es: 'Enviar a|Consignatario|Entregar a',
-    nl: 'Geadresseerde|Leveren aan', it: 'Spedire a|Destinatario merce', pt: 'Enviar para|Consignatário|Entregar a',
+    en: 'Ship To|Deliver To|Consignee|Shipped To', de: 'Warenempfänger|Lieferung an|Lieferanschrift', fr: 'Livrer à|Livré à|Destinataire marchandise|Destinataire', es: 'Enviar a|Consignatario|Entregar a|Destinatario',
+    nl: 'Geadresseerde|Leveren aan|Afleveradres', it: 'Spedire a|Destinatario merce|Destinazione merce|Destinatario', pt: 'Enviar para|Consignatário|Entregar a|Destinatário',
   },
   {
     id: 'employee_name', kind: 'name', aliases: 'employee|staff_name|worker_name|payee_name',
@@ -173,7 +173,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
     id: 'seller_tax_id', kind: 'identifier', aliases: 'merchant_vat_id|merchant_tax_id|shipper_vat_id|vat_number|vat_id|tax_id|vat_no|tax_number|seller_vat_id|seller_vat_number|supplier_vat_id|vendor_tax_id|tin|company_tax_id',
     en: 'VAT No.|VAT Number|VAT ID|VAT Reg. No.|VAT Registration No.|Tax ID|Tax No.|TIN|GST No.|GST Reg. No.|ABN|EIN', de: 'USt-IdNr.|USt-ID|USt.-IdNr.|Ust-IdNr|USt-Id-Nr.|UStIdNr|Steuernummer|Steuer-Nr.|St.-Nr.|UID|UID-Nr.',
     fr: 'N° TVA|N° de TVA|TVA intracommunautaire|N° TVA intracommunautaire|Numéro de TVA|SIRET|SIREN|SIREN / SIRET', es: 'NIF|CIF|N.I.F.|C.I.F.|NIF/CIF|Nº IVA|Número de IVA',
-    nl: 'BTW-nummer|BTW nr.|Btw-id|BTW-nr.|BTW nummer|Btw-identificatienummer|KvK', it: 'Partita IVA|P.IVA|P. IVA|P.Iva|Codice fiscale|C.F.', pt: 'NIF|NIPC|CNPJ|Nº contribuinte|Número de contribuinte|NIF/NIPC',
+    nl: 'BTW-nummer|BTW nr.|Btw-id|BTW-nr.|BTW nummer|Btw-identificatienummer|KvK', it: 'Partita IVA|P.IVA|P. IVA|P.Iva|Codice fiscale|C.F.', pt: 'NIF|NIPC|CNPJ|Nº contribuinte|Número de contribuinte|NIF/NIPC|Contribuinte',
   },
   {
     id: 'buyer_tax_id', kind: 'identifier', aliases: 'customer_vat_number|customer_vat_id|buyer_vat_id|buyer_vat_number|customer_tax_id|client_vat_number',
@@ -234,9 +234,9 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'amount_paid', kind: 'money', aliases: 'paid|paid_amount|deposit|prepayment|advance_payment|payments_received',
-    en: 'Amount Paid|Paid|Deposit|Prepayment|Advance|Payment Received|Less Paid|Cash|Tendered', de: 'Anzahlung|Bezahlt|Gezahlt|Vorauszahlung|Erhaltene Anzahlung|Bar|Gegeben',
+    en: 'Amount Paid|Paid|Deposit|Prepayment|Advance|Payment Received|Less Paid|Cash|Tendered|Payment received|Less payment received', de: 'Anzahlung|Bezahlt|Gezahlt|Vorauszahlung|Erhaltene Anzahlung|Bar|Gegeben|Bereits bezahlt',
     fr: 'Acompte|Déjà payé|Payé|Versement|Avance|Espèces', es: 'Anticipo|Pagado|Entregado a cuenta|Entregado|Efectivo', nl: 'Aanbetaling|Betaald|Voorschot|Reeds betaald|Contant',
-    it: 'Acconto|Pagato|Anticipo|Già pagato|Contanti', pt: 'Sinal|Pago|Adiantamento|Valor pago|Entregue|Numerário',
+    it: 'Acconto|Pagato|Anticipo|Già pagato|Contanti', pt: 'Sinal|Pago|Adiantamento|Valor pago|Entregue|Numerário|Já pago',
   },
   {
     id: 'opening_balance', kind: 'money', aliases: 'previous_balance|balance_brought_forward|starting_balance|beginning_balance|initial_balance',
@@ -247,24 +247,24 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   {
     id: 'closing_balance', kind: 'money', aliases: 'new_balance|ending_balance|final_balance|balance_carried_forward|end_balance',
     en: 'Closing Balance|New Balance|Ending Balance|Balance Carried Forward|Carried Forward|Final Balance', de: 'Endsaldo|Neuer Kontostand|Saldo neu|Neuer Saldo|Schlusssaldo|Endbestand',
-    fr: 'Solde final|Nouveau solde|Solde de clôture|Solde au', es: 'Saldo final|Nuevo saldo|Saldo de cierre', nl: 'Eindsaldo|Nieuw saldo|Saldo nieuw', it: 'Saldo finale|Nuovo saldo|Saldo di chiusura|Saldo contabile', pt: 'Saldo final|Novo saldo|Saldo de fecho|Saldo atual',
+    fr: 'Solde final|Nouveau solde|Solde de clôture|Solde au', es: 'Saldo final|Nuevo saldo|Saldo de cierre|Saldo actual', nl: 'Eindsaldo|Nieuw saldo|Saldo nieuw', it: 'Saldo finale|Nuovo saldo|Saldo di chiusura|Saldo contabile|Saldo finale|Saldo contabile finale', pt: 'Saldo final|Novo saldo|Saldo de fecho|Saldo atual',
   },
   {
     id: 'gross_pay', kind: 'money', aliases: 'gross_salary|gross_earnings|total_earnings|gross_wage|gross_income',
-    en: 'Gross Pay|Gross Salary|Gross Earnings|Total Earnings|Gross Wages|Total Gross Pay', de: 'Bruttolohn|Bruttogehalt|Gesamtbrutto|Brutto-Bezüge|Bruttobezüge|Gesamt-Brutto',
+    en: 'Gross Pay|Gross Salary|Gross Earnings|Total Earnings|Gross Wages|Total Gross Pay|Total gross', de: 'Bruttolohn|Bruttogehalt|Gesamtbrutto|Brutto-Bezüge|Bruttobezüge|Gesamt-Brutto',
     fr: 'Salaire brut|Brut|Total brut|Rémunération brute', es: 'Salario bruto|Total devengado|Devengos|Bruto|Total bruto', nl: 'Brutoloon|Brutosalaris|Bruto|Totaal bruto',
     it: 'Retribuzione lorda|Lordo|Totale competenze|Totale lordo', pt: 'Salário bruto|Vencimento bruto|Total de abonos|Total ilíquido de remunerações',
   },
   {
     id: 'deductions', kind: 'money', aliases: 'total_deductions|deduction|withholdings',
-    en: 'Deductions|Total Deductions|Total Withholdings', de: 'Abzüge|Gesamtabzüge|Summe Abzüge|Gesetzliche Abzüge', fr: 'Retenues|Total des retenues|Total retenues|Cotisations salariales',
+    en: 'Deductions|Total Deductions|Total Withholdings', de: 'Abzüge|Gesamtabzüge|Summe Abzüge|Gesetzliche Abzüge', fr: 'Retenues|Total des retenues|Total retenues|Cotisations salariales|Total cotisations',
     es: 'Deducciones|Total deducciones|Total a deducir|Retenciones', nl: 'Inhoudingen|Totaal inhoudingen', it: 'Trattenute|Totale trattenute|Ritenute', pt: 'Descontos|Total de descontos|Deduções|Total descontos',
   },
   {
     id: 'net_pay', kind: 'money', aliases: 'net_salary|take_home_pay|net_wage|net_earnings|payout_amount',
     en: 'Net Pay|Net Salary|Take-home Pay|Net Wages|Net Earnings|Total Net Pay', de: 'Nettolohn|Nettogehalt|Auszahlungsbetrag|Netto-Verdienst|Nettoverdienst|Auszahlung',
-    fr: 'Salaire net|Net payé|Net à payer au salarié|Net versé', es: 'Líquido a percibir|Salario neto|Líquido total|Neto a percibir', nl: 'Nettoloon|Netto salaris|Uit te betalen|Netto uitbetaling',
-    it: 'Netto in busta|Netto da pagare|Retribuzione netta|Netto a pagare in busta', pt: 'Salário líquido|Líquido a receber|Vencimento líquido|Total líquido',
+    fr: 'Salaire net|Net payé|Net à payer au salarié|Net versé|Net à payer', es: 'Líquido a percibir|Salario neto|Líquido total|Neto a percibir', nl: 'Nettoloon|Netto salaris|Uit te betalen|Netto uitbetaling|Netto uit te betalen',
+    it: 'Netto in busta|Netto da pagare|Retribuzione netta|Netto a pagare in busta|Netto a pagare|Netto in busta', pt: 'Salário líquido|Líquido a receber|Vencimento líquido|Total líquido|Valor líquido',
   },
   {
     id: 'currency', kind: 'identifier', aliases: 'currency_code|curr|ccy',
@@ -272,9 +272,9 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'payment_terms', kind: 'text', aliases: 'terms|terms_of_payment|payment_conditions|payment_method',
-    en: 'Payment Terms|Terms|Terms of Payment|Payment Conditions|Payment Method', de: 'Zahlungsbedingungen|Zahlungsbedingung|Zahlungsart|Zahlungsweise|Konditionen',
+    en: 'Payment Terms|Terms|Terms of Payment|Payment Conditions|Payment Method', de: 'Zahlungsbedingungen|Zahlungsbedingung|Zahlungsart|Zahlungsweise|Konditionen|Zahlungsziel',
     fr: 'Conditions de paiement|Conditions de règlement|Modalités de paiement|Mode de paiement|Moyen de paiement|Règlement', es: 'Condiciones de pago|Forma de pago|Términos de pago|Modo de pago',
-    nl: 'Betalingsvoorwaarden|Betalingstermijn|Betaalwijze|Betalingswijze', it: 'Condizioni di pagamento|Termini di pagamento|Modalità di pagamento|Pagamento', pt: 'Condições de pagamento|Prazo de pagamento|Forma de pagamento|Modo de pagamento',
+    nl: 'Betalingsvoorwaarden|Betalingstermijn|Betaalwijze|Betalingswijze|Betaaltermijn', it: 'Condizioni di pagamento|Termini di pagamento|Modalità di pagamento|Pagamento', pt: 'Condições de pagamento|Prazo de pagamento|Forma de pagamento|Modo de pagamento',
   },
   {
     id: 'ship_to_address', kind: 'address', aliases: 'consignee_address|delivery_address|shipping_address|ship_to_addr',
@@ -291,8 +291,8 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'valid_from', kind: 'date', aliases: 'valid_since|effective_date|effective_from|valid_as_of',
-    en: 'Valid From|Effective Date|Effective From|Valid As Of', de: 'Gültig ab|Gültig vom|Stand', fr: 'Valable à partir du|Valable du|En vigueur au|Tarif au', es: 'Válido desde|Vigente desde|Válido a partir de',
-    nl: 'Geldig vanaf|Geldig per|Ingangsdatum', it: 'Valido dal|Valido a partire dal|In vigore dal', pt: 'Válido a partir de|Válido desde|Em vigor a partir de',
+    en: 'Valid From|Effective Date|Effective From|Valid As Of|Effective', de: 'Gültig ab|Gültig vom|Stand', fr: 'Valable à partir du|Valable du|En vigueur au|Tarif au', es: 'Válido desde|Vigente desde|Válido a partir de',
+    nl: 'Geldig vanaf|Geldig per|Ingangsdatum', it: 'Valido dal|Valido a partire dal|In vigore dal', pt: 'Válido a partir de|Válido desde|Em vigor a partir de|Em vigor desde',
   },
   {
     id: 'time', kind: 'identifier', aliases: 'transaction_time|receipt_time|time_of_day|clock_time',
@@ -316,11 +316,11 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'net_weight', kind: 'number', aliases: 'nett_weight|weight_net|nw',
-    en: 'Net Weight|N.W.|Net Wt.|Nett Weight', de: 'Nettogewicht|Gewicht netto|Netto-Gewicht', fr: 'Poids net|P.N.', es: 'Peso neto|P.N.', nl: 'Nettogewicht|Netto gewicht', it: 'Peso netto|P.N.', pt: 'Peso líquido',
+    en: 'Net Weight|N.W.|Net Wt.|Nett Weight|Total net weight', de: 'Nettogewicht|Gewicht netto|Netto-Gewicht', fr: 'Poids net|P.N.', es: 'Peso neto|P.N.', nl: 'Nettogewicht|Netto gewicht', it: 'Peso netto|P.N.', pt: 'Peso líquido',
   },
   {
     id: 'gross_weight', kind: 'number', aliases: 'weight_gross|gw|total_weight|weight',
-    en: 'Gross Weight|G.W.|Gross Wt.|Total Weight|Weight', de: 'Bruttogewicht|Gewicht brutto|Brutto-Gewicht|Gesamtgewicht|Gewicht', fr: 'Poids brut|P.B.|Poids total|Poids',
+    en: 'Gross Weight|G.W.|Gross Wt.|Total Weight|Weight|Total gross weight', de: 'Bruttogewicht|Gewicht brutto|Brutto-Gewicht|Gesamtgewicht|Gewicht', fr: 'Poids brut|P.B.|Poids total|Poids',
     es: 'Peso bruto|P.B.|Peso total|Peso', nl: 'Brutogewicht|Bruto gewicht|Totaalgewicht|Gewicht', it: 'Peso lordo|Peso totale|Peso', pt: 'Peso bruto|P.B.|Peso total|Peso',
   },
 ]);

@@ -80,10 +80,14 @@ for (const key of labelIndex.keys()) {
   labelKeysByLength.set(key.length, list);
 }
 
+/** A rate or a unit in brackets that a field named by its printed label carries ("VAT 5%", "IVA (23%)", "Peso bruto (kg)"). */
+const NAME_DECORATION = /\([^)]*\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+
 /** The concept a requested field name means, or null (then the field keeps lexical header matching). */
 export function resolveConcept(fieldName: string): Concept | null {
   const key = keyOf(fieldName);
-  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? null;
+  const plain = keyOf(fieldName.replace(NAME_DECORATION, ' '));
+  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? (plain ? nameIndex.get(plain) ?? nameIndex.get(plain.replace(/ /g, '')) : undefined) ?? null;
 }
 
 export function conceptById(id: string): Concept | undefined {

@@ -12,7 +12,9 @@ import { overlap1d } from './geometry.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
 import { fitValue, isLabelDecoration } from './value-kinds.js';
-import { DOCUMENT_TITLE, PAYMENT_MEANS } from '../lexicon.js';
+import { PAYMENT_MEANS } from '../lexicon.js';
+import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
+import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
 import { amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
 
 export interface FoundValue {
@@ -57,14 +59,24 @@ function below(lines: Line[], li: number, x1: number, x2: number, maxLines: numb
   return out;
 }
 
-/** A block under a label: for names its first fitting line, for addresses the lines after the name, joined. */
-function blockValue(concept: Concept, block: Array<{ seg: Segment; distance: number }>, headedByName: boolean): Word[] | null {
-  const rows = block.filter((b) => !classifyLabel(stripColon(b.seg.text)).size).map((b) => b.seg);
-  if (concept.kind === 'name') return rows.map((r) => fitValue('name', r.words)).find((w) => w) ?? null;
-  const start = headedByName ? rows.findIndex((r) => fitValue('name', r.words)) + 1 : 0;
-  const lines = rows.slice(start, start + S.maxAddressLines).filter((r) => !/@|www\.|tel|fax|phone|iban|gln/i.test(r.text));
-  return lines.length ? lines.flatMap((r) => r.words) : null;
+/**
+ * A party block under a label: its first line is the name unless it reads as
+ * a street (a number in it) or the postal line; the address is what follows
+ * the name down to the postal line. A one-line sender ("Name · Street · Place")
+ * is not the block.
+ */
+function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment; distance: number }>): Word[] | null {
+  const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text)).size && !SENDER_SEPARATOR.test(r.text) && !isContactLine(r.text));
+  const head = rows[0];
+  if (!head) return null;
+  const named = !/\d/.test(head.text) && !isPostalLine(head.text);
+  if (concept.kind === 'name') return named ? fitValue('name', head.words) : null;
+  const address = named ? addressUnder(lines, head, false) : endsAddress(head) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false) ?? [])];
+  return address ? address.flatMap((r) => r.words) : null;
 }
+
+/** The name concept whose label heads an address concept's block ("Bill To" over the buyer's name and address). */
+const partnerOf = (concept: Concept): Concept | undefined => (concept.kind === 'address' ? conceptById(concept.id.replace(/_address$/, '_name')) : undefined);
 
 /**
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
@@ -75,6 +87,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
   const block = concept.kind === 'name' || concept.kind === 'address';
   const money = concept.kind === 'money';
   const last = concept.id === 'period_end';
+  const partner = partnerOf(concept);
   lines.forEach((line, li) => {
     if (skip.has(line)) return;
     line.segments.forEach((seg, si) => {
@@ -85,7 +98,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         const rest = seg.words.slice(from + k);
         const labelText = textOf(labelWords);
         const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
-        const score = labelScore(concept, stripColon(labelText));
+        const score = Math.max(labelScore(concept, stripColon(labelText)), partner ? labelScore(partner, stripColon(labelText)) - S.partnerLabelPenalty : 0);
         if (score < S.minLabelScore) continue;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
@@ -101,11 +114,20 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
             else break;
           }
         }
+        // "Bill To: Brightwater Ltd" with the address under the name: the address is the lines under the value.
+        if (restValue.length && concept.kind === 'address' && fitValue('name', restValue) && !/\d/.test(textOf(restValue))) {
+          const nameSeg = line.segments[si];
+          const address = addressUnder(lines, { ...nameSeg, box: { ...nameSeg.box, x1: restValue[0].box.x1 } }, true);
+          if (address) push(address.flatMap((r) => r.words), colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+          continue;
+        }
         if (restValue.length) {
           const fit = fitValue(concept.kind, restValue, last);
           // The value starts right after its label ("Invoice date 12.03.2024"), not after more words of a longer
           // label ("Date de facture associée : ..."); a name after a bare word is a heading ("Seller trade name").
-          const starts = fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
+          // Free text after a label is not the rest of a longer label of the concept ("Periodo" of "Periodo de liquidación").
+          const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text)) >= S.minLabelScore;
+          const starts = !longerLabel && fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
           if (fit && starts && (colon || !block)) {
             push(fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
             continue;
@@ -123,10 +145,11 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         }
         // Under the label: the value in the next lines (a row of boxes), or the block it heads (an address). Only a
         // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
-        if (restValue.length && !classifyLabel(stripColon(textOf(restValue))).size) continue;
+        // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
+        if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue))).size)) continue;
         const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
         const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + 2 : S.maxBelowLines);
-        if (block) push(blockValue(concept, under, concept.id.endsWith('_address')), S.belowBonus);
+        if (block) push(blockValue(concept, lines, under), S.belowBonus);
         else {
           for (const u of under) {
             if (classifyLabel(stripColon(u.seg.text)).size && !/\d/.test(u.seg.text)) break;
@@ -146,82 +169,8 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
 }
 
 
-/** The letterhead: the tallest text near the top that is not a title, label or number; on a receipt, its first lines. */
-function letterhead(lines: Line[]): Segment | null {
-  const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
-  let best: Segment | null = null;
-  let bestScore = -Infinity;
-  top.forEach((l, i) => {
-    for (const s of l.segments) {
-      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || !fitValue('name', s.words)) continue;
-      const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
-      const score = h * (1 - i * 0.02);
-      if (score > bestScore * 1.08) {
-        best = s;
-        bestScore = score;
-      }
-    }
-  });
-  return best;
-}
-
-/** A postal line: a postcode and a place ("40235 Düsseldorf", "75018 PARIS", "1012 AB Amsterdam", "SW1A 1AA"). */
-const POSTAL = /\b(?:\d{4,5}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2})\b\s+\p{L}/u;
-
-/** The window-envelope block: left, under the letterhead, a few lines ending in a postal line; its first line is the name. */
-function windowBlock(lines: Line[], exclude: Segment | null): Segment[] | null {
-  const area = lines.filter((l) => l.box.y1 > S.windowTop && l.box.y1 < S.windowBottom);
-  for (let i = 0; i < area.length; i++) {
-    const first = area[i].segments[0];
-    if (!first || first.box.x1 > 0.5 || first === exclude || DOCUMENT_TITLE.test(first.text) || SENDER_SEPARATOR.test(first.text) || !fitValue('name', first.words)) continue;
-    const block: Segment[] = [first];
-    let last = area[i];
-    for (let j = i + 1; j < area.length && block.length < 6; j++) {
-      if (area[j].box.y1 - last.box.y2 > last.height * S.blockGapLines) break;
-      // Lines of a column beside the window (the sender's contact block) are passed over, not an end.
-      const seg = area[j].segments.find((s) => Math.abs(s.box.x1 - first.box.x1) < S.alignTolerance);
-      if (!seg) continue;
-      block.push(seg);
-      last = area[j];
-      if (POSTAL.test(seg.text)) return block;
-    }
-  }
-  return null;
-}
-
-/** Separators of the sender line printed above a window ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
-const SENDER_SEPARATOR = /\s[●•·|–]\s/;
-
-/** The sender line above the window: its first part is the seller. */
-function senderLine(lines: Line[]): Word[] | null {
-  for (const l of lines) {
-    if (l.box.y1 > S.windowBottom) break;
-    for (const seg of l.segments) {
-      if (seg.text.split(SENDER_SEPARATOR).length < 3 || !POSTAL.test(seg.text)) continue;
-      const cut = seg.words.findIndex((w) => /^[●•·|–]$/.test(w.text));
-      const name = seg.words.slice(0, cut);
-      if (cut > 0 && fitValue('name', name)) return name;
-    }
-  }
-  return null;
-}
-
 function found(words: Word[], confidence: number): FoundValue {
   return { value: textOf(words), words, confidence: Math.max(0, Math.min(1, confidence)) };
-}
-
-/** Lines right under the letterhead up to a phone, tax id or date line: a receipt's merchant address. */
-function addressUnder(lines: Line[], head: Segment): Word[] | null {
-  const li = lines.findIndex((l) => l.segments.includes(head));
-  const out: Word[] = [];
-  for (let i = li + 1; i < lines.length && i <= li + S.maxAddressLines; i++) {
-    const t = lines[i].text;
-    if (/tel|phone|fax|gst|reg|vat|ust|tva|iva|btw|nif|cif|iban|siret|siren|kvk|uid|steuer|@|www|\d{1,2}[./-]\d{1,2}[./-]\d{2}/i.test(t) || DOCUMENT_TITLE.test(t)) break;
-    // The company number under the name ("(123456-X)") is not part of the address.
-    if (out.length === 0 && /^\(?[\d\s-]+[A-Z]?\)?$/.test(t.trim())) continue;
-    out.push(...lines[i].words);
-  }
-  return out.length ? out : null;
 }
 
 /**
@@ -246,16 +195,41 @@ function recurringAmount(lines: Line[]): FoundValue | null {
   return best ? found(best.words, 0.35) : null;
 }
 
+/**
+ * Concepts a document prints under each other's labels: the order number an
+ * invoice or packing list refers to is the buyer's purchase order number
+ * ("PO Number", "Your order"), and a purchase order's own number is its order number.
+ */
+const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number' };
+
+/** The labelled candidates of `concept`, and less surely those of the concept printed for the same value. */
+function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
+  const same = SAME_VALUE[concept.id] ? conceptById(SAME_VALUE[concept.id]) : undefined;
+  if (!same) return labelled(concept, lines, skip);
+  const others = labelled(same, lines, skip).map((c) => ({ ...c, score: c.score - S.partnerLabelPenalty }));
+  return [...labelled(concept, lines, skip), ...others].sort((a, b) => b.score - a.score);
+}
+
+/** A currency printed by name and code ("EURO (EUR)", "Euro EUR"): the code, which is what a currency field holds. */
+function isoCodeBeside(value: FoundValue, lines: Line[]): FoundValue {
+  if (/^[A-Z]{3}$/.test(value.value)) return value;
+  const line = lines.find((l) => l.words.includes(value.words[0]));
+  const at = line ? line.words.indexOf(value.words[value.words.length - 1]) : -1;
+  const code = line?.words.slice(at + 1, at + 3).find((w) => /^\(?[A-Z]{3}\)?$/.test(w.text));
+  return code ? found([{ text: code.text.replace(/[()]/g, ''), box: code.box }], value.confidence) : value;
+}
+
 /** The value of one document-level concept on a page, or null. */
 export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
-  const candidates = labelled(concept, lines, skip);
+  const candidates = labelledOrSame(concept, lines, skip);
   const best = candidates[0];
   if (best && best.score >= S.acceptScore) {
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));
     const margin = rival ? Math.min(1, (best.score - rival.score) / 0.2) : 1;
     const value = found(best.words, Math.min(1, best.score) * (0.75 + 0.25 * margin));
     // A rate is the rate, not the brackets or colon printed around it ("(5,5%)", "21%:").
-    return concept.kind === 'percent' ? { ...value, value: value.value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '') } : value;
+    if (concept.kind === 'percent') return { ...value, value: value.value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '') };
+    return concept.id === 'currency' ? isoCodeBeside(value, lines) : value;
   }
   return unlabelled(concept, lines, skip);
 }
@@ -301,26 +275,39 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
   return out;
 }
 
+/**
+ * The seller or the buyer (the addressee: an employee, a consignee, an account
+ * holder) nobody labelled. The issuer is the seller unless the page is a
+ * purchase order. All lines count: a block of labels and values beside the
+ * addressee may have been read as a table.
+ */
+function unlabelledParty(role: 'seller' | 'buyer', lines: Line[]): Party | null {
+  const from = issuer(lines);
+  return (role === 'seller') === isPurchaseOrder(lines) ? addressee(lines, from) : from;
+}
+
 /** Where documents put a value nobody labelled. */
 function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
   const free = lines.filter((l) => !skip.has(l));
   switch (concept.id) {
-    case 'seller_name': {
-      const sender = senderLine(free);
-      if (sender) return found(sender, 0.6);
-      const head = letterhead(free);
-      return head ? found(head.words, 0.5) : null;
-    }
-    case 'seller_address': {
-      const head = letterhead(free);
-      const words = head ? addressUnder(free, head) : null;
-      return words ? found(words, 0.4) : null;
-    }
+    case 'seller_name':
     case 'buyer_name':
-    case 'buyer_address': {
-      const block = windowBlock(free, letterhead(free));
-      if (!block) return null;
-      return concept.id === 'buyer_name' ? found(block[0].words, 0.5) : found(block.slice(1).flatMap((s) => s.words), 0.45);
+    case 'employee_name':
+    case 'ship_to_name': {
+      const party = unlabelledParty(concept.id === 'seller_name' ? 'seller' : 'buyer', lines);
+      return party?.name ? found(party.name, 0.5) : null;
+    }
+    case 'seller_address':
+    case 'buyer_address':
+    case 'ship_to_address': {
+      const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', lines);
+      return party?.address ? found(party.address, 0.45) : null;
+    }
+    case 'buyer_tax_id': {
+      // A purchase order's letterhead is its buyer's: the tax number printed with it under a plain "VAT No." is the buyer's.
+      const generic = conceptById('seller_tax_id');
+      const best = generic && isPurchaseOrder(lines) ? labelled(generic, lines, skip)[0] : undefined;
+      return best && best.score >= S.acceptScore ? found(best.words, 0.5) : null;
     }
     case 'payment_terms': {
       // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
@@ -340,8 +327,9 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     }
     case 'currency': {
       // A printed ISO code says more than a symbol ("$" is several currencies); the last one printed, nearest the totals.
+      // Every line counts: a box of labels and values over the items may have been read as the table's header.
       for (const mark of [/^[A-Z]{3}$/, /^[$€£¥]$/]) {
-        for (const l of [...free].reverse()) {
+        for (const l of [...lines].reverse()) {
           const w = l.words.find((x) => detectCurrency(x.text) && mark.test(x.text.replace(/[\d.,]/g, '')));
           if (w) return found([{ text: w.text.replace(/[\d.,\s]/g, ''), box: w.box }], 0.6);
         }

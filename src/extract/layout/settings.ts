@@ -16,6 +16,12 @@ export const ENGINE_SETTINGS = {
     sameSegmentBonus: 0.03,
     /** Value across a gap on the label's line (a right-hand block, a key/value table). */
     rightBonus: 0.03,
+    /**
+     * Taken from the score of a label of a related concept: a name label heading an address concept's block
+     * ("Supplier" over a name and address answers supplier_address), a purchase order label for the order
+     * number; a label naming the concept itself wins over it.
+     */
+    partnerLabelPenalty: 0.04,
     /** Value under the label (framed boxes, next line), less each further line. */
     belowBonus: 0.01,
     perLinePenalty: 0.005,
@@ -23,6 +29,11 @@ export const ENGINE_SETTINGS = {
     maxBelowLines: 4,
     /** Address lines under a name (street, postcode and place, country, a second street line). */
     maxAddressLines: 4,
+    /**
+     * Vertical gap, in heights of the line above, that ends an address block: its lines sit about half a line
+     * apart, the next block or a title at least a line and a half below.
+     */
+    addressGapLines: 1.5,
     /** Vertical gap, in line heights, that ends a block under a label. */
     blockGapLines: 3,
     /** Left edges this close (page widths) are one column of text. */

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import { isPostalLine, splitSenderLine } from '../../src/extract/layout/address-blocks.js';
+import { makeSegment } from '../../src/extract/layout/lines.js';
+import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
+import { resolveConcept } from '../../src/extract/concepts/index.js';
+import { typeset } from './helpers/words.js';
+
+const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
+const page = (lines: Parameters<typeof typeset>[0]) => ({ words: typeset(lines), rules: [], pictures: [], aspect: 1 });
+const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
+
+describe('address blocks', () => {
+  it('knows postal lines of the catalogue countries, before or after the place', () => {
+    for (const t of ['80331 München', '75008 Paris', '1012 AB Amsterdam', '4000-322 Porto', 'London EC1A 1BB', 'Dublin D02 X285', 'Austin, TX 78701']) expect(isPostalLine(t), t).toBe(true);
+    for (const t of ['Gartenweg 126', "169 place de l'Église", 'Unit 38, Kings Park', 'Invoice No. 2024']) expect(isPostalLine(t), t).toBe(false);
+  });
+
+  it('splits the one-line form into the name and the address, a country after the place included', () => {
+    const words = typeset([[10, [[10, 'Köhler e.K. · Am Mühlbach 132 · 80331 München · Germany']]]]);
+    const split = splitSenderLine(makeSegment(words));
+    expect(split?.name.map((w) => w.text).join(' ')).toBe('Köhler e.K.');
+    expect(split?.address.map((w) => w.text).join(' ')).toBe('Am Mühlbach 132 80331 München Germany');
+  });
+});
+
+describe('parties', () => {
+  /** A purchase order: the buyer's letterhead, centred; the title; the supplier's block under its label; a box row of values. */
+  const order = page([
+    [40, [[420, 'Dubois SARL']]],
+    [60, [[430, "169 place de l'Église"]]],
+    [75, [[440, '1000 Bruxelles']]],
+    [100, [[70, 'BON DE COMMANDE']]],
+    [150, [[70, 'Fournisseur']]],
+    [165, [[70, 'Dubois et Fils SARL']]],
+    [180, [[70, '76 place de l\'Église']]],
+    [195, [[70, '75008 Paris']]],
+    [230, [[70, 'N° de commande'], [360, 'Date']]],
+    [245, [[70, '481119'], [360, '28/09/2022']]],
+  ]);
+
+  it('ends the letterhead address at its postal line, not at the title under it, and reads a purchase order from the buyer', () => {
+    expect(rowsOf(extractFromContent(order, ask('buyer_name', 'buyer_address', 'seller_name', 'seller_address', 'order_number')))).toEqual([{
+      buyer_name: 'Dubois SARL', buyer_address: "169 place de l'Église 1000 Bruxelles",
+      seller_name: 'Dubois et Fils SARL', seller_address: "76 place de l'Église 75008 Paris", order_number: '481119',
+    }]);
+  });
+
+  it('reads the addressee under a recipient label beside a column of labels and values, and the order under a PO label', () => {
+    const invoice = page([
+      [40, [[750, 'De Vries N.V.']]],
+      [60, [[760, 'Prinsengracht 17']]],
+      [75, [[760, '3011 AD Rotterdam']]],
+      [100, [[70, 'FACTUUR']]],
+      [150, [[70, 'Aan'], [670, 'Factuurnr.'], [830, 'INV2025-3887']]],
+      [165, [[70, 'De Jong V.O.F.'], [670, 'PO-nummer'], [830, 'PO-4711']]],
+      [180, [[70, 'Prinsengracht 43'], [670, 'Klantnr.'], [830, '23931']]],
+      [195, [[70, '5611 EM Eindhoven']]],
+      [900, [[330, 'De Vries N.V. · Prinsengracht 17 · 3011 AD Rotterdam']]],
+    ]);
+    expect(rowsOf(extractFromContent(invoice, ask('seller_name', 'seller_address', 'buyer_name', 'buyer_address', 'order_number')))).toEqual([{
+      seller_name: 'De Vries N.V.', seller_address: 'Prinsengracht 17 3011 AD Rotterdam', buyer_name: 'De Jong V.O.F.', buyer_address: 'Prinsengracht 43 5611 EM Eindhoven', order_number: 'PO-4711',
+    }]);
+  });
+
+  it('takes the address under a name given after its label, and the employee from the window block of a payslip', () => {
+    const payslip = page([
+      [40, [[70, 'Köhler e.K.']]],
+      [60, [[70, 'Am Mühlbach 132']]],
+      [75, [[70, '80331 München']]],
+      [100, [[70, 'Gehaltsabrechnung']]],
+      [150, [[70, 'Köhler e.K. · Am Mühlbach 132 · 80331 München']]],
+      [165, [[70, 'Matthias Müller']]],
+      [180, [[70, 'Schloßallee 114']]],
+      [195, [[70, '50667 Köln']]],
+      [230, [[70, 'Personalnr.: 98101']]],
+    ]);
+    expect(rowsOf(extractFromContent(payslip, ask('employer_name', 'employer_address', 'employee_name', 'employee_address')))).toEqual([{
+      employer_name: 'Köhler e.K.', employer_address: 'Am Mühlbach 132 80331 München', employee_name: 'Matthias Müller', employee_address: 'Schloßallee 114 50667 Köln',
+    }]);
+    const billTo = page([
+      [40, [[70, 'Harbourside Ltd']]],
+      [150, [[70, 'Bill To: Brightwater Ltd']]],
+      [165, [[142, '98 Harbour Road']]],
+      [180, [[142, 'Austin, TX 78701']]],
+      [195, [[70, 'Tel. 512 555 0100']]],
+    ]);
+    expect(rowsOf(extractFromContent(billTo, ask('buyer_name', 'buyer_address')))).toEqual([{ buyer_name: 'Brightwater Ltd', buyer_address: '98 Harbour Road Austin, TX 78701' }]);
+  });
+});
+
+describe('labels as printed', () => {
+  it('resolves a field named by its printed label with a rate or a unit', () => {
+    expect(resolveConcept('VAT 5%')?.id).toBe('tax_amount');
+    expect(resolveConcept('IVA (23%)')?.id).toBe('tax_amount');
+    expect(resolveConcept('Peso bruto (kg)')?.id).toBe('gross_weight');
+  });
+
+  it('gives the code of a currency printed by name and code, and reads a period under its whole label', () => {
+    const p = page([
+      [100, [[70, 'DEVISE : EURO (EUR)']]],
+      [150, [[700, 'Periodo de liquidación']]],
+      [165, [[700, 'marzo de 2024']]],
+    ]);
+    expect(rowsOf(extractFromContent(p, ask('currency', 'pay_period')))).toEqual([{ currency: 'EUR', pay_period: 'marzo de 2024' }]);
+  });
+});
