@@ -35,5 +35,7 @@ describe('document totals beside an item header that names them', () => {
 
   it('answers one document field alone with the document value, not with a column the header happens to name', () => {
     expect(rowsOf(extractFromContent(invoice, ask('total_amount')))).toEqual([{ total_amount: '571.04 €' }]);
+    // Named word for word as printed, the head is the column asked for.
+    expect(rowsOf(extractFromContent(invoice, ask('Total')))).toEqual([{ Total: '160.00 €' }, { Total: '316.00 €' }, { Total: '20.00 €' }]);
   });
 });

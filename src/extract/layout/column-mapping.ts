@@ -14,6 +14,9 @@ export interface FieldRequest {
   concept?: Concept | null;
 }
 
+/** A head printed exactly as the field is named beats one that only means the same ("Total" asked: the "Total" column, not "Amount"). */
+const PRINTED_HEAD_BONUS = 0.05;
+
 /**
  * How well a column header names a requested field: the concept's labels
  * when the field has one (a header naming another concept scores nothing:
@@ -24,7 +27,7 @@ export interface FieldRequest {
  * catalogue does not know.
  */
 export function headerScore(field: FieldRequest, header: string, withLines = false): number {
-  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1;
+  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + PRINTED_HEAD_BONUS;
   if (!field.concept) return matchScore(field.name, header);
   const byLabel = labelScore(field.concept, header);
   if (byLabel > 0) return byLabel;

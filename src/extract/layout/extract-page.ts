@@ -140,6 +140,11 @@ function untilTotal(rows: TableRow[]): TableRow[] {
   return end < 0 ? rows : rows.slice(0, end);
 }
 
+/** Words in a field name: `total_amount`, `totalAmount` and `Total amount` have two. */
+function nameWords(name: string): number {
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).filter(Boolean).length;
+}
+
 export function extractFromContent(content: PageContent, request: ExtractRequest): ExtractResult {
   if (content.words.length === 0 && (request.fields.length === 0 || !request.fields.some(isPureLocationField))) {
     return { ok: false, failure: { code: 'no_content', message: 'No readable text was found on the page.' } };
@@ -162,9 +167,11 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     .filter((f) => !located[f.index]);
   let choices = textual.length ? chooseTablesForFields(tables, textual) : [];
   // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its
-  // columns (a list of invoices); one field alone is the document's ("total_amount" is not the "Amount" column).
+  // columns (a list of invoices). One field alone named as a document value ("total_amount", "invoiceDate") is the
+  // document's, not a column a head happens to name ("Amount"); a bare word ("Amount") may still be a column.
   const documentOnly = textual.length > 0 && textual.every((f) => f.concept?.level === 'document');
-  if (documentOnly && choices.length && !(textual.length >= 2 && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
+  const asColumns = textual.length >= 2 || nameWords(textual[0]?.name ?? '') < 2;
+  if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
     choices = [];
   }
   // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the columns.
@@ -241,7 +248,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   if (mappedColumns < 2 && textual.some((f) => f.concept?.level === 'line')) {
     const items = readListItems(lines, new Set());
     const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
-    if (items.length > rows.length || (items.length === rows.length && listed > mappedColumns)) {
+    if (items.length > 0 && (items.length > rows.length || (items.length === rows.length && listed > mappedColumns))) {
       return { ok: true, fields: fields.map((f) => f.name), rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues)) };
     }
   }
