@@ -173,19 +173,22 @@ export class TesseractPool {
 }
 
 /**
- * The top and bottom of a text line at `x`: from its baseline there, down by
- * the descenders and up by the rest of the row height. Every
- * word of a line gets at least this band, as a text layer gives every word of
- * a line the font's full height: a tight ink box makes "x" or "-" half as
- * tall as the digits beside it, and such boxes on one line stand at
- * different heights.
+ * The top and bottom of a text line at `x`: from the line's ascenders down
+ * to its baseline there. Every word of a line gets at least this band: a
+ * tight ink box makes "x" or "-" half as tall as the digits beside it, and
+ * such boxes on one line stand at different heights (a scanned receipt: 6 of
+ * 17 item rows found with ink boxes, 16 with the band). The descenders are
+ * left to the words that have them: a band down to them too found as many
+ * rows, but let the header lines of another receipt run into each other
+ * (merchant name read as "ID"); on 42 scanned documents (dev and test) the
+ * two bands scored the same.
  */
 export function lineBand(line: { baseline: { x0: number; y0: number; x1: number; y1: number }; rowAttributes: { rowHeight: number; descenders: number } }, x: number): [number, number] {
   const { x0, y0, x1, y1 } = line.baseline;
   const base = x1 > x0 ? y0 + ((y1 - y0) * (x - x0)) / (x1 - x0) : y0;
   // The row height spans descenders to ascenders; tesseract.js reports the descenders as a positive depth below the baseline.
   const { rowHeight, descenders } = line.rowAttributes;
-  return [base - (rowHeight - descenders), base + descenders];
+  return [base - (rowHeight - descenders), base];
 }
 
 /**
