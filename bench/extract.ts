@@ -33,7 +33,9 @@ import { f1 } from '../test/extract/helpers/cell-score.js';
 import { digitalPage, runGenerated } from '../test/extract/helpers/generated-eval.js';
 import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
-import { KINDS, LANGS, type BusinessKind, type Lang, type Split } from './lib/business/index.js';
+import { generateBusinessDoc, KINDS, LANGS, splitSeeds, type BusinessKind, type Lang, type Split } from './lib/business/index.js';
+import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
+import { OCR_MODELS } from '../src/extract/ocr/page-language.js';
 import { calibration } from './lib/business/evaluate.js';
 import { runKieDev, summarizeKie } from './lib/kie-dev.js';
 import { percentiles } from './lib/percentiles.js';
@@ -57,18 +59,74 @@ function datasetsDir(): string {
   return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
 }
 
-/** The peer: Debian's tesseract CLI. Installed on demand when apt is usable; otherwise reported as skipped. */
-function ensureTesseractCli(): { available: boolean; version?: string; note?: string } {
+/** The peer: Debian's tesseract CLI with the language packages `models` need. Installed on demand when apt is usable; otherwise reported as skipped. */
+function ensureTesseractCli(models: string[] = ['eng']): { available: boolean; version?: string; note?: string } {
   const probe = () => spawnSync('tesseract', ['--version'], { encoding: 'utf8' });
+  const missing = () => {
+    const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+    const have = new Set(`${listed.stdout ?? ''}`.split('\n').map((l) => l.trim()));
+    return models.filter((m) => !have.has(m));
+  };
   let p = probe();
-  if (p.status !== 0) {
+  if (p.status !== 0 || missing().length > 0) {
+    const packages = p.status !== 0 ? ['tesseract-ocr', ...models.map((m) => `tesseract-ocr-${m}`)] : missing().map((m) => `tesseract-ocr-${m}`);
     spawnSync('apt-get', ['update'], { stdio: 'ignore' });
-    spawnSync('apt-get', ['install', '-y', 'tesseract-ocr'], { stdio: 'ignore' });
+    spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'ignore' });
     p = probe();
   }
   if (p.status !== 0) return { available: false, note: 'tesseract CLI not installed and apt-get install tesseract-ocr failed' };
+  const absent = missing();
+  if (absent.length > 0) return { available: false, note: `tesseract CLI without the models ${absent.join(', ')} (apt-get install tesseract-ocr-<code> failed)` };
   return { available: true, version: `${p.stdout}${p.stderr}`.split('\n')[0].trim() };
 }
+
+/** Our LSTM models (best_int) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
+async function unpackModels(dir: string, models: string[]): Promise<string> {
+  const modelDir = join(dir, 'tessdata');
+  await mkdir(modelDir, { recursive: true });
+  for (const m of models) await writeFile(join(modelDir, `${m}.traineddata`), gunzipSync(await readFile(join(localLanguageDataPath(m), `${m}.traineddata.gz`))));
+  return modelDir;
+}
+
+type LayoutEngine = ReturnType<typeof createLayoutEngine>;
+
+/** A CLI setting: environment (OMP_THREAD_LIMIT) and arguments (models). */
+interface CliRun {
+  env: Record<string, string>;
+  args: string[];
+}
+
+/** The engine as `docrows extract` runs it (defaultOcrWorkers() threads) and as a server engine thread runs it (one). */
+async function timingEngines(warmImages: Uint8Array[]): Promise<{ default: LayoutEngine; one: LayoutEngine }> {
+  const engines = { default: createLayoutEngine(), one: createLayoutEngine({ ocrWorkers: 1 }) };
+  // Warm: every model the pages need is started before the clock runs.
+  for (const e of Object.values(engines)) for (const image of warmImages) await e.extract({ image, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+  return engines;
+}
+
+/** One page, each engine then each CLI setting back to back, so load from elsewhere hits both alike. */
+async function timePage(
+  image: Uint8Array,
+  file: string,
+  engines: { default: LayoutEngine; one: LayoutEngine },
+  cliRuns: Record<string, CliRun>,
+  ours: Record<'default' | 'one', number[]>,
+  theirs: Record<string, number[]>,
+): Promise<void> {
+  await writeFile(file, image);
+  for (const k of ['default', 'one'] as const) {
+    const t0 = performance.now();
+    await engines[k].extract({ image, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+    ours[k].push(performance.now() - t0);
+  }
+  for (const [name, c] of Object.entries(cliRuns)) {
+    const t = performance.now();
+    await run('tesseract', [file, '-', '--psm', '3', ...c.args], { env: { ...process.env, ...c.env }, maxBuffer: 1 << 24 });
+    (theirs[name] ??= []).push(performance.now() - t);
+  }
+}
+
+const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.p50) * 100) / 100;
 
 /** Speed: 300 dpi scans, the engine (fast, whole extract, cold cache per page) against the tesseract CLI on the same JPEGs. */
 async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promise<Record<string, unknown>> {
@@ -76,42 +134,23 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
   const dir = await mkdtemp(join(tmpdir(), 'docrows-bench-'));
   const workers = defaultOcrWorkers();
   const ours: Record<'default' | 'one', number[]> = { default: [], one: [] };
-  const theirs: Record<'one' | 'default' | 'ourModel', number[]> = { one: [], default: [], ourModel: [] };
+  const theirs: Record<string, number[]> = {};
   try {
     // Our model for the CLI: the same best_int LSTM file, unpacked.
-    const modelDir = join(dir, 'tessdata');
-    await mkdir(modelDir);
-    await writeFile(join(modelDir, 'eng.traineddata'), gunzipSync(await readFile(join(localLanguageDataPath(), 'eng.traineddata.gz'))));
-    const engines = { default: createLayoutEngine(), one: createLayoutEngine({ ocrWorkers: 1 }) };
-    const warm = await scanPdf(docs[0].pdf, { ...randomScanOptions(1), dpi: 150 }, 1);
-    for (const e of Object.values(engines)) await e.extract({ image: warm, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
-    const cli = async (file: string, env: Record<string, string>, extra: string[] = []) => {
-      const t = performance.now();
-      await run('tesseract', [file, '-', '--psm', '3', ...extra], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
-      return performance.now() - t;
-    };
+    const modelDir = await unpackModels(dir, ['eng']);
+    const engines = await timingEngines([await scanPdf(docs[0].pdf, { ...randomScanOptions(1), dpi: 150 }, 1)]);
+    const cliRuns: Record<string, CliRun> = peer.available
+      ? { one: { env: { OMP_THREAD_LIMIT: '1' }, args: [] }, default: { env: {}, args: [] }, ourModel: { env: { OMP_THREAD_LIMIT: '1' }, args: ['--tessdata-dir', modelDir] } }
+      : {};
     for (let i = 0; i < timingCount; i++) {
       const image = await scanPdf(docs[i % docs.length].pdf, { ...randomScanOptions(200 + i), dpi: 300 }, 50 + i);
-      const file = join(dir, `page-${i}.jpg`);
-      await writeFile(file, image);
-      // Each side on the same page back to back, so load from elsewhere hits both alike.
-      for (const [k, e] of Object.entries(engines) as Array<[keyof typeof engines, (typeof engines)['one']]>) {
-        const t0 = performance.now();
-        await e.extract({ image, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
-        ours[k].push(performance.now() - t0);
-      }
-      if (peer.available) {
-        theirs.one.push(await cli(file, { OMP_THREAD_LIMIT: '1' }));
-        theirs.default.push(await cli(file, {}));
-        theirs.ourModel.push(await cli(file, { OMP_THREAD_LIMIT: '1' }, ['--tessdata-dir', modelDir]));
-      }
+      await timePage(image, join(dir, `page-${i}.jpg`), engines, cliRuns, ours, theirs);
     }
     await Promise.all(Object.values(engines).map((e) => e.close?.()));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one), cliDefault: percentiles(theirs.default), cliOurModel: percentiles(theirs.ourModel) };
-  const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.p50) * 100) / 100;
+  const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one ?? []), cliDefault: percentiles(theirs.default ?? []), cliOurModel: percentiles(theirs.ourModel ?? []) };
   return {
     engine_fast: { ...p.engine, ocr_threads: workers, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
     engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/jobs/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
@@ -133,6 +172,63 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
         }
       : null,
   };
+}
+
+/**
+ * The same comparison per language on generated business invoices scanned at
+ * 300 dpi (bench/lib/business). The engine reads a page with English first
+ * and a page in another language again with its own model
+ * (src/extract/ocr/page-language.ts), so the CLI reads the same pages with
+ * the same two models, `-l <model>+eng` (Debian tessdata_fast, and our
+ * best_int files), and with the page's model alone.
+ */
+async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Promise<Record<string, unknown>> {
+  const models = langs.map((l) => OCR_MODELS[l]);
+  const peer = ensureTesseractCli(['eng', ...models]);
+  const dir = await mkdtemp(join(tmpdir(), 'docrows-bench-'));
+  const out: Record<string, unknown> = { version: peer.available ? peer.version : { skipped: true, reason: peer.note } };
+  try {
+    const modelDir = await unpackModels(dir, [...new Set(['eng', ...models])]);
+    const seeds = splitSeeds('dev', timingCount);
+    const scanned = async (lang: Lang, seed: number) => {
+      const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
+      const [page] = await ingestPages(doc.pdf);
+      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0 }, seed);
+    };
+    for (const lang of langs) {
+      const model = lang === 'en' ? 'eng' : `${OCR_MODELS[lang]}+eng`;
+      const engines = await timingEngines([await scanned(lang, seeds[0] + 10_000)]);
+      const cliRuns: Record<string, CliRun> = peer.available
+        ? {
+            [model]: { env: { OMP_THREAD_LIMIT: '1' }, args: ['-l', model] },
+            [`${model} our models`]: { env: { OMP_THREAD_LIMIT: '1' }, args: ['-l', model, '--tessdata-dir', modelDir] },
+            ...(lang === 'en' ? {} : { [OCR_MODELS[lang]]: { env: { OMP_THREAD_LIMIT: '1' }, args: ['-l', OCR_MODELS[lang]] } }),
+          }
+        : {};
+      const ours: Record<'default' | 'one', number[]> = { default: [], one: [] };
+      const theirs: Record<string, number[]> = {};
+      for (const seed of seeds) await timePage(await scanned(lang, seed), join(dir, `${lang}-${seed}.jpg`), engines, cliRuns, ours, theirs);
+      await Promise.all(Object.values(engines).map((e) => e.close?.()));
+      const cli = Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, percentiles(v)]));
+      const [engine, engineOne] = [percentiles(ours.default), percentiles(ours.one)];
+      out[lang] = {
+        engine_fast: { ...engine, ocr_threads: defaultOcrWorkers() },
+        engine_fast_one_ocr_thread: engineOne,
+        tesseract_cli_1_thread: cli,
+        ratios_p50: peer.available
+          ? {
+              engine_vs_cli: ratio(engine, cli[model]),
+              engine_one_ocr_thread_vs_cli: ratio(engineOne, cli[model]),
+              engine_vs_cli_our_models: ratio(engine, cli[`${model} our models`]),
+              ...(lang === 'en' ? {} : { engine_vs_cli_page_model_alone: ratio(engine, cli[OCR_MODELS[lang]]) }),
+            }
+          : null,
+      };
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -186,7 +282,7 @@ async function main(): Promise<void> {
   }
 
   if (sections.has('generated')) await runGeneratedSections(engine, out, datasets, digitalCount, scanCount, sections.has('timing') ? timingCount : 0);
-  else if (sections.has('timing') && timingCount > 0) out.ocr_ms_per_page_300dpi = await timeAgainstCli(await generateDigitalSet(Math.max(1, timingCount), 1), timingCount);
+  else if (sections.has('timing') && timingCount > 0) await timeSections(out, await generateDigitalSet(Math.max(1, timingCount), 1), timingCount);
   out.load_average_1m_after = loadavg()[0];
   await engine.close?.();
   process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(out)}\n` : `${JSON.stringify(out, null, 2)}\n`);
@@ -223,7 +319,13 @@ async function runGeneratedSections(engine: ReturnType<typeof createLayoutEngine
   datasets['generated-scans'] = scans;
 
   // `--timing 0` skips the speed comparison (and the tesseract CLI it needs).
-  if (timingCount > 0) out.ocr_ms_per_page_300dpi = await timeAgainstCli(docs, timingCount);
+  if (timingCount > 0) await timeSections(out, docs, timingCount);
+}
+
+/** The English comparison on the generated set, then the per-language one on business invoices (`--langs`). */
+async function timeSections(out: Record<string, unknown>, docs: GeneratedDoc[], timingCount: number): Promise<void> {
+  out.ocr_ms_per_page_300dpi = await timeAgainstCli(docs, timingCount);
+  out.ocr_ms_per_page_300dpi_by_language = await timeLanguagesAgainstCli((listArg('langs') ?? LANGS) as Lang[], timingCount);
 }
 
 main().catch((err) => {

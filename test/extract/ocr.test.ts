@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { boxMapper } from '../../src/extract/ocr/ocr-page.js';
-import { measureLines, rotateQuarter, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
+import { measureLines, rotateQuarter, typicalLineHeight, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
 import { findRasterRules } from '../../src/extract/ocr/raster-rules.js';
-import { localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { lineBand, localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
 import { existsSync } from 'node:fs';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 
@@ -64,6 +64,24 @@ describe('page geometry', () => {
     const w = (text: string, x0: number, x1: number): OcrWord => ({ text, confidence: 90, x0, x1, y0: 10, y1: 30 });
     expect(rejoinSplitDecimals([w('1,393', 0, 60), w('85', 70, 90), w('12', 200, 220), w('7', 300, 310)]).map((x) => x.text)).toEqual(['1,393.85', '12', '7']);
     expect(rejoinSplitDecimals([w('393.', 0, 50), w('85', 60, 80)]).map((x) => x.text)).toEqual(['393.85']);
+  });
+
+  it('measures the height of text lines at the page skew', () => {
+    // stripes(): lines of 6-pixel-tall dashes; turned 2°, they still measure about 6 at the found skew.
+    expect(typicalLineHeight(stripes(0), 0)).toBe(6);
+    expect(Math.abs(typicalLineHeight(stripes(2), measureLines(stripes(2)).skew) - 6)).toBeLessThanOrEqual(1);
+  });
+
+  it('gives every word of a text line the band from its ascenders to its baseline', () => {
+    const line = { baseline: { x0: 0, y0: 100, x1: 1000, y1: 110 }, rowAttributes: { rowHeight: 30, descenders: 6 } };
+    expect(lineBand(line, 0)).toEqual([76, 100]);
+    expect(lineBand(line, 500)).toEqual([81, 105]);
+  });
+
+  it('leaves the last groups of an IBAN apart', () => {
+    const w = (text: string, x0: number, x1: number): OcrWord => ({ text, confidence: 90, x0, x1, y0: 10, y1: 30 });
+    const iban = ['DE54', '8532', '9310', '0689', '9614', '23'].map((t, i) => w(t, i * 60, i * 60 + 50));
+    expect(rejoinSplitDecimals(iban).map((x) => x.text)).toEqual(['DE54', '8532', '9310', '0689', '9614', '23']);
   });
 });
 

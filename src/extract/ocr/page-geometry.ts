@@ -234,3 +234,39 @@ export function measureLines(img: BinaryImage, maxDeg = 5, step = 0.5): LineMeas
   const extent = bins.findLastIndex((v) => v > 0) - first + 1;
   return { skew: Math.round(best * 100) / 100, sharpness: (bestScore * extent) / points.length ** 2 };
 }
+
+/**
+ * Typical height in pixels of a text line's ink (ascenders to descenders):
+ * the median run of the row projection at the page's skew, where text lines
+ * stand out sharply. Rows with less than a tenth of a typical row's ink are
+ * gaps (a descender or a speck between lines). 0 when there are no lines.
+ */
+export function typicalLineHeight(img: BinaryImage, skew: number): number {
+  const rad = (skew * Math.PI) / 180;
+  const [sin, cos] = [Math.sin(rad), Math.cos(rad)];
+  const offset = img.width;
+  const bins = new Float64Array(img.height * 2 + img.width);
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      if (!img.bits[y * img.width + x]) continue;
+      const yr = Math.round(y * cos - x * sin) + offset;
+      if (yr >= 0 && yr < bins.length) bins[yr]++;
+    }
+  }
+  const inked = [...bins].filter((v) => v > 0).sort((a, b) => a - b);
+  if (inked.length === 0) return 0;
+  const floor = inked[Math.floor(inked.length / 2)] * 0.1;
+  const runs: number[] = [];
+  let start = -1;
+  for (let i = 0; i <= bins.length; i++) {
+    const on = i < bins.length && bins[i] > floor;
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      runs.push(i - start);
+      start = -1;
+    }
+  }
+  // Runs of one or two rows are rules or specks, not text.
+  const lines = runs.filter((h) => h > 2).sort((a, b) => a - b);
+  return lines.length ? lines[Math.floor(lines.length / 2)] : 0;
+}
