@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { dateOrderOf } from '../../src/extract/format/index.js';
-import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
-import { typeset } from './helpers/words.js';
+import { askWith as ask, page, rowsOf } from './helpers/requests.js';
 
-const ask = (requirement: string, ...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: requirement })), globalFormatRequirement: '', quality: 'fast' });
-const page = (lines: Parameters<typeof typeset>[0]) => ({ words: typeset(lines), rules: [], pictures: [], aspect: 1 });
-const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
 
 /** An invoice whose issue date reads both ways; the due date and the currency may tell. */
 const invoice = (due: string, currency: string, label = 'Invoice date') => page([

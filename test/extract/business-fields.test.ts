@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { parseDate } from '../../src/extract/format/index.js';
-import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
-import { typeset } from './helpers/words.js';
+import { ask, page, rowsOf } from './helpers/requests.js';
 
-const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
-const page = (lines: Parameters<typeof typeset>[0]) => ({ words: typeset(lines), rules: [], pictures: [], aspect: 1 });
-const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
 
 /** A German invoice: letterhead, sender line over the window, a right-hand block of labels, items, totals under their labels. */
 const german = page([

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
+import { ask, rowsOf } from './helpers/requests.js';
 
-const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
-const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
 
 /**
  * An invoice whose item header names document concepts too: "Amount" (the

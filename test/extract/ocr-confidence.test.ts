@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import type { ExtractRequest, Word } from '../../src/extract/types.js';
+import type { Word } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
+import { ask } from './helpers/requests.js';
 
-const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
 
 /** The same invoice header as a text layer would give it, and as OCR read it with `sureness` on the number's word. */
 function page(sureness?: number) {

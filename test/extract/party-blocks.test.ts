@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { isPostalLine, splitSenderLine } from '../../src/extract/layout/address-blocks.js';
 import { makeSegment } from '../../src/extract/layout/lines.js';
-import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
 import { resolveConcept } from '../../src/extract/concepts/index.js';
 import { typeset } from './helpers/words.js';
+import { ask, page, rowsOf } from './helpers/requests.js';
 
-const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
-const page = (lines: Parameters<typeof typeset>[0]) => ({ words: typeset(lines), rules: [], pictures: [], aspect: 1 });
-const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
 
 describe('address blocks', () => {
   it('knows postal lines of the catalogue countries, before or after the place', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import type { ExtractResult } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
+import { rowsOf } from './helpers/requests.js';
 
-const rowsOf = (r: ExtractResult) => (r.ok ? r.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, 'value' in v ? v.value : null]))) : []);
 
 /** Items whose second line (a note under the description) runs on under the quantity and price columns. */
 function invoice() {
