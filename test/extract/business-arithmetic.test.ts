@@ -3,7 +3,6 @@ import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/arithmetic.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
-
 describe('arithmetic of business documents', () => {
   it('reads amounts in every convention, negatives included', () => {
     expect(amountValue('1.234,56 €')).toBe(1234.56);

@@ -3,7 +3,6 @@ import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { dateOrderOf } from '../../src/extract/format/index.js';
 import { askWith as ask, page, rowsOf } from './helpers/requests.js';
 
-
 /** An invoice whose issue date reads both ways; the due date and the currency may tell. */
 const invoice = (due: string, currency: string, label = 'Invoice date') => page([
   [30, [[60, 'Harbourside Ltd']]],

@@ -3,7 +3,6 @@ import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { parseDate } from '../../src/extract/format/index.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
-
 /** A German invoice: letterhead, sender line over the window, a right-hand block of labels, items, totals under their labels. */
 const german = page([
   [30, [[420, 'Köhler AG']]],

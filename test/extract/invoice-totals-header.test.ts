@@ -3,7 +3,6 @@ import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { typeset } from './helpers/words.js';
 import { ask, rowsOf } from './helpers/requests.js';
 
-
 /**
  * An invoice whose item header names document concepts too: "Amount" (the
  * quantity, as some issuers write it), "VAT" and "Total" beside "Product" and

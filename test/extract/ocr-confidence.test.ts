@@ -4,7 +4,6 @@ import type { Word } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 import { ask } from './helpers/requests.js';
 
-
 /** The same invoice header as a text layer would give it, and as OCR read it with `sureness` on the number's word. */
 function page(sureness?: number) {
   const words: Word[] = typeset([

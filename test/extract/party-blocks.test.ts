@@ -6,7 +6,6 @@ import { resolveConcept } from '../../src/extract/concepts/index.js';
 import { typeset } from './helpers/words.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
-
 describe('address blocks', () => {
   it('knows postal lines of the catalogue countries, before or after the place', () => {
     for (const t of ['80331 München', '75008 Paris', '1012 AB Amsterdam', '4000-322 Porto', 'London EC1A 1BB', 'Dublin D02 X285', 'Austin, TX 78701']) expect(isPostalLine(t), t).toBe(true);

@@ -3,7 +3,6 @@ import { extractFromContent } from '../../src/extract/layout/extract-page.js';
 import { typeset } from './helpers/words.js';
 import { rowsOf } from './helpers/requests.js';
 
-
 /** Items whose second line (a note under the description) runs on under the quantity and price columns. */
 function invoice() {
   const lines: Parameters<typeof typeset>[0] = [[100, [[40, 'Pos'], [80, 'Art.-Nr.'], [180, 'Bezeichnung'], [520, 'Menge'], [600, 'Einzelpreis'], [720, 'Gesamt']]]];
