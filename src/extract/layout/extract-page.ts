@@ -15,7 +15,7 @@ import { isSummaryText } from './data-values.js';
 import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import type { ValueKind } from '../format/index.js';
 import { findDocumentValue, findTotals, TOTAL_PARTS } from './document-fields.js';
-import { checkedConfidence, debitCreditSwapped, lineAgreement, runningBalanceChecks, summaryRows } from './arithmetic.js';
+import { amountValue, checkedConfidence, debitCreditSwapped, lineAgreement, runningBalanceChecks, statementAgrees, summaryRows } from './arithmetic.js';
 import { pageDateOrder } from './page-conventions.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -212,6 +212,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
       recordValues.set(i, found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null });
     }
   });
+  confirmStatementBalances(recordValues, concepts, tables);
 
   const build = (row: TableRow | null, columnOf: number[], sureness: number[] = []) => {
     const out: Record<string, ExtractedCell> = {};
@@ -297,6 +298,29 @@ function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields:
       if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: Math.round(checkedConfidence(v.confidence, checks[k]) * 100) / 100 };
     }
     return moved;
+  });
+}
+
+/**
+ * A statement's opening and closing balances, asked as document values, are
+ * surer when the opening balance plus the page's credits minus its debits
+ * gives the closing balance (arithmetic.ts, statementAgrees). A sum that does
+ * not agree says nothing: the transactions may run over several pages.
+ */
+function confirmStatementBalances(values: Map<number, ExtractedCell>, concepts: Array<Concept | null>, tables: Table[]): void {
+  const [opening, closing] = ['opening_balance', 'closing_balance'].map((id) => concepts.findIndex((c) => c?.id === id));
+  const cells = [values.get(opening), values.get(closing)];
+  const [o, c] = cells.map((v) => (v && 'value' in v && v.value ? amountValue(v.value) : null));
+  if (o === null || c === null) return;
+  const parts = ['debit', 'credit'].map((id) => ({ name: id, kind: 'number' as const, concept: conceptById(id) }));
+  const choice = chooseTablesForFields(tables, parts).find((ch) => ch.columnOf.every((k) => k >= 0));
+  if (!choice) return;
+  const rows = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
+  const column = (k: number) => rows.flatMap((r) => amountValue(r.cells[choice.columnOf[k]].text) ?? []);
+  if (!statementAgrees(o, column(0), column(1), c)) return;
+  [opening, closing].forEach((i, k) => {
+    const v = cells[k] as CellValue;
+    if (v.confidence !== undefined) values.set(i, { ...v, confidence: Math.round(checkedConfidence(v.confidence, true) * 100) / 100 });
   });
 }
 
