@@ -18,8 +18,13 @@ export interface TableRow {
 
 /** Splits a line's words into the table's columns by word centre. */
 export function lineToCells(line: Line, separators: number[]): TableCell[] {
-  const buckets: Word[][] = Array.from({ length: separators.length + 1 }, () => []);
-  for (const w of line.words) buckets[columnAt(separators, (w.box.x1 + w.box.x2) / 2)].push(w);
+  return cellsBy(line.words, separators.length + 1, (w) => columnOfWord(w, separators));
+}
+
+/** `count` cells holding `words`, each in the column `column` gives it. */
+function cellsBy(words: Word[], count: number, column: (w: Word) => number): TableCell[] {
+  const buckets: Word[][] = Array.from({ length: count }, () => []);
+  for (const w of words) buckets[column(w)].push(w);
   return buckets.map(cellOf);
 }
 
@@ -138,14 +143,14 @@ function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] 
 function keepProseWhole(row: TableRow, separators: number[]): TableRow {
   const line = row.lines[0];
   if (row.lines.length !== 1 || line.segments.every((seg) => columnOfWord(seg.words[0], separators) === columnOfWord(seg.words[seg.words.length - 1], separators))) return row;
-  const buckets: Word[][] = row.cells.map(() => []);
+  const columnOf = new Map<Word, number>();
   for (const seg of line.segments) {
     const start = columnOfWord(seg.words[0], separators);
     const overflow = seg.words.filter((w) => columnOfWord(w, separators) !== start);
     const prose = overflow.filter((w) => /\p{L}{2,}/u.test(w.text)).length * 2 >= overflow.length;
-    for (const w of seg.words) buckets[prose ? start : columnOfWord(w, separators)].push(w);
+    for (const w of seg.words) columnOf.set(w, prose ? start : columnOfWord(w, separators));
   }
-  return { cells: buckets.map(cellOf), lines: row.lines };
+  return { cells: cellsBy(line.words, row.cells.length, (w) => columnOf.get(w)!), lines: row.lines };
 }
 
 function columnOfWord(w: Word, separators: number[]): number {

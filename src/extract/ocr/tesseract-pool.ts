@@ -175,16 +175,20 @@ export class TesseractPool {
 /** A numeric date written whole: `02.05.2020`, `5/1/18`, `21-05-17`. */
 const WHOLE_DATE = /^\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})$/;
 
-/** The nearest word to the right of `w` on its line, closer than a letter height; -1 when none. */
-function rightNeighbour(words: OcrWord[], i: number, used: Set<number>): number {
+/**
+ * The nearest word to the right of word `i` on its line, closer than
+ * `maxGap` letter heights, among those `accepts` takes; -1 when none. OCR may
+ * emit a table column by column, so neighbours are found by position, not order.
+ */
+function rightNeighbour(words: OcrWord[], i: number, used: Set<number>, maxGap: number, accepts: (o: OcrWord) => boolean = () => true): number {
   const w = words[i];
   let best = -1;
   let bestGap = Infinity;
   words.forEach((o, j) => {
-    if (j === i || used.has(j)) return;
+    if (j === i || used.has(j) || !accepts(o)) return;
     const h = Math.max(w.y1 - w.y0, o.y1 - o.y0);
     const gap = o.x0 - w.x1;
-    if (Math.abs((w.y0 + w.y1) / 2 - (o.y0 + o.y1) / 2) < h * 0.3 && gap >= 0 && gap < h && gap < bestGap) {
+    if (Math.abs((w.y0 + w.y1) / 2 - (o.y0 + o.y1) / 2) < h * 0.3 && gap >= 0 && gap < h * maxGap && gap < bestGap) {
       best = j;
       bestGap = gap;
     }
@@ -209,7 +213,7 @@ export function rejoinSplitDates(words: OcrWord[]): OcrWord[] {
     const chain = [i];
     let text = first.text;
     while (chain.length < 3 && !WHOLE_DATE.test(text)) {
-      const next = rightNeighbour(words, chain[chain.length - 1], used);
+      const next = rightNeighbour(words, chain[chain.length - 1], used, 1);
       if (next < 0 || !/^\d[\d./-]{0,6}$/.test(words[next].text)) break;
       chain.push(next);
       text += words[next].text;
@@ -257,7 +261,6 @@ export function lineBand(line: { baseline: { x0: number; y0: number; x1: number;
  * two digits are rejoined with the point (a comma after dot-grouped thousands).
  */
 export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
-  // Layout analysis may emit a table column by column, so neighbours are found by position, not order.
   const used = new Set<number>();
   const out: OcrWord[] = [];
   words.forEach((prev, i) => {
@@ -266,18 +269,7 @@ export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
       out.push(prev);
       return;
     }
-    let best = -1;
-    let bestGap = Infinity;
-    words.forEach((w, j) => {
-      if (j === i || used.has(j) || !/^\d{2}\)?$/.test(w.text)) return;
-      const h = Math.max(prev.y1 - prev.y0, w.y1 - w.y0);
-      const sameLine = Math.abs((prev.y0 + prev.y1) / 2 - (w.y0 + w.y1) / 2) < h * 0.3;
-      const gap = w.x0 - prev.x1;
-      if (sameLine && gap >= 0 && gap < h * 1.3 && gap < bestGap) {
-        best = j;
-        bestGap = gap;
-      }
-    });
+    const best = rightNeighbour(words, i, used, 1.3, (w) => /^\d{2}\)?$/.test(w.text));
     if (best < 0 || inCodeGroups(prev, words)) {
       out.push(prev);
       return;
