@@ -1,9 +1,10 @@
 /**
  * What reading scans in their own language costs and gains
  * (src/extract/ocr/page-language.ts): every page of a few generated business
- * documents per language, scanned, read twice in the same run: with the
- * English model alone (as before), and as the engine reads now (English first,
- * another language read again with its own model).
+ * documents per language, scanned, read three times in the same run: with
+ * the English model alone, with the page language's model alone (told, not
+ * detected), and as the engine reads (the top third in English tells the
+ * language, src/extract/ocr/language-reading.ts).
  *
  *   npx tsx bench/ocr-languages.ts [--langs en,de,fr] [--kinds invoice,receipt] [--per-lang 1] [--quality fast]
  *
@@ -64,7 +65,7 @@ try {
         const pages = await scanPages(Buffer.from(doc.pdf), randomScanOptions(seed), seed);
         const values = printedValues(doc);
         for (const page of pages) await ocrPage(page.image, quality, pool);
-        for (const [mode, fixed] of [['english_only', 'en'], ['detected', undefined]] as const) {
+        for (const [mode, fixed] of [['english_only', 'en'], ['native_only', lang], ['detected', undefined]] as const) {
           let text = '';
           let ms = 0;
           let told = '';

@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/extract/concepts/index.js';
 import { ocrPage } from '../../src/extract/ocr/ocr-page.js';
-import { detectPageLanguage, OCR_MODELS } from '../../src/extract/ocr/page-language.js';
-import { localLanguageDataPath, TesseractPool } from '../../src/extract/ocr/tesseract-pool.js';
+import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
+import { detectPageLanguage, OCR_MODELS, tellLanguage } from '../../src/extract/ocr/page-language.js';
+import { localLanguageDataPath, TesseractPool, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 
 const words = (text: string) => text.split(/\s+/).map((t) => ({ text: t }));
@@ -36,28 +37,57 @@ describe('page language', () => {
     expect(detectPageLanguage(words('Invoice to Müller GmbH Hauptstraße 5 Berlin Description Amount Total Thank you'))).toBe('en');
     expect(detectPageLanguage(words('1042 12.03.2024 48,00 9,75'))).toBe('en');
   });
+
+  it('takes two cue words of another language on a page that shows none of English (a blurred scan)', () => {
+    expect(detectPageLanguage(words('WeiBhaupt e.K. Zahltag 28.06.2023 Gimmigenats 354241 Summe Abziige 4257.87'))).toBe('de');
+    expect(detectPageLanguage(words('Weisshaupt Zahltag 28.06.2023 Summe Total 4257.87'))).toBe('en');
+  });
+
+  it('tells part of a page only when it settles the language: English needs twice any rival', () => {
+    expect(tellLanguage(words('RECHNUNG Rechnungsnr. 1042 Datum 12.03.2024 Kunde'))).toBe('de');
+    expect(tellLanguage(words('INVOICE Invoice No. 1042 Date 12/03/2024 Bill to'))).toBe('en');
+    // A merchant's name and address: too little either way.
+    expect(tellLanguage(words('BAKKERIJ JANSEN Kerkstraat 12 1012 AB'))).toBeUndefined();
+    expect(tellLanguage(words('1042 12.03.2024 48,00 9,75'))).toBeUndefined();
+    // Three English cue words beside two German ones: not yet English.
+    expect(tellLanguage(words('Invoice Date Total Datum Kunde'))).toBeUndefined();
+  });
 });
 
 describe('OCR in the page language', () => {
   const pool = new TesseractPool(1);
   afterAll(() => pool.close());
 
-  /** A small German receipt with umlauts, ß and €, rendered at 200 dpi and saved as a JPEG scan. */
-  async function germanScan(): Promise<Buffer> {
-    const doc = new PDFDocument({ size: [360, 240], margin: 0 });
+  /** A page of `height` points holding `top` lines and then a German receipt's lines, rendered at 200 dpi and saved as a JPEG scan. */
+  async function scanOf(top: string[], height = 240): Promise<Buffer> {
+    const doc = new PDFDocument({ size: [360, height], margin: 0 });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-    doc.font('Helvetica-Bold').fontSize(12).text('Rechnung Nr. 2024-17', 20, 20, { lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(12);
+    top.forEach((line, i) => doc.text(line, 20, 20 + i * 22, { lineBreak: false }));
+    const y = 55 + (top.length - 1) * 22;
     doc.font('Helvetica').fontSize(11);
     [['Artikel', 'Menge', 'Betrag'], ['Bügeleisen', '1', '34,90 €'], ['Größe XL Tücher', '3', '12,50 €'], ['Gesamtbetrag', '', '47,40 €']].forEach((row, i) => {
-      doc.text(row[0], 20, 55 + i * 24, { lineBreak: false });
-      doc.text(row[1], 190, 55 + i * 24, { lineBreak: false });
-      doc.text(row[2], 260, 55 + i * 24, { lineBreak: false });
+      doc.text(row[0], 20, y + i * 24, { lineBreak: false });
+      doc.text(row[1], 190, y + i * 24, { lineBreak: false });
+      doc.text(row[2], 260, y + i * 24, { lineBreak: false });
     });
-    doc.text('Vielen Dank für Ihren Einkauf in der Hauptstraße.', 20, 160, { lineBreak: false });
+    doc.text('Vielen Dank für Ihren Einkauf in der Hauptstraße.', 20, y + 105, { lineBreak: false });
     doc.end();
     return sharp(await renderPdfPage(await done, 200)).jpeg({ quality: 80 }).toBuffer();
+  }
+
+  /** A small German receipt with umlauts, ß and €. */
+  const germanScan = () => scanOf(['Rechnung Nr. 2024-17']);
+
+  /** The real pool, keeping the rows (band heights) each model was asked to read. */
+  class ObservedPool extends TesseractPool {
+    readonly rows: Record<string, number> = {};
+    override recognize(image: GreyRaster, dpi: number, model = 'eng'): Promise<OcrWord[]> {
+      this.rows[model] = (this.rows[model] ?? 0) + image.height;
+      return super.recognize(image, dpi, model);
+    }
   }
 
   it('reads a German scan again with the German model: umlauts, ß and € come out', { timeout: 120_000 }, async () => {
@@ -70,5 +100,29 @@ describe('OCR in the page language', () => {
     for (const word of ['Bügeleisen', 'Größe', 'Tücher', 'Hauptstraße.', '€']) expect(text(page).split(' ')).toContain(word);
     // The English model alone misses them: the second reading is what brings them.
     expect(['Bügeleisen', 'Größe', 'Tücher', 'Hauptstraße.'].filter((w) => text(english).split(' ').includes(w)).length).toBeLessThan(2);
+  });
+
+  it('reads a page whose top tells its language with the English model on the top part only', { timeout: 120_000 }, async () => {
+    const observed = new ObservedPool(1);
+    try {
+      const page = await ocrPage(await scanOf(['Rechnung Nr. 2024-17', 'Datum 12.03.2024', 'Kunde Müller GmbH', 'Lieferdatum 11.03.2024'], 320), 'fast', observed);
+      expect(page.language).toBe('de');
+      expect(page.words.map((w) => w.text)).toContain('Bügeleisen');
+      // The German model read the page whole; the English one less than half of it.
+      expect(observed.rows.eng).toBeLessThan(observed.rows.deu / 2);
+    } finally {
+      await observed.close();
+    }
+  });
+
+  it('reads a page whose top says nothing of its language in English whole, then in its own language', { timeout: 120_000 }, async () => {
+    const observed = new ObservedPool(1);
+    try {
+      const page = await ocrPage(await scanOf(['ACME 1042', '4711 0815', '12 34 56']), 'fast', observed);
+      expect(page.language).toBe('de');
+      expect(observed.rows.eng).toBeGreaterThanOrEqual(observed.rows.deu * 0.9);
+    } finally {
+      await observed.close();
+    }
   });
 });

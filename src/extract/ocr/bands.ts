@@ -63,15 +63,31 @@ function emptiestRow(ink: ArrayLike<number>, y0: number, y1: number): number {
 /** White rows around each band: tesseract misreads text that touches the image edge. */
 const BAND_PAD = 12;
 
+/** Ink per row of a page, and the ink count below which a row is blank (scan grain leaves a few dark pixels in blank rows). */
+export interface PageInk {
+  ink: Uint32Array;
+  noise: number;
+}
+
+export function pageInk(page: GreyRaster): PageInk {
+  return { ink: rowInk(page, Math.min(otsuThreshold(page.data), 200)), noise: Math.max(2, Math.round(page.width * 0.002)) };
+}
+
 /**
- * Recognizes a page in horizontal bands, one per pool worker, concurrently,
- * with tesseract model `model`, and returns the words in page coordinates. A
- * one-worker pool reads the page whole.
+ * Recognizes rows `rows` of a page (all of it by default) in horizontal
+ * bands, one per pool worker, concurrently, with tesseract model `model`,
+ * and returns the words in page coordinates. A one-worker pool reads the
+ * rows whole.
  */
-export async function recognizeInBands(pool: TesseractPool, page: GreyRaster, dpi: number, model = 'eng'): Promise<OcrWord[]> {
-  const ink = rowInk(page, Math.min(otsuThreshold(page.data), 200));
-  // Scan grain leaves a few dark pixels in blank rows.
-  const bands = splitIntoBands(ink, pool.size, Math.max(2, Math.round(page.width * 0.002)));
+export async function recognizeInBands(
+  pool: TesseractPool,
+  page: GreyRaster,
+  dpi: number,
+  model = 'eng',
+  rows: RowRange = { y0: 0, y1: page.height },
+  { ink, noise }: PageInk = pageInk(page),
+): Promise<OcrWord[]> {
+  const bands = splitIntoBands(ink.subarray(rows.y0, rows.y1), pool.size, noise).map((b) => ({ y0: b.y0 + rows.y0, y1: b.y1 + rows.y0 }));
   const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, BAND_PAD), dpi, model)));
   return parts.flatMap((words, i) => offsetWords(words, bands[i].y0 - BAND_PAD));
 }

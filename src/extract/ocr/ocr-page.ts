@@ -1,14 +1,14 @@
 import sharp, { type Sharp } from 'sharp';
 import type { Box, Quality, Rule, Word } from '../types.js';
-import { recognizeInBands, inkRuns } from './bands.js';
-import { cropRows, halfTurn, rowInk, type GreyRaster } from './grey-raster.js';
-import { binarize, detectPageGeometry, majority3, otsuThreshold, rotateQuarter, typicalLineHeight, type BinaryImage, type PageGeometry } from './page-geometry.js';
+import { inkRuns, pageInk } from './bands.js';
+import { cropRows, halfTurn, type GreyRaster } from './grey-raster.js';
+import { binarize, detectPageGeometry, majority3, rotateQuarter, typicalLineHeight, type BinaryImage, type PageGeometry } from './page-geometry.js';
 import { eraseRulingLines } from './erase-lines.js';
 import { evenLight, whitenBackground } from './page-background.js';
 import { findRasterRules } from './raster-rules.js';
-import { mapWords, mergeLanguageReadings, mergeReadings } from './merge-readings.js';
+import { mapWords, mergeReadings } from './merge-readings.js';
 import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
-import { detectPageLanguage, OCR_MODELS } from './page-language.js';
+import { readInLanguage, type LanguageReading } from './language-reading.js';
 import type { Lang } from '../concepts/index.js';
 
 export interface OcrPage {
@@ -23,7 +23,7 @@ export interface OcrPage {
   skewDegrees: number;
   /** Mean word confidence of the reading (0..100). */
   confidence: number;
-  /** The language the page was read in (told from a first reading with the English model). */
+  /** The language the page was read in (told from its reading with the English model, language-reading.ts). */
   language: Lang;
 }
 
@@ -152,19 +152,12 @@ async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool
   const turned = await Promise.all(angles.map((a) => rotateRaster(scaled, a)));
   let pick: Pick;
   let reading: Reading;
-  // English pages are read once, as before; a page in another language is read again with its own model.
-  const firstModel = OCR_MODELS[language ?? 'en'];
-  const readAgain = (words: OcrWord[]): boolean => {
-    language ??= detectPageLanguage(words);
-    return OCR_MODELS[language] !== firstModel;
-  };
   if (quality === 'high') {
     // A sample read always settles the orientation first: `high` reads the page three times anyway.
     pick = await pickUpright(turned, pool, dpi);
     const fastScale = ocrScale('fast', Math.max(srcW, srcH)) * enlarge;
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, firstModel);
-    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, firstModel));
-    if (readAgain(reading.words)) reading = inLanguage(await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, OCR_MODELS[language ?? 'en']), reading);
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language);
+    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language));
     if (fastScale / scale <= 0.9) {
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
       const fastRaster = async (): Promise<TurnedRaster> => {
@@ -176,21 +169,20 @@ async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool
         const turnedOwn = await rotateRaster(grey, angle);
         return { image: pick.halfTurn ? halfTurn(turnedOwn) : turnedOwn, degrees: angles[pick.index] - angle };
       };
-      reading = await addCoarseReadings(reading, fastScale / scale, fastRaster, pool, dpi, OCR_MODELS[language ?? 'en']);
+      reading = await addCoarseReadings(reading, fastScale / scale, fastRaster, pool, dpi);
     }
   } else {
     // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
     pick = turned.length > 1 ? await pickUpright(turned, pool, dpi) : { index: 0, halfTurn: false };
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, firstModel);
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language);
     // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
     // tells before a second full read (a poor scan that is upright is not read twice).
     if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
       const check = await pickUpright(turned, pool, dpi);
-      if (check.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, firstModel));
+      if (check.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language));
     } else {
-      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, firstModel));
+      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language));
     }
-    if (readAgain(reading.words)) reading = inLanguage(await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, OCR_MODELS[language ?? 'en']), reading);
   }
   const angle = angles[pick.index] + (pick.halfTurn ? 180 : 0);
   const { width, height } = reading.image;
@@ -202,7 +194,7 @@ async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool
     orientation: (Math.round(angle / 90) % 4 + 4) % 4,
     skewDegrees: axes[pick.index].quarters * 90 - angles[pick.index],
     confidence: reading.confidence,
-    language: language ?? 'en',
+    language: reading.language,
   };
 }
 
@@ -221,6 +213,7 @@ interface Reading {
   words: OcrWord[];
   rules: Rule[];
   confidence: number;
+  language: Lang;
 }
 
 interface Choice {
@@ -228,9 +221,13 @@ interface Choice {
   reading: Reading;
 }
 
-/** Reads the page as `alternative` and keeps whichever full reading is more confident. */
-async function betterReading(current: Choice, alternative: Pick, turned: GreyRaster[], pool: TesseractPool, dpi: number, model: string): Promise<Choice> {
-  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, model);
+/**
+ * Reads the page as `alternative` and keeps whichever full reading is more
+ * confident. The alternative tells its own language unless one was given: a
+ * page read the wrong way up tells none.
+ */
+async function betterReading(current: Choice, alternative: Pick, turned: GreyRaster[], pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Choice> {
+  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, language);
   return reading.confidence > current.reading.confidence ? { pick: alternative, reading } : current;
 }
 
@@ -241,31 +238,25 @@ async function betterReading(current: Choice, alternative: Pick, turned: GreyRas
  * page geometry first had it (most pages are stored upright) and the more
  * confident full reading wins.
  */
-function confirmPick(pick: Pick, reading: Reading, turned: GreyRaster[], pool: TesseractPool, dpi: number, model: string): Promise<Choice> {
+function confirmPick(pick: Pick, reading: Reading, turned: GreyRaster[], pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Choice> {
   const primary: Pick = { index: 0, halfTurn: false };
   if (reading.confidence >= CONFIDENT_READING || (pick.index === primary.index && pick.halfTurn === primary.halfTurn)) return Promise.resolve({ pick, reading });
-  return betterReading({ pick, reading }, primary, turned, pool, dpi, model);
+  return betterReading({ pick, reading }, primary, turned, pool, dpi, language);
 }
 
-/** A reading with a language's own model, its figures taken from the first reading of the same raster (merge-readings.ts). */
-function inLanguage(native: Reading, first: Reading): Reading {
-  const words = mergeLanguageReadings(native.words, first.words);
-  return { ...native, words, confidence: meanConfidence(words) };
-}
-
-/** Ruling lines erased: tesseract reads nothing inside a boxed grid. */
-function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, model: string): Promise<OcrWord[]> {
+/** Ruling lines erased: tesseract reads nothing inside a boxed grid. Read in `language`, or in the one the page tells. */
+function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<LanguageReading> {
   const erased = { ...image, data: image.data.slice() };
   eraseRulingLines(erased.data, erased.width, erased.height);
-  return recognizeInBands(pool, erased, dpi, model);
+  return readInLanguage(pool, erased, dpi, language);
 }
 
-/** Recognizes a turned page (optionally by another 180°) with tesseract model `model` and finds its ruling lines. */
-async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, model = 'eng'): Promise<Reading> {
+/** Recognizes a turned page (optionally by another 180°) in `language` or the one it tells, and finds its ruling lines. */
+async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Reading> {
   const image = flip ? halfTurn(turned) : turned;
   // Ruling lines come from the raster before erasure, found while the workers recognize.
-  const [words, rules] = await Promise.all([recognizeErased(image, pool, dpi, model), findPageRules(image)]);
-  return { image, words, rules, confidence: meanConfidence(words) };
+  const [{ words, language: told }, rules] = await Promise.all([recognizeErased(image, pool, dpi, language), findPageRules(image)]);
+  return { image, words, rules, confidence: meanConfidence(words), language: told };
 }
 
 /** Direction and skew of a page, searched as finely as `quality` asks, and the typical height of its text lines in pixels of `scaled`. */
@@ -326,13 +317,13 @@ async function addCoarseReadings(
   fastRaster: () => Promise<TurnedRaster>,
   pool: TesseractPool,
   dpi: number,
-  model: string,
 ): Promise<Reading> {
   const [small, own] = await Promise.all([
     resizeRaster(fine.image, Math.round(fine.image.width * coarse), Math.round(fine.image.height * coarse)),
     fastRaster(),
   ]);
-  const [rough, fastWords] = await Promise.all([recognizeErased(small, pool, dpi * coarse, model), recognizeErased(own.image, pool, dpi * coarse, model)]);
+  // Both in the language the fine reading told.
+  const [rough, fastWords] = (await Promise.all([recognizeErased(small, pool, dpi * coarse, fine.language), recognizeErased(own.image, pool, dpi * coarse, fine.language)])).map((r) => r.words);
   const words = mergeReadings(
     mergeReadings(fine.words, mapWords(rough, small, fine.image)),
     mapWords(fastWords, own.image, fine.image, own.degrees),
@@ -367,7 +358,8 @@ export async function pickUpright(candidates: GreyRaster[], pool: TesseractPool,
 
 /** The first PROBE_LINES text lines of a page (at most 1.2 inches of it), ruling lines erased. */
 export function probeCrop(r: GreyRaster, dpi: number): GreyRaster {
-  const runs = inkRuns(rowInk(r, Math.min(otsuThreshold(r.data), 200)), Math.max(2, Math.round(r.width * 0.002)))
+  const { ink, noise } = pageInk(r);
+  const runs = inkRuns(ink, noise)
     // Specks and rules are no text lines.
     .filter((run) => run.y1 - run.y0 >= r.height * 0.004);
   if (runs.length === 0) return r;

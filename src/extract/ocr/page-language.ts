@@ -1,6 +1,6 @@
 /**
- * Which language a page is printed in, told from a first reading with the
- * English model. That model has no umlauts, accents, ß or ñ, but it reads
+ * Which language a page is printed in, told from a reading with the English
+ * model (language-reading.ts reads its top part first). That model has no umlauts, accents, ß or ñ, but it reads
  * the words around them well enough ("Rechnung", "und", "Menge", "facture")
  * to tell the language, so only pages in another language are read again
  * with their own model (docs/engine.md, "OCR languages").
@@ -65,13 +65,39 @@ export function languageScores(words: ReadonlyArray<{ text: string }>): Record<L
   return Object.fromEntries(LANGS.map((l) => [l, seen[l].size])) as Record<Lang, number>;
 }
 
+/** Cue words enough for another language on a whole page that shows no English cue word at all. */
+const MIN_CUES_WITHOUT_ENGLISH = 2;
+
 /**
  * The page's language: the non-English one with the most cue words when it
- * has at least MIN_CUES of them and at least as many as English, else English.
+ * has at least MIN_CUES of them and at least as many as English (or
+ * MIN_CUES_WITHOUT_ENGLISH and English none: a blurred 150 dpi German payslip
+ * read in English showed "Zahltag" and "Summe" and nothing else of either),
+ * else English.
  */
 export function detectPageLanguage(words: ReadonlyArray<{ text: string }>): Lang {
   const scores = languageScores(words);
-  let best: Lang = 'en';
-  for (const l of LANGS) if (l !== 'en' && scores[l] >= MIN_CUES && scores[l] >= scores.en && (best === 'en' || scores[l] > scores[best])) best = l;
+  return strongest(scores, scores.en === 0 ? MIN_CUES_WITHOUT_ENGLISH : MIN_CUES) ?? 'en';
+}
+
+/** The non-English language with the most cue words, at least `least` and as many as English's, if any. */
+function strongest(scores: Record<Lang, number>, least = MIN_CUES): Lang | undefined {
+  let best: Lang | undefined;
+  for (const l of LANGS) if (l !== 'en' && scores[l] >= least && scores[l] >= scores.en && (!best || scores[l] > scores[best])) best = l;
   return best;
+}
+
+/**
+ * The language of a page told from part of its reading, or undefined when
+ * that part does not settle it. Stricter than detectPageLanguage for English:
+ * part of a page without another language's cues is not yet an English page
+ * (a German utility bill's top third showed three English cue words and two
+ * German ones), so English needs twice any other language's cues.
+ */
+export function tellLanguage(words: ReadonlyArray<{ text: string }>): Lang | undefined {
+  const scores = languageScores(words);
+  const other = strongest(scores);
+  if (other) return other;
+  const rival = Math.max(...LANGS.filter((l) => l !== 'en').map((l) => scores[l]));
+  return scores.en >= MIN_CUES && scores.en >= 2 * rival ? 'en' : undefined;
 }

@@ -1,0 +1,45 @@
+/**
+ * Reading a page in its own language at about the cost of one reading
+ * (docs/engine.md, "OCR languages"). The top third of the page's ink is read
+ * with the English model; when those words tell the language, an English
+ * page reads on from there, and a page in another language is read whole
+ * with its own model, the English reading of the top kept for its figures.
+ * Only a page whose top third says too little (a receipt's merchant lines)
+ * is read whole in English first and, when that tells another language, read
+ * again: the cost every non-English page paid before.
+ */
+import type { Lang } from '../concepts/index.js';
+import { pageInk, recognizeInBands, splitIntoBands, type PageInk, type RowRange } from './bands.js';
+import type { GreyRaster } from './grey-raster.js';
+import { mergeLanguageReadings } from './merge-readings.js';
+import { detectPageLanguage, OCR_MODELS, tellLanguage } from './page-language.js';
+import type { OcrWord, TesseractPool } from './tesseract-pool.js';
+
+export interface LanguageReading {
+  words: OcrWord[];
+  language: Lang;
+}
+
+/** The page's ink is cut into this many parts of equal ink; the first is read to tell the language. */
+const HEAD_PARTS = 3;
+
+/** The rows read first, and those after them (undefined when the page has no gap to cut at). */
+function headAndRest({ ink, noise }: PageInk): { head: RowRange; rest?: RowRange } {
+  const [head, next] = splitIntoBands(ink, HEAD_PARTS, noise);
+  return next ? { head, rest: { y0: next.y0, y1: ink.length } } : { head };
+}
+
+/** Reads a page (ruling lines erased) in `language`, or in the language its English reading tells. */
+export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi: number, language?: Lang): Promise<LanguageReading> {
+  const ink = pageInk(page);
+  const read = (lang: Lang, rows?: RowRange) => recognizeInBands(pool, page, dpi, OCR_MODELS[lang], rows, ink);
+  if (language) return { words: await read(language), language };
+  const { head, rest } = headAndRest(ink);
+  const top = await read('en', head);
+  const told = tellLanguage(top);
+  if (told && told !== 'en') return { words: mergeLanguageReadings(await read(told), top), language: told };
+  const english = rest ? [...top, ...(await read('en', rest))] : top;
+  const whole = told ?? detectPageLanguage(english);
+  if (whole === 'en') return { words: english, language: 'en' };
+  return { words: mergeLanguageReadings(await read(whole), english), language: whole };
+}
