@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findPageRules } from '../../src/extract/ocr/ocr-page.js';
-import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
+import { median3, type GreyRaster } from '../../src/extract/ocr/grey-raster.js';
 import { rng } from '../helpers/rng.js';
 
 /**
@@ -34,5 +35,27 @@ describe('ruling lines of a scanned page', () => {
     expect(whole[0].x1).toBeCloseTo(200 / 2550, 2);
     expect(whole[0].x2).toBeCloseTo(2350 / 2550, 2);
     expect(across(await findPageRules(page, 1400))).toHaveLength(3);
+  });
+});
+
+describe('3×3 median of a grey raster', () => {
+  /** The median of each pixel's 3×3 window, edges extended, by sorting the nine values. */
+  function sortedMedian(r: GreyRaster): number[] {
+    const at = (x: number, y: number) => r.data[Math.min(r.height - 1, Math.max(0, y)) * r.width + Math.min(r.width - 1, Math.max(0, x))];
+    return Array.from({ length: r.width * r.height }, (_, i) => {
+      const [x, y] = [i % r.width, Math.floor(i / r.width)];
+      const window = [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dx) => at(x + dx, y + dy)));
+      return window.sort((a, b) => a - b)[4];
+    });
+  }
+
+  it('equals sorting each window, on any raster', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.infiniteStream(fc.integer({ min: 0, max: 255 })), (width, height, values) => {
+        const data = Uint8Array.from(values.take(width * height));
+        const raster = { width, height, data };
+        expect(Array.from(median3(raster).data)).toEqual(sortedMedian(raster));
+      }),
+    );
   });
 });

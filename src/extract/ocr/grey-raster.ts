@@ -39,3 +39,50 @@ export function rowInk(r: GreyRaster, threshold: number): Uint32Array {
   }
   return ink;
 }
+
+/** The middle one of three values. */
+function mid3(a: number, b: number, c: number): number {
+  const least = a < b ? a : b;
+  const most = a < b ? b : a;
+  return c <= least ? least : c >= most ? most : c;
+}
+
+/**
+ * 3×3 median, edges extended. Each column's three values are sorted once
+ * per row and shared by the three windows over it; the window's median is
+ * then the middle of (largest of the smallest, middle of the middles,
+ * smallest of the largest). libvips' rank filter took about 0.2 s of CPU on
+ * a 2000 px page.
+ */
+export function median3(r: GreyRaster): GreyRaster {
+  const { width: w, height: h, data } = r;
+  const out = new Uint8Array(w * h);
+  const lo = new Uint8Array(w);
+  const md = new Uint8Array(w);
+  const hi = new Uint8Array(w);
+  for (let y = 0; y < h; y++) {
+    const above = Math.max(0, y - 1) * w;
+    const here = y * w;
+    const below = Math.min(h - 1, y + 1) * w;
+    for (let x = 0; x < w; x++) {
+      const a = data[above + x];
+      const b = data[here + x];
+      const c = data[below + x];
+      const least = a < b ? a : b;
+      const most = a < b ? b : a;
+      lo[x] = c < least ? c : least;
+      hi[x] = c > most ? c : most;
+      md[x] = c <= least ? least : c >= most ? most : c;
+    }
+    for (let x = 0; x < w; x++) {
+      const l = x > 0 ? x - 1 : 0;
+      const n = x < w - 1 ? x + 1 : x;
+      let most = lo[l] > lo[x] ? lo[l] : lo[x];
+      if (lo[n] > most) most = lo[n];
+      let least = hi[l] < hi[x] ? hi[l] : hi[x];
+      if (hi[n] < least) least = hi[n];
+      out[here + x] = mid3(most, mid3(md[l], md[x], md[n]), least);
+    }
+  }
+  return { width: w, height: h, data: out };
+}

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { Box, Quality, Rule, Word } from '../types.js';
 import { inkRuns, pageInk } from './bands.js';
-import { cropRows, halfTurn, type GreyRaster } from './grey-raster.js';
+import { cropRows, halfTurn, median3, type GreyRaster } from './grey-raster.js';
 import { binarize, detectPageGeometry, majority3, rotateQuarter, typicalLineHeight, type BinaryImage, type PageGeometry } from './page-geometry.js';
 import { eraseRulingLines } from './erase-lines.js';
 import { evenLight, whitenBackground } from './page-background.js';
@@ -76,7 +76,7 @@ async function analysisBinary(r: GreyRaster, longSide: number): Promise<BinaryIm
  * anti-aliased rule that a binary majority vote would wipe out.
  */
 async function rulesBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
-  return binarizeGrey(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).median(3).toColourspace('b-w')));
+  return binarizeGrey(median3(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w'))));
 }
 
 /** Visible ruling lines of an upright page raster, looked for on a copy scaled to `longSide`. */
