@@ -176,11 +176,11 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
 
 /**
  * The same comparison per language on generated business invoices scanned at
- * 300 dpi (bench/lib/business). The engine reads a page with English first
- * and a page in another language again with its own model
- * (src/extract/ocr/page-language.ts), so the CLI reads the same pages with
- * the same two models, `-l <model>+eng` (Debian tessdata_fast, and our
- * best_int files), and with the page's model alone.
+ * 300 dpi (bench/lib/business). The engine reads the top third of a page
+ * with English to tell its language and a page in another language whole with
+ * its own model (src/extract/ocr/language-reading.ts), so the CLI reads the
+ * same pages with the same two models, `-l <model>+eng` (Debian
+ * tessdata_fast, and our best_int files), and with the page's model alone.
  */
 async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Promise<Record<string, unknown>> {
   const models = langs.map((l) => OCR_MODELS[l]);
