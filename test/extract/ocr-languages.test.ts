@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +20,27 @@ describe('OCR language models', () => {
       const dir = localLanguageDataPath(OCR_MODELS[lang]);
       expect(dir).toMatch(new RegExp(`node_modules/@tesseract\\.js-data/${OCR_MODELS[lang]}/4\\.0\\.0_best_int$`));
       expect(existsSync(`${dir}/${OCR_MODELS[lang]}.traineddata.gz`)).toBe(true);
+    }
+  });
+});
+
+describe('OCR workers', () => {
+  it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docrows-ocr-workers-'));
+    const script = join(dir, 'start.mts');
+    writeFileSync(
+      script,
+      `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/ocr/tesseract-pool.ts'))};
+      const pool = new TesseractPool(1);
+      for (const model of ${JSON.stringify(Object.values(OCR_MODELS))}) await pool.recognize({ width: 64, height: 32, data: new Uint8Array(2048).fill(255) }, 200, model);
+      await pool.close();`,
+    );
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -79,13 +79,21 @@ export class TesseractPool {
    * models' bytes instead of their codes when it initializes, tesseract.js 7).
    */
   private async startWorker(model: string): Promise<PooledWorker> {
-    const worker = await createWorker(model, OEM.LSTM_ONLY, {
-      langPath: localLanguageDataPath(model),
-      gzip: true,
-      cacheMethod: 'none',
-      logger: () => undefined,
-      errorHandler: () => undefined,
-    });
+    const worker = await createWorker(
+      model,
+      OEM.LSTM_ONLY,
+      {
+        langPath: localLanguageDataPath(model),
+        gzip: true,
+        cacheMethod: 'none',
+        logger: () => undefined,
+        errorHandler: () => undefined,
+      },
+      // The Italian model's own config names a word list it does not ship ("ita.special-words": two words),
+      // and tesseract printed "Error: failed to load" to stderr each time an Italian worker started. A config file's
+      // text: the parameter set to nothing.
+      'user_words_suffix ',
+    );
     await worker.setParameters({
       tessedit_pageseg_mode: READING_MODE,
       preserve_interword_spaces: '1',
