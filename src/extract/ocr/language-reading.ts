@@ -29,6 +29,17 @@ function headAndRest({ ink, noise }: PageInk): { head: RowRange; rest?: RowRange
   return next ? { head, rest: { y0: next.y0, y1: ink.length } } : { head };
 }
 
+/**
+ * A whole page's reading with its language's model, the figures of the
+ * English reading of rows `rows` merged in there (mergeLanguageReadings).
+ * Below those rows the native words stay as read: the merge drops words of
+ * low confidence that only one reading saw, and there every word is one.
+ */
+function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRange): OcrWord[] {
+  const inRows = (w: OcrWord) => (w.y0 + w.y1) / 2 < rows.y1;
+  return [...mergeLanguageReadings(native.filter(inRows), english), ...native.filter((w) => !inRows(w))];
+}
+
 /** Reads a page (ruling lines erased) in `language`, or in the language its English reading tells. */
 export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi: number, language?: Lang): Promise<LanguageReading> {
   const ink = pageInk(page);
@@ -37,7 +48,7 @@ export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi:
   const { head, rest } = headAndRest(ink);
   const top = await read('en', head);
   const told = tellLanguage(top);
-  if (told && told !== 'en') return { words: mergeLanguageReadings(await read(told), top), language: told };
+  if (told && told !== 'en') return { words: withFiguresOf(await read(told), top, head), language: told };
   const english = rest ? [...top, ...(await read('en', rest))] : top;
   const whole = told ?? detectPageLanguage(english);
   if (whole === 'en') return { words: english, language: 'en' };
