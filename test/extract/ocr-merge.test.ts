@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapWords, mergeLanguageReadings, mergeReadings } from '../../src/extract/ocr/merge-readings.js';
 import type { OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { withFiguresOf } from '../../src/extract/ocr/language-reading.js';
 
 const w = (text: string, confidence: number, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, confidence, x0, y0, x1, y1 });
 
@@ -76,5 +77,13 @@ describe('merging a reading in the page language with the English one', () => {
   it("keeps the language model's codes with letters, even when English is surer", () => {
     const native = [w('IT97778191471', 70, 10, 10, 150, 30)];
     expect(mergeLanguageReadings(native, [w('1T97778191471', 95, 10, 10, 150, 30)])).toEqual(native);
+  });
+});
+
+describe('a native reading with the English reading of its top rows', () => {
+  it('takes the English figures in those rows and keeps every native word below them, sure or not', () => {
+    const native = [w('Lai', 80, 200, 10, 240, 30), w('Saldo', 95, 10, 10, 60, 30), w('R3A', 30, 10, 300, 50, 320), w('1.805,81', 40, 200, 300, 280, 320)];
+    const english = [w('1.21', 85, 200, 10, 240, 30), w('Saldo', 90, 10, 10, 60, 30)];
+    expect(withFiguresOf(native, english, { y0: 0, y1: 100 }).map((x) => x.text)).toEqual(['1.21', 'Saldo', 'R3A', '1.805,81']);
   });
 });

@@ -35,7 +35,7 @@ function headAndRest({ ink, noise }: PageInk): { head: RowRange; rest?: RowRange
  * Below those rows the native words stay as read: the merge drops words of
  * low confidence that only one reading saw, and there every word is one.
  */
-function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRange): OcrWord[] {
+export function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRange): OcrWord[] {
   const inRows = (w: OcrWord) => (w.y0 + w.y1) / 2 < rows.y1;
   return [...mergeLanguageReadings(native.filter(inRows), english), ...native.filter((w) => !inRows(w))];
 }
