@@ -178,7 +178,8 @@ function isDataSegment(s: Segment): boolean {
   return isDataValue(s.text) || s.words.every((w) => isDataValue(w.text));
 }
 
-function hasDataCell(l: Line): boolean {
+/** A line holding data past its first cell: a row, not a line of heads. */
+export function hasDataCell(l: Line): boolean {
   return l.segments.some((s, i) => i > 0 && isDataSegment(s));
 }
 
