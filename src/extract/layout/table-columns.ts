@@ -149,30 +149,38 @@ export function columnAt(separators: number[], x: number): number {
 
 const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = ENGINE_SETTINGS.tables;
 
+/** Share of a packed column's cells that must show both the number and its unit word. */
+const PACKED_SHARE = 0.75;
+
 /**
  * Borders inside columns where a number column and a unit column are set
  * closer than a cell gap ("11 mese", "225 conf." under "Q.tà U.M.", common
  * in monospaced print): every filled cell is a number followed by words of
- * letters, the numbers' right edges line up, a clear gap runs between
- * all numbers and all words, and the lowest header line heading the column
- * has heads on both sides of it.
+ * letters (PACKED_SHARE of them at least; the others a number alone), the
+ * numbers' right edges line up, a clear gap runs between all numbers and all
+ * words, and the lowest header line heading the column, if any, has heads
+ * on both sides of it.
  */
 export function findPackedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
-  if (header.length === 0 || body.length < 2) return [];
+  // Without heads (a page continuing the table) the cells alone must show it, over more rows.
+  if (body.length < (header.length ? 2 : 3)) return [];
   const out: number[] = [];
   for (let c = 0; c <= separators.length; c++) {
     const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
     const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
     if (cells.length < 2 || cells.length < body.length * 0.6) continue;
     // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
-    if (!cells.every((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)))) continue;
+    const packed = cells.filter((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)));
+    // A unit the scan lost leaves its number alone, still left of the border.
+    const lone = cells.filter((ws) => ws.length === 1 && isDataValue(ws[0].text));
+    if (packed.length + lone.length < cells.length || packed.length < cells.length * PACKED_SHARE) continue;
     const ends = cells.map((ws) => ws[0].box.x2);
     const numberEnd = Math.max(...ends);
-    const wordStart = Math.min(...cells.map((ws) => ws[1].box.x1));
+    const wordStart = Math.min(...packed.map((ws) => ws[1].box.x1));
     if (wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE) continue;
     const x = (numberEnd + wordStart) / 2;
     const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
-    if (heads.some((w) => w.box.x1 < x && w.box.x2 > x) || !heads.some((w) => w.box.x2 <= x) || !heads.some((w) => w.box.x1 >= x)) continue;
+    if (header.length && (heads.some((w) => w.box.x1 < x && w.box.x2 > x) || !heads.some((w) => w.box.x2 <= x) || !heads.some((w) => w.box.x1 >= x))) continue;
     out.push(x);
   }
   return out;
