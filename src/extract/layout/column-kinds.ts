@@ -8,6 +8,7 @@
  * request lists them as the page prints them, so columns are given to fields
  * left to right in request order.
  */
+import { classifyLabel } from '../concepts/index.js';
 import { looksLikeDate, looksLikeNumber } from '../format/index.js';
 import { headerNames } from './header-names.js';
 import type { FieldRequest, TableChoice } from './column-mapping.js';
@@ -118,4 +119,43 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[]): Tab
     if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: total, byKinds: true };
   }
   return best;
+}
+
+/**
+ * A choice by heads with the fields no head names (a head the scan misread,
+ * "Ranhsid" for "Eenheid") given to the free columns between their
+ * neighbours' columns whose values fit them, in request order: between
+ * quantity and packages, the column of unit words is the unit's. A column
+ * whose head names something else stays free.
+ */
+export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[]): TableChoice {
+  const { columnOf } = choice;
+  const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
+  const columns = choice.table.separators.length + 1;
+  const taken = new Set(columnOf.filter((c) => c >= 0));
+  const free = (c: number) => !taken.has(c) && (!choice.names[c] || classifyLabel(choice.names[c]).size === 0);
+  const out = [...columnOf];
+  const named: number[] = [];
+  // Line fields only: a document value asked beside the items (the invoice number) is no column.
+  const open = (f: number) => columnOf[f] < 0 && fields[f].concept?.level === 'line';
+  for (let f = 0; f < fields.length; f++) {
+    if (!open(f)) continue;
+    let end = f;
+    while (end < fields.length && open(end)) end++;
+    // The run of fields without a column sits between its neighbours' columns (the page's edges at the ends).
+    const lo = Math.max(-1, ...columnOf.slice(0, f));
+    const hi = columnOf.slice(end).find((c) => c >= 0) ?? columns;
+    const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter(free);
+    if (between.length && rows.length >= 2) {
+      const run = fields.slice(f, end);
+      const { columnOf: inRun } = alignInOrder(run.map((field) => between.map((c) => columnFit(rows, c, fits(field)))));
+      inRun.forEach((i, k) => {
+        if (i < 0) return;
+        out[f + k] = between[i];
+        named.push(f + k);
+      });
+    }
+    f = end;
+  }
+  return named.length ? { ...choice, columnOf: out, namedByKinds: named } : choice;
 }

@@ -55,6 +55,8 @@ export interface TableChoice {
   byArithmetic?: boolean;
   /** The columns were chosen by the shapes of their values in request order (`column-kinds.ts`). */
   byKinds?: boolean;
+  /** Fields (by index) no head names whose columns the shapes of their values chose (`withColumnsByKinds`). */
+  namedByKinds?: number[];
 }
 
 const MIN_COLUMN_SCORE = 0.5;

@@ -7,7 +7,7 @@ import { headerNames } from './header-names.js';
 import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
 import { asksForLines, chooseMainTables, chooseTableByArithmetic, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
-import { chooseTableByKinds } from './column-kinds.js';
+import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
 import { fitValue } from './value-kinds.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
@@ -184,6 +184,8 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     const headless = chooseTableByArithmetic(tables, textual) ?? chooseTableByKinds(tables, textual);
     if (headless) choices = [headless];
   }
+  // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns.
+  if (!documentOnly) choices = choices.map((c) => withColumnsByKinds(c, textual));
 
   // A field is a column when the best table maps it; the others are record-level values.
   const isColumn = new Array<boolean>(fields.length).fill(false);
@@ -242,7 +244,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
       if (choice.byArithmetic) return ARITHMETIC_COLUMN_CONFIDENCE;
-      return choice.byKinds ? KINDS_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
+      return choice.byKinds || choice.namedByKinds?.includes(k) ? KINDS_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
     const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items) : items).map((row) => build(row, columnOf, sureness));
