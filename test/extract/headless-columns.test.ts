@@ -64,3 +64,18 @@ describe('heads whose unit wraps to a second line', () => {
     expect(rows.map((r) => [r.packages, r.net_weight, r.gross_weight])).toEqual([['1', '1.104,00', '1.105,90'], ['9', '1,20', '19,20'], ['2', '181,40', '185,00']]);
   });
 });
+
+describe('a head the scan misread', () => {
+  it('leaves its line field the free column between its neighbours whose values fit it', () => {
+    const list = page([
+      [80, [[70, 'Artikelnr.'], [180, 'Omschrijving'], [512, 'Aant.'], [560, 'Ranhsid'], [680, 'Dozen']]],
+      [105, [[70, '196903'], [180, 'Advieswerkzaamheden'], [520, '196'], [560, 'uur'], [686, '14']]],
+      [130, [[70, '425434'], [180, 'Koffiebonen arabica 1 kg'], [520, '224'], [560, 'kg'], [686, '16']]],
+      [155, [[70, '818272'], [180, 'Whiteboardstiften'], [526, '60'], [560, 'set'], [692, '4']]],
+    ]);
+    const rows = rowsOf(extractFromContent(list, ask('item_code', 'description', 'quantity', 'unit', 'packages', 'invoice_number')));
+    expect(rows.map((r) => [r.quantity, r.unit, r.packages])).toEqual([['196', 'uur', '14'], ['224', 'kg', '16'], ['60', 'set', '4']]);
+    // A document value asked beside the items takes no column.
+    expect(rows.map((r) => r.invoice_number)).toEqual([null, null, null]);
+  });
+});
