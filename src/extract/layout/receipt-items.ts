@@ -91,8 +91,9 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
       target.unitPrice = q.unitPrice;
     }
   }
-  // The amounts of a list share their form: where most carry cents, a whole number is a street or house number.
+  // The amounts of a list share their form: where most carry cents, a whole number above them is the shop's street
+  // or house number (one among them may be an amount whose comma the scan lost).
   const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.lineTotal.map((w) => w.text).join(''));
-  const kept = items.filter(cents).length * 2 > items.length ? items.filter(cents) : items;
+  const kept = items.filter(cents).length * 2 > items.length ? items.slice(Math.max(0, items.findIndex(cents))) : items;
   return kept.length >= 2 ? kept : [];
 }
