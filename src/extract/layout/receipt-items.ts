@@ -60,10 +60,14 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     const m = QUANTITY_LINE.exec(line.text.replace(/\s+/g, ' ').trim());
     if (m) {
       const words = line.words;
-      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
       const q = parseNumber(m[1], m[1].includes(','));
       const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
-      if (x > 0 && q && p) quantities.push({ index: i, quantity: words.slice(0, 1), unitPrice: words.slice(x + 1).filter((w) => /\d/.test(w.text)), q: q.value, p: p.value });
+      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
+      // The sign may cling to the count ("3x 7.97"): the count is the word without it.
+      const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
+      const quantity = x > 0 ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued[1] }] : null;
+      const unitPrice = words.slice(x > 0 ? x + 1 : 1).filter((w) => /\d/.test(w.text));
+      if (quantity && q && p) quantities.push({ index: i, quantity, unitPrice, q: q.value, p: p.value });
       continue;
     }
     if (line.segments.length < 2) continue;
