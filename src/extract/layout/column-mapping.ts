@@ -3,7 +3,7 @@ import { COLUMN_COUNTERPARTS } from '../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.js';
 import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
-import { splitHeader, tableCellCount, type Table } from './table-detect.js';
+import { hasDataCell, splitHeader, tableCellCount, type Table } from './table-detect.js';
 import { lineAgreement } from './arithmetic.js';
 import { ENGINE_SETTINGS } from './settings.js';
 
@@ -53,6 +53,10 @@ export interface TableChoice {
   score: number;
   /** The columns were chosen by quantity × unit price ≈ line total, not by heads (a continuation page without them). */
   byArithmetic?: boolean;
+  /** The columns were chosen by the shapes of their values in request order (`column-kinds.ts`). */
+  byKinds?: boolean;
+  /** Fields (by index) no head names whose columns the shapes of their values chose (`withColumnsByKinds`). */
+  namedByKinds?: number[];
 }
 
 const MIN_COLUMN_SCORE = 0.5;
@@ -143,7 +147,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): 
         const names = headerNames(table, depth);
         const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c]) : 0)));
         const { columnOf, total } = assign(matrix);
-        if (total <= 0) continue;
+        if (total <= 0 || headsFromData(original, table, columnOf)) continue;
         // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.
         const overall = total + Math.min(tableCellCount(original), 500) * 1e-5;
         if (!best || overall > best.score + 1e-9) best = { table, depth, names, columnOf, score: overall };
@@ -179,6 +183,17 @@ function headerAlternatives(table: Table): Table[] {
   const last = Math.min(table.lines.length - 1, MAX_ALTERNATIVE_HEADER_END);
   for (let end = 1; end <= last; end++) if (end !== table.headerEnd) out.push(splitHeader(table, end));
   return out;
+}
+
+/**
+ * Heads taken from lines the detector read as data ("Proportion | 1.0 | 1.1")
+ * must name two of the fields (or the only one): an item's "un" naming the
+ * unit, or "Volumes | 520" naming the packages, is a row of a table continued
+ * without heads.
+ */
+function headsFromData(original: Table, table: Table, columnOf: number[]): boolean {
+  if (table.headerEnd <= original.headerEnd || !original.lines.slice(original.headerEnd, table.headerEnd).some(hasDataCell)) return false;
+  return columnOf.filter((c) => c >= 0).length < Math.min(2, columnOf.length);
 }
 
 const MAX_ALTERNATIVE_HEADER_END = 8;

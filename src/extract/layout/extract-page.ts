@@ -7,6 +7,7 @@ import { headerNames } from './header-names.js';
 import { detectTables, type Table } from './table-detect.js';
 import type { TableRow } from './table-rows.js';
 import { asksForLines, chooseMainTables, chooseTableByArithmetic, chooseTablesForFields, cleanColumnNames, headerScore } from './column-mapping.js';
+import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
 import { fitValue } from './value-kinds.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
@@ -100,6 +101,9 @@ const KIND_MISFIT = 0.5;
 /** Confidence of a column named by arithmetic rather than by its head (the row checks move it further). */
 const ARITHMETIC_COLUMN_CONFIDENCE = 0.7;
 
+/** Confidence of a column named by the shape of its values and its place in the request: less than arithmetic's. */
+const KINDS_COLUMN_CONFIDENCE = 0.6;
+
 /** Rows a table needs to be a list of items rather than a block of totals under their labels. */
 const MIN_ITEM_ROWS = 3;
 
@@ -174,11 +178,14 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
     choices = [];
   }
-  // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the columns.
+  // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the
+  // columns, else the shapes of their values in request order.
   if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < 2) {
-    const byArithmetic = chooseTableByArithmetic(tables, textual);
-    if (byArithmetic) choices = [byArithmetic];
+    const headless = chooseTableByArithmetic(tables, textual) ?? chooseTableByKinds(tables, textual);
+    if (headless) choices = [headless];
   }
+  // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns.
+  if (!documentOnly) choices = choices.map((c) => withColumnsByKinds(c, textual));
 
   // A field is a column when the best table maps it; the others are record-level values.
   const isColumn = new Array<boolean>(fields.length).fill(false);
@@ -236,10 +243,11 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
-      return choice.byArithmetic ? ARITHMETIC_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
+      if (choice.byArithmetic) return ARITHMETIC_COLUMN_CONFIDENCE;
+      return choice.byKinds || choice.namedByKinds?.includes(k) ? KINDS_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
-    const built = (choice.byArithmetic ? untilTotal(items) : items).map((row) => build(row, columnOf, sureness));
+    const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items) : items).map((row) => build(row, columnOf, sureness));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf));
   }
   // Line fields no table header names: a list without a header row (a receipt's items, amounts at the right edge).

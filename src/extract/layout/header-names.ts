@@ -28,8 +28,9 @@ export function headerNames(table: Table, depth: number): string[] {
       // A column another head of this line stands over is that head's ("Cajas | Peso neto (kg)", the wide head reaching left).
       const own = reached.filter((c) => !centres.some((x, j) => j !== k && x === c));
       const spanned = own.length ? own : reached;
-      // Without sub-headings under two of its columns, a segment splitting cleanly is heads set tight ("Cod. art. Descrizione").
-      if (spanned.filter((c) => subHeaded.has(c)).length < 2 && splitsAtSeparators(table, seg.words, spanned)) return [];
+      // Unless sub-headings stand under each of its columns, a segment splitting cleanly is heads set tight ("Cod. art.
+      // Descrizione"); the lower line may be the wrapped units of some of them ("Caixas P. líquido Peso bruto" over "kg | (kg)").
+      if (!spanned.every((c) => subHeaded.has(c)) && splitsAtSeparators(table, seg.words, spanned)) return [];
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });

@@ -10,6 +10,7 @@ import { parseNumber } from '../format/index.js';
 import type { Word } from '../types.js';
 import type { Line } from './lines.js';
 import { fitValue } from './value-kinds.js';
+import { isDataValue } from './data-values.js';
 
 export interface ListItem {
   description: Word[];
@@ -59,19 +60,26 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     const m = QUANTITY_LINE.exec(line.text.replace(/\s+/g, ' ').trim());
     if (m) {
       const words = line.words;
-      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
       const q = parseNumber(m[1], m[1].includes(','));
       const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
-      if (x > 0 && q && p) quantities.push({ index: i, quantity: words.slice(0, 1), unitPrice: words.slice(x + 1).filter((w) => /\d/.test(w.text)), q: q.value, p: p.value });
+      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
+      // The sign may cling to the count ("3x 7.97"): the count is the word without it.
+      const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
+      const quantity = x > 0 ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued[1] }] : null;
+      const unitPrice = words.slice(x > 0 ? x + 1 : 1).filter((w) => /\d/.test(w.text));
+      if (quantity && q && p) quantities.push({ index: i, quantity, unitPrice, q: q.value, p: p.value });
       continue;
     }
     if (line.segments.length < 2) continue;
     const left = line.segments[0];
-    const right = line.segments[line.segments.length - 1];
-    const rightWords = withoutTaxClass(right.words);
-    const total = fitValue('money', rightWords);
+    // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
+    const last = line.segments.length - 1;
+    const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
+    const total = fitValue('money', withoutTaxClass(line.segments[at].words));
     if (!total || !/\p{L}{2}/u.test(left.text) || closesList(line) || labelsDocumentValue(line) || left.box.x1 > 0.5) continue;
-    items.push({ index: i, description: left.words, lineTotal: total, quantity: null, unitPrice: null });
+    // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
+    const textEnd = line.segments.findIndex((seg, k) => k > 0 && (k >= at || isDataValue(seg.text)));
+    items.push({ index: i, description: line.segments.slice(0, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity: null, unitPrice: null });
   }
   // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
   for (const q of quantities) {
@@ -87,5 +95,9 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
       target.unitPrice = q.unitPrice;
     }
   }
-  return items.length >= 2 ? items : [];
+  // The amounts of a list share their form: where most carry cents, a whole number above them is the shop's street
+  // or house number (one among them may be an amount whose comma the scan lost).
+  const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.lineTotal.map((w) => w.text).join(''));
+  const kept = items.filter(cents).length * 2 > items.length ? items.slice(Math.max(0, items.findIndex(cents))) : items;
+  return kept.length >= 2 ? kept : [];
 }

@@ -149,33 +149,70 @@ export function columnAt(separators: number[], x: number): number {
 
 const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = ENGINE_SETTINGS.tables;
 
+/** Share of a packed column's cells that must show both the number and its unit word. */
+const PACKED_SHARE = 0.75;
+
 /**
- * Borders inside columns where a number column and a unit column are set
- * closer than a cell gap ("11 mese", "225 conf." under "Q.tà U.M.", common
- * in monospaced print): every filled cell is a number followed by words of
- * letters, the numbers' right edges line up, a clear gap runs between
- * all numbers and all words, and the lowest header line heading the column
- * has heads on both sides of it.
+ * Borders inside columns where two columns are set closer than a cell gap
+ * (monospaced print, a narrow layout): a number column packed against its
+ * unit column (`unitBorder`), or an article number against its description
+ * (`codeBorder`, under heads only). The lowest header line heading the
+ * column, if any, must have heads on both sides of the border.
  */
 export function findPackedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
-  if (header.length === 0 || body.length < 2) return [];
+  // Without heads (a page continuing the table) the cells alone must show it, over more rows.
+  if (body.length < (header.length ? 2 : 3)) return [];
   const out: number[] = [];
   for (let c = 0; c <= separators.length; c++) {
     const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
     const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
     if (cells.length < 2 || cells.length < body.length * 0.6) continue;
-    // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
-    if (!cells.every((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)))) continue;
-    const ends = cells.map((ws) => ws[0].box.x2);
-    const numberEnd = Math.max(...ends);
-    const wordStart = Math.min(...cells.map((ws) => ws[1].box.x1));
-    if (wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE) continue;
-    const x = (numberEnd + wordStart) / 2;
     const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
-    if (heads.some((w) => w.box.x1 < x && w.box.x2 > x) || !heads.some((w) => w.box.x2 <= x) || !heads.some((w) => w.box.x1 >= x)) continue;
-    out.push(x);
+    const unit = unitBorder(cells);
+    if (unit !== null && (!header.length || (!heads.some((w) => w.box.x1 < unit && w.box.x2 > unit) && heads.some((w) => w.box.x2 <= unit) && heads.some((w) => w.box.x1 >= unit)))) {
+      out.push(unit);
+      continue;
+    }
+    // Heads over left-aligned text start where their columns start; the code's head may reach over the text.
+    const code = header.length ? codeBorder(cells) : null;
+    if (code !== null && heads.some((w) => w.box.x1 < code) && heads.some((w) => w.box.x1 >= code)) out.push(code);
   }
   return out;
+}
+
+/**
+ * "11 mese", "225 conf." under "Q.tà U.M.": every cell a number followed by
+ * words of letters (PACKED_SHARE of them at least; the others a number alone,
+ * its unit lost on a scan), the numbers' right edges lined up, a clear gap
+ * between all numbers and all words.
+ */
+function unitBorder(cells: Word[][]): number | null {
+  // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
+  const packed = cells.filter((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)));
+  const lone = cells.filter((ws) => ws.length === 1 && isDataValue(ws[0].text));
+  if (packed.length + lone.length < cells.length || packed.length < cells.length * PACKED_SHARE) return null;
+  const ends = cells.map((ws) => ws[0].box.x2);
+  const numberEnd = Math.max(...ends);
+  const wordStart = Math.min(...packed.map((ws) => ws[1].box.x1));
+  return wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE ? null : (numberEnd + wordStart) / 2;
+}
+
+/**
+ * "15-1478 Beratung" under "Artikelnr. Bezeichnung": every cell starting at
+ * the column's left edge is a code (a word with a figure) followed by text
+ * starting with a letter, the texts all start at one x, clear of every code;
+ * the other cells (the text's wrapped lines) start there too.
+ */
+function codeBorder(cells: Word[][]): number | null {
+  const left = Math.min(...cells.map((ws) => ws[0].box.x1));
+  const leading = cells.filter((ws) => ws[0].box.x1 <= left + ALIGNED_EDGE);
+  if (leading.length < 2 || !leading.every((ws) => ws.length >= 2 && /\d/.test(ws[0].text) && /^\p{L}/u.test(ws[1].text))) return null;
+  const starts = leading.map((ws) => ws[1].box.x1);
+  const textStart = Math.min(...starts);
+  const codeEnd = Math.max(...leading.map((ws) => ws[0].box.x2));
+  if (codeEnd >= textStart || Math.max(...starts) - textStart > ALIGNED_EDGE) return null;
+  if (!cells.every((ws) => leading.includes(ws) || Math.abs(ws[0].box.x1 - textStart) <= ALIGNED_EDGE)) return null;
+  return (codeEnd + textStart) / 2;
 }
 
 /**

@@ -178,7 +178,8 @@ function isDataSegment(s: Segment): boolean {
   return isDataValue(s.text) || s.words.every((w) => isDataValue(w.text));
 }
 
-function hasDataCell(l: Line): boolean {
+/** A line holding data past its first cell: a row, not a line of heads. */
+export function hasDataCell(l: Line): boolean {
   return l.segments.some((s, i) => i > 0 && isDataSegment(s));
 }
 
@@ -260,9 +261,19 @@ function withoutTrailingSummary(block: Line[]): Line[] {
   let end = block.length;
   // A summary line is a label and one amount; a total across several columns, or one closing every group, is a row.
   const summary = (l: Line) =>
-    isSummaryText(l.segments[0].text) && l.segments.length <= 2 && !block.slice(0, end - 1).some((o) => label(o) === label(l));
+    ((isSummaryText(l.segments[0].text) && l.segments.length <= 2) || colonLabelled(l)) && !block.slice(0, end - 1).some((o) => label(o) === label(l));
   while (end > 2 && summary(block[end - 1]) && block[end - 1].box.x1 > left + width * 0.2) end--;
   return block.slice(0, end);
+}
+
+/**
+ * "Nettogewicht (kg): 1.179,8", "Colli: 92": a label ending in a colon, then
+ * one figure. A scan may part the label into two segments.
+ */
+function colonLabelled(l: Line): boolean {
+  const segs = l.segments;
+  const labels = segs.slice(0, -1);
+  return segs.length >= 2 && segs.length <= 3 && isDataValue(segs[segs.length - 1].text) && !labels.some(isDataSegment) && /:$/.test(labels[labels.length - 1].text);
 }
 
 /**

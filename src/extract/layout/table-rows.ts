@@ -79,6 +79,9 @@ function groupByRules(rows: TableRow[], rowRules: number[]): TableRow[] {
   return order.map((b) => bands.get(b) as TableRow);
 }
 
+/** Largest share of the white between rows that the white above a wrapped line may be. */
+const WRAP_GAP = 0.5;
+
 function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] {
   const columnCount = rows[0].cells.length;
   // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
@@ -92,14 +95,21 @@ function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] 
     return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(columnCount / 2));
   };
   const pitches: number[] = [];
+  const gaps: number[] = [];
   for (let i = 1; i < rows.length; i++) {
-    if (!isPartial(rows[i]) && !isPartial(rows[i - 1])) pitches.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y1);
+    if (isPartial(rows[i]) || isPartial(rows[i - 1])) continue;
+    pitches.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y1);
+    gaps.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y2);
   }
   const rowPitch = median(pitches);
+  const rowGap = median(gaps);
   const lineHeight = median(rows.map((r) => r.lines[0].height));
-  // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart.
+  // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart. OCR boxes hug the glyphs,
+  // so a scan's line height understates the leading: there the white between lines, half the rows' at most, tells.
   const tight = (upper: Line, lower: Line) =>
-    rowPitch > lineHeight * 1.35 && lower.box.y1 - upper.box.y1 <= Math.min(rowPitch * 0.8, lineHeight * 1.45);
+    rowPitch > lineHeight * 1.35 &&
+    lower.box.y1 - upper.box.y1 <= rowPitch * 0.8 &&
+    (lower.box.y1 - upper.box.y1 <= lineHeight * 1.45 || lower.box.y1 - upper.box.y2 <= rowGap * WRAP_GAP);
 
   // Rows opened by a label in the first column and set clearly apart: lines under one, closer than that, wrap its text.
   const stubPitches = rows.slice(1).flatMap((r, i) => (r.cells[0].text ? [r.lines[0].box.y1 - rows[i].lines[0].box.y1] : []));

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import { typeset } from './helpers/words.js';
+import { ask, rowsOf } from './helpers/requests.js';
+
+/** Page content whose word boxes hug the glyphs the way OCR boxes do: 7 units high where the text layer gives the font's 10. */
+function scanned(lines: Parameters<typeof typeset>[0]) {
+  const words = typeset(lines).map((w) => ({ ...w, box: { ...w.box, y2: w.box.y1 + 0.007 } }));
+  return { words, rules: [], pictures: [], aspect: 1 };
+}
+
+describe('tables read off a scan', () => {
+  it('keeps a wrapped line starting with a figure with its item, told by the white above it', () => {
+    const page = scanned([
+      [70, [[70, 'Code'], [180, 'Description'], [520, 'Qty'], [640, 'Price'], [760, 'Total']]],
+      [100, [[70, '408230'], [180, 'Markers for whiteboard, pack of'], [526, '19'], [640, '4,10'], [760, '77,90']]],
+      [112, [[180, '12']]],
+      [134, [[70, '632527'], [180, 'Network switch 24 ports'], [520, '171'], [640, '1,20'], [754, '205,20']]],
+      [156, [[70, '118939'], [180, 'Laptop stand'], [526, '40'], [634, '11,40'], [754, '456,00']]],
+      [178, [[70, '826719'], [180, 'Hex screws M8 x'], [526, '54'], [640, '0,80'], [760, '43,20']]],
+      [190, [[180, '40']]],
+      [212, [[70, '921403'], [180, 'Desk lamp LED'], [520, '418'], [640, '9,50'], [748, '3.971,00']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity')));
+    expect(rows.map((r) => r.description)).toEqual(['Markers for whiteboard, pack of 12', 'Network switch 24 ports', 'Laptop stand', 'Hex screws M8 x 40', 'Desk lamp LED']);
+  });
+
+  it('parts a quantity packed against its unit though the scan lost one unit', () => {
+    const page = scanned([
+      [70, [[70, 'Code'], [180, 'Description'], [520, 'Qty Unit'], [700, 'Boxes']]],
+      [100, [[70, '408230'], [180, 'Whiteboard markers'], [526, '19 pack'], [700, '1']]],
+      [122, [[70, '632527'], [180, 'Network switch'], [520, '171 pcs'], [700, '9']]],
+      [144, [[70, '433432'], [180, 'Consulting, engineer'], [532, '4'], [700, '2']]],
+      [166, [[70, '826719'], [180, 'Hex screws M8'], [526, '54 box'], [700, '18']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'quantity', 'unit', 'packages')));
+    expect(rows.map((r) => [r.quantity, r.unit])).toEqual([['19', 'pack'], ['171', 'pcs'], ['4', null], ['54', 'box']]);
+  });
+
+  it('parts them on a page continuing the table without heads', () => {
+    const page = scanned([
+      [100, [[70, '666517'], [180, 'Monthly cleaning'], [520, '336 mo'], [700, '16'], [770, '301,90']]],
+      [122, [[70, '172416'], [180, 'Annual licence'], [526, '98 yr'], [700, '14'], [770, '278,00']]],
+      [144, [[70, '853127'], [180, 'Desk lamp LED'], [520, '408 pcs'], [700, '17'], [776, '87,40']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity', 'unit', 'packages', 'net_weight')));
+    expect(rows.map((r) => [r.quantity, r.unit, r.packages])).toEqual([['336', 'mo', '16'], ['98', 'yr', '14'], ['408', 'pcs', '17']]);
+  });
+});
