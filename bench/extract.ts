@@ -201,6 +201,8 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
       const cliRuns: Record<string, CliRun> = peer.available
         ? {
             [model]: { env: { OMP_THREAD_LIMIT: '1' }, args: ['-l', model] },
+            // As installed and run by hand: OpenMP's default threads (on 2 cores they slow tesseract down).
+            [`${model} default threads`]: { env: {}, args: ['-l', model] },
             [`${model} our models`]: { env: { OMP_THREAD_LIMIT: '1' }, args: ['-l', model, '--tessdata-dir', modelDir] },
             ...(lang === 'en' ? {} : { [OCR_MODELS[lang]]: { env: { OMP_THREAD_LIMIT: '1' }, args: ['-l', OCR_MODELS[lang]] } }),
           }
@@ -214,10 +216,11 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
       out[lang] = {
         engine_fast: { ...engine, ocr_threads: defaultOcrWorkers() },
         engine_fast_one_ocr_thread: engineOne,
-        tesseract_cli_1_thread: cli,
+        tesseract_cli: { ...cli, note: '1 thread (OMP_THREAD_LIMIT=1) unless named default threads' },
         ratios_p50: peer.available
           ? {
               engine_vs_cli: ratio(engine, cli[model]),
+              engine_vs_cli_default_threads: ratio(engine, cli[`${model} default threads`]),
               engine_one_ocr_thread_vs_cli: ratio(engineOne, cli[model]),
               engine_vs_cli_our_models: ratio(engine, cli[`${model} our models`]),
               ...(lang === 'en' ? {} : { engine_vs_cli_page_model_alone: ratio(engine, cli[OCR_MODELS[lang]]) }),
