@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import type { Rule } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 import { ask, rowsOf } from './helpers/requests.js';
 
 /** Page content whose word boxes hug the glyphs the way OCR boxes do: 7 units high where the text layer gives the font's 10. */
-function scanned(lines: Parameters<typeof typeset>[0]) {
+function scanned(lines: Parameters<typeof typeset>[0], rules: Rule[] = []) {
   const words = typeset(lines).map((w) => ({ ...w, box: { ...w.box, y2: w.box.y1 + 0.007 } }));
-  return { words, rules: [], pictures: [], aspect: 1 };
+  return { words, rules, pictures: [], aspect: 1 };
 }
+
+/** A horizontal rule across the table at `y` (page units). */
+const ruleAt = (y: number): Rule => ({ x1: 0.06, y1: y / 1000, x2: 0.9, y2: y / 1000 });
 
 describe('tables read off a scan', () => {
   it('keeps a wrapped line starting with a figure with its item, told by the white above it', () => {
@@ -23,6 +27,27 @@ describe('tables read off a scan', () => {
     ]);
     const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity')));
     expect(rows.map((r) => r.description)).toEqual(['Markers for whiteboard, pack of 12', 'Network switch 24 ports', 'Laptop stand', 'Hex screws M8 x 40', 'Desk lamp LED']);
+  });
+
+  it('keeps two records apart when the scan lost the rule between them', () => {
+    const items: Parameters<typeof typeset>[0] = [
+      [70, [[70, 'Details'], [520, 'Units'], [640, 'Unit Cost'], [760, 'Net Amount']]],
+      [100, [[70, 'LED desk lamp'], [526, '5'], [640, '104.98'], [760, '524.90']]],
+      [125, [[70, 'Cleaning service, monthly'], [526, '6'], [646, '12.56'], [766, '75.36']]],
+      [150, [[70, 'Annual software licence renewal'], [520, '12'], [652, '0.54'], [772, '6.48']]],
+      [175, [[70, 'LED desk lamp'], [520, '12'], [652, '7.67'], [766, '92.04']]],
+      [200, [[70, 'Office chair'], [526, '2'], [640, '149.00'], [760, '298.00']]],
+      [225, [[70, 'Printer paper A4'], [520, '40'], [652, '4.25'], [760, '170.00']]],
+    ];
+    // Rules under the head and between the rows, but none between the third and the fourth.
+    const page = scanned(items, [92, 118, 143, 193, 218, 243].map(ruleAt));
+    const rows = rowsOf(extractFromContent(page, ask('description', 'quantity', 'unit_price', 'line_total')));
+    expect(rows.map((r) => [r.description, r.quantity]).slice(-4)).toEqual([
+      ['Annual software licence renewal', '12'],
+      ['LED desk lamp', '12'],
+      ['Office chair', '2'],
+      ['Printer paper A4', '40'],
+    ]);
   });
 
   it('parts a quantity packed against its unit though the scan lost one unit', () => {

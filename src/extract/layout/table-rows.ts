@@ -56,33 +56,57 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
   const single = lines.map((l) => ({ cells: lineToCells(l, separators), lines: [l] }));
   if (single.length === 0) return [];
   if (rowRules.length >= 2) {
-    const grouped = groupByRules(single, rowRules);
+    const bands = bandStarts(single, rowRules);
     // Rules only decide when they actually separate rows, not just frame the table.
-    if (grouped.length >= Math.max(2, single.length * 0.35)) return grouped;
+    if (bands.length >= Math.max(2, single.length * 0.35)) return groupByRules(single, bands, rowShape(single).isPartial);
   }
   return mergeContinuations(single, separators);
 }
 
-function groupByRules(rows: TableRow[], rowRules: number[]): TableRow[] {
-  const bands = new Map<number, TableRow>();
-  const order: number[] = [];
+/**
+ * Everything between two rules is one row, except that in a table of padded
+ * rows a line filling the key columns a row's pitch below another that did
+ * starts a row of its own: a scan can lose the thin rule between two records
+ * (a grey hairline under grain). Two complete lines at the font's leading
+ * stay one row, as a ruled cell's wrapped figures do.
+ */
+function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean): TableRow[] {
+  const pitch = median(bands.slice(1).map((r, i) => r.lines[0].box.y1 - bands[i].lines[0].box.y1));
+  // Rows set at the font's leading (a stacked head's "to air" over "kg/year") look the same as a lost rule.
+  const padded = pitch > median(rows.map((r) => r.lines[0].height)) * PADDED_ROW_PITCH;
+  const out: TableRow[] = [];
+  let complete: Line | undefined;
   for (const r of rows) {
-    const y = (r.lines[0].box.y1 + r.lines[0].box.y2) / 2;
-    const band = rowRules.filter((ry) => ry < y).length;
-    const existing = bands.get(band);
-    if (existing) bands.set(band, mergeRows(existing, r));
+    const full = !isPartial(r);
+    const ruleLost = padded && full && complete !== undefined && r.lines[0].box.y1 - complete.box.y1 >= pitch * ROW_PITCH_SHARE;
+    if (out.length > 0 && !bands.includes(r) && !ruleLost) out[out.length - 1] = mergeRows(out[out.length - 1], r);
     else {
-      bands.set(band, r);
-      order.push(band);
+      out.push(r);
+      complete = undefined;
     }
+    if (full) complete = r.lines[0];
   }
-  return order.map((b) => bands.get(b) as TableRow);
+  return out;
 }
 
-/** Largest share of the white between rows that the white above a wrapped line may be. */
-const WRAP_GAP = 0.5;
+/** The first row between each pair of neighbouring rules. */
+function bandStarts(rows: TableRow[], rowRules: number[]): TableRow[] {
+  const bandOf = (r: TableRow) => rowRules.filter((ry) => ry < (r.lines[0].box.y1 + r.lines[0].box.y2) / 2).length;
+  return rows.filter((r, i) => i === 0 || bandOf(r) !== bandOf(rows[i - 1]));
+}
 
-function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] {
+/** Rows whose pitch exceeds this many line heights are set apart by padding, not at the font's leading. */
+const PADDED_ROW_PITCH = 1.35;
+
+/** Share of the rule-separated rows' pitch at which a second complete line in one band is a record of its own. */
+const ROW_PITCH_SHARE = 0.85;
+
+/**
+ * The key columns (those most lines with several cells fill) and which rows
+ * are partial: missing a key column and filling at most half the columns, as
+ * a wrapped continuation does.
+ */
+function rowShape(rows: TableRow[]): { keyColumns: number[]; isPartial: (r: TableRow) => boolean } {
   const columnCount = rows[0].cells.length;
   // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
   const multi = rows.filter((r) => filled(r).length >= 2);
@@ -94,6 +118,14 @@ function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] 
     const f = filled(r);
     return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(columnCount / 2));
   };
+  return { keyColumns, isPartial };
+}
+
+/** Largest share of the white between rows that the white above a wrapped line may be. */
+const WRAP_GAP = 0.5;
+
+function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] {
+  const { keyColumns, isPartial } = rowShape(rows);
   const pitches: number[] = [];
   const gaps: number[] = [];
   for (let i = 1; i < rows.length; i++) {
@@ -107,7 +139,7 @@ function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] 
   // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart. OCR boxes hug the glyphs,
   // so a scan's line height understates the leading: there the white between lines, half the rows' at most, tells.
   const tight = (upper: Line, lower: Line) =>
-    rowPitch > lineHeight * 1.35 &&
+    rowPitch > lineHeight * PADDED_ROW_PITCH &&
     lower.box.y1 - upper.box.y1 <= rowPitch * 0.8 &&
     (lower.box.y1 - upper.box.y1 <= lineHeight * 1.45 || lower.box.y1 - upper.box.y2 <= rowGap * WRAP_GAP);
 
