@@ -30,6 +30,15 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(confidence).toBeGreaterThan(0.9);
   });
 
+  it('reads a tax label with its rate inside ("zzgl. 19 % MwSt."): the amount beside it is the tax, the rate in it the tax rate', () => {
+    const order = page([
+      [350, [[500, 'Nettobetrag:'], [650, '195,00']]],
+      [370, [[500, 'zzgl. 19 % MwSt.:'], [650, '37,05']]],
+      [390, [[500, 'Gesamt:'], [650, '232,05']]],
+    ]);
+    expect(rowsOf(extractFromContent(order, ask('zzgl. 19 % MwSt.', 'tax_rate', 'total_amount')))).toEqual([{ 'zzgl. 19 % MwSt.': '37,05', tax_rate: '19 %', total_amount: '232,05' }]);
+  });
+
   it('finds parties without labels: the sender line over the window is the seller, the window block the buyer', () => {
     expect(rowsOf(extractFromContent(german, ask('seller_name', 'buyer_name', 'buyer_address')))).toEqual([
       { seller_name: 'Köhler AG', buyer_name: 'Weißhaupt GmbH & Co. KG', buyer_address: 'Gartenweg 53 50667 Köln' },

@@ -15,7 +15,7 @@ import { fitValue, isLabelDecoration } from './value-kinds.js';
 import { PAYMENT_MEANS } from '../lexicon.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
-import { amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
+import { agrees, amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
 
 export interface FoundValue {
   value: string;
@@ -105,6 +105,12 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         const push = (words: Word[] | null, bonus: number) => {
           if (words && words.length) out.push({ words, score: score + bonus + yBias });
         };
+        // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names.
+        const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords) : null;
+        if (rateInLabel) {
+          push(rateInLabel, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+          continue;
+        }
         let restValue = rest.filter((w) => !/^[:：]$/.test(w.text));
         // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
         if (money) {
@@ -240,6 +246,33 @@ export const TOTAL_PARTS = ['subtotal', 'tax_amount', 'discount', 'shipping', 't
 /** Labelled candidates of one totals concept kept for the arithmetic. */
 const TOTALS_CANDIDATES = 3;
 
+/** Confidence up to which a total was not read under a label of its own (the amount due's, the amount printed most). */
+const UNLABELLED_TOTAL = 0.6;
+
+type ReadAmount = { words: Word[]; confidence: number; value: number };
+
+/**
+ * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
+ * printed under the subtotal that is the subtotal plus the tax.
+ */
+function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[]): ReadAmount | null {
+  for (const sub of subtotals) {
+    for (const tax of taxes) {
+      const target = sub.value + tax.value;
+      const top = sub.words[0].box.y2;
+      for (const l of lines) {
+        if (skip.has(l) || l.box.y1 < top) continue;
+        for (const seg of l.segments) {
+          const fit = fitValue('money', seg.words);
+          const value = fit ? amountValue(textOf(fit)) : null;
+          if (fit && value !== null && value !== sub.value && agrees(value, target)) return { words: fit, confidence: 0.5, value };
+        }
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * The totals of a page chosen by arithmetic: among the few best-labelled
  * candidates of subtotal, tax, discount, shipping and total, the ones that add
@@ -249,7 +282,7 @@ const TOTALS_CANDIDATES = 3;
  * does not decide keep `findDocumentValue`'s answer.
  */
 export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundValue> {
-  const read = new Map<string, Array<{ words: Word[]; confidence: number; value: number }>>();
+  const read = new Map<string, ReadAmount[]>();
   for (const id of TOTAL_PARTS) {
     const concept = conceptById(id);
     const best = concept ? findDocumentValue(concept, lines, skip) : null;
@@ -260,10 +293,18 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
         if (!list.some((x) => textOf(x.words) === textOf(c.words))) list.push({ words: c.words, confidence: Math.min(1, c.score) * 0.75, value: amountValue(textOf(c.words)) });
       }
     }
-    read.set(id, list.filter((x): x is { words: Word[]; confidence: number; value: number } => x.value !== null));
+    read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
-  const candidates: TotalsCandidates = Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)]));
-  const pick = reconcileTotals(candidates);
+  const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates);
+  let pick = reconcile();
+  const total = read.get('total_amount')!;
+  if (!pick && !total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
+    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!);
+    if (sum) {
+      total.unshift(sum);
+      pick = reconcile();
+    }
+  }
   const out = new Map<string, FoundValue>();
   const all = ['subtotal', 'tax_amount', 'total_amount'].every((id) => read.get(id)?.length);
   for (const [id, list] of read) {
