@@ -37,6 +37,44 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
       [390, [[500, 'Gesamt:'], [650, '232,05']]],
     ]);
     expect(rowsOf(extractFromContent(order, ask('zzgl. 19 % MwSt.', 'tax_rate', 'total_amount')))).toEqual([{ 'zzgl. 19 % MwSt.': '37,05', tax_rate: '19 %', total_amount: '232,05' }]);
+    const italian = page([
+      [350, [[500, 'Subtotale'], [650, '41,54']]],
+      [370, [[500, 'IVA al 22%'], [650, '9,14']]],
+      [390, [[500, 'Totale'], [650, '50,68']]],
+    ]);
+    expect(rowsOf(extractFromContent(italian, ask('tax_amount', 'tax_rate')))).toEqual([{ tax_amount: '9,14', tax_rate: '22%' }]);
+  });
+
+  it('reads values as their kind prints them, rid of what a scan adds: grain before a number, a misread decimal mark or group mark', () => {
+    const scanned = page([
+      [100, [[60, 'Ordernummer'], [300, '_2022/720']]],
+      [130, [[60, 'Art.'], [300, 'Netto (kg)'], [500, 'Bruto (kg)']]],
+      [150, [[60, 'A575'], [300, '109,9'], [500, '126,7']]],
+      [170, [[60, 'A881'], [300, '162,9'], [500, '165,9']]],
+      [190, [[60, 'A544'], [300, '32,6'], [500, '38,0']]],
+      [230, [[60, 'Brutogewicht (kg)'], [300, '330.6']]],
+    ]);
+    expect(rowsOf(extractFromContent(scanned, ask('order_number', 'gross_weight')))).toEqual([{ order_number: '2022/720', gross_weight: '330,6' }]);
+    const swiss = page([[400, [[500, 'Subtotale'], [650, '€ 6‘317.94']]]]);
+    expect(rowsOf(extractFromContent(swiss, ask('subtotal')))).toEqual([{ subtotal: "€ 6'317.94" }]);
+  });
+
+  it('answers a currency field with the code of the symbol printed on the amounts', () => {
+    const receipt = page([
+      [100, [[60, 'Kaffee'], [400, '3,40 €']]],
+      [120, [[60, 'Summe'], [400, '3,40 €']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('currency')))).toEqual([{ currency: 'EUR' }]);
+  });
+
+  it('reads an Italian statement date under its label in a row of labels over a row of values', () => {
+    const statement = page([
+      [100, [[60, 'IBAN'], [400, 'Data estratto'], [600, 'Periodo']]],
+      [115, [[60, 'IT18 4832 0061 7561'], [400, '08.08.2022'], [600, '01.08.2022 - 07.08.2022']]],
+      [200, [[60, 'Data'], [200, 'Descrizione'], [600, 'Addebiti']]],
+      [220, [[60, '01.08.2022'], [200, 'Prelievo Bancomat'], [600, '945.18']]],
+    ]);
+    expect(rowsOf(extractFromContent(statement, ask('statement_date')))).toEqual([{ statement_date: '08.08.2022' }]);
   });
 
   it('finds parties without labels: the sender line over the window is the seller, the window block the buyer', () => {

@@ -175,8 +175,11 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
 }
 
 
+/** A quote mark OCR reads for the apostrophe grouping thousands ("6‘317.94" for "6'317.94"). */
+const MISREAD_GROUP_MARK = /(?<=\d)[‘`´](?=\d{3}\b)/g;
+
 function found(words: Word[], confidence: number): FoundValue {
-  return { value: textOf(words), words, confidence: Math.max(0, Math.min(1, confidence)) };
+  return { value: textOf(words).replace(MISREAD_GROUP_MARK, "'"), words, confidence: Math.max(0, Math.min(1, confidence)) };
 }
 
 /**
@@ -233,11 +236,43 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));
     const margin = rival ? Math.min(1, (best.score - rival.score) / 0.2) : 1;
     const value = found(best.words, Math.min(1, best.score) * (0.75 + 0.25 * margin));
-    // A rate is the rate, not the brackets or colon printed around it ("(5,5%)", "21%:").
-    if (concept.kind === 'percent') return { ...value, value: value.value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '') };
-    return concept.id === 'currency' ? isoCodeBeside(value, lines) : value;
+    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines) : value, lines);
   }
-  return unlabelled(concept, lines, skip);
+  const value = unlabelled(concept, lines, skip);
+  return value && asRead(concept, value, lines);
+}
+
+/** The decimal mark most amounts of a page use, when they clearly agree on one. */
+function pageDecimalMark(lines: Line[]): ',' | '.' | null {
+  let comma = 0;
+  let dot = 0;
+  for (const l of lines) {
+    for (const w of l.words) {
+      if (/\d,\d{1,2}$/.test(w.text)) comma++;
+      else if (/\d\.\d{1,2}$/.test(w.text)) dot++;
+    }
+  }
+  return comma >= 3 && comma >= 4 * dot ? ',' : dot >= 3 && dot >= 4 * comma ? '.' : null;
+}
+
+/**
+ * A value as its kind is printed, rid of what a reading adds: the brackets or
+ * colon around a rate ("(5,5%)", "21%:"), grain before an identifier
+ * ("_2022/720"), a decimal mark misread as the other one on a page whose
+ * amounts all use one ("669.6" among "650,5"), and a currency's symbol for the
+ * code a currency field holds (docs/engine.md, "currency code").
+ */
+function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
+  let value = v.value;
+  if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
+  else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])/u, '');
+  else if (concept.kind === 'money' || concept.kind === 'number') {
+    const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
+    const mark = lone ? pageDecimalMark(lines) : null;
+    if (lone && mark && mark !== lone[2]) value = `${lone[1]}${mark}${lone[3]}${lone[4]}`;
+  }
+  if (concept.id === 'currency' && !/^[A-Z]{3}$/.test(value)) value = detectCurrency(value) ?? value;
+  return value === v.value ? v : { ...v, value };
 }
 
 /** The parts of a document's totals that must add up: subtotal + tax − discount + shipping ≈ total. */
@@ -311,7 +346,7 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     const index = pick?.[id as keyof TotalsCandidates] ?? -1;
     const chosen = index >= 0 ? list[index] : list[0];
     if (!chosen) continue;
-    out.set(id, found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null)));
+    out.set(id, asRead(conceptById(id)!, found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null)), lines));
   }
   return out;
 }
