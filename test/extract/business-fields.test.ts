@@ -59,6 +59,24 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(swiss, ask('subtotal')))).toEqual([{ subtotal: "€ 6'317.94" }]);
   });
 
+  it('reads totals from a row of labels over a row of values, passing over notes in brackets inside the items', () => {
+    const facture = page([
+      [80, [[60, 'Désignation'], [400, 'Qté'], [500, 'P.U. HT'], [650, 'TVA']]],
+      [100, [[60, 'PRESTATION SUPPORT'], [400, '1,00'], [500, '60,00'], [650, '0,00%']]],
+      [110, [[60, '(Net): 60,00']]],
+      [125, [[60, 'FOURNITURES PAPIER'], [400, '3,00'], [500, '10,00'], [650, '10,00%']]],
+      [135, [[60, '(Net): 30,00']]],
+      [150, [[60, 'APPEL'], [400, '1,00'], [500, '7,00'], [650, '20,00%']]],
+      [160, [[60, '(Net): 7,00']]],
+      [300, [[600, 'TOTAL HT'], [690, 'TOTAL TVA'], [780, 'TOTAL TTC']]],
+      [318, [[60, 'Les règlements reçus avant la date d’échéance'], [600, '100,00'], [700, '4,90'], [790, '104,90']]],
+      [340, [[60, 'Montant déjà payé : 0,00']]],
+    ]);
+    // Each asked alone: the document's value, not a column of the row of totals.
+    const alone = (name: string) => rowsOf(extractFromContent(facture, ask(name)))[0][name];
+    expect(['amount_before_tax', 'tax_amount', 'total_amount'].map(alone)).toEqual(['100,00', '4,90', '104,90']);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

@@ -91,6 +91,11 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
   lines.forEach((line, li) => {
     if (skip.has(line)) return;
     line.segments.forEach((seg, si) => {
+      // A bracketed word opens a note inside an item ("(Net): 7,00"), not a label of the document.
+      if (seg.words[0].text.startsWith('(')) return;
+      // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
+      const whole = stripColon(seg.text);
+      const otherLabel = classifyLabel(whole).size > 0 && labelScore(concept, whole) === 0 && !(partner && labelScore(partner, whole) > 0);
       // A receipt's tax line may start with its tax class ("A VAT 20% 12.15"): the label follows the letter.
       const from = seg.words.length > 2 && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
       for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
@@ -99,7 +104,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         const labelText = textOf(labelWords);
         const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
         const score = Math.max(labelScore(concept, stripColon(labelText)), partner ? labelScore(partner, stripColon(labelText)) - S.partnerLabelPenalty : 0);
-        if (score < S.minLabelScore) continue;
+        if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         const push = (words: Word[] | null, bonus: number) => {
