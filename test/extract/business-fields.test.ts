@@ -95,6 +95,28 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(statement, ask('statement_date')))).toEqual([{ statement_date: '08.08.2022' }]);
   });
 
+  it('takes the issuer from the block its sender line names, and no account holder of the payment details for the buyer', () => {
+    const invoice = page([
+      [146, [[60, 'Bei Spiel GmbH']]],
+      [166, [[60, 'Ecke 12']]],
+      [183, [[60, 'Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen'], [600, '12345 Stadthausen']]],
+      [200, [[60, 'Theodor Est'], [600, 'phone (555) 23 78 -0']]],
+      [222, [[60, 'Bahnstr. 42'], [600, 'http://localhost/']]],
+      [240, [[60, '88802 Spielkreis']]],
+      [419, [[60, 'Invoice # RE-20201121/508']]],
+      [716, [[60, 'Due payable: 571.04 €']]],
+      [872, [[60, 'IBAN DE88200800000970375700']]],
+      [889, [[60, 'BIC COBADEFFXXX']]],
+      [906, [[60, 'Commerzbank']]],
+      [923, [[60, 'Account holder: Max Mustermann']]],
+    ]);
+    // The addressee's name is printed taller than the issuer's.
+    for (const w of invoice.words) if (w.box.y1 === 0.2 && w.box.x1 < 0.5) w.box.y2 = 0.216;
+    expect(rowsOf(extractFromContent(invoice, ask('seller_name', 'seller_address', 'buyer_name', 'buyer_address')))).toEqual([
+      { seller_name: 'Bei Spiel GmbH', seller_address: 'Ecke 12 12345 Stadthausen', buyer_name: 'Theodor Est', buyer_address: 'Bahnstr. 42 88802 Spielkreis' },
+    ]);
+  });
+
   it('finds parties without labels: the sender line over the window is the seller, the window block the buyer', () => {
     expect(rowsOf(extractFromContent(german, ask('seller_name', 'buyer_name', 'buyer_address')))).toEqual([
       { seller_name: 'Köhler AG', buyer_name: 'Weißhaupt GmbH & Co. KG', buyer_address: 'Gartenweg 53 50667 Köln' },

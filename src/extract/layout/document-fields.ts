@@ -78,6 +78,21 @@ function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment
 /** The name concept whose label heads an address concept's block ("Bill To" over the buyer's name and address). */
 const partnerOf = (concept: Concept): Concept | undefined => (concept.kind === 'address' ? conceptById(concept.id.replace(/_address$/, '_name')) : undefined);
 
+/** A bank account's identifiers: an IBAN, its label, or the bank code beside it. */
+const BANK_DETAILS = /\b(?:IBAN|BIC|SWIFT)\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
+/** Lines around a label searched for bank details. */
+const PAYMENT_BLOCK_LINES = 4;
+
+/**
+ * A line of the payment details in the lower half of the page (an account
+ * holder beside the IBAN under the totals): the payee's, not the buyer's. A
+ * statement prints its account holder with the IBAN at the top.
+ */
+function inPaymentDetails(lines: Line[], li: number): boolean {
+  if (lines[li].box.y1 < 0.5) return false;
+  return lines.slice(Math.max(0, li - PAYMENT_BLOCK_LINES), li + PAYMENT_BLOCK_LINES + 1).some((l) => BANK_DETAILS.test(l.text));
+}
+
 /**
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
  * chosen line-item tables, whose cells are not document values.
@@ -88,8 +103,9 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
   const money = concept.kind === 'money';
   const last = concept.id === 'period_end';
   const partner = partnerOf(concept);
+  const payee = concept.id.startsWith('buyer_');
   lines.forEach((line, li) => {
-    if (skip.has(line)) return;
+    if (skip.has(line) || (payee && inPaymentDetails(lines, li))) return;
     line.segments.forEach((seg, si) => {
       // A bracketed word opens a note inside an item ("(Net): 7,00"), not a label of the document.
       if (seg.words[0].text.startsWith('(')) return;
