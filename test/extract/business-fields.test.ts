@@ -77,6 +77,18 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(['amount_before_tax', 'tax_amount', 'total_amount'].map(alone)).toEqual(['100,00', '4,90', '104,90']);
   });
 
+  it('takes the foot of a totals box with a row per tax rate: the sum of the rows above it', () => {
+    const rechnung = page([
+      [100, [[60, 'Zitronensäure 100ml'], [650, '100,00']]],
+      [300, [[60, 'Warenwert'], [300, 'Nettobetrag'], [450, 'MwSt-Betrag'], [600, 'Endbetrag']]],
+      [315, [[60, '326,50'], [300, '321,40'], [450, '61,07'], [600, '382,47']]],
+      [330, [[60, '130,70'], [300, '127,59'], [450, '8,93'], [600, '136,52']]],
+      [345, [[60, '457,20'], [300, '448,99'], [450, '70,00'], [600, '518,99']]],
+    ]);
+    const alone = (name: string) => rowsOf(extractFromContent(rechnung, ask(name)))[0][name];
+    expect(['amount_before_tax', 'tax_amount', 'total_amount'].map(alone)).toEqual(['448,99', '70,00', '518,99']);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

@@ -78,6 +78,23 @@ function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment
 /** The name concept whose label heads an address concept's block ("Bill To" over the buyer's name and address). */
 const partnerOf = (concept: Concept): Concept | undefined => (concept.kind === 'address' ? conceptById(concept.id.replace(/_address$/, '_name')) : undefined);
 
+/**
+ * A column of amounts under a totals label with a row per tax rate and their
+ * sum at the foot ("321,40 / 127,59 / 448,99"): the sum, the document's
+ * amount. Null unless the last amount is the sum of those above it.
+ */
+function sumUnder(under: Array<{ seg: Segment }>): Word[] | null {
+  const amounts: Array<{ words: Word[]; value: number }> = [];
+  for (const u of under) {
+    const value = u.seg.words.length <= 3 ? amountValue(u.seg.text) : null;
+    if (value === null) break;
+    amounts.push({ words: u.seg.words, value });
+  }
+  if (amounts.length < 3) return null;
+  const foot = amounts[amounts.length - 1];
+  return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
+}
+
 /** A bank account's identifiers: an IBAN, its label, or the bank code beside it. */
 const BANK_DETAILS = /\b(?:IBAN|BIC|SWIFT)\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
 /** Lines around a label searched for bank details. */
@@ -184,7 +201,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
             // The value fills the cell under the label; a date inside a sentence below is not it.
             // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").
             if (fit && (fit[0] === u.seg.words[0] || (last && fit[fit.length - 1] === u.seg.words[u.seg.words.length - 1]))) {
-              push(fit, S.belowBonus - S.perLinePenalty * u.distance);
+              push((money && sumUnder(under.slice(under.indexOf(u)))) || fit, S.belowBonus - S.perLinePenalty * u.distance);
               break;
             }
           }
