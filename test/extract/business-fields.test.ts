@@ -89,6 +89,15 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(['amount_before_tax', 'tax_amount', 'total_amount'].map(alone)).toEqual(['448,99', '70,00', '518,99']);
   });
 
+  it('answers the invoice number of a credit note with its number, and leaves a logo placeholder out of the seller', () => {
+    const avoir = page([
+      [49, [[60, 'LOGO LE FOURNISSEUR'], [600, 'AVOIR N° :'], [760, 'F20260028']]],
+      [68, [[600, 'Date :'], [760, '31/01/2026']]],
+      [203, [[60, 'N° TVA intra : FR 11 123 456 782']]],
+    ]);
+    expect(rowsOf(extractFromContent(avoir, ask('invoice_number', 'seller_name')))).toEqual([{ invoice_number: 'F20260028', seller_name: 'LE FOURNISSEUR' }]);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

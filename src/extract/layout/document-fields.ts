@@ -245,9 +245,10 @@ function recurringAmount(lines: Line[]): FoundValue | null {
 /**
  * Concepts a document prints under each other's labels: the order number an
  * invoice or packing list refers to is the buyer's purchase order number
- * ("PO Number", "Your order"), and a purchase order's own number is its order number.
+ * ("PO Number", "Your order"), a purchase order's own number is its order
+ * number, and a credit note's number answers for the invoice number it stands in for.
  */
-const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number' };
+const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number', invoice_number: 'credit_note_number' };
 
 /** The labelled candidates of `concept`, and less surely those of the concept printed for the same value. */
 function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
@@ -297,12 +298,14 @@ function pageDecimalMark(lines: Line[]): ',' | '.' | null {
  * A value as its kind is printed, rid of what a reading adds: the brackets or
  * colon around a rate ("(5,5%)", "21%:"), grain before an identifier
  * ("_2022/720"), a decimal mark misread as the other one on a page whose
- * amounts all use one ("669.6" among "650,5"), and a currency's symbol for the
- * code a currency field holds (docs/engine.md, "currency code").
+ * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
+ * before a name ("LOGO LE FOURNISSEUR"), and a currency's symbol for the code
+ * a currency field holds (docs/engine.md, "currency code").
  */
 function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
+  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '');
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])/u, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
