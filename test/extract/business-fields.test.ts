@@ -98,6 +98,26 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(avoir, ask('invoice_number', 'seller_name')))).toEqual([{ invoice_number: 'F20260028', seller_name: 'LE FOURNISSEUR' }]);
   });
 
+  it('reads a receipt whose name carries its registration number and whose timestamp closes the rows of its tax summary', () => {
+    const receipt = page([
+      [121, [[60, 'SOON FATT S/B (B1497-P)']]],
+      [139, [[60, 'LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,']]],
+      [159, [[60, '46000 PETALING JAYA, SELANGOR.']]],
+      [298, [[60, 'DESC'], [300, 'QTY'], [450, 'PRICE'], [600, 'AMOUNT']]],
+      [318, [[60, 'AL RIHUN ISTIMEWA 3KG'], [300, '10'], [450, '10.00'], [600, '100.00']]],
+      [338, [[60, 'YSF BUAH KERAS 3KG'], [300, '1'], [450, '36.80'], [600, '36.80']]],
+      [358, [[60, 'HOBE RED KIDNEY BEAN'], [300, '1'], [450, '58.00'], [600, '58.00']]],
+      [378, [[60, 'Final Total'], [600, '194.80']]],
+      [811, [[60, 'GST Summary'], [300, 'Amount (RM)'], [450, 'Tax (RM)']]],
+      [849, [[60, 'ZRL 0 %'], [300, '100.00'], [450, '0.00']]],
+      [869, [[60, 'SR 6'], [300, '94.80'], [450, '5.37']]],
+      [889, [[60, '02102772'], [300, '9/2/2017 12:00 PM']]],
+    ]);
+    // The postal line read taller than the name is still no letterhead.
+    for (const w of receipt.words) if (w.box.y1 === 0.159) w.box.y2 = 0.175;
+    expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'date')))).toEqual([{ merchant_name: 'SOON FATT S/B', date: '9/2/2017' }]);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

@@ -294,18 +294,22 @@ function pageDecimalMark(lines: Line[]): ',' | '.' | null {
   return comma >= 3 && comma >= 4 * dot ? ',' : dot >= 3 && dot >= 4 * comma ? '.' : null;
 }
 
+/** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */
+const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
+
 /**
  * A value as its kind is printed, rid of what a reading adds: the brackets or
  * colon around a rate ("(5,5%)", "21%:"), grain before an identifier
  * ("_2022/720"), a decimal mark misread as the other one on a page whose
  * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
- * before a name ("LOGO LE FOURNISSEUR"), and a currency's symbol for the code
+ * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
+ * and a currency's symbol for the code
  * a currency field holds (docs/engine.md, "currency code").
  */
 function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
-  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '');
+  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])/u, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
@@ -403,6 +407,8 @@ function unlabelledParty(role: 'seller' | 'buyer', lines: Line[]): Party | null 
   return (role === 'seller') === isPurchaseOrder(lines) ? addressee(lines, from) : from;
 }
 
+const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
+
 /** Where documents put a value nobody labelled. */
 function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
   const free = lines.filter((l) => !skip.has(l));
@@ -437,7 +443,7 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     case 'time': {
       // A receipt prints its time unlabelled beside its date ("18.10.2022 14:54"): the first time of day on the page.
       for (const l of free) {
-        const w = l.words.find((x) => /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/.test(x.text));
+        const w = l.words.find((x) => TIME_OF_DAY.test(x.text));
         if (w) return found([w], 0.6);
       }
       return null;
@@ -468,6 +474,12 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
           const fit = fitValue('date', l.words);
           if (fit && concept.id === 'document_date') return found(fit, 0.45);
           if (fit && (concept.broader === 'document_date')) return found(fit, 0.35);
+        }
+        // A receipt's timestamp ("9/2/2017 12:00") is its date even where its footer was read as rows of a table.
+        for (const l of concept.id === 'document_date' ? lines : []) {
+          const fit = fitValue('date', l.words);
+          const next = fit ? l.words[l.words.indexOf(fit[fit.length - 1]) + 1] : undefined;
+          if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, 0.35);
         }
       }
       return null;

@@ -32,7 +32,7 @@ export function letterhead(lines: Line[]): Segment | null {
   let bestScore = -Infinity;
   top.forEach((l, i) => {
     for (const s of l.segments) {
-      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || !fitValue('name', s.words)) continue;
+      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || isPostalLine(s.text) || !fitValue('name', s.words)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
       const score = h * (1 - i * 0.02);
       if (score > bestScore * 1.08) {

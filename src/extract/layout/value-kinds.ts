@@ -91,7 +91,8 @@ function identifierWords(words: Word[]): Word[] | null {
 function isName(ws: Word[]): boolean {
   const t = text(ws);
   const letters = (t.match(/\p{L}/gu) ?? []).length;
-  const digits = (t.match(/\d/g) ?? []).length;
+  // A registration number in brackets after a company's name ("SOON FATT S/B (B1497-P)") is not the name's.
+  const digits = (t.replace(/\([^()]*\)\s*$/, '').match(/\d/g) ?? []).length;
   if (letters < 2 || digits > letters / 3 || ws.length > 10) return false;
   if (/@|www\.|https?:/i.test(t)) return false;
   return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''));
