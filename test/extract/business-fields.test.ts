@@ -118,6 +118,19 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'date')))).toEqual([{ merchant_name: 'SOON FATT S/B', date: '9/2/2017' }]);
   });
 
+  it('reads a receipt total past a speck before it, with its cents split off, or from the payment line when nothing labels it', () => {
+    const speck = page([[427, [[60, 'Betrag'], [200, '7'], [300, '€'], [400, '13,78']]]]);
+    expect(rowsOf(extractFromContent(speck, ask('total_amount')))).toEqual([{ total_amount: '13,78' }]);
+    const split = page([[637, [[60, 'Betrag EUR'], [400, '48, 77']]]]);
+    expect(rowsOf(extractFromContent(split, ask('total_amount')))).toEqual([{ total_amount: '48,77' }]);
+    const paid = page([
+      [427, [[60, 'Duschvorhang'], [400, '25,00']]],
+      [449, [[60, 'WC-Garnitur'], [400, '34,96']]],
+      [562, [[60, 'elec.-cash'], [400, '59,96']]],
+    ]);
+    expect(rowsOf(extractFromContent(paid, ask('total_amount')))).toEqual([{ total_amount: '59,96' }]);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

@@ -11,7 +11,7 @@ import type { Word } from '../types.js';
 import { overlap1d } from './geometry.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
-import { fitValue, isLabelDecoration } from './value-kinds.js';
+import { fitValue, isLabelDecoration, SPLIT_CENTS } from './value-kinds.js';
 import { PAYMENT_MEANS } from '../lexicon.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
@@ -178,12 +178,16 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
           }
         }
         // Across a gap on the same line (a right-hand block of labels and values), stopping at the next label.
-        for (const right of restValue.length || (block && !colon) ? [] : line.segments.slice(si + 1, si + 3)) {
+        const rights = restValue.length || (block && !colon) ? [] : line.segments.slice(si + 1, si + (money ? 4 : 3));
+        for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
           if (classifyLabel(text).size && !/\d/.test(text)) break;
           const fit = fitValue(concept.kind, right.words, last);
           if (fit) {
-            push(fit, S.rightBonus);
+            // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
+            const cents = (ws: Word[] | null) => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
+            const amount = money && !cents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(cents) : undefined;
+            push(amount ?? fit, S.rightBonus);
             break;
           }
         }
@@ -240,6 +244,22 @@ function recurringAmount(lines: Line[]): FoundValue | null {
   let best: { value: number; count: number; words: Word[] } | null = null;
   for (const [value, e] of seen) if (e.count >= 2 && (!best || e.count > best.count || (e.count === best.count && value > best.value))) best = { value, ...e };
   return best ? found(best.words, 0.35) : null;
+}
+
+/** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
+function paymentLine(lines: Line[]): { means: Segment; amount: Word[] } | null {
+  for (const l of lines) {
+    const first = l.segments[0];
+    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words) : null;
+    if (first && amount && PAYMENT_MEANS.test(stripColon(first.text))) return { means: first, amount };
+  }
+  return null;
+}
+
+/** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
+function amountPaid(lines: Line[]): FoundValue | null {
+  const paid = paymentLine(lines);
+  return paid ? found(paid.amount, 0.35) : null;
 }
 
 /**
@@ -300,11 +320,11 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
 /**
  * A value as its kind is printed, rid of what a reading adds: the brackets or
  * colon around a rate ("(5,5%)", "21%:"), grain before an identifier
- * ("_2022/720"), a decimal mark misread as the other one on a page whose
- * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
- * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
- * and a currency's symbol for the code
- * a currency field holds (docs/engine.md, "currency code").
+ * ("_2022/720"), cents split off an amount ("48, 77"), a decimal mark misread
+ * as the other one on a page whose amounts all use one ("669.6" among
+ * "650,5"), a template's logo placeholder before a name ("LOGO LE
+ * FOURNISSEUR") and a registration number after it, and a currency's symbol
+ * for the code a currency field holds (docs/engine.md, "currency code").
  */
 function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   let value = v.value;
@@ -312,6 +332,7 @@ function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])/u, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
+    value = value.replace(SPLIT_CENTS, '$1$2');
     const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
     const mark = lone ? pageDecimalMark(lines) : null;
     if (lone && mark && mark !== lone[2]) value = `${lone[1]}${mark}${lone[3]}${lone[4]}`;
@@ -434,11 +455,8 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     }
     case 'payment_terms': {
       // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
-      for (const l of free) {
-        const first = l.segments[0];
-        if (first && l.segments.length > 1 && PAYMENT_MEANS.test(stripColon(first.text)) && fitValue('money', l.segments[l.segments.length - 1].words)) return found(first.words, 0.5);
-      }
-      return null;
+      const paid = paymentLine(free);
+      return paid ? found(paid.means.words, 0.5) : null;
     }
     case 'time': {
       // A receipt prints its time unlabelled beside its date ("18.10.2022 14:54"): the first time of day on the page.
@@ -465,7 +483,7 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
       const other = conceptById(concept.id === 'total_amount' ? 'amount_due' : 'total_amount');
       const best = other ? labelled(other, lines, skip)[0] : undefined;
       if (best && best.score >= S.acceptScore) return found(best.words, 0.6);
-      return recurringAmount(lines.filter((l) => !skip.has(l)));
+      return recurringAmount(lines.filter((l) => !skip.has(l))) ?? amountPaid(lines.filter((l) => !skip.has(l)));
     }
     default:
       if (concept.kind === 'date') {

@@ -18,8 +18,11 @@ const CURRENCY_WORD = /^(?:[A-Z]{3}|[$€£¥]|RM|Fr\.?|CHF|US\$)$/;
 const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 const textOf = text;
 
+/** An amount whose cents OCR split off after the decimal mark ("48, 77"). */
+export const SPLIT_CENTS = /(\d[.,]) (\d{2})$/;
+
 function isAmount(ws: Word[]): boolean {
-  const t = text(ws);
+  const t = text(ws).replace(SPLIT_CENTS, '$1$2');
   if (!/\d/.test(t) || looksLikeDate(t)) return false;
   const n = parseNumber(t) ?? parseNumber(t, true);
   return n !== null && !n.percent;
