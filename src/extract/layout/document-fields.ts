@@ -95,6 +95,9 @@ function sumUnder(under: Array<{ seg: Segment }>): Word[] | null {
   return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
 }
 
+/** An amount printed with its cents ("13,78"), unlike a speck read as a digit. */
+const inCents = (ws: Word[] | null | undefined): boolean => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
+
 /** A bank account's identifiers: an IBAN, its label, or the bank code beside it. */
 const BANK_DETAILS = /\b(?:IBAN|BIC|SWIFT)\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
 /** Lines around a label searched for bank details. */
@@ -185,8 +188,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
           const fit = fitValue(concept.kind, right.words, last);
           if (fit) {
             // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
-            const cents = (ws: Word[] | null) => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
-            const amount = money && !cents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(cents) : undefined;
+            const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(inCents) : undefined;
             push(amount ?? fit, S.rightBonus);
             break;
           }
