@@ -48,13 +48,14 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
   it('reads values as their kind prints them, rid of what a scan adds: grain before a number, a misread decimal mark or group mark', () => {
     const scanned = page([
       [100, [[60, 'Ordernummer'], [300, '_2022/720']]],
+      [110, [[60, 'USt-IdNr.'], [300, 'DE275475175%']]],
       [130, [[60, 'Art.'], [300, 'Netto (kg)'], [500, 'Bruto (kg)']]],
       [150, [[60, 'A575'], [300, '109,9'], [500, '126,7']]],
       [170, [[60, 'A881'], [300, '162,9'], [500, '165,9']]],
       [190, [[60, 'A544'], [300, '32,6'], [500, '38,0']]],
       [230, [[60, 'Brutogewicht (kg)'], [300, '330.6']]],
     ]);
-    expect(rowsOf(extractFromContent(scanned, ask('order_number', 'gross_weight')))).toEqual([{ order_number: '2022/720', gross_weight: '330,6' }]);
+    expect(rowsOf(extractFromContent(scanned, ask('order_number', 'seller_vat_id', 'gross_weight')))).toEqual([{ order_number: '2022/720', seller_vat_id: 'DE275475175', gross_weight: '330,6' }]);
     const swiss = page([[400, [[500, 'Subtotale'], [650, '€ 6‘317.94']]]]);
     expect(rowsOf(extractFromContent(swiss, ask('subtotal')))).toEqual([{ subtotal: "€ 6'317.94" }]);
   });

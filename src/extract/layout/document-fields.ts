@@ -321,8 +321,8 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
 
 /**
  * A value as its kind is printed, rid of what a reading adds: the brackets or
- * colon around a rate ("(5,5%)", "21%:"), grain before an identifier
- * ("_2022/720"), cents split off an amount ("48, 77"), a decimal mark misread
+ * colon around a rate ("(5,5%)", "21%:"), grain around an identifier
+ * ("_2022/720", "GB275475175%"), cents split off an amount ("48, 77"), a decimal mark misread
  * as the other one on a page whose amounts all use one ("669.6" among
  * "650,5"), a template's logo placeholder before a name ("LOGO LE
  * FOURNISSEUR") and a registration number after it, and a currency's symbol
@@ -332,7 +332,7 @@ function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
   else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
-  else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])/u, '');
+  else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');
     const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
