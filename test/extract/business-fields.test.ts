@@ -54,8 +54,11 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
       [170, [[60, 'A881'], [300, '162,9'], [500, '165,9']]],
       [190, [[60, 'A544'], [300, '32,6'], [500, '38,0']]],
       [230, [[60, 'Brutogewicht (kg)'], [300, '330.6']]],
+      [250, [[60, 'Total retenues'], [300, '4 275;61 €']]],
     ]);
-    expect(rowsOf(extractFromContent(scanned, ask('order_number', 'seller_vat_id', 'gross_weight')))).toEqual([{ order_number: '2022/720', seller_vat_id: 'DE275475175', gross_weight: '330,6' }]);
+    expect(rowsOf(extractFromContent(scanned, ask('order_number', 'seller_vat_id', 'gross_weight', 'total_deductions')))).toEqual([
+      { order_number: '2022/720', seller_vat_id: 'DE275475175', gross_weight: '330,6', total_deductions: '4 275,61 €' },
+    ]);
     const swiss = page([[400, [[500, 'Subtotale'], [650, '€ 6‘317.94']]]]);
     expect(rowsOf(extractFromContent(swiss, ask('subtotal')))).toEqual([{ subtotal: "€ 6'317.94" }]);
   });

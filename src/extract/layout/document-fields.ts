@@ -11,7 +11,7 @@ import type { Word } from '../types.js';
 import { overlap1d } from './geometry.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
-import { fitValue, isLabelDecoration, SPLIT_CENTS } from './value-kinds.js';
+import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from './value-kinds.js';
 import { PAYMENT_MEANS } from '../lexicon.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
@@ -322,11 +322,12 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
 /**
  * A value as its kind is printed, rid of what a reading adds: the brackets or
  * colon around a rate ("(5,5%)", "21%:"), grain around an identifier
- * ("_2022/720", "GB275475175%"), cents split off an amount ("48, 77"), a decimal mark misread
- * as the other one on a page whose amounts all use one ("669.6" among
- * "650,5"), a template's logo placeholder before a name ("LOGO LE
- * FOURNISSEUR") and a registration number after it, and a currency's symbol
- * for the code a currency field holds (docs/engine.md, "currency code").
+ * ("_2022/720", "GB275475175%"), cents split off an amount ("48, 77"), a
+ * decimal mark misread as a semicolon or as the other mark on a page whose
+ * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
+ * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
+ * and a currency's symbol for the code a currency field holds (docs/engine.md,
+ * "currency code").
  */
 function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   let value = v.value;
@@ -335,6 +336,7 @@ function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');
+    if (SEMICOLON_MARK.test(value)) value = value.replace(SEMICOLON_MARK, pageDecimalMark(lines) ?? ';');
     const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
     const mark = lone ? pageDecimalMark(lines) : null;
     if (lone && mark && mark !== lone[2]) value = `${lone[1]}${mark}${lone[3]}${lone[4]}`;

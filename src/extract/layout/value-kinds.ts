@@ -20,9 +20,11 @@ const textOf = text;
 
 /** An amount whose cents OCR split off after the decimal mark ("48, 77"). */
 export const SPLIT_CENTS = /(\d[.,]) (\d{2})$/;
+/** A decimal mark OCR read as a semicolon ("4 275;61"). */
+export const SEMICOLON_MARK = /(?<=\d);(?=\d{1,2}(?!\d))/;
 
 function isAmount(ws: Word[]): boolean {
-  const t = text(ws).replace(SPLIT_CENTS, '$1$2');
+  const t = text(ws).replace(SPLIT_CENTS, '$1$2').replace(SEMICOLON_MARK, ',');
   if (!/\d/.test(t) || looksLikeDate(t)) return false;
   const n = parseNumber(t) ?? parseNumber(t, true);
   return n !== null && !n.percent;
