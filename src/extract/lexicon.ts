@@ -72,4 +72,4 @@ export const DOCUMENT_TITLE = /^(?:tax\s+)?(?:invoice|receipt|credit note|statem
 export const PURCHASE_ORDER_TITLE = /^(?:purchase order|bestellung|bon de commande|pedido de compra|orden de compra|inkooporder|bestelbon|ordine (?:di acquisto|fornitore)|nota de encomenda|ordem de compra)\b/i;
 
 /** Means of payment a receipt prints before the amount paid, in the catalogue's seven languages ("Card 12,00", "Bar 20,00", "Espèces"). */
-export const PAYMENT_MEANS = /^(?:cash|card|credit card|debit card|contactless|visa|mastercard|maestro|amex|bar|barzahlung|karte|ec[- ]karte|girocard|kreditkarte|espèces|carte|carte bancaire|cb|efectivo|tarjeta|tarjeta de crédito|contant|pin|pinpas|pinbetaling|contanti|carta|carta di credito|bancomat|numerário|dinheiro|cartão|multibanco)$/i;
+export const PAYMENT_MEANS = /^(?:cash|card|credit card|debit card|contactless|visa|mastercard|maestro|amex|bar|barzahlung|karte|ec[- ]karte|ec[- ]cash|elec\.?-cash|girocard|kreditkarte|espèces|carte|carte bancaire|cb|efectivo|tarjeta|tarjeta de crédito|contant|pin|pinpas|pinbetaling|contanti|carta|carta di credito|bancomat|numerário|dinheiro|cartão|multibanco)$/i;

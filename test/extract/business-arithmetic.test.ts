@@ -206,4 +206,18 @@ describe('arithmetic of business documents', () => {
       { description: 'Café moulu', quantity: '5', unit_price: '6,94', line_total: '34,70' },
     ]);
   });
+
+  it('takes the amount under the subtotal that is subtotal + tax for a total whose label the scan damaged', () => {
+    const scanned = page([
+      [100, [[60, 'Artikel'], [400, 'Anz.'], [650, 'Gesamtpreis']]],
+      [125, [[60, 'Bürostuhl'], [400, '2'], [650, '165,00']]],
+      [150, [[60, 'Marker'], [400, '3'], [650, '30,00']]],
+      [190, [[500, 'Zwischensumme'], [650, '195,00 EUR']]],
+      [210, [[500, 'USt. 19 %'], [650, '37,05 EUR']]],
+      [230, [[500, 'Geszuunetag'], [650, '232,05 EUR']]],
+      [260, [[60, 'Zahlbar bis 30.05.2024, Skonto 2 %: 4,64']]],
+    ]);
+    expect(rowsOf(extractFromContent(scanned, ask('subtotal', 'tax_amount', 'total_amount')))).toEqual([{ subtotal: '195,00 EUR', tax_amount: '37,05 EUR', total_amount: '232,05 EUR' }]);
+  });
 });
+

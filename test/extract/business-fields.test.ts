@@ -30,6 +30,151 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(confidence).toBeGreaterThan(0.9);
   });
 
+  it('reads a tax label with its rate inside ("zzgl. 19 % MwSt."): the amount beside it is the tax, the rate in it the tax rate', () => {
+    const order = page([
+      [350, [[500, 'Nettobetrag:'], [650, '195,00']]],
+      [370, [[500, 'zzgl. 19 % MwSt.:'], [650, '37,05']]],
+      [390, [[500, 'Gesamt:'], [650, '232,05']]],
+    ]);
+    expect(rowsOf(extractFromContent(order, ask('zzgl. 19 % MwSt.', 'tax_rate', 'total_amount')))).toEqual([{ 'zzgl. 19 % MwSt.': '37,05', tax_rate: '19 %', total_amount: '232,05' }]);
+    const italian = page([
+      [350, [[500, 'Subtotale'], [650, '41,54']]],
+      [370, [[500, 'IVA al 22%'], [650, '9,14']]],
+      [390, [[500, 'Totale'], [650, '50,68']]],
+    ]);
+    expect(rowsOf(extractFromContent(italian, ask('tax_amount', 'tax_rate')))).toEqual([{ tax_amount: '9,14', tax_rate: '22%' }]);
+  });
+
+  it('reads values as their kind prints them, rid of what a scan adds: grain before a number, a misread decimal mark or group mark', () => {
+    const scanned = page([
+      [100, [[60, 'Ordernummer'], [300, '_2022/720']]],
+      [110, [[60, 'USt-IdNr.'], [300, 'DE275475175%']]],
+      [130, [[60, 'Art.'], [300, 'Netto (kg)'], [500, 'Bruto (kg)']]],
+      [150, [[60, 'A575'], [300, '109,9'], [500, '126,7']]],
+      [170, [[60, 'A881'], [300, '162,9'], [500, '165,9']]],
+      [190, [[60, 'A544'], [300, '32,6'], [500, '38,0']]],
+      [230, [[60, 'Brutogewicht (kg)'], [300, '330.6']]],
+      [250, [[60, 'Total retenues'], [300, '4 275;61 €']]],
+    ]);
+    expect(rowsOf(extractFromContent(scanned, ask('order_number', 'seller_vat_id', 'gross_weight', 'total_deductions')))).toEqual([
+      { order_number: '2022/720', seller_vat_id: 'DE275475175', gross_weight: '330,6', total_deductions: '4 275,61 €' },
+    ]);
+    const swiss = page([[400, [[500, 'Subtotale'], [650, '€ 6‘317.94']]]]);
+    expect(rowsOf(extractFromContent(swiss, ask('subtotal')))).toEqual([{ subtotal: "€ 6'317.94" }]);
+  });
+
+  it('reads totals from a row of labels over a row of values, passing over notes in brackets inside the items', () => {
+    const facture = page([
+      [80, [[60, 'Désignation'], [400, 'Qté'], [500, 'P.U. HT'], [650, 'TVA']]],
+      [100, [[60, 'PRESTATION SUPPORT'], [400, '1,00'], [500, '60,00'], [650, '0,00%']]],
+      [110, [[60, '(Net): 60,00']]],
+      [125, [[60, 'FOURNITURES PAPIER'], [400, '3,00'], [500, '10,00'], [650, '10,00%']]],
+      [135, [[60, '(Net): 30,00']]],
+      [150, [[60, 'APPEL'], [400, '1,00'], [500, '7,00'], [650, '20,00%']]],
+      [160, [[60, '(Net): 7,00']]],
+      [300, [[600, 'TOTAL HT'], [690, 'TOTAL TVA'], [780, 'TOTAL TTC']]],
+      [318, [[60, 'Les règlements reçus avant la date d’échéance'], [600, '100,00'], [700, '4,90'], [790, '104,90']]],
+      [340, [[60, 'Montant déjà payé : 0,00']]],
+    ]);
+    // Each asked alone: the document's value, not a column of the row of totals.
+    const alone = (name: string) => rowsOf(extractFromContent(facture, ask(name)))[0][name];
+    expect(['amount_before_tax', 'tax_amount', 'total_amount'].map(alone)).toEqual(['100,00', '4,90', '104,90']);
+  });
+
+  it('takes the foot of a totals box with a row per tax rate: the sum of the rows above it', () => {
+    const rechnung = page([
+      [100, [[60, 'Zitronensäure 100ml'], [650, '100,00']]],
+      [300, [[60, 'Warenwert'], [300, 'Nettobetrag'], [450, 'MwSt-Betrag'], [600, 'Endbetrag']]],
+      [315, [[60, '326,50'], [300, '321,40'], [450, '61,07'], [600, '382,47']]],
+      [330, [[60, '130,70'], [300, '127,59'], [450, '8,93'], [600, '136,52']]],
+      [345, [[60, '457,20'], [300, '448,99'], [450, '70,00'], [600, '518,99']]],
+    ]);
+    const alone = (name: string) => rowsOf(extractFromContent(rechnung, ask(name)))[0][name];
+    expect(['amount_before_tax', 'tax_amount', 'total_amount'].map(alone)).toEqual(['448,99', '70,00', '518,99']);
+  });
+
+  it('answers the invoice number of a credit note with its number, and leaves a logo placeholder out of the seller', () => {
+    const avoir = page([
+      [49, [[60, 'LOGO LE FOURNISSEUR'], [600, 'AVOIR N° :'], [760, 'F20260028']]],
+      [68, [[600, 'Date :'], [760, '31/01/2026']]],
+      [203, [[60, 'N° TVA intra : FR 11 123 456 782']]],
+    ]);
+    expect(rowsOf(extractFromContent(avoir, ask('invoice_number', 'seller_name')))).toEqual([{ invoice_number: 'F20260028', seller_name: 'LE FOURNISSEUR' }]);
+  });
+
+  it('reads a receipt whose name carries its registration number and whose timestamp closes the rows of its tax summary', () => {
+    const receipt = page([
+      [121, [[60, 'SOON FATT S/B (B1497-P)']]],
+      [139, [[60, 'LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,']]],
+      [159, [[60, '46000 PETALING JAYA, SELANGOR.']]],
+      [298, [[60, 'DESC'], [300, 'QTY'], [450, 'PRICE'], [600, 'AMOUNT']]],
+      [318, [[60, 'AL RIHUN ISTIMEWA 3KG'], [300, '10'], [450, '10.00'], [600, '100.00']]],
+      [338, [[60, 'YSF BUAH KERAS 3KG'], [300, '1'], [450, '36.80'], [600, '36.80']]],
+      [358, [[60, 'HOBE RED KIDNEY BEAN'], [300, '1'], [450, '58.00'], [600, '58.00']]],
+      [378, [[60, 'Final Total'], [600, '194.80']]],
+      [811, [[60, 'GST Summary'], [300, 'Amount (RM)'], [450, 'Tax (RM)']]],
+      [849, [[60, 'ZRL 0 %'], [300, '100.00'], [450, '0.00']]],
+      [869, [[60, 'SR 6'], [300, '94.80'], [450, '5.37']]],
+      [889, [[60, '02102772'], [300, '9/2/2017 12:00 PM']]],
+    ]);
+    // The postal line read taller than the name is still no letterhead.
+    for (const w of receipt.words) if (w.box.y1 === 0.159) w.box.y2 = 0.175;
+    expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'date')))).toEqual([{ merchant_name: 'SOON FATT S/B', date: '9/2/2017' }]);
+  });
+
+  it('reads a receipt total past a speck before it, with its cents split off, or from the payment line when nothing labels it', () => {
+    const speck = page([[427, [[60, 'Betrag'], [200, '7'], [300, '€'], [400, '13,78']]]]);
+    expect(rowsOf(extractFromContent(speck, ask('total_amount')))).toEqual([{ total_amount: '13,78' }]);
+    const split = page([[637, [[60, 'Betrag EUR'], [400, '48, 77']]]]);
+    expect(rowsOf(extractFromContent(split, ask('total_amount')))).toEqual([{ total_amount: '48,77' }]);
+    const paid = page([
+      [427, [[60, 'Duschvorhang'], [400, '25,00']]],
+      [449, [[60, 'WC-Garnitur'], [400, '34,96']]],
+      [562, [[60, 'elec.-cash'], [400, '59,96']]],
+    ]);
+    expect(rowsOf(extractFromContent(paid, ask('total_amount')))).toEqual([{ total_amount: '59,96' }]);
+  });
+
+  it('answers a currency field with the code of the symbol printed on the amounts', () => {
+    const receipt = page([
+      [100, [[60, 'Kaffee'], [400, '3,40 €']]],
+      [120, [[60, 'Summe'], [400, '3,40 €']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('currency')))).toEqual([{ currency: 'EUR' }]);
+  });
+
+  it('reads an Italian statement date under its label in a row of labels over a row of values', () => {
+    const statement = page([
+      [100, [[60, 'IBAN'], [400, 'Data estratto'], [600, 'Periodo']]],
+      [115, [[60, 'IT18 4832 0061 7561'], [400, '08.08.2022'], [600, '01.08.2022 - 07.08.2022']]],
+      [200, [[60, 'Data'], [200, 'Descrizione'], [600, 'Addebiti']]],
+      [220, [[60, '01.08.2022'], [200, 'Prelievo Bancomat'], [600, '945.18']]],
+    ]);
+    expect(rowsOf(extractFromContent(statement, ask('statement_date')))).toEqual([{ statement_date: '08.08.2022' }]);
+  });
+
+  it('takes the issuer from the block its sender line names, and no account holder of the payment details for the buyer', () => {
+    const invoice = page([
+      [146, [[60, 'Bei Spiel GmbH']]],
+      [166, [[60, 'Ecke 12']]],
+      [183, [[60, 'Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen'], [600, '12345 Stadthausen']]],
+      [200, [[60, 'Theodor Est'], [600, 'phone (555) 23 78 -0']]],
+      [222, [[60, 'Bahnstr. 42'], [600, 'http://localhost/']]],
+      [240, [[60, '88802 Spielkreis']]],
+      [419, [[60, 'Invoice # RE-20201121/508']]],
+      [716, [[60, 'Due payable: 571.04 €']]],
+      [872, [[60, 'IBAN DE88200800000970375700']]],
+      [889, [[60, 'BIC COBADEFFXXX']]],
+      [906, [[60, 'Commerzbank']]],
+      [923, [[60, 'Account holder: Max Mustermann']]],
+    ]);
+    // The addressee's name is printed taller than the issuer's.
+    for (const w of invoice.words) if (w.box.y1 === 0.2 && w.box.x1 < 0.5) w.box.y2 = 0.216;
+    expect(rowsOf(extractFromContent(invoice, ask('seller_name', 'seller_address', 'buyer_name', 'buyer_address')))).toEqual([
+      { seller_name: 'Bei Spiel GmbH', seller_address: 'Ecke 12 12345 Stadthausen', buyer_name: 'Theodor Est', buyer_address: 'Bahnstr. 42 88802 Spielkreis' },
+    ]);
+  });
+
   it('finds parties without labels: the sender line over the window is the seller, the window block the buyer', () => {
     expect(rowsOf(extractFromContent(german, ask('seller_name', 'buyer_name', 'buyer_address')))).toEqual([
       { seller_name: 'Köhler AG', buyer_name: 'Weißhaupt GmbH & Co. KG', buyer_address: 'Gartenweg 53 50667 Köln' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
+import type { Word } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 
 describe('word grouping', () => {
@@ -33,5 +34,29 @@ describe('word grouping', () => {
       x += t.length * 6 + 10;
     }
     expect(groupWordsIntoLines(words, 1)[0].segments).toHaveLength(1);
+  });
+
+  it('spaces a line of one or two gaps like its page: a wide font read by OCR keeps "Fonseca Lda." whole', () => {
+    // Glyph-tight OCR boxes of a monospaced font: every space is a full line height wide.
+    const words: Word[] = [];
+    const line = (y: number, cells: Array<[number, string]>) => {
+      for (const [x0, text] of cells) {
+        let x = x0;
+        for (const t of text.split(' ')) {
+          words.push({ text: t, box: { x1: x / 1000, y1: y / 1000, x2: (x + t.length * 6) / 1000, y2: (y + 10) / 1000 } });
+          x += t.length * 6 + 10;
+        }
+      }
+    };
+    line(50, [[60, 'Fonseca Lda.']]);
+    line(70, [[60, 'Travessa do Carmo 57']]);
+    line(85, [[60, '1100-148 Lisboa'], [600, 'Data 2024-03-24']]);
+    line(120, [[60, 'Cabo USB-C 2 m'], [400, '63'], [500, '144,8']]);
+    expect(groupWordsIntoLines(words, 1).map((l) => l.segments.map((s) => s.text))).toEqual([
+      ['Fonseca Lda.'],
+      ['Travessa do Carmo 57'],
+      ['1100-148 Lisboa', 'Data 2024-03-24'],
+      ['Cabo USB-C 2 m', '63', '144,8'],
+    ]);
   });
 });

@@ -121,7 +121,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   {
     id: 'statement_date', kind: 'date', broader: 'document_date', aliases: 'date_of_statement',
     en: 'Statement Date|Date of Statement', de: 'Auszugsdatum|Kontoauszug vom|Datum des Auszugs|Auszug vom', fr: 'Date du relevé|Date de relevé|Relevé du',
-    es: 'Fecha del extracto|Fecha de extracto', nl: 'Afschriftdatum|Datum afschrift', it: "Data estratto conto|Data dell'estratto", pt: 'Data do extrato',
+    es: 'Fecha del extracto|Fecha de extracto', nl: 'Afschriftdatum|Datum afschrift', it: "Data estratto conto|Data dell'estratto|Data estratto", pt: 'Data do extrato',
   },
   {
     id: 'period', kind: 'text', aliases: 'statement_period|billing_period|pay_period|service_period|period_covered',
@@ -201,7 +201,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
     id: 'tax_amount', kind: 'money', aliases: 'tax|vat|vat_amount|total_tax|tax_total|gst|gst_amount|sales_tax|total_vat|tax_value',
     en: 'Tax|VAT|Sales Tax|GST|Tax Amount|VAT Amount|Total Tax|Total VAT|VAT Total|Tax Total|HST|GST/HST|Plus VAT', de: 'MwSt.|MwSt|MwSt-Betrag|MwSt.-Betrag|USt.|USt|Umsatzsteuer|Mehrwertsteuer|Steuer|Steuerbetrag|Summe MwSt|zzgl. MwSt.|Umsatzsteuerbetrag',
     fr: 'TVA|Montant TVA|Total TVA|Montant de la TVA|Taxes', es: 'IVA|Importe IVA|Cuota IVA|Total IVA|Impuesto|Impuestos|Cuota', nl: 'BTW|BTW-bedrag|Totaal BTW|Btw bedrag|Btw',
-    it: 'IVA|Imposta|Totale IVA|Importo IVA|Totale imposta', pt: 'IVA|Valor do IVA|Total IVA|Imposto|Impostos|Total de impostos',
+    it: 'IVA|Imposta|Totale IVA|Importo IVA|Totale imposta|IVA al', pt: 'IVA|Valor do IVA|Total IVA|Imposto|Impostos|Total de impostos',
   },
   {
     id: 'tax_rate', kind: 'percent', broader: 'tax_amount', aliases: 'vat_rate|tax_percent|vat_percent|tax_pct|gst_rate|vat_pct',

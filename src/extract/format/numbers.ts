@@ -59,8 +59,8 @@ export function detectCurrency(text: string): string | null {
  * is a thousands separator only when it is a comma.
  */
 export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber | null {
-  // Swiss and Liechtenstein amounts group thousands with a typographic apostrophe (1’234.50).
-  let s = input.trim().replace(/[\u2019\u02bc]/g, "'");
+  // Swiss and Liechtenstein amounts group thousands with a typographic apostrophe (1’234.50), which OCR may read as another quote mark.
+  let s = input.trim().replace(/[\u2018\u2019\u02bc`´]/g, "'");
   if (!s) return null;
   const currency = detectCurrency(s);
   let negative = false;

@@ -11,11 +11,11 @@ import type { Word } from '../types.js';
 import { overlap1d } from './geometry.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
-import { fitValue, isLabelDecoration } from './value-kinds.js';
+import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from './value-kinds.js';
 import { PAYMENT_MEANS } from '../lexicon.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
-import { amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
+import { agrees, amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
 
 export interface FoundValue {
   value: string;
@@ -79,6 +79,41 @@ function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment
 const partnerOf = (concept: Concept): Concept | undefined => (concept.kind === 'address' ? conceptById(concept.id.replace(/_address$/, '_name')) : undefined);
 
 /**
+ * A column of amounts under a totals label with a row per tax rate and their
+ * sum at the foot ("321,40 / 127,59 / 448,99"): the sum, the document's
+ * amount. Null unless the last amount is the sum of those above it.
+ */
+function sumUnder(under: Array<{ seg: Segment }>): Word[] | null {
+  const amounts: Array<{ words: Word[]; value: number }> = [];
+  for (const u of under) {
+    const value = u.seg.words.length <= 3 ? amountValue(u.seg.text) : null;
+    if (value === null) break;
+    amounts.push({ words: u.seg.words, value });
+  }
+  if (amounts.length < 3) return null;
+  const foot = amounts[amounts.length - 1];
+  return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
+}
+
+/** An amount printed with its cents ("13,78"), unlike a speck read as a digit. */
+const inCents = (ws: Word[] | null | undefined): boolean => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
+
+/** A bank account's identifiers: an IBAN, its label, or the bank code beside it. */
+const BANK_DETAILS = /\b(?:IBAN|BIC|SWIFT)\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
+/** Lines around a label searched for bank details. */
+const PAYMENT_BLOCK_LINES = 4;
+
+/**
+ * A line of the payment details in the lower half of the page (an account
+ * holder beside the IBAN under the totals): the payee's, not the buyer's. A
+ * statement prints its account holder with the IBAN at the top.
+ */
+function inPaymentDetails(lines: Line[], li: number): boolean {
+  if (lines[li].box.y1 < 0.5) return false;
+  return lines.slice(Math.max(0, li - PAYMENT_BLOCK_LINES), li + PAYMENT_BLOCK_LINES + 1).some((l) => BANK_DETAILS.test(l.text));
+}
+
+/**
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
  * chosen line-item tables, whose cells are not document values.
  */
@@ -88,9 +123,15 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
   const money = concept.kind === 'money';
   const last = concept.id === 'period_end';
   const partner = partnerOf(concept);
+  const payee = concept.id.startsWith('buyer_');
   lines.forEach((line, li) => {
-    if (skip.has(line)) return;
+    if (skip.has(line) || (payee && inPaymentDetails(lines, li))) return;
     line.segments.forEach((seg, si) => {
+      // A bracketed word opens a note inside an item ("(Net): 7,00"), not a label of the document.
+      if (seg.words[0].text.startsWith('(')) return;
+      // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
+      const whole = stripColon(seg.text);
+      const otherLabel = classifyLabel(whole).size > 0 && labelScore(concept, whole) === 0 && !(partner && labelScore(partner, whole) > 0);
       // A receipt's tax line may start with its tax class ("A VAT 20% 12.15"): the label follows the letter.
       const from = seg.words.length > 2 && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
       for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
@@ -99,12 +140,18 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         const labelText = textOf(labelWords);
         const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
         const score = Math.max(labelScore(concept, stripColon(labelText)), partner ? labelScore(partner, stripColon(labelText)) - S.partnerLabelPenalty : 0);
-        if (score < S.minLabelScore) continue;
+        if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         const push = (words: Word[] | null, bonus: number) => {
           if (words && words.length) out.push({ words, score: score + bonus + yBias });
         };
+        // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names.
+        const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords) : null;
+        if (rateInLabel) {
+          push(rateInLabel, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+          continue;
+        }
         let restValue = rest.filter((w) => !/^[:：]$/.test(w.text));
         // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
         if (money) {
@@ -134,12 +181,15 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
           }
         }
         // Across a gap on the same line (a right-hand block of labels and values), stopping at the next label.
-        for (const right of restValue.length || (block && !colon) ? [] : line.segments.slice(si + 1, si + 3)) {
+        const rights = restValue.length || (block && !colon) ? [] : line.segments.slice(si + 1, si + (money ? 4 : 3));
+        for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
           if (classifyLabel(text).size && !/\d/.test(text)) break;
           const fit = fitValue(concept.kind, right.words, last);
           if (fit) {
-            push(fit, S.rightBonus);
+            // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
+            const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(inCents) : undefined;
+            push(amount ?? fit, S.rightBonus);
             break;
           }
         }
@@ -157,7 +207,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
             // The value fills the cell under the label; a date inside a sentence below is not it.
             // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").
             if (fit && (fit[0] === u.seg.words[0] || (last && fit[fit.length - 1] === u.seg.words[u.seg.words.length - 1]))) {
-              push(fit, S.belowBonus - S.perLinePenalty * u.distance);
+              push((money && sumUnder(under.slice(under.indexOf(u)))) || fit, S.belowBonus - S.perLinePenalty * u.distance);
               break;
             }
           }
@@ -169,8 +219,11 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
 }
 
 
+/** A quote mark OCR reads for the apostrophe grouping thousands ("6‘317.94" for "6'317.94"). */
+const MISREAD_GROUP_MARK = /(?<=\d)[‘`´](?=\d{3}\b)/g;
+
 function found(words: Word[], confidence: number): FoundValue {
-  return { value: textOf(words), words, confidence: Math.max(0, Math.min(1, confidence)) };
+  return { value: textOf(words).replace(MISREAD_GROUP_MARK, "'"), words, confidence: Math.max(0, Math.min(1, confidence)) };
 }
 
 /**
@@ -195,12 +248,29 @@ function recurringAmount(lines: Line[]): FoundValue | null {
   return best ? found(best.words, 0.35) : null;
 }
 
+/** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
+function paymentLine(lines: Line[]): { means: Segment; amount: Word[] } | null {
+  for (const l of lines) {
+    const first = l.segments[0];
+    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words) : null;
+    if (first && amount && PAYMENT_MEANS.test(stripColon(first.text))) return { means: first, amount };
+  }
+  return null;
+}
+
+/** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
+function amountPaid(lines: Line[]): FoundValue | null {
+  const paid = paymentLine(lines);
+  return paid ? found(paid.amount, 0.35) : null;
+}
+
 /**
  * Concepts a document prints under each other's labels: the order number an
  * invoice or packing list refers to is the buyer's purchase order number
- * ("PO Number", "Your order"), and a purchase order's own number is its order number.
+ * ("PO Number", "Your order"), a purchase order's own number is its order
+ * number, and a credit note's number answers for the invoice number it stands in for.
  */
-const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number' };
+const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number', invoice_number: 'credit_note_number' };
 
 /** The labelled candidates of `concept`, and less surely those of the concept printed for the same value. */
 function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
@@ -227,11 +297,52 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));
     const margin = rival ? Math.min(1, (best.score - rival.score) / 0.2) : 1;
     const value = found(best.words, Math.min(1, best.score) * (0.75 + 0.25 * margin));
-    // A rate is the rate, not the brackets or colon printed around it ("(5,5%)", "21%:").
-    if (concept.kind === 'percent') return { ...value, value: value.value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '') };
-    return concept.id === 'currency' ? isoCodeBeside(value, lines) : value;
+    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines) : value, lines);
   }
-  return unlabelled(concept, lines, skip);
+  const value = unlabelled(concept, lines, skip);
+  return value && asRead(concept, value, lines);
+}
+
+/** The decimal mark most amounts of a page use, when they clearly agree on one. */
+function pageDecimalMark(lines: Line[]): ',' | '.' | null {
+  let comma = 0;
+  let dot = 0;
+  for (const l of lines) {
+    for (const w of l.words) {
+      if (/\d,\d{1,2}$/.test(w.text)) comma++;
+      else if (/\d\.\d{1,2}$/.test(w.text)) dot++;
+    }
+  }
+  return comma >= 3 && comma >= 4 * dot ? ',' : dot >= 3 && dot >= 4 * comma ? '.' : null;
+}
+
+/** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */
+const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
+
+/**
+ * A value as its kind is printed, rid of what a reading adds: the brackets or
+ * colon around a rate ("(5,5%)", "21%:"), grain around an identifier
+ * ("_2022/720", "GB275475175%"), cents split off an amount ("48, 77"), a
+ * decimal mark misread as a semicolon or as the other mark on a page whose
+ * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
+ * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
+ * and a currency's symbol for the code a currency field holds (docs/engine.md,
+ * "currency code").
+ */
+function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
+  let value = v.value;
+  if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
+  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
+  else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
+  else if (concept.kind === 'money' || concept.kind === 'number') {
+    value = value.replace(SPLIT_CENTS, '$1$2');
+    if (SEMICOLON_MARK.test(value)) value = value.replace(SEMICOLON_MARK, pageDecimalMark(lines) ?? ';');
+    const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
+    const mark = lone ? pageDecimalMark(lines) : null;
+    if (lone && mark && mark !== lone[2]) value = `${lone[1]}${mark}${lone[3]}${lone[4]}`;
+  }
+  if (concept.id === 'currency' && !/^[A-Z]{3}$/.test(value)) value = detectCurrency(value) ?? value;
+  return value === v.value ? v : { ...v, value };
 }
 
 /** The parts of a document's totals that must add up: subtotal + tax − discount + shipping ≈ total. */
@@ -239,6 +350,33 @@ export const TOTAL_PARTS = ['subtotal', 'tax_amount', 'discount', 'shipping', 't
 
 /** Labelled candidates of one totals concept kept for the arithmetic. */
 const TOTALS_CANDIDATES = 3;
+
+/** Confidence up to which a total was not read under a label of its own (the amount due's, the amount printed most). */
+const UNLABELLED_TOTAL = 0.6;
+
+type ReadAmount = { words: Word[]; confidence: number; value: number };
+
+/**
+ * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
+ * printed under the subtotal that is the subtotal plus the tax.
+ */
+function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[]): ReadAmount | null {
+  for (const sub of subtotals) {
+    for (const tax of taxes) {
+      const target = sub.value + tax.value;
+      const top = sub.words[0].box.y2;
+      for (const l of lines) {
+        if (skip.has(l) || l.box.y1 < top) continue;
+        for (const seg of l.segments) {
+          const fit = fitValue('money', seg.words);
+          const value = fit ? amountValue(textOf(fit)) : null;
+          if (fit && value !== null && value !== sub.value && agrees(value, target)) return { words: fit, confidence: 0.5, value };
+        }
+      }
+    }
+  }
+  return null;
+}
 
 /**
  * The totals of a page chosen by arithmetic: among the few best-labelled
@@ -249,7 +387,7 @@ const TOTALS_CANDIDATES = 3;
  * does not decide keep `findDocumentValue`'s answer.
  */
 export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundValue> {
-  const read = new Map<string, Array<{ words: Word[]; confidence: number; value: number }>>();
+  const read = new Map<string, ReadAmount[]>();
   for (const id of TOTAL_PARTS) {
     const concept = conceptById(id);
     const best = concept ? findDocumentValue(concept, lines, skip) : null;
@@ -260,17 +398,25 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
         if (!list.some((x) => textOf(x.words) === textOf(c.words))) list.push({ words: c.words, confidence: Math.min(1, c.score) * 0.75, value: amountValue(textOf(c.words)) });
       }
     }
-    read.set(id, list.filter((x): x is { words: Word[]; confidence: number; value: number } => x.value !== null));
+    read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
-  const candidates: TotalsCandidates = Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)]));
-  const pick = reconcileTotals(candidates);
+  const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates);
+  let pick = reconcile();
+  const total = read.get('total_amount')!;
+  if (!pick && !total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
+    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!);
+    if (sum) {
+      total.unshift(sum);
+      pick = reconcile();
+    }
+  }
   const out = new Map<string, FoundValue>();
   const all = ['subtotal', 'tax_amount', 'total_amount'].every((id) => read.get(id)?.length);
   for (const [id, list] of read) {
     const index = pick?.[id as keyof TotalsCandidates] ?? -1;
     const chosen = index >= 0 ? list[index] : list[0];
     if (!chosen) continue;
-    out.set(id, found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null)));
+    out.set(id, asRead(conceptById(id)!, found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null)), lines));
   }
   return out;
 }
@@ -285,6 +431,8 @@ function unlabelledParty(role: 'seller' | 'buyer', lines: Line[]): Party | null 
   const from = issuer(lines);
   return (role === 'seller') === isPurchaseOrder(lines) ? addressee(lines, from) : from;
 }
+
+const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 
 /** Where documents put a value nobody labelled. */
 function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
@@ -311,16 +459,13 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     }
     case 'payment_terms': {
       // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
-      for (const l of free) {
-        const first = l.segments[0];
-        if (first && l.segments.length > 1 && PAYMENT_MEANS.test(stripColon(first.text)) && fitValue('money', l.segments[l.segments.length - 1].words)) return found(first.words, 0.5);
-      }
-      return null;
+      const paid = paymentLine(free);
+      return paid ? found(paid.means.words, 0.5) : null;
     }
     case 'time': {
       // A receipt prints its time unlabelled beside its date ("18.10.2022 14:54"): the first time of day on the page.
       for (const l of free) {
-        const w = l.words.find((x) => /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/.test(x.text));
+        const w = l.words.find((x) => TIME_OF_DAY.test(x.text));
         if (w) return found([w], 0.6);
       }
       return null;
@@ -342,7 +487,7 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
       const other = conceptById(concept.id === 'total_amount' ? 'amount_due' : 'total_amount');
       const best = other ? labelled(other, lines, skip)[0] : undefined;
       if (best && best.score >= S.acceptScore) return found(best.words, 0.6);
-      return recurringAmount(lines.filter((l) => !skip.has(l)));
+      return recurringAmount(lines.filter((l) => !skip.has(l))) ?? amountPaid(lines.filter((l) => !skip.has(l)));
     }
     default:
       if (concept.kind === 'date') {
@@ -351,6 +496,12 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
           const fit = fitValue('date', l.words);
           if (fit && concept.id === 'document_date') return found(fit, 0.45);
           if (fit && (concept.broader === 'document_date')) return found(fit, 0.35);
+        }
+        // A receipt's timestamp ("9/2/2017 12:00") is its date even where its footer was read as rows of a table.
+        for (const l of concept.id === 'document_date' ? lines : []) {
+          const fit = fitValue('date', l.words);
+          const next = fit ? l.words[l.words.indexOf(fit[fit.length - 1]) + 1] : undefined;
+          if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, 0.35);
         }
       }
       return null;

@@ -68,7 +68,20 @@ export function groupWordsIntoLines(words: Word[], aspect: number): Line[] {
       open.push({ words: [w], y1: w.box.y1, y2: w.box.y2, h });
     }
   }
-  return open.map((l) => buildLine(l.words, aspect)).sort((a, b) => a.box.y1 - b.box.y1);
+  const spacing = median(open.flatMap((l) => wordGaps(l.words, aspect).gaps.filter((g) => g < WORD_GAP_EM)));
+  return open.map((l) => buildLine(l.words, aspect, spacing)).sort((a, b) => a.box.y1 - b.box.y1);
+}
+
+/** Gaps, in line heights, up to which words may be spaced within one cell ("Am Mühlbach 132" in a wide font). */
+const WORD_GAP_EM = 1.5;
+
+/** A line's words left to right, its height (font size proxy), and the gaps between its words in that height. */
+function wordGaps(words: Word[], aspect: number): { ws: Word[]; height: number; gaps: number[] } {
+  const ws = [...words].sort((a, b) => a.box.x1 - b.box.x1);
+  const heights = ws.map((w) => w.box.y2 - w.box.y1);
+  // OCR boxes hug the glyphs (x-height words are short); the tallest words show the font size.
+  const height = Math.max(median(heights), 0.85 * Math.max(...heights));
+  return { ws, height, gaps: ws.slice(1).map((w, i) => ((w.box.x1 - ws[i].box.x2) * aspect) / height) };
 }
 
 function cy(b: Box): number {
@@ -80,15 +93,16 @@ function collides(words: Word[], w: Word): boolean {
   return words.some((o) => o.text === w.text && Math.abs(o.box.x1 - w.box.x1) < 0.002 && Math.abs(o.box.y1 - w.box.y1) < 0.002);
 }
 
-export function buildLine(words: Word[], aspect: number): Line {
-  const ws = [...words].sort((a, b) => a.box.x1 - b.box.x1);
-  const heights = ws.map((w) => w.box.y2 - w.box.y1);
-  // OCR boxes hug the glyphs (x-height words are short); the tallest words show the font size.
-  const height = Math.max(median(heights), 0.85 * Math.max(...heights));
-  const gaps = ws.slice(1).map((w, i) => ((w.box.x1 - ws[i].box.x2) * aspect) / height);
+/**
+ * One line's words cut into segments. `pageSpacing` is the page's median word
+ * gap: a line of one or two spaces ("Fonseca Lda.") is spaced like its page
+ * (a wide font, glyph-tight OCR boxes), too few gaps to tell on its own.
+ */
+export function buildLine(words: Word[], aspect: number, pageSpacing = 0): Line {
+  const { ws, height, gaps } = wordGaps(words, aspect);
   // Justified text stretches every space on a line alike; a cell boundary stands out against the line's own spacing.
-  const spaces = gaps.filter((g) => g < 1.5);
-  const threshold = Math.max(CELL_GAP_EM, spaces.length >= 3 ? median(spaces) * 1.5 : 0);
+  const spaces = gaps.filter((g) => g < WORD_GAP_EM);
+  const threshold = Math.max(CELL_GAP_EM, (spaces.length >= 3 ? median(spaces) : pageSpacing) * 1.5);
   const segments: Segment[] = [];
   let current: Word[] = [];
   for (const w of ws) {

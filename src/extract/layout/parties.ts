@@ -32,7 +32,7 @@ export function letterhead(lines: Line[]): Segment | null {
   let bestScore = -Infinity;
   top.forEach((l, i) => {
     for (const s of l.segments) {
-      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || !fitValue('name', s.words)) continue;
+      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || isPostalLine(s.text) || !fitValue('name', s.words)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
       const score = h * (1 - i * 0.02);
       if (score > bestScore * 1.08) {
@@ -56,14 +56,26 @@ function senderLine(lines: Line[]): { name: Word[]; address: Word[] } | null {
 }
 
 /**
+ * The block head printed with the sender line's name alone ("Bei Spiel GmbH"
+ * over its street): the issuer's letterhead, wherever a taller name stands.
+ */
+function namedBy(lines: Line[], name: Word[]): Segment | null {
+  const text = name.map((w) => w.text).join(' ');
+  for (const l of lines) for (const seg of l.segments) if (seg.text === text && seg.words[0] !== name[0]) return seg;
+  return null;
+}
+
+/**
  * The issuer: the one-line sender names it surest (a letterhead may be a
- * logo's words); its address is the block under the letterhead when that ends
- * in a postal line, else the sender line's, else what the letterhead has under it.
+ * logo's words, the addressee's name may be printed taller); its letterhead is
+ * the block that name heads, else the tallest text at the top; its address is
+ * the block under the letterhead when that ends in a postal line, else the
+ * sender line's, else what the letterhead has under it.
  */
 export function issuer(lines: Line[]): Party {
-  const head = letterhead(lines);
-  const block = head ? addressUnder(lines, head, false) : null;
   const sender = senderLine(lines);
+  const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines);
+  const block = head ? addressUnder(lines, head, false) : null;
   const postal = block && isPostalLine(block[block.length - 1].text);
   const address = postal ? block : null;
   return {

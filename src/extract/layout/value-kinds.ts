@@ -18,8 +18,13 @@ const CURRENCY_WORD = /^(?:[A-Z]{3}|[$€£¥]|RM|Fr\.?|CHF|US\$)$/;
 const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 const textOf = text;
 
+/** An amount whose cents OCR split off after the decimal mark ("48, 77"). */
+export const SPLIT_CENTS = /(\d[.,]) (\d{2})$/;
+/** A decimal mark OCR read as a semicolon ("4 275;61"). */
+export const SEMICOLON_MARK = /(?<=\d);(?=\d{1,2}(?!\d))/;
+
 function isAmount(ws: Word[]): boolean {
-  const t = text(ws);
+  const t = text(ws).replace(SPLIT_CENTS, '$1$2').replace(SEMICOLON_MARK, ',');
   if (!/\d/.test(t) || looksLikeDate(t)) return false;
   const n = parseNumber(t) ?? parseNumber(t, true);
   return n !== null && !n.percent;
@@ -91,7 +96,8 @@ function identifierWords(words: Word[]): Word[] | null {
 function isName(ws: Word[]): boolean {
   const t = text(ws);
   const letters = (t.match(/\p{L}/gu) ?? []).length;
-  const digits = (t.match(/\d/g) ?? []).length;
+  // A registration number in brackets after a company's name ("SOON FATT S/B (B1497-P)") is not the name's.
+  const digits = (t.replace(/\([^()]*\)\s*$/, '').match(/\d/g) ?? []).length;
   if (letters < 2 || digits > letters / 3 || ws.length > 10) return false;
   if (/@|www\.|https?:/i.test(t)) return false;
   return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''));
