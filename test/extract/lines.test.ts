@@ -52,11 +52,14 @@ describe('word grouping', () => {
     line(70, [[60, 'Travessa do Carmo 57']]);
     line(85, [[60, '1100-148 Lisboa'], [600, 'Data 2024-03-24']]);
     line(120, [[60, 'Cabo USB-C 2 m'], [400, '63'], [500, '144,8']]);
+    // A row of heads, one 1.4 line heights from the next: cells, not words spaced like the page.
+    line(150, [[60, 'Buchung'], [119, 'Wert'], [179, 'Vorgang'], [371, 'Belastung'], [439, 'Gutschrift'], [541, 'Saldo']]);
     expect(groupWordsIntoLines(words, 1).map((l) => l.segments.map((s) => s.text))).toEqual([
       ['Fonseca Lda.'],
       ['Travessa do Carmo 57'],
       ['1100-148 Lisboa', 'Data 2024-03-24'],
       ['Cabo USB-C 2 m', '63', '144,8'],
+      ['Buchung', 'Wert', 'Vorgang', 'Belastung', 'Gutschrift', 'Saldo'],
     ]);
   });
 });

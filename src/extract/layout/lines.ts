@@ -102,7 +102,11 @@ export function buildLine(words: Word[], aspect: number, pageSpacing = 0): Line 
   const { ws, height, gaps } = wordGaps(words, aspect);
   // Justified text stretches every space on a line alike; a cell boundary stands out against the line's own spacing.
   const spaces = gaps.filter((g) => g < WORD_GAP_EM);
-  const threshold = Math.max(CELL_GAP_EM, (spaces.length >= 3 ? median(spaces) : pageSpacing) * 1.5);
+  // A line of four words or fewer has too few gaps to tell its own spacing; a longer one without three word
+  // spaces is a row of cells (a scanned statement's heads in a wide font: "Belastung" and "Gutschrift" 1.8 line
+  // heights apart on a page spaced at 1.3), kept at the fixed cell gap.
+  const own = spaces.length >= 3 ? median(spaces) : gaps.length <= 3 ? pageSpacing : 0;
+  const threshold = Math.max(CELL_GAP_EM, own * 1.5);
   const segments: Segment[] = [];
   let current: Word[] = [];
   for (const w of ws) {
