@@ -98,11 +98,18 @@ const cleanPhoto: Prepare = (r) => {
   return whitened === r ? undefined : evenLight(whitened);
 };
 
-/** Turns a raster clockwise by `angle` degrees on an expanded white canvas (sharp's convention). */
-async function rotateRaster(r: GreyRaster, angle: number): Promise<GreyRaster> {
-  if (angle === 0) return r;
+/**
+ * Turns a raster clockwise by `angle` degrees on an expanded white canvas
+ * (sharp's convention), first scaled to `size` when given: one pipeline, so a
+ * page enlarged for small print is not copied out between the two steps.
+ */
+async function rotateRaster(r: GreyRaster, angle: number, size: { width: number; height: number } = r): Promise<GreyRaster> {
+  const resized = size.width !== r.width || size.height !== r.height;
+  if (angle === 0 && !resized) return r;
+  const pipeline = resized ? fromGrey(r).resize(size.width, size.height) : fromGrey(r);
+  if (angle === 0) return toGrey(pipeline.toColourspace('b-w'));
   // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
-  return toGrey(fromGrey(r).rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).removeAlpha().toColourspace('b-w'));
+  return toGrey(pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).removeAlpha().toColourspace('b-w'));
 }
 
 /** Skew search per quality: the largest skew looked for and the step, in degrees. */
@@ -144,12 +151,12 @@ async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool
   // Small print (a receipt, a low-resolution scan) is enlarged further; the page's direction and skew stay as measured.
   const enlarge = smallTextEnlargement(lineHeight, pageScale);
   const scale = pageScale * enlarge;
-  const scaled = enlarge > 1 ? await resizeRaster(decoded, Math.round(srcW * scale), Math.round(srcH * scale)) : decoded;
+  const scaled = { width: enlarge > 1 ? Math.round(srcW * scale) : decoded.width, height: enlarge > 1 ? Math.round(srcH * scale) : decoded.height };
   const dpi = estimateDpi(scaled.width, scaled.height);
   const axes = [{ quarters: geometry.quarters, skew: geometry.skew }];
   if (!geometry.axisSure) axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
   const angles = axes.map((a) => straighteningAngle(a.quarters, a.skew));
-  const turned = await Promise.all(angles.map((a) => rotateRaster(scaled, a)));
+  const turned = await Promise.all(angles.map((a) => rotateRaster(decoded, a, scaled)));
   let pick: Pick;
   let reading: Reading;
   if (quality === 'high') {
