@@ -71,7 +71,8 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
  * stay one row, as a ruled cell's wrapped figures do.
  */
 function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean): TableRow[] {
-  const pitch = median(bands.slice(1).map((r, i) => r.lines[0].box.y1 - bands[i].lines[0].box.y1));
+  // The closest pair of rules shows a record's pitch: a lost rule only makes a band taller.
+  const pitch = Math.min(...bands.slice(1).map((r, i) => r.lines[0].box.y1 - bands[i].lines[0].box.y1));
   // Rows set at the font's leading (a stacked head's "to air" over "kg/year") look the same as a lost rule.
   const padded = pitch > median(rows.map((r) => r.lines[0].height)) * PADDED_ROW_PITCH;
   const out: TableRow[] = [];
@@ -98,7 +99,7 @@ function bandStarts(rows: TableRow[], rowRules: number[]): TableRow[] {
 /** Rows whose pitch exceeds this many line heights are set apart by padding, not at the font's leading. */
 const PADDED_ROW_PITCH = 1.35;
 
-/** Share of the rule-separated rows' pitch at which a second complete line in one band is a record of its own. */
+/** Share of the closest rule-separated rows' pitch at which a second complete line in one band is a record of its own. */
 const ROW_PITCH_SHARE = 0.85;
 
 /**
