@@ -78,4 +78,15 @@ describe('a head the scan misread', () => {
     // A document value asked beside the items takes no column.
     expect(rows.map((r) => r.invoice_number)).toEqual([null, null, null]);
   });
+
+  it('gives the first field the free column at the page edge: article numbers set as digit groups', () => {
+    const list = page([
+      [80, [[70, 'Rersrencia'], [180, 'Artículo'], [520, 'Precio']]],
+      [105, [[70, '48-6834'], [180, 'Papel de impresora A4 80 g'], [520, '258,58']]],
+      [130, [[70, '95-9180'], [180, 'Soporte para portátil de aluminio'], [520, '237,45']]],
+      [155, [[70, '91-1172'], [180, 'Tornillos hexagonales M8 x 40 inox'], [520, '932,33']]],
+    ]);
+    const rows = rowsOf(extractFromContent(list, ask('item_code', 'description', 'unit_price')));
+    expect(rows.map((r) => r.item_code)).toEqual(['48-6834', '95-9180', '91-1172']);
+  });
 });

@@ -29,8 +29,9 @@ export function shapeOf(text: string): Shape | null {
   if (!t) return null;
   if (/^[-+]?[\d.,\s]+\s?%$/.test(t)) return 'percent';
   if (looksLikeDate(t)) return 'date';
-  // Long digit runs are article numbers, not counts; letters mixed with digits too ("A-1023", "PL2025-11").
-  if (/^\d{5,}$/.test(t) || (/\d/.test(t) && /\p{L}/u.test(t) && !/\s/.test(t))) return 'code';
+  // Long digit runs are article numbers, not counts; letters mixed with digits too ("A-1023", "PL2025-11"), and
+  // digit groups joined by hyphens or slashes that are no date ("48-6834").
+  if (/^\d{5,}$/.test(t) || (/\d/.test(t) && /\p{L}/u.test(t) && !/\s/.test(t)) || /^\d+(?:[-/]\d+)+$/.test(t)) return 'code';
   if (/^[-+]?\d{1,3}(?:[.,' ]\d{3})*$|^[-+]?\d{1,4}$/.test(t)) return 'integer';
   if (looksLikeNumber(t)) return 'decimal';
   // Units of measure are one short word ("pcs", "Stk.", "m²", "resma"); anything longer is prose.
