@@ -50,6 +50,21 @@ describe('tables read off a scan', () => {
     ]);
   });
 
+  it('reads a date without the stroke a scan set beside it, and keeps a dash that is the whole cell', () => {
+    const page = scanned([
+      [70, [[70, 'Fecha'], [200, 'Concepto'], [520, 'Cargo'], [640, 'Abono'], [760, 'Saldo']]],
+      [100, [[70, '03/08/2024 —'], [200, 'Reintegro cajero'], [520, '1921,14'], [646, '-'], [760, '1385,82']]],
+      [122, [[70, '04/08/2024'], [200, 'Recibo electricidad'], [520, '1603,06'], [646, '-'], [760, '-217,24']]],
+      [144, [[70, '| 05/08/2024'], [200, 'Nómina ACME S.A.'], [526, '-'], [640, '1281,85'], [760, '1064,61']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('date', 'description', 'debit')));
+    expect(rows.map((r) => [r.date, r.debit])).toEqual([
+      ['03/08/2024', '1921,14'],
+      ['04/08/2024', '1603,06'],
+      ['05/08/2024', '-'],
+    ]);
+  });
+
   it('parts a quantity packed against its unit though the scan lost one unit', () => {
     const page = scanned([
       [70, [[70, 'Code'], [180, 'Description'], [520, 'Qty Unit'], [700, 'Boxes']]],

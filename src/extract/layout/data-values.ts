@@ -20,3 +20,18 @@ export function isDataValue(text: string): boolean {
 export function isSummaryText(text: string): boolean {
   return SUMMARY_LABEL.test(text) || isSummaryLabel(text);
 }
+
+/** A word of strokes alone: dashes, bars, underscores. */
+const STROKES = /^[-–—_|¦]+$/;
+
+/**
+ * A date cell's words without strokes standing apart before or after the
+ * date: a scan's fold or a ruling line's remains read as "—" beside it
+ * ("03/08/2024 —"). A cell of strokes alone (an empty-cell dash) stays.
+ */
+export function withoutStrokes<W extends { text: string }>(words: W[]): W[] {
+  let [start, end] = [0, words.length];
+  while (start < end && STROKES.test(words[start].text)) start++;
+  while (end > start && STROKES.test(words[end - 1].text)) end--;
+  return start < end ? words.slice(start, end) : words;
+}
