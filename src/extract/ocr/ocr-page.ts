@@ -76,7 +76,7 @@ async function analysisBinary(r: GreyRaster, longSide: number): Promise<BinaryIm
  * anti-aliased rule that a binary majority vote would wipe out.
  */
 async function rulesBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
-  return binarizeGrey(median3(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w'))));
+  return binarizeGrey(await median3(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w'))));
 }
 
 /** Visible ruling lines of an upright page raster, looked for on a copy scaled to `longSide`. */
@@ -261,9 +261,11 @@ function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, la
 /** Recognizes a turned page (optionally by another 180°) in `language` or the one it tells, and finds its ruling lines. */
 async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Reading> {
   const image = flip ? halfTurn(turned) : turned;
-  // Ruling lines come from the raster before erasure, found while the workers recognize.
-  const [{ words, language: told }, rules] = await Promise.all([recognizeErased(image, pool, dpi, language), findPageRules(image)]);
-  return { image, words, rules, confidence: meanConfidence(words), language: told };
+  // Ruling lines come from the raster before erasure, found while the workers recognize. Asked for first: their
+  // copy is scaled on sharp's threads while this one erases the lines of the raster to be read.
+  const rules = findPageRules(image);
+  const [{ words, language: told }, found] = await Promise.all([recognizeErased(image, pool, dpi, language), rules]);
+  return { image, words, rules: found, confidence: meanConfidence(words), language: told };
 }
 
 /** Direction and skew of a page, searched as finely as `quality` asks, and the typical height of its text lines in pixels of `scaled`. */
