@@ -107,6 +107,20 @@ describe('parties', () => {
     }]);
   });
 
+  it('takes the name under a label a scan misread into one word over the supplier block of a purchase order', () => {
+    const order = page([
+      [40, [[70, 'Larkspur Foods Ltd']]],
+      [60, [[70, '9 Quay Street']]],
+      [75, [[70, 'Cork T12 X70A']]],
+      [100, [[70, 'PURCHASE ORDER']]],
+      [150, [[70, 'Snpglier']]],
+      [165, [[70, 'Ashgrove & Daughters Ltd']]],
+      [180, [[70, '41 Mill Road']]],
+      [195, [[70, 'Dublin D02 X285']]],
+    ]);
+    expect(rowsOf(extractFromContent(order, ask('seller_name', 'seller_address')))).toEqual([{ seller_name: 'Ashgrove & Daughters Ltd', seller_address: '41 Mill Road Dublin D02 X285' }]);
+  });
+
   it('takes a receipt title for no letterhead, and passes over the registration number in angle brackets under the name', () => {
     const receipt = page([
       [20, [[330, 'CASH SALE']]],

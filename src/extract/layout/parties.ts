@@ -114,7 +114,14 @@ export function addressee(lines: Line[], from: Party): Party | null {
     for (const seg of l.segments) {
       if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words)) continue;
       const address = addressUnder(lines, seg, true);
-      if (address) return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };
+      if (!address) continue;
+      // A label a scan misread past knowing ("Sunnliar" for "Supplier") stands over the block as one word: the name
+      // of several words under it, above the street, is the party's.
+      const under = address[0];
+      if (seg.words.length === 1 && address.length >= 3 && under.words.length >= 2 && !/\d/.test(under.text) && fitValue('name', under.words)) {
+        return { name: under.words, address: address.slice(1).flatMap((s) => s.words), segments: [seg, ...address] };
+      }
+      return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };
     }
   }
   return null;
