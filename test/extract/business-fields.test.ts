@@ -262,6 +262,57 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(receipt, ask('time', 'date')))).toEqual([{ time: '14:54', date: '18.10.2022' }]);
   });
 
+  it('reads a total label a scan split at its word gaps as one label, and an amount label with its amount beside it heads no row under it', () => {
+    const split = page([
+      [100, [[60, 'Bread'], [400, '4.20']]],
+      [120, [[60, 'Milk'], [400, '2.10']]],
+      [140, [[60, 'Total'], [115, 'Inc.'], [165, 'GST'], [220, '6%:'], [400, '6.30']]],
+      [160, [[60, 'GST'], [400, '0.36']]],
+    ]);
+    expect(rowsOf(extractFromContent(split, ask('total_amount')))).toEqual([{ total_amount: '6.30' }]);
+    expect(rowsOf(extractFromContent(split, ask('tax_amount')))).toEqual([{ tax_amount: '0.36' }]);
+    const partial = page([
+      [300, [[60, 'Total 0% supplies:'], [400, '27.44']]],
+      [320, [[60, 'PLAIN BUN'], [200, '0.72'], [300, '20'], [400, '14.40']]],
+      [340, [[60, 'RAISIN LOAF'], [200, '2.61'], [300, '5'], [400, '13.04']]],
+      [380, [[60, 'Total Payable:'], [400, '41.48']]],
+    ]);
+    expect(rowsOf(extractFromContent(partial, ask('total_amount')))).toEqual([{ total_amount: '41.48' }]);
+  });
+
+  it("reads a receipt's total as what was tendered less the change when its total line is unreadable, and no registration number as an amount", () => {
+    const receipt = page([
+      [80, [[60, 'Trans.'], [400, '40719']]],
+      [100, [[60, 'Soap'], [400, '3.90']]],
+      [120, [[60, 'Towel'], [400, '11.50']]],
+      [140, [[60, 'T0TAI'], [400, '1S.4O']]],
+      [160, [[60, 'CASH RM'], [400, '20.00']]],
+      [180, [[60, 'CHANGE RM'], [400, '4.60']]],
+      [200, [[60, 'GST : 002008047616']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('receipt_number', 'total_amount', 'tax_amount')))).toEqual([{ receipt_number: '40719', total_amount: '15.40', tax_amount: null }]);
+    // The amount printed twice, once on an item line that ends in its tax class.
+    const twice = page([
+      [100, [[60, '4006825600018 Hedge trimmer']]],
+      [115, [[60, '1.000 STK'], [300, '49.99'], [400, '19']]],
+      [130, [[60, 'SxMME'], [200, 'EUR'], [300, '49.99']]],
+    ]);
+    expect(rowsOf(extractFromContent(twice, ask('total_amount')))).toEqual([{ total_amount: '49.99' }]);
+  });
+
+  it('reads a value a scan set level with its label on the line above, beside a block', () => {
+    const slip = page([
+      [135, [[700, 'Order date'], [830, '03/02/2025']]],
+      [150, [[70, 'Ship to'], [700, 'Order #'], [830, '55120']]],
+      [165, [[70, 'Orchard Foods Ltd'], [830, '03/14/2025']]],
+      [173, [[700, 'Ship date']]],
+      [185, [[70, 'Bristol BS1 4DJ']]],
+    ]);
+    // The date read taller than its line, down to the label's.
+    for (const w of slip.words) if (w.text === '03/14/2025') Object.assign(w.box, { y1: 0.166, y2: 0.183 });
+    expect(rowsOf(extractFromContent(slip, ask('ship_date')))).toEqual([{ ship_date: '03/14/2025' }]);
+  });
+
   it('reads how a receipt was paid from the payment line after its total', () => {
     const receipt = page([[20, [[60, 'BÄCKEREI SONNE']]], [60, [[60, 'Brötchen'], [300, '1,20']]], [80, [[60, 'Kaffee'], [300, '2,80']]], [100, [[60, 'SUMME'], [300, '4,00']]], [120, [[60, 'Bar'], [300, '5,00']]]]);
     expect(rowsOf(extractFromContent(receipt, ask('payment_method')))).toEqual([{ payment_method: 'Bar' }]);

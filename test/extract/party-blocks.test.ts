@@ -17,6 +17,9 @@ describe('address blocks', () => {
     const split = splitSenderLine(makeSegment(words));
     expect(split?.name.map((w) => w.text).join(' ')).toBe('Köhler e.K.');
     expect(split?.address.map((w) => w.text).join(' ')).toBe('Am Mühlbach 132 80331 München Germany');
+    // A scan reads the dashes between the parts as hyphens.
+    const hyphens = splitSenderLine(makeSegment(typeset([[10, [[10, 'Ridgeway Supplies Inc. - 4 Canal Street - London EC1A 1BB']]]])));
+    expect(hyphens?.name.map((w) => w.text).join(' ')).toBe('Ridgeway Supplies Inc.');
   });
 });
 
@@ -82,6 +85,52 @@ describe('parties', () => {
       [195, [[70, 'Tel. 512 555 0100']]],
     ]);
     expect(rowsOf(extractFromContent(billTo, ask('buyer_name', 'buyer_address')))).toEqual([{ buyer_name: 'Brightwater Ltd', buyer_address: '98 Harbour Road Austin, TX 78701' }]);
+  });
+
+  it('heads a block with its name, not a street line a scan read taller, beside a box of labels reaching down over the name', () => {
+    const packing = page([
+      [40, [[70, 'Fenwick Trading Ltd']]],
+      [60, [[70, '18 Mill Lane']]],
+      [75, [[70, 'Leeds LS1 4AP']]],
+      [110, [[70, 'PACKING LIST']]],
+      [150, [[70, 'Consignee'], [700, 'Packing list #'], [830, '55120']]],
+      [165, [[70, 'Orchard Foods Ltd']]],
+      [180, [[70, 'Unit 5, Kings Park']]],
+      [200, [[70, 'Bristol BS1 4DJ']]],
+    ]);
+    for (const w of packing.words) {
+      if (w.text === '#') w.box.y2 = 0.172;
+      if (w.box.y1 === 0.18) w.box.y2 = 0.198;
+    }
+    expect(rowsOf(extractFromContent(packing, ask('shipper_name', 'shipper_address', 'consignee_name', 'consignee_address')))).toEqual([{
+      shipper_name: 'Fenwick Trading Ltd', shipper_address: '18 Mill Lane Leeds LS1 4AP', consignee_name: 'Orchard Foods Ltd', consignee_address: 'Unit 5, Kings Park Bristol BS1 4DJ',
+    }]);
+  });
+
+  it('takes the name under a label a scan misread into one word over the supplier block of a purchase order', () => {
+    const order = page([
+      [40, [[70, 'Larkspur Foods Ltd']]],
+      [60, [[70, '9 Quay Street']]],
+      [75, [[70, 'Cork T12 X70A']]],
+      [100, [[70, 'PURCHASE ORDER']]],
+      [150, [[70, 'Snpglier']]],
+      [165, [[70, 'Ashgrove & Daughters Ltd']]],
+      [180, [[70, '41 Mill Road']]],
+      [195, [[70, 'Dublin D02 X285']]],
+    ]);
+    expect(rowsOf(extractFromContent(order, ask('seller_name', 'seller_address')))).toEqual([{ seller_name: 'Ashgrove & Daughters Ltd', seller_address: '41 Mill Road Dublin D02 X285' }]);
+  });
+
+  it('takes a receipt title for no letterhead, and passes over the registration number in angle brackets under the name', () => {
+    const receipt = page([
+      [20, [[330, 'CASH SALE']]],
+      [40, [[300, 'MAJU JAYA ENTERPRISE']]],
+      [55, [[330, '<771204-K>']]],
+      [70, [[280, 'NO 8, JALAN MERANTI 3']]],
+      [85, [[280, '47100 PUCHONG, SELANGOR']]],
+      [100, [[290, 'TEL : 03-8070 1122']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'MAJU JAYA ENTERPRISE', address: 'NO 8, JALAN MERANTI 3 47100 PUCHONG, SELANGOR' }]);
   });
 });
 

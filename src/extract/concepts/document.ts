@@ -45,7 +45,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   },
   {
     id: 'receipt_number', kind: 'identifier', broader: 'document_number', aliases: 'receipt_no|receipt_id|ticket_number|transaction_number',
-    en: 'Receipt No.|Receipt Number|Receipt #|Receipt|Trans. No.|Transaction No.|Ticket No.', de: 'Bon-Nr.|Bonnummer|Bonnr.|Beleg Nr.|Kassenbon Nr.|Quittung Nr.|Quittungsnummer',
+    en: 'Receipt No.|Receipt Number|Receipt #|Receipt|Trans. No.|Trans.|Transaction No.|Ticket No.', de: 'Bon-Nr.|Bonnummer|Bonnr.|Beleg Nr.|Kassenbon Nr.|Quittung Nr.|Quittungsnummer',
     fr: 'N° de ticket|Ticket N°|Ticket n°|N° de reçu|Reçu N°|Numéro de ticket|N° ticket', es: 'Nº de ticket|Ticket Nº|Número de recibo|Recibo Nº|Nº de recibo|Nº ticket',
     nl: 'Bonnummer|Kassabon nr.|Bon nr.|Kwitantienummer|Bonnr.', it: 'Scontrino n.|Numero scontrino|Ricevuta n.|Numero ricevuta|Scontrino N°|Documento n.',
     pt: 'Recibo nº|Número do recibo|Talão nº|Nº do talão|Nº do recibo|Fatura simplificada nº',

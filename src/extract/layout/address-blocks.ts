@@ -30,9 +30,12 @@ const POSTAL = [
 
 export const isPostalLine = (text: string): boolean => POSTAL.some((p) => p.test(text.trim()));
 
-/** Separators of the one-line form ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen", "Name | Street | Place"). */
-export const SENDER_SEPARATOR = /\s[●•·|–]\s/;
-const SEPARATOR_WORD = /^[●•·|–]$/;
+/**
+ * Separators of the one-line form ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen", "Name | Street | Place"); a scan
+ * reads a dash as a hyphen ("Name - Street - Place").
+ */
+export const SENDER_SEPARATOR = /\s[●•·|–-]\s/;
+const SEPARATOR_WORD = /^[●•·|–-]$/;
 
 /** Contact and registration lines printed under an address: they are not part of it. */
 const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|mobile|iban|bic|swift|gln|vat|gst|ust|tva|iva|btw|nif|cif|nipc|siret|siren|kvk|uid|abn|ein|p\.?\s?iva|steuer|contribuinte|partita)\b/i;
@@ -58,7 +61,7 @@ export function splitSenderLine(seg: Segment): { name: Word[]; address: Word[] }
 }
 
 /** The segment of `line` in the column of `head`: starting where it starts, or overlapping it (a centred or right-aligned letterhead). */
-function inColumn(line: Line, head: Segment): Segment | undefined {
+export function inColumn(line: Line, head: Segment): Segment | undefined {
   return (
     line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < S.alignTolerance) ??
     line.segments.find((s) => overlap1d(s.box.x1, s.box.x2, head.box.x1, head.box.x2) > 0.5 * Math.min(s.box.x2 - s.box.x1, head.box.x2 - head.box.x1))
@@ -72,9 +75,9 @@ function inColumn(line: Line, head: Segment): Segment | undefined {
  * `needPostal` (a block found without a label must prove it is an address).
  */
 export function addressUnder(lines: Line[], head: Segment, needPostal: boolean): Segment[] | null {
-  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one around it.
-  const mid = (head.box.y1 + head.box.y2) / 2;
-  const li = lines.findIndex((l) => l.segments.includes(head) || (mid > l.box.y1 && mid < l.box.y2));
+  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words. A
+  // taller line above may reach down over it (a box of labels beside the block), so the box alone does not say.
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
   if (li < 0) return null;
   const out: Segment[] = [];
   let last = lines[li];
@@ -83,8 +86,8 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean):
     if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
     const seg = inColumn(l, head);
     if (!seg) continue;
-    // The company number under a name ("(123456-X)") is not part of the address.
-    if (out.length === 0 && /^\(?[\d\s-]+[A-Z]?\)?$/.test(seg.text.trim())) {
+    // The company number under a name ("(123456-X)", "<123456-M>") is not part of the address.
+    if (out.length === 0 && /^[(<[]?[\d\s-]+[A-Z]?[)>\]]?$/.test(seg.text.trim())) {
       last = l;
       continue;
     }

@@ -12,9 +12,10 @@ import { overlap1d } from './geometry.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
 import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from './value-kinds.js';
-import { PAYMENT_MEANS } from '../lexicon.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
+import { paymentLine, tenderedLessChange } from './receipt-payment.js';
+import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
 
 export interface FoundValue {
@@ -114,6 +115,19 @@ function inPaymentDetails(lines: Line[], li: number): boolean {
 }
 
 /**
+ * The value right of a label on the line above or below, level with the
+ * label: a scan's slant or a stray mark can put a value in the neighbouring
+ * line. The nearest such cell to the label's right, when it fits the kind.
+ */
+function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Word[], last: boolean): Word[] | null {
+  const box = { x2: label[label.length - 1].box.x2, y1: Math.min(...label.map((w) => w.box.y1)), y2: Math.max(...label.map((w) => w.box.y2)) };
+  const level = (s: Segment) => overlap1d(s.box.y1, s.box.y2, box.y1, box.y2) >= 0.5 * (box.y2 - box.y1);
+  const cells = [lines[li - 1], lines[li + 1]].flatMap((l) => l?.segments.filter((s) => s.box.x1 > box.x2 && level(s)) ?? []);
+  const nearest = cells.sort((a, b) => a.box.x1 - b.box.x1)[0];
+  return nearest ? fitValue(concept.kind, nearest.words, last) : null;
+}
+
+/**
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
  * chosen line-item tables, whose cells are not document values.
  */
@@ -126,7 +140,8 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
   const payee = concept.id.startsWith('buyer_');
   lines.forEach((line, li) => {
     if (skip.has(line) || (payee && inPaymentDetails(lines, li))) return;
-    line.segments.forEach((seg, si) => {
+    const segments = withSplitLabelsJoined(line);
+    segments.forEach((seg, si) => {
       // A bracketed word opens a note inside an item ("(Net): 7,00"), not a label of the document.
       if (seg.words[0].text.startsWith('(')) return;
       // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
@@ -163,7 +178,7 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
         }
         // "Bill To: Brightwater Ltd" with the address under the name: the address is the lines under the value.
         if (restValue.length && concept.kind === 'address' && fitValue('name', restValue) && !/\d/.test(textOf(restValue))) {
-          const nameSeg = line.segments[si];
+          const nameSeg = segments[si];
           const address = addressUnder(lines, { ...nameSeg, box: { ...nameSeg.box, x1: restValue[0].box.x1 } }, true);
           if (address) push(address.flatMap((r) => r.words), colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
           continue;
@@ -181,7 +196,8 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
           }
         }
         // Across a gap on the same line (a right-hand block of labels and values), stopping at the next label.
-        const rights = restValue.length || (block && !colon) ? [] : line.segments.slice(si + 1, si + (money ? 4 : 3));
+        const rights = restValue.length || (block && !colon) ? [] : segments.slice(si + 1, si + (money ? 4 : 3));
+        let beside = false;
         for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
           if (classifyLabel(text).size && !/\d/.test(text)) break;
@@ -190,9 +206,23 @@ function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[]
             // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
             const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(inCents) : undefined;
             push(amount ?? fit, S.rightBonus);
+            beside = true;
             break;
           }
+          // Words between the label and an amount make another, longer label ("Total | 0% supplies: | 27,44").
+          if (money && right.words.some((w) => /\p{L}{4}/u.test(w.text))) break;
         }
+        // A label ending its line whose value a scan set on the line above or below, level with it ("Shipping date").
+        if (!beside && !block && !restValue.length && si === segments.length - 1) {
+          const fit = besideOnNextLine(concept, lines, li, labelWords, last);
+          if (fit) {
+            push(fit, S.rightBonus - S.perLinePenalty);
+            continue;
+          }
+        }
+        // A label with its value beside it heads nothing under it (an item row under "Total 0% supplies: 27,44"); nor
+        // does a party or amount label with an amount beside it, which is some amount's label misread ("supplies").
+        if (beside || ((block || money) && segments.slice(si + 1).some(isAmountCell))) continue;
         // Under the label: the value in the next lines (a row of boxes), or the block it heads (an address). Only a
         // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
         // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
@@ -234,13 +264,18 @@ function found(words: Word[], confidence: number): FoundValue {
 function recurringAmount(lines: Line[]): FoundValue | null {
   const seen = new Map<number, { count: number; words: Word[] }>();
   for (const l of lines) {
+    // Each amount counts once a line: an item of one piece prints its price twice ("1 x 2,99 2,99").
+    const inLine = new Map<number, Word[]>();
     for (const seg of l.segments) {
-      const fit = fitValue('money', seg.words);
-      const n = fit ? parseNumber(textOf(fit).replace(/[^\d.,-]/g, '')) ?? parseNumber(textOf(fit).replace(/[^\d.,-]/g, ''), true) : null;
-      if (!fit || !n || !/[.,]\d\d$/.test(textOf(fit).replace(/\s*[A-Z€$£]+$/, ''))) continue;
-      const entry = seen.get(n.value) ?? { count: 0, words: fit };
+      for (const fit of amountsInCents(seg.words)) {
+        const n = parseNumber(textOf(fit).replace(/[^\d.,-]/g, '')) ?? parseNumber(textOf(fit).replace(/[^\d.,-]/g, ''), true);
+        if (n && !inLine.has(n.value)) inLine.set(n.value, fit);
+      }
+    }
+    for (const [value, words] of inLine) {
+      const entry = seen.get(value) ?? { count: 0, words };
       entry.count++;
-      seen.set(n.value, entry);
+      seen.set(value, entry);
     }
   }
   let best: { value: number; count: number; words: Word[] } | null = null;
@@ -248,14 +283,23 @@ function recurringAmount(lines: Line[]): FoundValue | null {
   return best ? found(best.words, 0.35) : null;
 }
 
-/** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
-function paymentLine(lines: Line[]): { means: Segment; amount: Word[] } | null {
-  for (const l of lines) {
-    const first = l.segments[0];
-    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words) : null;
-    if (first && amount && PAYMENT_MEANS.test(stripColon(first.text))) return { means: first, amount };
-  }
-  return null;
+const printedInCents = (ws: Word[]) => /[.,]\d\d$/.test(textOf(ws).replace(/\s*[A-Z€$£]+$/, ''));
+
+/** A cell that is an amount with its cents and nothing else ("18.08", "RM 1,204.50"). */
+function isAmountCell(seg: Segment): boolean {
+  const fit = fitValue('money', seg.words);
+  return !!fit && fit.length === seg.words.length && printedInCents(fit);
+}
+
+/**
+ * The amounts printed with their cents in a cell: its amount, else each word
+ * that is one ("49.99" of an item line "1.000 STK 49.99 19", whose last
+ * number is the tax class).
+ */
+function amountsInCents(words: Word[]): Word[][] {
+  const fit = fitValue('money', words);
+  if (fit && printedInCents(fit)) return [fit];
+  return words.filter((w) => printedInCents([w]) && fitValue('money', [w])).map((w) => [w]);
 }
 
 /** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
@@ -354,7 +398,33 @@ const TOTALS_CANDIDATES = 3;
 /** Confidence up to which a total was not read under a label of its own (the amount due's, the amount printed most). */
 const UNLABELLED_TOTAL = 0.6;
 
-type ReadAmount = { words: Word[]; confidence: number; value: number };
+/** `text` when the amount is worked out rather than printed (what was tendered less the change). */
+type ReadAmount = { words: Word[]; confidence: number; value: number; text?: string };
+
+/** Confidence of a total read from the payment: tendered less change, and the amount printed that agrees. */
+const PAID_TOTAL = 0.6;
+/** Share of that confidence kept when no amount printed agrees: the difference is worked out, not read. */
+const WORKED_OUT_SHARE = 0.75;
+
+/**
+ * The total as the payment gives it (receipt-payment.ts): a candidate that
+ * agrees goes first and is surer; without one, the amount printed above the
+ * payment that agrees goes first too, and the difference itself where no
+ * total was labelled surely (a damaged "TOTAL" line).
+ */
+function withPaidTotal(total: ReadAmount[], lines: Line[]): void {
+  const paid = tenderedLessChange(lines);
+  if (!paid) return;
+  const k = total.findIndex((x) => agrees(x.value, paid.value));
+  if (k >= 0) {
+    const [agreeing] = total.splice(k, 1);
+    total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true) });
+  } else if (paid.printed) total.unshift({ words: paid.words, confidence: PAID_TOTAL, value: paid.value });
+  else if (!total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
+    const mark = /\d,\d{2}$/.test(textOf(paid.words)) ? ',' : '.';
+    total.unshift({ words: paid.words, confidence: PAID_TOTAL * WORKED_OUT_SHARE, value: paid.value, text: paid.value.toFixed(2).replace('.', mark) });
+  }
+}
 
 /**
  * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
@@ -401,8 +471,9 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
   const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates);
-  let pick = reconcile();
   const total = read.get('total_amount')!;
+  withPaidTotal(total, lines);
+  let pick = reconcile();
   if (!pick && !total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
     const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!);
     if (sum) {
@@ -416,7 +487,8 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     const index = pick?.[id as keyof TotalsCandidates] ?? -1;
     const chosen = index >= 0 ? list[index] : list[0];
     if (!chosen) continue;
-    out.set(id, asRead(conceptById(id)!, found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null)), lines));
+    const value = found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null));
+    out.set(id, asRead(conceptById(id)!, chosen.text ? { ...value, value: chosen.text } : value, lines));
   }
   return out;
 }

@@ -9,7 +9,7 @@
 import { classifyLabel } from '../concepts/index.js';
 import { DOCUMENT_TITLE, PURCHASE_ORDER_TITLE } from '../lexicon.js';
 import type { Word } from '../types.js';
-import { addressUnder, endsAddress, isPostalLine, splitSenderLine } from './address-blocks.js';
+import { addressUnder, endsAddress, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
 import { fitValue } from './value-kinds.js';
@@ -25,7 +25,23 @@ export interface Party {
 
 const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
 
-/** The letterhead: the tallest text near the top that is not a title, label or number; on a receipt, its first lines. */
+/**
+ * A segment that goes on with a block begun on the line above (a street or
+ * unit line under its name): the line right above holds words in its column
+ * that are no label, title or contact line. A name heads its block.
+ */
+function continuesBlock(lines: Line[], li: number, seg: Segment): boolean {
+  const prev = lines[li - 1];
+  if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * S.addressGapLines) return false;
+  const above = inColumn(prev, seg);
+  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above);
+}
+
+/**
+ * The letterhead: the tallest text near the top that is not a title, label,
+ * number or a line inside a block (a scan can make a street line read taller
+ * than the bold name over it); on a receipt, its first lines.
+ */
 export function letterhead(lines: Line[]): Segment | null {
   const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
   let best: Segment | null = null;
@@ -33,8 +49,9 @@ export function letterhead(lines: Line[]): Segment | null {
   top.forEach((l, i) => {
     for (const s of l.segments) {
       if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || isPostalLine(s.text) || !fitValue('name', s.words)) continue;
+      if (continuesBlock(lines, lines.indexOf(l), s)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
-      const score = h * (1 - i * 0.02);
+      const score = h * (1 - i * 0.05);
       if (score > bestScore * 1.08) {
         best = s;
         bestScore = score;
@@ -97,7 +114,14 @@ export function addressee(lines: Line[], from: Party): Party | null {
     for (const seg of l.segments) {
       if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words)) continue;
       const address = addressUnder(lines, seg, true);
-      if (address) return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };
+      if (!address) continue;
+      // A label a scan misread past knowing ("Sunnliar" for "Supplier") stands over the block as one word: the name
+      // of several words under it, above the street, is the party's.
+      const under = address[0];
+      if (seg.words.length === 1 && address.length >= 3 && under.words.length >= 2 && !/\d/.test(under.text) && fitValue('name', under.words)) {
+        return { name: under.words, address: address.slice(1).flatMap((s) => s.words), segments: [seg, ...address] };
+      }
+      return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };
     }
   }
   return null;

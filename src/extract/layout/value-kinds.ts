@@ -25,7 +25,8 @@ export const SEMICOLON_MARK = /(?<=\d);(?=\d{1,2}(?!\d))/;
 
 function isAmount(ws: Word[]): boolean {
   const t = text(ws).replace(SPLIT_CENTS, '$1$2').replace(SEMICOLON_MARK, ',');
-  if (!/\d/.test(t) || looksLikeDate(t)) return false;
+  // Digits led by a zero without a decimal mark ("002008047616") number a registration, not an amount.
+  if (!/\d/.test(t) || looksLikeDate(t) || /^0\d{2,}$/.test(t.replace(/\s/g, ''))) return false;
   const n = parseNumber(t) ?? parseNumber(t, true);
   return n !== null && !n.percent;
 }
