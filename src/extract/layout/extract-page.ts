@@ -15,7 +15,8 @@ import { pickRegionForField } from './picture-regions.js';
 import { isSummaryText, withoutStrokes } from './data-values.js';
 import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import type { ValueKind } from '../format/index.js';
-import { findDocumentValue, findTotals, TOTAL_PARTS } from './document-fields.js';
+import { findDocumentValue } from './document-fields.js';
+import { findTotals, TOTAL_PARTS } from './document-totals.js';
 import { amountValue, checkedConfidence, debitCreditSwapped, lineAgreement, runningBalanceChecks, statementAgrees, summaryRows } from './arithmetic.js';
 import { pageDateOrder } from './page-conventions.js';
 
