@@ -6,7 +6,8 @@ import { ask, askWith, page, rowsOf } from './helpers/requests.js';
  * A wholesaler's items under a two-line header: the first line of each item
  * carries codes and figures under the upper heads, the second its customer
  * number and description under the lower ones, further lines are notes. A
- * remark sits between the heads and the first item.
+ * remark sits between the heads and the first item; an order discount
+ * follows the items.
  */
 const wholesale = page([
   [100, [[60, 'EAN'], [170, 'Art.-Nr.'], [360, 'Menge'], [440, 'Pack'], [540, 'Einzelpreis'], [700, 'USt-%'], [790, 'Gesamt']]],
@@ -20,6 +21,7 @@ const wholesale = page([
   [221, [[170, 'Rabatt 1: 5,00%'], [360, 'Basis: 37,47 €'], [460, 'Rabatt: -1,87 €']]],
   [243, [[60, '4012345000031'], [170, 'ZK-005'], [360, '30 Stk.'], [446, '1'], [560, '0,45'], [706, '19,0'], [802, '13,50']]],
   [254, [[170, 'Zuckerwürfel Portion']]],
+  [276, [[60, 'Auftragsrabatt:'], [170, '2,00%'], [360, 'Basis: 91,10 €'], [802, '-1,82']]],
 ]);
 
 describe('records under a stacked header', () => {

@@ -2,6 +2,7 @@ import type { Word } from '../types.js';
 import type { Line, Segment } from './lines.js';
 import { isDataSegment, isDataValue } from './data-values.js';
 import { cellOf, lineToCells, type TableRow } from './table-rows.js';
+import { median } from './geometry.js';
 import { ENGINE_SETTINGS } from './settings.js';
 
 /** A label on a stacked header's lower line: what a record's line `line` holds from `x1` on. */
@@ -22,7 +23,7 @@ export interface Stack {
   heads: StackedHead[];
 }
 
-const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare: RECORD_START_SHARE, stackedRecordShare: STACKED_RECORD_SHARE } =
+const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare: RECORD_START_SHARE, stackedRecordShare: STACKED_RECORD_SHARE, recordGap: RECORD_GAP } =
   ENGINE_SETTINGS.tables;
 
 /**
@@ -77,18 +78,26 @@ function dataCount(line: Line): number {
  * each segment to the label starting nearest at or before it. Lines beyond
  * the stack's depth are notes (packing, discounts): kept with the record,
  * read into no cell. Lines before the first record (a remark under the
- * heads) belong to none.
+ * heads) and lines after white under a record belong to none.
  */
 export function readRecords(body: Line[], separators: number[], stack: Stack): TableRow[] {
   const starts = recordStarts(body);
-  const rows: Array<{ row: TableRow; lower: Word[][] }> = [];
+  // The white between a record's lines, as under its first; padded records set theirs wider.
+  const leading = median(body.flatMap((l, i) => (starts.has(l) && body[i + 1] && !starts.has(body[i + 1]) ? [body[i + 1].box.y1 - l.box.y2] : [])));
+  const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean }> = [];
   for (const line of body) {
     if (starts.has(line)) {
-      rows.push({ row: { cells: lineToCells(line, separators), lines: [line] }, lower: stack.heads.map(() => []) });
+      rows.push({ row: { cells: lineToCells(line, separators), lines: [line] }, lower: stack.heads.map(() => []), closed: false });
       continue;
     }
     const record = rows[rows.length - 1];
-    if (!record) continue;
+    if (!record || record.closed) continue;
+    const above = record.row.lines[record.row.lines.length - 1];
+    // More white than between a record's lines ends it (the discounts and totals after the items).
+    if (line.box.y1 - above.box.y2 > leading + above.height * RECORD_GAP) {
+      record.closed = true;
+      continue;
+    }
     const k = record.row.lines.length;
     record.row.lines.push(line);
     const heads = stack.heads.flatMap((h, i) => (h.line === k ? [i] : []));
