@@ -53,4 +53,21 @@ describe('records under a stacked header', () => {
       { description: 'Oak serving board', quantity: '1', unit_price: '18.90', line_total: '18.90' },
     ]);
   });
+
+  it('reads heads wrapped onto a second line ("Product" over "Description") as one head when the lines under them wrap prose', () => {
+    const shop = page([
+      [100, [[60, 'Item'], [130, 'Product'], [400, 'Qty'], [480, 'Unit'], [600, 'Line']]],
+      [111, [[60, 'No.'], [130, 'Description'], [480, 'Price'], [600, 'Total']]],
+      [133, [[60, '1'], [130, 'Ceramic mug, glazed'], [400, '6'], [480, '4.50'], [600, '27.00']]],
+      [144, [[130, 'stoneware, dishwasher safe']]],
+      [166, [[60, '2'], [130, 'Linen napkins, set'], [400, '12'], [480, '2.25'], [600, '27.00']]],
+      [177, [[130, 'of four, natural']]],
+      [199, [[60, '3'], [130, 'Oak serving board'], [400, '1'], [480, '18.90'], [600, '18.90']]],
+    ]);
+    expect(rowsOf(extractFromContent(shop, ask('description', 'quantity', 'line_total')))).toEqual([
+      { description: 'Ceramic mug, glazed stoneware, dishwasher safe', quantity: '6', line_total: '27.00' },
+      { description: 'Linen napkins, set of four, natural', quantity: '12', line_total: '27.00' },
+      { description: 'Oak serving board', quantity: '1', line_total: '18.90' },
+    ]);
+  });
 });

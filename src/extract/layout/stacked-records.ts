@@ -32,7 +32,8 @@ const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare:
  * starting where a head of the top line starts (a head ending in a hyphen
  * wraps instead) and in upper case (a lower-case start continues the head
  * above: "Description of" over "goods"); and most record starts are followed
- * by a line starting under a label of the stack's second line. Null otherwise.
+ * by a line starting under a label of the stack's second line that does not
+ * continue prose above it. Null otherwise.
  */
 export function findStack(header: Line[], body: Line[]): Stack | null {
   const starts = recordStarts(body);
@@ -47,11 +48,21 @@ export function findStack(header: Line[], body: Line[]): Stack | null {
     const second = stacked.filter((h) => h.line === 1);
     const followed = body.filter((l, i) => {
       const next = body[i + 1];
-      return starts.has(l) && next && !starts.has(next) && second.some((h) => Math.abs(h.x1 - next.box.x1) <= HEAD_ALIGN);
+      return starts.has(l) && next && !starts.has(next) && second.some((h) => Math.abs(h.x1 - next.box.x1) <= HEAD_ALIGN) && !continuesProse(l, next);
     });
     if (followed.length >= starts.size * STACKED_RECORD_SHARE) return { lines: header.slice(top), heads: stacked };
   }
   return null;
+}
+
+/**
+ * The line under a record's first goes on with words set above it at its
+ * start: a wrapped cell ("Ceramic mug, glazed" over "stoneware, dishwasher
+ * safe"), so the label over it is a wrapped head ("Product" over
+ * "Description"), not another field (a code above a description).
+ */
+function continuesProse(first: Line, next: Line): boolean {
+  return first.segments.some((s) => Math.abs(s.box.x1 - next.box.x1) <= HEAD_ALIGN && s.words.length >= 2 && s.words.every((w) => !/\d/.test(w.text)));
 }
 
 /**
