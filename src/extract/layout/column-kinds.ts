@@ -12,7 +12,7 @@ import { classifyLabel } from '../concepts/index.js';
 import { looksLikeDate, looksLikeNumber } from '../format/index.js';
 import { headerNames } from './header-names.js';
 import type { FieldRequest, TableChoice } from './column-mapping.js';
-import type { Table } from './table.js';
+import { columnCount, type Table } from './table.js';
 
 type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word' | 'words';
 
@@ -111,7 +111,7 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[]): Tab
   let best: TableChoice | null = null;
   for (const table of tables) {
     const rows = table.rows.map((r) => r.cells.map((c) => c.text));
-    const columns = table.separators.length + 1;
+    const columns = columnCount(table);
     if (rows.length < 2 || columns < MIN_FIELDS) continue;
     const score = fitOf.map((fit) => Array.from({ length: columns }, (_, c) => columnFit(rows, c, fit)));
     const { columnOf, total } = alignInOrder(score);
@@ -132,7 +132,7 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[]): Tab
 export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[]): TableChoice {
   const { columnOf } = choice;
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
-  const columns = choice.table.separators.length + 1;
+  const columns = columnCount(choice.table);
   const taken = new Set(columnOf.filter((c) => c >= 0));
   const free = (c: number) => !taken.has(c) && (!choice.names[c] || classifyLabel(choice.names[c]).size === 0);
   const out = [...columnOf];

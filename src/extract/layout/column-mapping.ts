@@ -4,6 +4,7 @@ import { looksLikeDate, looksLikeNumber, type ValueKind } from '../format/index.
 import { matchScore } from './field-match.js';
 import { headerNames } from './header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from './table-detect.js';
+import { columnCount } from './table.js';
 import { lineAgreement } from './arithmetic.js';
 import { ENGINE_SETTINGS } from './settings.js';
 
@@ -140,7 +141,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): 
     for (const table of headerAlternatives(original)) {
       // The heuristic split comes first; when it already names every field well, other splits can't win.
       if (best && table !== original && best.score >= fields.length * 0.9) break;
-      const columns = table.separators.length + 1;
+      const columns = columnCount(table);
       const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c, kinds));
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
@@ -246,7 +247,7 @@ export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[])
   let best: TableChoice | null = null;
   for (const table of tables) {
     const rows = table.rows.map((r) => r.cells.map((c) => c.text));
-    const columns = table.separators.length + 1;
+    const columns = columnCount(table);
     if (rows.length < 2 || columns < 3) continue;
     for (let a = 0; a < columns; a++) {
       for (let b = 0; b < columns; b++) {

@@ -1,6 +1,8 @@
 import { looksLikeDate, looksLikeNumber } from '../format/index.js';
 import { FILLER_VALUE, SUMMARY_LABEL } from '../lexicon.js';
 import { isSummaryLabel } from './arithmetic.js';
+import type { Word } from '../types.js';
+import type { Segment } from './lines.js';
 
 /** A value that reads as data rather than as a heading: a number, date or filler, not a bare year. */
 export function isDataValue(text: string): boolean {
@@ -34,4 +36,14 @@ export function withoutStrokes<W extends { text: string }>(words: W[]): W[] {
   while (start < end && STROKES.test(words[start].text)) start++;
   while (end > start && STROKES.test(words[end - 1].text)) end--;
   return start < end ? words.slice(start, end) : words;
+}
+
+/** A data value, or numbers packed closer than a cell gap ("1,087,948 1,022,490"). */
+export function isDataSegment(s: Segment): boolean {
+  return isDataValue(s.text) || s.words.every((w) => isDataValue(w.text));
+}
+
+/** A count's words without the unit word set after it ("100,0000 Stk.", "27.5 hrs"): the number a plain number asks for. */
+export function withoutUnitWord(words: Word[]): Word[] {
+  return words.length === 2 && isDataValue(words[0].text) && /^\p{L}+\.?$/u.test(words[1].text) ? words.slice(0, 1) : words;
 }

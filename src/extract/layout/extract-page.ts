@@ -12,7 +12,7 @@ import { fitValue } from './value-kinds.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { findAllLabelValuePairs, findLabeledValue } from './record-fields.js';
 import { pickRegionForField } from './picture-regions.js';
-import { isSummaryText, withoutStrokes } from './data-values.js';
+import { isSummaryText, withoutStrokes, withoutUnitWord } from './data-values.js';
 import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import type { ValueKind } from '../format/index.js';
 import { findDocumentValue } from './document-fields.js';
@@ -228,7 +228,9 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
       const c = columnOf[i] ?? -1;
       if (isColumn[i] && row) {
         const kind = concepts[i]?.kind;
-        const words = c < 0 ? [] : kind === 'money' ? withoutTaxClass(row.cells[c].words) : kind === 'date' ? withoutStrokes(row.cells[c].words) : row.cells[c].words;
+        const cellWords = c < 0 ? [] : row.cells[c].words;
+        const words =
+          kind === 'money' ? withoutTaxClass(cellWords) : kind === 'date' ? withoutStrokes(cellWords) : kind === 'number' && specs[i].kind === 'number' ? withoutUnitWord(cellWords) : cellWords;
         const text = words.map((w) => w.text).join(' ');
         // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
         const fits = !kind || !text || fitValue(kind, words) !== null;

@@ -3,6 +3,7 @@ import type { Box, Word } from '../types.js';
 import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
 import { ENGINE_SETTINGS } from './settings.js';
+import { classifyLabel } from '../concepts/index.js';
 
 /**
  * Column names for a header depth: texts of the lowest `depth` header lines
@@ -14,7 +15,10 @@ import { ENGINE_SETTINGS } from './settings.js';
 export function headerNames(table: Table, depth: number): string[] {
   const columns = table.separators.length + 1;
   const parts: string[][] = Array.from({ length: columns }, () => []);
-  const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
+  // A stack's lower lines label a record's lower lines (stacked-records.ts); its top line heads every column.
+  const stack = table.stack;
+  const heads = stack ? stack.lines.slice(0, 1) : table.headerLines;
+  const lines = heads.slice(Math.max(0, heads.length - depth));
   const lowest = lines[lines.length - 1];
   const groups = lowest ? repeatedGroups(lineToCells(lowest, table.separators).map((c) => c.text.toLowerCase())) : [];
   lines.forEach((line, at) => {
@@ -42,7 +46,8 @@ export function headerNames(table: Table, depth: number): string[] {
       if (cell.text && !inSpan) parts[c].push(cell.text);
     });
   });
-  return parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim());
+  const names = parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim());
+  return stack ? [...names, ...stack.heads.map((h) => h.name)] : names;
 }
 
 /**
@@ -70,12 +75,17 @@ const HEAD_ALIGN = ENGINE_SETTINGS.tables.headAlign;
  * columns: its words, by their centres, fall into every column it spans, and
  * each column's part starts where most of the column's cells start or ends
  * where they end (a centred heading's halves line up with nothing), and no
- * part after the first starts in lower case.
+ * part after the first starts in lower case. Parts that each name a concept
+ * the whole names none of ("MwSt-% Nettowert" over rate and amount) are heads
+ * however they line up.
  */
 function splitsAtSeparators(table: Table, words: Word[], spanned: number[]): boolean {
   if (spanned.length < 2) return false;
+  const partOf = (c: number) => words.filter((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2) === c);
+  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(ws.map((w) => w.text).join(' ')).size > 0;
+  if (!names(words) && spanned.every((c) => names(partOf(c)))) return true;
   return spanned.every((c) => {
-    const part = words.filter((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2) === c);
+    const part = partOf(c);
     const cells = table.rows.flatMap((r) => (r.cells[c]?.box ? [r.cells[c].box!] : []));
     // A part starting in lower case continues the heading before it ("Fused | aluminum oxide").
     if (!part.length || !cells.length || (c !== spanned[0] && /^\p{Ll}/u.test(part[0].text))) return false;

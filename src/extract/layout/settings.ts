@@ -60,6 +60,14 @@ export const ENGINE_SETTINGS = {
     alignedEdge: 0.004,
     /** Share of body lines lining up with a head for it to open a column of its own (wrapped lines and notes may not). */
     headLedShare: 0.6,
+    /** Header lines a stacked header may have: the heads' line and the labels of up to two lower record lines. */
+    maxStackLines: 3,
+    /** Share of the fullest line's values a line must carry to open a record under a stacked header (a note has one figure). */
+    recordStartShare: 0.6,
+    /** Share of record starts that must be followed by a line under the stack's second line for the header to read as stacked. */
+    stackedRecordShare: 0.6,
+    /** White above a line, in line heights, beyond that between a record's lines, that ends the record (the block after the items). */
+    recordGap: 0.5,
     /** Item column heads a line must name to end a label/value block set like a table ("Data | Descrizione | Uscite"). */
     minItemHeads: 3,
     /** Share of a headerless table's rows filling quantity, unit price and line total that must agree for arithmetic to name them. */

@@ -1,11 +1,12 @@
 import type { Box, Rule } from '../types.js';
 import { median, unionBoxes } from './geometry.js';
-import { cropLine, type Line, type Segment } from './lines.js';
+import { cropLine, type Line } from './lines.js';
 import { clusterPositions, columnAt, findHeaderLedSeparators, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
+import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
-import { isDataValue, isSummaryText } from './data-values.js';
+import { isDataSegment, isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../lexicon.js';
 import { classifyLabel, conceptById } from '../concepts/index.js';
 import type { Table } from './table.js';
@@ -119,6 +120,14 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
   };
   const gapOk = (a: Line, b: Line) => b.box.y1 - a.box.y2 <= MAX_ROW_GAP_EM * Math.max(lineHeight, a.height);
   let note: { first: Line; last: Line } | null = null;
+  // A remark between the item heads and the first item ("Important: orders until 19.12. ...") bridges them.
+  let remark: Line | null = null;
+  const headsOpen = () => {
+    const heads = current.findLastIndex(namesItemColumns);
+    return heads >= 0 && heads >= current.length - MAX_HEADER_LINES && !current.slice(heads).some(hasDataCell);
+  };
+  // Lines indented under item heads are an item's notes, however wide ("Ordered by: J. Smith, staff no. 4488, cost centre 12").
+  const itemNote = (l: Line) => current.some(namesItemColumns) && l.box.x1 > unionBoxes(current.map((c) => c.box)).x1 + l.height;
   for (const line of lines) {
     // A footnote after the rows ends the table; its hanging-indented lines (key | meaning) belong to it, not to a new table.
     if (note && gapOk(note.last, line) && line.box.x1 >= note.first.words[0].box.x2) {
@@ -126,21 +135,25 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
       continue;
     }
     note = null;
-    const last = pendingSingles[pendingSingles.length - 1] ?? current[current.length - 1];
+    const last = pendingSingles[pendingSingles.length - 1] ?? remark ?? current[current.length - 1];
+    remark = null;
     if (current.length && last && !gapOk(last, line)) flush();
     if (current.some(hasDataCell) && FOOTNOTE_START.test(line.text)) {
       flush();
       note = { first: line, last: line };
     } else if (isTabular(line)) {
-      // Data rows, then a few lone lines (a note, the next title), then a heading row: a new table starts.
-      if (pendingSingles.length >= 2 && !hasDataCell(line) && current.some(hasDataCell)) flush();
+      // Data rows, then a few lone lines (a note, the next title), then a heading row: a new table starts; after an
+      // item's notes, the line is one more ("Discount 1: 30% | 4.50 €").
+      if (pendingSingles.length >= 2 && !hasDataCell(line) && current.some(hasDataCell) && !pendingSingles.every(itemNote)) flush();
       current.push(...pendingSingles, line);
       pendingSingles = [];
     } else if (current.length) {
       const blockBox = unionBoxes(current.map((l) => l.box));
       const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * 0.6 && line.words.length >= 7;
       const noteLike = NOTE_START.test(line.text);
-      if (wide || noteLike || pendingSingles.length >= 3) {
+      if (wide && !pendingSingles.length && headsOpen()) {
+        remark = line;
+      } else if ((wide && !itemNote(line)) || noteLike || pendingSingles.length >= 3) {
         flush();
       } else {
         pendingSingles.push(line);
@@ -171,11 +184,6 @@ function runOnLines(block: Line[], pending: Line[]): Line[] {
     out.push(l);
   }
   return out;
-}
-
-/** A data value, or numbers packed closer than a cell gap ("1,087,948 1,022,490"). */
-function isDataSegment(s: Segment): boolean {
-  return isDataValue(s.text) || s.words.every((w) => isDataValue(w.text));
 }
 
 /** A line holding data past its first cell: a row, not a line of heads. */
@@ -293,25 +301,42 @@ function withoutTrailingNotes(block: Line[]): Line[] {
 }
 
 function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeight: number): Table | null {
-  const block = withoutTrailingSummary(withoutTrailingNotes(fullBlock));
-  const leading = headerRuleBoundary(block, rules) ?? countLeadingHeaderLines(block);
+  const { block, leading, stack } = splitBlock(fullBlock, rules);
   const body = block.slice(leading);
   if (body.length === 0) return null;
   let box = unionBoxes(block.slice(Math.max(0, leading - MAX_HEADER_LINES)).map((l) => l.box));
-  const bodyTabular = body.filter(isTabular);
+  const header = block.slice(0, leading);
+  // Under a stacked header only a record's first line is set in the columns; its other lines and notes cross them.
+  const columnLines = stack ? [...recordStarts(body)] : body;
+  const bodyTabular = columnLines.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
   const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
   const found = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
   if (found.length === 0) return null;
-  const headed = [...found, ...findHeaderLedSeparators(body, found, block.slice(0, leading))].sort((a, b) => a - b);
-  const separators = [...headed, ...findPackedSeparators(body, headed, block.slice(0, leading))].sort((a, b) => a - b);
+  const headed = [...found, ...findHeaderLedSeparators(columnLines, found, header)].sort((a, b) => a - b);
+  const separators = [...headed, ...findPackedSeparators(columnLines, headed, header)].sort((a, b) => a - b);
 
-  const above = headerLinesAbove(block[0], allLines, box, separators, lineHeight);
+  // A stack's top line heads every column; lines above it are the page's, not group headings.
+  const above = stack ? [] : headerLinesAbove(block[0], allLines, box, separators, lineHeight);
   const lines = [...above, ...block];
   box = unionBoxes(lines.map((l) => l.box));
   const rowRules = findRowRules(rules, box.x1, box.x2, box.y1, box.y2 + lineHeight * 0.5);
-  const table = splitHeader({ box, separators, headerLines: [], rows: [], ruled: ruledSeparators.length > 0, headerEnd: 0, lines, rowRules }, above.length + leading);
+  const table = splitHeader({ box, separators, headerLines: [], rows: [], ruled: ruledSeparators.length > 0, headerEnd: 0, lines, rowRules, stack }, above.length + leading);
   return table.rows.length ? table : null;
+}
+
+/**
+ * The block's lines that make the table and how many of them head it. Under
+ * a stacked header the table starts at the stack's top line and keeps the
+ * lines after the last record's first: its lower lines and notes, which cross
+ * the columns as a note under a table does.
+ */
+function splitBlock(fullBlock: Line[], rules: Rule[]): { block: Line[]; leading: number; stack?: Stack } {
+  const fullLeading = headerRuleBoundary(fullBlock, rules) ?? countLeadingHeaderLines(fullBlock);
+  const stack = findStack(fullBlock.slice(0, fullLeading), fullBlock.slice(fullLeading));
+  if (stack) return { block: withoutTrailingSummary(fullBlock.slice(fullLeading - stack.lines.length)), leading: stack.lines.length, stack };
+  const block = withoutTrailingSummary(withoutTrailingNotes(fullBlock));
+  return { block, leading: headerRuleBoundary(block, rules) ?? countLeadingHeaderLines(block) };
 }
 
 /**
@@ -322,8 +347,11 @@ export function splitHeader(table: Table, headerEnd: number): Table {
   const headerLines = table.lines.slice(Math.max(0, headerEnd - MAX_HEADER_LINES), headerEnd);
   const body = table.lines.slice(headerEnd);
   const rowRules = body.length ? table.rowRules.filter((y) => y > body[0].box.y1) : [];
-  const rows = buildRows(body, table.separators, rowRules).filter((r) => r.cells.some((c) => c.text));
-  return { ...table, headerLines, rows, headerEnd };
+  // Another split of the same lines keeps the stack only while the header still ends in it.
+  const kept = table.stack;
+  const stack = kept && kept.lines.every((l, i) => headerLines[headerLines.length - kept.lines.length + i] === l) ? kept : undefined;
+  const rows = (stack ? readRecords(body, table.separators, stack) : buildRows(body, table.separators, rowRules)).filter((r) => r.cells.some((c) => c.text));
+  return { ...table, headerLines, rows, headerEnd, stack };
 }
 
 /** A column no word of the table falls into (padding inside a ruled cell, a doubled rule) is no column. */

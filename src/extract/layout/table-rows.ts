@@ -28,7 +28,7 @@ function cellsBy(words: Word[], count: number, column: (w: Word) => number): Tab
   return buckets.map(cellOf);
 }
 
-function cellOf(words: Word[]): TableCell {
+export function cellOf(words: Word[]): TableCell {
   if (words.length === 0) return { text: '', words, box: null };
   return { text: words.map((w) => w.text).join(' '), words, box: unionBoxes(words.map((w) => w.box)) };
 }
