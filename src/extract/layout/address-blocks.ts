@@ -12,6 +12,7 @@ import type { Word } from '../types.js';
 import { overlap1d } from './geometry.js';
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
+import { stripColon } from './word-text.js';
 
 const S = ENGINE_SETTINGS.documentFields;
 
@@ -39,8 +40,6 @@ const SEPARATOR_WORD = /^[●•·|–-]$/;
 
 /** Contact and registration lines printed under an address: they are not part of it. */
 const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|mobile|iban|bic|swift|gln|vat|gst|ust|tva|iva|btw|nif|cif|nipc|siret|siren|kvk|uid|abn|ein|p\.?\s?iva|steuer|contribuinte|partita)\b/i;
-
-const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
 
 /** A contact or registration line ("Tel. 030 1234", "GLN 4333741000005", "VAT GB123"). */
 export const isContactLine = (text: string): boolean => CONTACT.test(text);

@@ -17,6 +17,8 @@ import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
 import { paymentLine } from './receipt-payment.js';
 import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue } from './arithmetic.js';
+import { stripColon, textOf } from './word-text.js';
+import { pageDecimalMark } from './page-conventions.js';
 
 export interface FoundValue {
   value: string;
@@ -31,9 +33,6 @@ interface Candidate {
 }
 
 const S = ENGINE_SETTINGS.documentFields;
-
-export const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
-const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
 
 /** Lines under `line` whose segments overlap [x1, x2], nearest first, until a gap too tall for one block. */
 function below(lines: Line[], li: number, x1: number, x2: number, maxLines: number): Array<{ seg: Segment; distance: number }> {
@@ -248,7 +247,6 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
   return out.sort((a, b) => b.score - a.score);
 }
 
-
 /** A quote mark OCR reads for the apostrophe grouping thousands ("6‘317.94" for "6'317.94"). */
 const MISREAD_GROUP_MARK = /(?<=\d)[‘`´](?=\d{3}\b)/g;
 
@@ -345,19 +343,6 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
   }
   const value = unlabelled(concept, lines, skip);
   return value && asRead(concept, value, lines);
-}
-
-/** The decimal mark most amounts of a page use, when they clearly agree on one. */
-function pageDecimalMark(lines: Line[]): ',' | '.' | null {
-  let comma = 0;
-  let dot = 0;
-  for (const l of lines) {
-    for (const w of l.words) {
-      if (/\d,\d{1,2}$/.test(w.text)) comma++;
-      else if (/\d\.\d{1,2}$/.test(w.text)) dot++;
-    }
-  }
-  return comma >= 3 && comma >= 4 * dot ? ',' : dot >= 3 && dot >= 4 * comma ? '.' : null;
 }
 
 /** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */

@@ -12,7 +12,8 @@ import { ENGINE_SETTINGS } from './settings.js';
 import { fitValue } from './value-kinds.js';
 import { tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from './arithmetic.js';
-import { asRead, findDocumentValue, found, labelled, textOf, type FoundValue } from './document-fields.js';
+import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
+import { textOf } from './word-text.js';
 
 const S = ENGINE_SETTINGS.documentFields;
 

@@ -4,6 +4,7 @@ import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
 import { ENGINE_SETTINGS } from './settings.js';
 import { classifyLabel } from '../concepts/index.js';
+import { textOf } from './word-text.js';
 
 /**
  * Column names for a header depth: texts of the lowest `depth` header lines
@@ -82,7 +83,7 @@ const HEAD_ALIGN = ENGINE_SETTINGS.tables.headAlign;
 function splitsAtSeparators(table: Table, words: Word[], spanned: number[]): boolean {
   if (spanned.length < 2) return false;
   const partOf = (c: number) => words.filter((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2) === c);
-  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(ws.map((w) => w.text).join(' ')).size > 0;
+  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(textOf(ws)).size > 0;
   if (!names(words) && spanned.every((c) => names(partOf(c)))) return true;
   return spanned.every((c) => {
     const part = partOf(c);

@@ -4,11 +4,8 @@
  * joined name a concept where a part alone names another ("GST" the tax).
  */
 import { classifyLabel, LABEL_SCORE } from '../concepts/index.js';
-import type { Word } from '../types.js';
 import type { Line, Segment } from './lines.js';
-
-const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
-const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
+import { stripColon, textOf } from './word-text.js';
 
 /** Segments of a label a scan split at wide word gaps are at most this many of its characters apart ("Total  Inc.  GST"). */
 const SPLIT_LABEL_GAP = 5;

@@ -2,7 +2,8 @@
  * Conventions a page follows that its values do not show one by one: the
  * order of its numeric dates (format/date-order.ts), decided from its other
  * dates, else from its language and country: US English (English labels and
- * dollars or a US address) writes month-first, everyone else day-first.
+ * dollars or a US address) writes month-first, everyone else day-first; and
+ * the decimal mark its amounts use.
  */
 import { CONCEPTS, conceptTokens, LANGS, type Lang } from '../concepts/index.js';
 import { dateOrderOf, type DateOrder } from '../format/index.js';
@@ -55,4 +56,17 @@ export function pageDateOrder(lines: Line[]): DateOrder {
   const texts = lines.map((l) => l.text);
   const american = !texts.some((t) => /[€£]|\b(?:EUR|GBP|CAD|AUD)\b/.test(t)) && texts.some((t) => /\$|\bUSD\b/.test(t) || US_ADDRESS.test(t));
   return dateOrderOf(texts, american && pageLanguage(lines) === 'en' ? 'month_first' : 'day_first');
+}
+
+/** The decimal mark most amounts of a page use, when they clearly agree on one. */
+export function pageDecimalMark(lines: Line[]): ',' | '.' | null {
+  let comma = 0;
+  let dot = 0;
+  for (const l of lines) {
+    for (const w of l.words) {
+      if (/\d,\d{1,2}$/.test(w.text)) comma++;
+      else if (/\d\.\d{1,2}$/.test(w.text)) dot++;
+    }
+  }
+  return comma >= 3 && comma >= 4 * dot ? ',' : dot >= 3 && dot >= 4 * comma ? '.' : null;
 }

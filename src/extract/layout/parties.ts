@@ -13,6 +13,7 @@ import { addressUnder, endsAddress, inColumn, isPostalLine, splitSenderLine } fr
 import type { Line, Segment } from './lines.js';
 import { ENGINE_SETTINGS } from './settings.js';
 import { fitValue } from './value-kinds.js';
+import { stripColon, textOf } from './word-text.js';
 
 const S = ENGINE_SETTINGS.documentFields;
 
@@ -22,8 +23,6 @@ export interface Party {
   /** The segments the party was read from, so that another party is not read from them again. */
   segments: Segment[];
 }
-
-const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
 
 /**
  * A segment that goes on with a block begun on the line above (a street or
@@ -77,7 +76,7 @@ function senderLine(lines: Line[]): { name: Word[]; address: Word[] } | null {
  * over its street): the issuer's letterhead, wherever a taller name stands.
  */
 function namedBy(lines: Line[], name: Word[]): Segment | null {
-  const text = name.map((w) => w.text).join(' ');
+  const text = textOf(name);
   for (const l of lines) for (const seg of l.segments) if (seg.text === text && seg.words[0] !== name[0]) return seg;
   return null;
 }

@@ -11,9 +11,7 @@ import type { Word } from '../types.js';
 import { agrees, amountValue } from './arithmetic.js';
 import type { Line, Segment } from './lines.js';
 import { fitValue, SPLIT_CENTS } from './value-kinds.js';
-
-const stripColon = (t: string) => t.replace(/\s*[:：]\s*$/, '').trim();
-const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+import { stripColon, textOf } from './word-text.js';
 
 /** Lines above the change line searched for the amount tendered. */
 const TENDERED_LINES = 3;

@@ -7,6 +7,7 @@ import type { ValueKind } from '../concepts/index.js';
 import { isConceptLabel } from '../concepts/index.js';
 import { looksLikeDate, parseNumber } from '../format/index.js';
 import type { Word } from '../types.js';
+import { textOf } from './word-text.js';
 
 const MAX_WINDOW = 5;
 /** Printed groups of one identifier: an IBAN has up to nine. */
@@ -15,16 +16,13 @@ const MAX_CODE_WORDS = 9;
 /** Currency words that may stand beside an amount ("EUR 12,00", "12,00 €"). */
 const CURRENCY_WORD = /^(?:[A-Z]{3}|[$€£¥]|RM|Fr\.?|CHF|US\$)$/;
 
-const text = (ws: Word[]) => ws.map((w) => w.text).join(' ');
-const textOf = text;
-
 /** An amount whose cents OCR split off after the decimal mark ("48, 77"). */
 export const SPLIT_CENTS = /(\d[.,]) (\d{2})$/;
 /** A decimal mark OCR read as a semicolon ("4 275;61"). */
 export const SEMICOLON_MARK = /(?<=\d);(?=\d{1,2}(?!\d))/;
 
 function isAmount(ws: Word[]): boolean {
-  const t = text(ws).replace(SPLIT_CENTS, '$1$2').replace(SEMICOLON_MARK, ',');
+  const t = textOf(ws).replace(SPLIT_CENTS, '$1$2').replace(SEMICOLON_MARK, ',');
   // Digits led by a zero without a decimal mark ("002008047616") number a registration, not an amount.
   if (!/\d/.test(t) || looksLikeDate(t) || /^0\d{2,}$/.test(t.replace(/\s/g, ''))) return false;
   const n = parseNumber(t) ?? parseNumber(t, true);
@@ -61,7 +59,7 @@ function dateWords(words: Word[], last: boolean): Word[] | null {
   for (let start = 0; start < words.length; start++) {
     for (let len = 1; len <= Math.min(MAX_WINDOW, words.length - start); len++) {
       const span = words.slice(start, start + len);
-      if (looksLikeDate(text(span))) return span;
+      if (looksLikeDate(textOf(span))) return span;
     }
   }
   return null;
@@ -95,7 +93,7 @@ function identifierWords(words: Word[]): Word[] | null {
 
 /** A name has letters, more letters than digits, and is neither an amount, a date nor a label. */
 function isName(ws: Word[]): boolean {
-  const t = text(ws);
+  const t = textOf(ws);
   const letters = (t.match(/\p{L}/gu) ?? []).length;
   // A registration number in brackets after a company's name ("SOON FATT S/B (B1497-P)") is not the name's.
   const digits = (t.replace(/\([^()]*\)\s*$/, '').match(/\d/g) ?? []).length;
@@ -126,8 +124,8 @@ export function fitValue(kind: ValueKind, words: Word[], last = false): Word[] |
     case 'name':
       return isName(ws) ? ws : null;
     case 'address':
-      return /\p{L}/u.test(text(ws)) && !isConceptLabel(text(ws)) ? ws : null;
+      return /\p{L}/u.test(textOf(ws)) && !isConceptLabel(textOf(ws)) ? ws : null;
     case 'text':
-      return /[\p{L}\d]/u.test(text(ws)) ? ws : null;
+      return /[\p{L}\d]/u.test(textOf(ws)) ? ws : null;
   }
 }

@@ -105,9 +105,8 @@ const cleanPhoto: Prepare = (r) => {
  */
 async function rotateRaster(r: GreyRaster, angle: number, size: { width: number; height: number } = r): Promise<GreyRaster> {
   const resized = size.width !== r.width || size.height !== r.height;
-  if (angle === 0 && !resized) return r;
+  if (angle === 0) return resized ? resizeRaster(r, size.width, size.height) : r;
   const pipeline = resized ? fromGrey(r).resize(size.width, size.height) : fromGrey(r);
-  if (angle === 0) return toGrey(pipeline.toColourspace('b-w'));
   // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
   return toGrey(pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).removeAlpha().toColourspace('b-w'));
 }
