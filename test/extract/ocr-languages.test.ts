@@ -142,7 +142,7 @@ describe('OCR in the page language', () => {
   it('reads a page whose top says nothing of its language in English whole, then in its own language', { timeout: 120_000 }, async () => {
     const observed = new ObservedPool(1);
     try {
-      const page = await ocrPage(await scanOf(['ACME 1042', '4711 0815', '12 34 56']), 'fast', observed);
+      const page = await ocrPage(await scanOf(['ACME 1042', '4711 0815', '12 34 56', '98 76 54'], 270), 'fast', observed);
       expect(page.language).toBe('de');
       expect(observed.rows.eng).toBeGreaterThanOrEqual(observed.rows.deu * 0.9);
     } finally {

@@ -17,13 +17,13 @@ export function eraseRulingLines(grey: Uint8Array, width: number, height: number
   markRowRuns(grey, threshold, width, height, minH, marks);
   markColumnRuns(grey, threshold, width, height, minV, marks);
   // Anti-aliased edges of a line are lighter than the threshold; widen the erasure by a pixel.
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!marks[y * width + x]) continue;
-      for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
-        for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
-          if (grey[yy * width + xx] < 235) grey[yy * width + xx] = 255;
-        }
+  // Marks are few: native indexOf skips the unmarked pixels far faster than a loop that tests each.
+  for (let i = marks.indexOf(1); i >= 0; i = marks.indexOf(1, i + 1)) {
+    const y = Math.floor(i / width);
+    const x = i - y * width;
+    for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
+      for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
+        if (grey[yy * width + xx] < 235) grey[yy * width + xx] = 255;
       }
     }
   }
