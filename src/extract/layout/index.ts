@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
 import { isImageRegion } from '../types.js';
 import { TesseractPool } from '../ocr/tesseract-pool.js';
@@ -24,6 +25,10 @@ export interface LayoutEngineOptions {
  */
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
   const pool = new TesseractPool(options.ocrWorkers);
+  // sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page is decoded,
+  // scaled and turned before recognition: about 0.1 s of a 300 dpi scan's 1 s. An engine that reads a page on several
+  // OCR threads lets libvips use as many; the output is the same (docs/measurements.md, "OCR preprocessing, sixth round").
+  if (pool.size > sharp.concurrency()) sharp.concurrency(pool.size);
   const cache = new OcrCache();
   return {
     name: 'layout',
