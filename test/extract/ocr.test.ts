@@ -94,6 +94,24 @@ describe('OCR language data', () => {
   });
 });
 
+describe('OCR threads', () => {
+  it('gives libvips as many threads as the engine has OCR workers, never fewer than it had', async () => {
+    const before = sharp.concurrency();
+    try {
+      sharp.concurrency(1);
+      const one = createLayoutEngine({ ocrWorkers: 1 });
+      expect(sharp.concurrency()).toBe(1);
+      const two = createLayoutEngine({ ocrWorkers: 2 });
+      expect(sharp.concurrency()).toBe(2);
+      const again = createLayoutEngine({ ocrWorkers: 1 });
+      expect(sharp.concurrency()).toBe(2);
+      await Promise.all([one, two, again].map((e) => e.close?.()));
+    } finally {
+      sharp.concurrency(before);
+    }
+  });
+});
+
 describe('OCR pages', () => {
   const engine = createLayoutEngine({ ocrWorkers: 1 });
   afterAll(() => engine.close?.());

@@ -25,9 +25,9 @@ export interface LayoutEngineOptions {
  */
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
   const pool = new TesseractPool(options.ocrWorkers);
-  // sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page is decoded,
+  // sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page was decoded,
   // scaled and turned before recognition: about 0.1 s of a 300 dpi scan's 1 s. An engine that reads a page on several
-  // OCR threads lets libvips use as many; the output is the same (docs/measurements.md, "OCR preprocessing, sixth round").
+  // OCR threads gives libvips as many; the output is the same (docs/engine.md, "OCR threads").
   if (pool.size > sharp.concurrency()) sharp.concurrency(pool.size);
   const cache = new OcrCache();
   return {

@@ -10,33 +10,40 @@ import { otsuThreshold } from './page-geometry.js';
 export function eraseRulingLines(grey: Uint8Array, width: number, height: number): void {
   const threshold = Math.min(otsuThreshold(grey), 200);
   const marks = new Uint8Array(width * height);
-  const hRuns = runs(grey, threshold, height, width, (y, x) => y * width + x);
-  const vRuns = runs(grey, threshold, width, height, (x, y) => y * width + x);
+  const hRuns = runs(grey, threshold, height, width, width, 1);
+  const vRuns = runs(grey, threshold, width, height, 1, width);
   const minH = Math.max(30, Math.round(width * 0.04), 4 * percentile(hRuns, 0.9));
   const minV = Math.max(30, Math.round(height * 0.02), 3 * percentile(vRuns, 0.9));
   markRowRuns(grey, threshold, width, height, minH, marks);
   markColumnRuns(grey, threshold, width, height, minV, marks);
-  // Anti-aliased edges of a line are lighter than the threshold; widen the erasure by a pixel.
-  // Marks are few: native indexOf skips the unmarked pixels far faster than a loop that tests each.
-  for (let i = marks.indexOf(1); i >= 0; i = marks.indexOf(1, i + 1)) {
+  // Anti-aliased edges of a line are lighter than the threshold; widen the erasure by a pixel. Marks lie in runs
+  // along each row (a rule's rows, a column rule's few pixels per row): each run is widened as a whole, found
+  // by native indexOf, which skips the unmarked pixels far faster than a loop that tests each.
+  for (let i = marks.indexOf(1); i >= 0; i = marks.indexOf(1, i)) {
     const y = Math.floor(i / width);
-    const x = i - y * width;
+    const rowEnd = (y + 1) * width;
+    const stop = marks.indexOf(0, i);
+    const end = stop < 0 || stop > rowEnd ? rowEnd : stop;
+    const x0 = Math.max(0, i - y * width - 1);
+    const x1 = Math.min(width - 1, end - 1 - y * width + 1);
     for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
-      for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
-        if (grey[yy * width + xx] < 235) grey[yy * width + xx] = 255;
-      }
+      for (let k = yy * width + x0, last = yy * width + x1; k <= last; k++) if (grey[k] < 235) grey[k] = 255;
     }
+    i = end;
   }
 }
 
-/** Lengths of dark runs (≥ 3 px) along one direction; a sample is enough for the percentile. */
-function runs(grey: Uint8Array, threshold: number, outer: number, inner: number, index: (o: number, i: number) => number): number[] {
+/**
+ * Lengths of dark runs (≥ 3 px) along `lines` lines of `length` pixels, line
+ * `o` starting at pixel `o * lineStep` and walking `pixelStep` at a time; a
+ * sample of about 400 lines is enough for the percentile.
+ */
+function runs(grey: Uint8Array, threshold: number, lines: number, length: number, lineStep: number, pixelStep: number): number[] {
   const out: number[] = [];
-  const step = Math.max(1, Math.floor(outer / 400));
-  for (let o = 0; o < outer; o += step) {
+  for (let o = 0; o < lines; o += Math.max(1, Math.floor(lines / 400))) {
     let run = 0;
-    for (let i = 0; i <= inner; i++) {
-      if (i < inner && grey[index(o, i)] <= threshold) run++;
+    for (let k = 0, i = o * lineStep; k <= length; k++, i += pixelStep) {
+      if (k < length && grey[i] <= threshold) run++;
       else {
         if (run >= 3) out.push(run);
         run = 0;

@@ -12,9 +12,21 @@ export interface BinaryImage {
 }
 
 export function otsuThreshold(grey: Uint8Array): number {
-  // An indexed loop into a typed histogram: the iterator form took about 0.2 s on a 300 dpi page.
+  // An indexed loop into typed histograms: the iterator form took about 0.2 s on a 300 dpi page. Four histograms
+  // filled in turn: neighbouring pixels of a page are mostly the same grey, and with one histogram each count
+  // waited for the one before it.
+  const parts = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  const [h0, h1, h2, h3] = parts;
+  const whole = grey.length - (grey.length % 4);
+  for (let i = 0; i < whole; i += 4) {
+    h0[grey[i]]++;
+    h1[grey[i + 1]]++;
+    h2[grey[i + 2]]++;
+    h3[grey[i + 3]]++;
+  }
+  for (let i = whole; i < grey.length; i++) h0[grey[i]]++;
   const hist = new Uint32Array(256);
-  for (let i = 0; i < grey.length; i++) hist[grey[i]]++;
+  for (let v = 0; v < 256; v++) hist[v] = h0[v] + h1[v] + h2[v] + h3[v];
   const total = grey.length;
   let sum = 0;
   for (let i = 0; i < 256; i++) sum += i * hist[i];
