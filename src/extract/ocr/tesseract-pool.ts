@@ -97,6 +97,10 @@ export class TesseractPool {
     await worker.setParameters({
       tessedit_pageseg_mode: READING_MODE,
       preserve_interword_spaces: '1',
+      // tesseract's own diagnostics ("Image too small to scale!!" when a speck makes a line image a pixel or two wide)
+      // went to the process's stderr, between the service's JSON log lines; they tell a user nothing. The worker's
+      // file system has a /dev/null.
+      debug_file: '/dev/null',
     });
     return { worker, busy: true, model };
   }
