@@ -24,8 +24,9 @@ export function eraseRulingLines(grey: Uint8Array, width: number, height: number
     const rowEnd = (y + 1) * width;
     const stop = marks.indexOf(0, i);
     const end = stop < 0 || stop > rowEnd ? rowEnd : stop;
+    // The run [i, end) widened by a pixel each side, within the row.
     const x0 = Math.max(0, i - y * width - 1);
-    const x1 = Math.min(width - 1, end - 1 - y * width + 1);
+    const x1 = Math.min(width - 1, end - y * width);
     for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
       for (let k = yy * width + x0, last = yy * width + x1; k <= last; k++) if (grey[k] < 235) grey[k] = 255;
     }

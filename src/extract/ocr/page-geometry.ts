@@ -15,8 +15,7 @@ export function otsuThreshold(grey: Uint8Array): number {
   // An indexed loop into typed histograms: the iterator form took about 0.2 s on a 300 dpi page. Four histograms
   // filled in turn: neighbouring pixels of a page are mostly the same grey, and with one histogram each count
   // waited for the one before it.
-  const parts = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
-  const [h0, h1, h2, h3] = parts;
+  const [h0, h1, h2, h3] = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
   const whole = grey.length - (grey.length % 4);
   for (let i = 0; i < whole; i += 4) {
     h0[grey[i]]++;
