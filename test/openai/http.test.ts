@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { seedUploadedDocuments, textLayerPage } from '../helpers/seed-documents.js';
-import { api, runWorkers, uploadTextPdf, waitForBatch } from '../pipeline/helpers.js';
+import { api, ledgerOf, runWorkers, uploadTextPdf, waitForBatch } from '../pipeline/helpers.js';
 import { startModelServer, textPdfRows, type ModelServer } from './helpers/model-server.js';
 
 /**
@@ -129,8 +129,7 @@ describe.each(DIALECTS)('model engine through the HTTP API (%s)', (dialect) => {
     const docs = await t.services.db.selectFrom('documents').select(['id', 'status', 'failure_code']).where('id', 'in', ids).orderBy('page_number').execute();
     expect(docs.map((d) => [d.status, d.failure_code])).toEqual([['succeeded', null], ['failed', 'engine_error']]);
     expect(server.requests.filter((r) => r.page === 2)).toHaveLength(7); // DOCROWS_OPENAI_RETRIES 6, then given up
-    const ledger = await t.services.db.selectFrom('ledger_entries').select(['action', 'document_id']).where('document_id', '=', ids[1]).orderBy('id').execute();
-    expect(ledger.map((l) => l.action)).toEqual(['deduction_premium', 'refund_premium']);
+    expect((await ledgerOf(t, ids[1])).map((l) => l.action)).toEqual(['deduction_premium', 'refund_premium']);
     const usage = (await admin('GET', `/accounts/${account.accountId}/batches/down/engine-usage`)).json();
     expect(usage.totals).toMatchObject({ pages: 2, succeeded: 1, failed: 1, requests: 8 });
     await expectCreditsInvariant(t.services.db);
