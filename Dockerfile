@@ -20,6 +20,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# OCR models for the languages besides English (models/tessdata-fast/README.md); the code finds them beside dist.
+COPY models ./models
 COPY bin ./bin
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -82,7 +82,7 @@ function ensureTesseractCli(models: string[] = ['eng']): { available: boolean; v
   return { available: true, version: `${p.stdout}${p.stderr}`.split('\n')[0].trim() };
 }
 
-/** Our LSTM models (best_int) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
+/** The engine's own model files (src/extract/ocr/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
 async function unpackModels(dir: string, models: string[]): Promise<string> {
   const modelDir = join(dir, 'tessdata');
   await mkdir(modelDir, { recursive: true });
@@ -181,8 +181,9 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
  * 300 dpi (bench/lib/business). The engine reads the top third of a page
  * with English to tell its language and a page in another language whole with
  * its own model (src/extract/ocr/language-reading.ts), so the CLI reads the
- * same pages with the same two models, `-l <model>+eng` (Debian
- * tessdata_fast, and our best_int files), and with the page's model alone.
+ * same pages with the same two models, `-l <model>+eng` (Debian's
+ * tessdata_fast, and the engine's own files: English best_int, the other
+ * languages the same tessdata_fast models), and with the page's model alone.
  */
 async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Promise<Record<string, unknown>> {
   const models = langs.map((l) => OCR_MODELS[l]);

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,12 +17,23 @@ import { renderPdfPage } from '../fixtures/extract/scans.js';
 const words = (text: string) => text.split(/\s+/).map((t) => ({ text: t }));
 
 describe('OCR language models', () => {
-  it('ships every language of the catalogue as a local npm package, never fetched', () => {
+  it('ships every language of the catalogue on disk, never fetched: English from npm, the others as the unchanged upstream files', () => {
+    const sums = new Map(
+      readFileSync('models/tessdata-fast/SHA256SUMS', 'utf8').trim().split('\n').map((line) => line.split(/\s+/).reverse() as [string, string]),
+    );
     for (const lang of LANGS) {
-      const dir = localLanguageDataPath(OCR_MODELS[lang]);
-      expect(dir).toMatch(new RegExp(`node_modules/@tesseract\\.js-data/${OCR_MODELS[lang]}/4\\.0\\.0_best_int$`));
-      expect(existsSync(`${dir}/${OCR_MODELS[lang]}.traineddata.gz`)).toBe(true);
+      const model = OCR_MODELS[lang];
+      const dir = localLanguageDataPath(model);
+      const file = `${dir}/${model}.traineddata.gz`;
+      expect(existsSync(file)).toBe(true);
+      if (model === 'eng') {
+        expect(dir).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0_best_int$/);
+        continue;
+      }
+      expect(dir).toBe(resolve('models/tessdata-fast'));
+      expect(createHash('sha256').update(gunzipSync(readFileSync(file))).digest('hex')).toBe(sums.get(`${model}.traineddata`));
     }
+    expect(sums.size).toBe(LANGS.length - 1);
   });
 });
 
