@@ -7,7 +7,7 @@
  */
 import { CONCEPTS, conceptTokens, LANGS, type Lang } from '../concepts/index.js';
 
-/** Tesseract model codes of the languages docrows ships (tesseract-pool.ts, localLanguageDataPath, says where each model lives). */
+/** Tesseract model codes of the languages docrows ships (where each model lives: localLanguageDataPath in tesseract-pool.ts). */
 export const OCR_MODELS: Record<Lang, string> = { en: 'eng', de: 'deu', fr: 'fra', es: 'spa', nl: 'nld', it: 'ita', pt: 'por' };
 
 /**
