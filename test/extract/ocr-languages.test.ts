@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -13,6 +11,7 @@ import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
 import { detectPageLanguage, OCR_MODELS, tellLanguage } from '../../src/extract/ocr/page-language.js';
 import { localLanguageDataPath, TesseractPool, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
+import { runScript } from './helpers/child-script.js';
 
 const words = (text: string) => text.split(/\s+/).map((t) => ({ text: t }));
 
@@ -38,23 +37,15 @@ describe('OCR language models', () => {
 });
 
 describe('OCR workers', () => {
-  it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docrows-ocr-workers-'));
-    const script = join(dir, 'start.mts');
-    writeFileSync(
-      script,
+  it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, async () => {
+    const run = await runScript(
       `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/ocr/tesseract-pool.ts'))};
       const pool = new TesseractPool(1);
       for (const model of ${JSON.stringify(Object.values(OCR_MODELS))}) await pool.recognize({ width: 64, height: 32, data: new Uint8Array(2048).fill(255) }, 200, model);
       await pool.close();`,
     );
-    try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
   });
 });
 

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,16 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateBusinessDoc } from '../../bench/lib/business/index.js';
 import { randomScanOptions, scanPages } from '../../bench/lib/business/scan.js';
+import { runScript } from './helpers/child-script.js';
 
-/**
- * The layout engine reading one image file in a process of its own, run from
- * a script file (worker threads inherit the parent's flags, and `--input-type`
- * with `-e` would stop them): its exit code, stdout and stderr.
- */
-async function extractInChild(dir: string, file: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const script = join(dir, 'read.mts');
-  await writeFile(
-    script,
+/** The layout engine reading one image file in a process of its own: its exit code, stdout and stderr. */
+function extractInChild(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runScript(
     `import { readFile } from 'node:fs/promises';
 import { createLayoutEngine } from ${JSON.stringify(pathToFileURL(join(process.cwd(), 'src/extract/layout/index.ts')).href)};
 const engine = createLayoutEngine();
@@ -26,11 +20,6 @@ await engine.close?.();
 console.log(JSON.stringify({ ok: result.ok, rows: result.ok ? result.rows.length : 0 }));
 `,
   );
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd() }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr });
-    });
-  });
 }
 
 describe('OCR diagnostics', () => {
@@ -46,7 +35,7 @@ describe('OCR diagnostics', () => {
     dirs.push(dir);
     const file = join(dir, 'receipt.jpg');
     await writeFile(file, page.image);
-    const { code, stdout, stderr } = await extractInChild(dir, file);
+    const { code, stdout, stderr } = await extractInChild(file);
     expect(code).toBe(0);
     expect(JSON.parse(stdout), stdout).toMatchObject({ ok: true });
     expect(JSON.parse(stdout).rows).toBeGreaterThan(0);
