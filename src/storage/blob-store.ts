@@ -10,8 +10,6 @@ export interface BlobStore {
   /** Releases connections (S3's keep-alive sockets); the file store has none. */
   close?(): void;
   put(key: string, data: Buffer | Uint8Array, contentType?: string): Promise<void>;
-  /** Streams a body in (a multipart upload); resolves with the byte count. */
-  putStream(key: string, body: Readable, contentType?: string): Promise<number>;
   /** Copies a local file in (e.g. a temp file that was already size-checked). */
   putFile(key: string, filePath: string, contentType?: string): Promise<void>;
   /** Whole object, or null when absent. */

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from './blob-store.js';
 
 /** BlobStore on a local directory. Writes go to a temp name and rename, so readers never see half a file. */
@@ -33,22 +32,6 @@ export class FsBlobStore implements BlobStore {
     const { target, temp } = await this.tempFor(key);
     await fsp.writeFile(temp, data);
     await fsp.rename(temp, target);
-  }
-
-  async putStream(key: string, body: Readable): Promise<number> {
-    const { target, temp } = await this.tempFor(key);
-    let bytes = 0;
-    body.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-    });
-    try {
-      await pipeline(body, fs.createWriteStream(temp));
-      await fsp.rename(temp, target);
-    } catch (err) {
-      await fsp.rm(temp, { force: true });
-      throw err;
-    }
-    return bytes;
   }
 
   async putFile(key: string, filePath: string): Promise<void> {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
@@ -18,24 +18,12 @@ export interface S3Location {
 
 /** S3 caps DeleteObjects and ListObjectsV2 pages at 1,000 keys. */
 export const S3_PAGE = 1000;
-/** Streams above one part go up as a multipart upload; parts are 8 MiB (S3's minimum is 5 MiB). */
+/** Files above one part go up as a multipart upload; parts are 8 MiB (S3's minimum is 5 MiB). */
 export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
-}
-
-/** Counts the bytes that pass, so putStream can report the size it stored. */
-function byteCounter(): Transform & { bytes: number } {
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      counter.bytes += chunk.length;
-      done(null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  counter.bytes = 0;
-  return counter;
 }
 
 export function createS3Client(location: S3Location): S3Client {
@@ -77,13 +65,6 @@ export class S3BlobStore implements BlobStore {
       Bucket: this.location.bucket, Key: this.keyOf(key), Body: data, ContentLength: data.byteLength,
       ...(contentType ? { ContentType: contentType } : {}),
     }));
-  }
-
-  async putStream(key: string, body: Readable, contentType?: string): Promise<number> {
-    const counter = byteCounter();
-    body.on('error', (err) => counter.destroy(err));
-    await this.upload(key, body.pipe(counter), contentType);
-    return counter.bytes;
   }
 
   async putFile(key: string, filePath: string, contentType?: string): Promise<void> {
