@@ -244,17 +244,31 @@ export interface Database {
   page_engine_usage: PageEngineUsageTable;
 }
 
+/* Row types the repositories (src/db/queries/) read (`…Row`), insert (`New…`) and update (`…Update`). */
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
 export type TemplateRow = Selectable<TemplatesTable>;
+export type NewTemplate = Insertable<TemplatesTable>;
+export type TemplateUpdate = Updateable<TemplatesTable>;
 export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
+export type NewTemplateField = Insertable<TemplateFieldsTable>;
 export type BatchRow = Selectable<BatchesTable>;
+export type NewBatch = Insertable<BatchesTable>;
+export type NewUpload = Insertable<UploadsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocument = Insertable<DocumentsTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type NewIdempotencyKey = Insertable<IdempotencyKeysTable>;
+export type IdempotencyKeyUpdate = Updateable<IdempotencyKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type WebhookRegistrationRow = Selectable<WebhookRegistrationsTable>;
+export type NewWebhookRegistration = Insertable<WebhookRegistrationsTable>;
 export type EventRow = Selectable<EventsTable>;
+export type NewPageEngineUsage = Insertable<PageEngineUsageTable>;
 
 /** One paid bbox pass over a document (src/core/bbox/trigger.ts). */
 interface BboxJobsTable {
@@ -289,3 +303,6 @@ interface BboxRowGroupsTable {
 }
 
 export type BboxJobRow = Selectable<BboxJobsTable>;
+export type NewBboxJob = Insertable<BboxJobsTable>;
+export type NewBboxRowGroup = Insertable<BboxRowGroupsTable>;
+export type BboxRowGroupRow = Selectable<BboxRowGroupsTable>;

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/connect.js';
+import * as documents from '../db/queries/documents.js';
+import * as ledger from '../db/queries/ledger.js';
 import type { Engine } from '../extract/types.js';
+import { jobOutcomes, queueDepth } from '../jobs/queue.js';
 
 /**
  * What GET /metrics shows (docs/operations.md). Two kinds of figures:
@@ -19,8 +21,6 @@ export interface Metrics {
   engineSeconds: Histogram<'engine' | 'outcome'>;
 }
 
-const num = (v: unknown): number => Number(v ?? 0);
-
 export function createMetrics(db: Db): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'docrows_' });
@@ -29,10 +29,9 @@ export function createMetrics(db: Db): Metrics {
     name: 'docrows_queue_depth', help: 'Jobs waiting or running, by kind and state (from the database).',
     labelNames: ['kind', 'state'], registers: [registry],
     async collect() {
-      const rows = await db.selectFrom('jobs').select(['kind', 'state', sql<number>`count(*)`.as('n')])
-        .where('state', 'in', ['pending', 'running']).groupBy(['kind', 'state']).execute();
+      const rows = await queueDepth(db);
       this.reset();
-      for (const r of rows) this.set({ kind: r.kind, state: r.state }, num(r.n));
+      for (const r of rows) this.set({ kind: r.kind, state: r.state }, r.n);
     },
   });
 
@@ -40,10 +39,10 @@ export function createMetrics(db: Db): Metrics {
     name: 'docrows_pages', help: 'Pages (documents) by status: succeeded = processed, failed = failed (from the database).',
     labelNames: ['status'], registers: [registry],
     async collect() {
-      const rows = await db.selectFrom('documents').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+      const rows = await documents.countByStatus(db);
       this.reset();
       for (const status of ['uploaded', 'queued', 'processing', 'succeeded', 'failed', 'canceled']) this.set({ status }, 0);
-      for (const r of rows) this.set({ status: r.status }, num(r.n));
+      for (const r of rows) this.set({ status: r.status }, r.n);
     },
   });
 
@@ -51,12 +50,9 @@ export function createMetrics(db: Db): Metrics {
     name: 'docrows_credits', help: 'Credits charged and refunded over the ledger\'s whole history (from the database).',
     labelNames: ['kind'], registers: [registry],
     async collect() {
-      const row = await db.selectFrom('ledger_entries').select([
-        sql<number>`coalesce(sum(case when action like 'deduction%' then -amount else 0 end), 0)`.as('charged'),
-        sql<number>`coalesce(sum(case when action like 'refund%' then amount else 0 end), 0)`.as('refunded'),
-      ]).executeTakeFirstOrThrow();
-      this.set({ kind: 'charged' }, num(row.charged));
-      this.set({ kind: 'refunded' }, num(row.refunded));
+      const totals = await ledger.chargedAndRefunded(db);
+      this.set({ kind: 'charged' }, totals.charged);
+      this.set({ kind: 'refunded' }, totals.refunded);
     },
   });
 
@@ -64,14 +60,10 @@ export function createMetrics(db: Db): Metrics {
     name: 'docrows_webhook_deliveries', help: 'Webhook deliveries by outcome: delivered, gave up (failed), failed attempts (from the job table, until purged).',
     labelNames: ['outcome'], registers: [registry],
     async collect() {
-      const row = await db.selectFrom('jobs').select([
-        sql<number>`coalesce(sum(case when state = 'done' then 1 else 0 end), 0)`.as('delivered'),
-        sql<number>`coalesce(sum(case when state = 'failed' then 1 else 0 end), 0)`.as('failed'),
-        sql<number>`coalesce(sum(case when state = 'done' then attempts - 1 when state = 'failed' then attempts else 0 end), 0)`.as('failed_attempts'),
-      ]).where('kind', '=', 'webhook.deliver').executeTakeFirstOrThrow();
-      this.set({ outcome: 'delivered' }, num(row.delivered));
-      this.set({ outcome: 'failed' }, num(row.failed));
-      this.set({ outcome: 'failed_attempt' }, num(row.failed_attempts));
+      const outcomes = await jobOutcomes(db, 'webhook.deliver');
+      this.set({ outcome: 'delivered' }, outcomes.done);
+      this.set({ outcome: 'failed' }, outcomes.failed);
+      this.set({ outcome: 'failed_attempt' }, outcomes.failedAttempts);
     },
   });
 

@@ -1,5 +1,7 @@
 import type { Db, DbOrTrx, Trx } from '../../db/connect.js';
-import type { AccountRow, AccountUpdate, NewAccount } from '../../db/schema.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as apiKeys from '../../db/queries/api-keys.js';
+import type { AccountRow, AccountUpdate } from '../../db/schema.js';
 import { createApiKey, hashApiKey } from './api-keys.js';
 import { applyCreditChange, PLAN_LIMITS, isPlan, isTier, type Plan, type Tier } from '../billing/index.js';
 import { isoNow, type Clock, type IdSource } from '../../clock.js';
@@ -63,7 +65,7 @@ export function accountView(principal: { role: string; pool: AccountRow }) {
 }
 
 export async function getAccount(db: DbOrTrx, id: number): Promise<AccountRow | undefined> {
-  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  return accounts.byId(db, id);
 }
 
 /** The account whose pool applies to `account` (itself, or its team owner). */
@@ -77,13 +79,7 @@ export async function poolOf(db: DbOrTrx, account: AccountRow): Promise<AccountR
 /** Resolves a bearer key to the caller; throws the contract's authentication errors (docs/api.md, Errors). */
 export async function authenticate(db: Db, key: string | undefined): Promise<Principal> {
   if (!key) throw errors.missingApiKey();
-  const row = await db
-    .selectFrom('api_keys')
-    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .selectAll('accounts')
-    .select(['api_keys.id as api_key_id', 'api_keys.revoked_at'])
-    .where('api_keys.key_hash', '=', hashApiKey(key))
-    .executeTakeFirst();
+  const row = await apiKeys.holderOf(db, hashApiKey(key));
   if (!row || row.revoked_at !== null || row.disabled === 1) throw errors.invalidApiKey();
   const { api_key_id: apiKeyId, revoked_at: _revoked, ...account } = row;
   const pool = await poolOf(db, account);
@@ -176,15 +172,11 @@ export async function createAccount(
   const columns = columnsFor(input);
   return db.transaction().execute(async (trx) => {
     await validateOwner(trx, input.owner_id);
-    const inserted = await trx
-      .insertInto('accounts')
-      .values({
-        role: 'owner', tier: 'standard', credits: 0, disabled: 0, thinking_type: 'fast', auto_annotate_bbox: 0,
-        inbox_pdf_passwords: '[]', created_at: isoNow(clock), ...columns, plan: input.plan!,
-      } as NewAccount)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = (await getAccount(trx, inserted.id))!;
+    const id = await accounts.insert(trx, {
+      role: 'owner', tier: 'standard', credits: 0, disabled: 0, thinking_type: 'fast', auto_annotate_bbox: 0,
+      inbox_pdf_passwords: '[]', created_at: isoNow(clock), ...columns, plan: input.plan!,
+    });
+    const account = (await getAccount(trx, id))!;
     // Credits are ledger entries from the first one on (docs/decisions.md, Credits: action grant).
     if (credits > 0) await applyCreditChange(trx, clock, grantChange(account, credits));
     const apiKey = await createApiKey(trx, clock, ids, account.id);
@@ -202,7 +194,7 @@ export async function updateAccount(
     const account = await getAccount(trx, id);
     if (!account) throw errors.invalidParameter('account_id', `No account ${id}.`);
     await validateOwner(trx, input.owner_id, id);
-    if (Object.keys(columns).length > 0) await trx.updateTable('accounts').set(columns).where('id', '=', id).execute();
+    if (Object.keys(columns).length > 0) await accounts.update(trx, id, columns);
     if (delta !== 0) {
       if (account.owner_id !== null) throw errors.invalidParameter('credits_delta', 'A team member has no pool of its own; grant credits to the owner.');
       if (account.credits + delta < 0) throw errors.invalidParameter('credits_delta', `The account holds ${account.credits} credits; it cannot go below 0.`);

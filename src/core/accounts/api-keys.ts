@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DbOrTrx } from '../../db/connect.js';
+import * as apiKeys from '../../db/queries/api-keys.js';
 import { isoNow, type Clock, type IdSource } from '../../clock.js';
 import { errors } from '../../errors.js';
 
@@ -26,15 +27,12 @@ function randomBase62(ids: IdSource, length: number): string {
 /** Creates a key for the account; the clear key is returned once and only its hash is stored. */
 export async function createApiKey(db: DbOrTrx, clock: Clock, ids: IdSource, accountId: number): Promise<string> {
   const key = API_KEY_PREFIX + randomBase62(ids, 32);
-  await db
-    .insertInto('api_keys')
-    .values({
-      account_id: accountId,
-      key_hash: hashApiKey(key),
-      prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
-      created_at: isoNow(clock),
-    })
-    .execute();
+  await apiKeys.insert(db, {
+    account_id: accountId,
+    key_hash: hashApiKey(key),
+    prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
+    created_at: isoNow(clock),
+  });
   return key;
 }
 
@@ -43,10 +41,8 @@ export async function createApiKey(db: DbOrTrx, clock: Clock, ids: IdSource, acc
  * live key; an ambiguous or unknown one is refused so no key is revoked by accident.
  */
 export async function revokeApiKey(db: DbOrTrx, clock: Clock, keyOrPrefix: string): Promise<void> {
-  const rows = keyOrPrefix.length > VISIBLE_PREFIX_LENGTH
-    ? await db.selectFrom('api_keys').select('id').where('key_hash', '=', hashApiKey(keyOrPrefix)).where('revoked_at', 'is', null).execute()
-    : await db.selectFrom('api_keys').select('id').where('prefix', '=', keyOrPrefix).where('revoked_at', 'is', null).execute();
-  if (rows.length === 0) throw errors.invalidParameter('api_key', 'No live API key matches.');
-  if (rows.length > 1) throw errors.invalidParameter('api_key', 'The prefix matches several keys; give the full key.');
-  await db.updateTable('api_keys').set({ revoked_at: isoNow(clock) }).where('id', '=', rows[0].id).execute();
+  const ids = await apiKeys.liveIds(db, keyOrPrefix.length > VISIBLE_PREFIX_LENGTH ? { keyHash: hashApiKey(keyOrPrefix) } : { prefix: keyOrPrefix });
+  if (ids.length === 0) throw errors.invalidParameter('api_key', 'No live API key matches.');
+  if (ids.length > 1) throw errors.invalidParameter('api_key', 'The prefix matches several keys; give the full key.');
+  await apiKeys.revoke(db, ids[0], isoNow(clock));
 }

@@ -1,25 +1,16 @@
 /** Batch summaries: the list with its filters and one batch's status counts (docs/api.md, Resources). */
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import * as batchSummaries from '../../db/queries/batch-summaries.js';
 import { errors } from '../../errors.js';
 import { AGGREGATE_PRECEDENCE, type PublicStatus } from '../shared/index.js';
 
 export const SOURCES = ['direct', 'collect', 'email_inbox', 'api', 'share'] as const;
 
-/** One SUM(CASE ...) per public status over the joined documents `d`; `uploaded` counts as queued. */
-const countOf = (statuses: string[]) =>
-  sql<number>`COALESCE(SUM(CASE WHEN d.status IN (${sql.join(statuses)}) THEN 1 ELSE 0 END), 0)`;
-const COUNTS = {
-  queued: countOf(['uploaded', 'queued']),
-  processing: countOf(['processing']),
-  succeeded: countOf(['succeeded']),
-  failed: countOf(['failed']),
-  canceled: countOf(['canceled']),
+/** A batch's counts per public status (`uploaded` counts as queued) and its aggregate status, computed in SQL. */
+const STATUS_RULE: batchSummaries.StatusRule<PublicStatus> = {
+  counts: { queued: ['uploaded', 'queued'], processing: ['processing'], succeeded: ['succeeded'], failed: ['failed'], canceled: ['canceled'] },
+  precedence: AGGREGATE_PRECEDENCE,
 };
-
-/** The aggregate status in SQL: the first status of AGGREGATE_PRECEDENCE with a document, else the last. */
-const AGGREGATE = sql<string>`CASE ${sql.join(AGGREGATE_PRECEDENCE.slice(0, -1).map((s) => sql`WHEN ${COUNTS[s]} > 0 THEN ${sql.lit(s)}`), sql` `)}
-  ELSE ${sql.lit(AGGREGATE_PRECEDENCE[AGGREGATE_PRECEDENCE.length - 1])} END`;
 
 export interface BatchListFilter {
   source?: string;
@@ -42,49 +33,17 @@ export interface BatchSummary {
   created_at: string;
 }
 
-const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-/** LIKE pattern matching `q` literally anywhere (\ escapes the wildcards). */
-const containsPattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listBatches(db: Db, accountId: number, f: BatchListFilter): Promise<BatchSummary[]> {
-  let query = db
-    .selectFrom('batches as b')
-    .leftJoin('documents as d', 'd.batch_id', 'b.id')
-    .select(['b.id', 'b.name', 'b.created_at'])
-    .select(sql<number>`COUNT(d.id)`.as('document_count'))
-    .select(AGGREGATE.as('status'))
-    .where('b.account_id', '=', accountId)
-    .groupBy(['b.id', 'b.name', 'b.created_at'])
-    .orderBy('b.id')
-    .limit(f.limit);
-  if (f.afterId !== null) query = query.where('b.id', '>', f.afterId);
-  if (f.source !== undefined) {
-    query = query.where('b.source', 'in', f.source === 'share' ? ['collect', 'email_inbox'] : [f.source]);
-  }
-  // Correlated EXISTS over the batch's uploads (filenames, upload times) and documents (templates).
-  if (f.q !== undefined && f.q !== '') {
-    const pattern = containsPattern(f.q);
-    query = query.where((eb) => eb.exists(eb.selectFrom('uploads as u').select('u.id').whereRef('u.batch_id', '=', 'b.id')
-      .where(sql<SqlBool>`LOWER(u.filename) LIKE ${pattern} ESCAPE '\\'`)));
-  }
-  if (f.dateFrom !== undefined || f.dateTo !== undefined) {
-    const from = f.dateFrom !== undefined ? `${f.dateFrom}T00:00:00.000Z` : '';
-    const to = f.dateTo !== undefined ? nextDay(f.dateTo) : '9999';
-    query = query.where((eb) => eb.exists(eb.selectFrom('uploads as u').select('u.id').whereRef('u.batch_id', '=', 'b.id')
-      .where('u.created_at', '>=', from).where('u.created_at', '<', to)));
-  }
-  if (f.templateId !== undefined) {
-    const templateId = f.templateId;
-    query = query.where((eb) => eb.exists(eb.selectFrom('documents as t').select('t.id').whereRef('t.batch_id', '=', 'b.id')
-      .where('t.template_id', '=', templateId)));
-  }
-  if (f.statuses !== undefined) query = query.having(sql<SqlBool>`${AGGREGATE} IN (${sql.join(f.statuses)})` as Expression<SqlBool>);
-  const rows = await query.execute();
+  const rows = await batchSummaries.listSummaries(db, accountId, STATUS_RULE, {
+    ...f,
+    // The contract's `share` filter stands for collect and email_inbox.
+    sources: f.source === undefined ? undefined : f.source === 'share' ? ['collect', 'email_inbox'] : [f.source],
+  });
   return rows.map((r) => ({
     id: r.id,
     batch_name: r.name,
     status: r.status,
-    document_count: Number(r.document_count),
+    document_count: r.document_count,
     created_at: r.created_at,
   }));
 }
@@ -98,29 +57,9 @@ export interface BatchStatus {
 }
 
 export async function getBatchStatus(db: Db, accountId: number, name: string): Promise<BatchStatus> {
-  const row = await db
-    .selectFrom('batches as b')
-    .leftJoin('documents as d', 'd.batch_id', 'b.id')
-    .select(['b.name', 'b.created_at'])
-    .select(sql<number>`COUNT(d.id)`.as('total'))
-    .select(COUNTS.queued.as('queued'))
-    .select(COUNTS.processing.as('processing'))
-    .select(COUNTS.succeeded.as('succeeded'))
-    .select(COUNTS.failed.as('failed'))
-    .select(COUNTS.canceled.as('canceled'))
-    .where('b.account_id', '=', accountId)
-    .where('b.name', '=', name)
-    .groupBy(['b.id', 'b.name', 'b.created_at'])
-    .executeTakeFirst();
+  const row = await batchSummaries.countsOfBatch(db, accountId, name, STATUS_RULE);
   if (!row) throw errors.batchNotFound(name);
-  const counts = {
-    queued: Number(row.queued),
-    processing: Number(row.processing),
-    succeeded: Number(row.succeeded),
-    failed: Number(row.failed),
-    canceled: Number(row.canceled),
-  };
-  const total = Number(row.total);
+  const { counts, total } = row;
   return {
     batch_name: row.name,
     document_count: total,

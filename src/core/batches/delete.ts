@@ -6,8 +6,10 @@
  * delete never leaves rows pointing at nothing, and the schedule survives a
  * crash before they are gone (core/uploads/blob-sweeps.ts).
  */
-import { batchByName } from '../../db/queries/batches.js';
-import { documentsOfBatch } from '../../db/queries/documents.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
+import * as uploads from '../../db/queries/uploads.js';
+import * as webhookRegistrations from '../../db/queries/webhook-registrations.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
 import { deleteBboxJobsForBatch } from '../bbox/index.js';
@@ -25,19 +27,19 @@ export interface DeletedBatch {
 export async function deleteBatch(services: Services, principal: Principal, name: string): Promise<DeletedBatch> {
   const { result, prefixes } = await services.db.transaction().execute(async (trx) => {
     // Locks the batch against a concurrent upload into it or a second delete.
-    const batch = await batchByName(trx, principal.accountId, name, { lock: true });
+    const batch = await batches.byName(trx, principal.accountId, name, { lock: true });
     if (!batch) throw errors.batchNotFound(name);
-    const docs = await documentsOfBatch(trx, batch.id);
+    const docs = await documents.ofBatch(trx, batch.id);
     let refunded = 0;
     // docs/decisions.md, Pinned details: only charged documents still queued are refunded; uploaded ones cost nothing.
     for (const doc of docs) if (doc.status === 'queued') refunded += await refundDocument(trx, services.clock, doc, 'deleted');
     refunded += await deleteBboxJobsForBatch(trx, services, batch.id);
-    const uploads = await trx.selectFrom('uploads').select(['id', 'account_id']).where('batch_id', '=', batch.id).execute();
-    await trx.deleteFrom('documents').where('batch_id', '=', batch.id).execute();
-    await trx.deleteFrom('uploads').where('batch_id', '=', batch.id).execute();
-    await trx.deleteFrom('batches').where('id', '=', batch.id).execute();
-    await trx.deleteFrom('webhook_registrations').where('account_id', '=', principal.accountId).where('batch_name', '=', name).execute();
-    const prefixes = uploads.map((u) => uploadPrefix(u.account_id, u.id));
+    const batchUploads = await uploads.ofBatch(trx, batch.id);
+    await documents.removeOfBatch(trx, batch.id);
+    await uploads.removeOfBatch(trx, batch.id);
+    await batches.remove(trx, batch.id);
+    await webhookRegistrations.removeForBatch(trx, principal.accountId, name);
+    const prefixes = batchUploads.map((u) => uploadPrefix(u.account_id, u.id));
     await schedulePrefixes(trx, services.clock, prefixes);
     return {
       result: { batch_name: name, deleted: true as const, document_count: docs.length, refunded_credits: refunded },

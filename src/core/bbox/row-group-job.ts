@@ -1,5 +1,6 @@
 import type { Trx } from '../../db/connect.js';
-import { documentById } from '../../db/queries/documents.js';
+import * as bboxJobs from '../../db/queries/bbox-jobs.js';
+import * as documents from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
 import { BBOX_ROW_GROUP_JOB } from './trigger.js';
 import { isTerminal, storedResult } from '../shared/index.js';
@@ -14,12 +15,11 @@ type Payload = JobKinds['bbox.row_group'];
 
 /** What a row group works on, or null when its job is gone (batch deleted) or already over. */
 async function loadTarget(services: Services, p: Payload) {
-  const group = await services.db.selectFrom('bbox_row_groups').selectAll()
-    .where('bbox_job_id', '=', p.bboxJobId).where('group_index', '=', p.groupIndex).executeTakeFirst();
+  const group = await bboxJobs.rowGroup(services.db, p.bboxJobId, p.groupIndex);
   if (!group || isTerminal(group.status)) return null;
-  const job = await services.db.selectFrom('bbox_jobs').select(['document_id', 'running_document_id']).where('id', '=', p.bboxJobId).executeTakeFirst();
+  const job = await bboxJobs.documentOf(services.db, p.bboxJobId);
   if (!job || job.running_document_id === null) return null;
-  const doc = await documentById(services.db, job.document_id);
+  const doc = await documents.byId(services.db, job.document_id);
   return doc ? { group, doc } : null;
 }
 
@@ -28,12 +28,10 @@ function jobWordCache(services: Services, jobId: string): WordCache {
   return {
     key: jobId,
     async load() {
-      const row = await services.db.selectFrom('bbox_jobs').select('page_words').where('id', '=', jobId).executeTakeFirst();
-      return row?.page_words ? (JSON.parse(row.page_words) as Word[]) : null;
+      const words = await bboxJobs.pageWordsOf(services.db, jobId);
+      return words ? (JSON.parse(words) as Word[]) : null;
     },
-    async save(words) {
-      await services.db.updateTable('bbox_jobs').set({ page_words: JSON.stringify(words) }).where('id', '=', jobId).execute();
-    },
+    save: (words) => bboxJobs.savePageWords(services.db, jobId, JSON.stringify(words)),
   };
 }
 

@@ -1,4 +1,3 @@
-import type { BboxJobRow } from '../../db/schema.js';
 import type { Box } from '../../extract/types.js';
 import { isTerminal, type PublicStatus } from '../shared/index.js';
 
@@ -39,10 +38,3 @@ export function jobStatusOf(job: { status: string }, groupStatuses: string[]): B
 export function toPublicBbox(b: Box | null): PublicBbox | null {
   return b ? { x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2, unit: 'normalized' } : null;
 }
-
-/** Every bbox_jobs column but the (large) OCR words. */
-export const JOB_COLUMNS = [
-  'id', 'document_id', 'batch_id', 'pool_account_id', 'consumer_id', 'status', 'running_document_id',
-  'row_groups', 'charged_amount', 'charged_tier', 'created_at', 'completed_at',
-] as const;
-export type BboxJob = Omit<BboxJobRow, 'page_words'>;

@@ -1,11 +1,12 @@
 import type { Trx } from '../../db/connect.js';
-import { batchNameOf } from '../../db/queries/batches.js';
-import { documentById } from '../../db/queries/documents.js';
+import * as batches from '../../db/queries/batches.js';
+import * as bboxJobs from '../../db/queries/bbox-jobs.js';
+import * as documents from '../../db/queries/documents.js';
 import type { AccountRow, DocumentRow } from '../../db/schema.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Services } from '../../services.js';
 import { getAccount, poolOf, type Principal, tierOf } from '../accounts/index.js';
-import { BBOX_ROWS_PER_GROUP, JOB_COLUMNS, jobStatusOf, type BboxJob, type BboxStatus } from './status.js';
+import { BBOX_ROWS_PER_GROUP, jobStatusOf, type BboxStatus } from './status.js';
 import { refundBboxJob, settleBboxJob } from './settle.js';
 import { isoNow } from '../../clock.js';
 import { publicStatus, storedResult } from '../shared/index.js';
@@ -38,14 +39,8 @@ export interface BboxTriggerResult {
 /** Ledger dedupe keys: a retried or raced debit/refund of one job is recorded once. */
 const bboxDebitKey = (jobId: string) => `bbox:${jobId}:debit`;
 
-
-async function runningJob(trx: Trx, documentId: string): Promise<BboxJob | undefined> {
-  return trx.selectFrom('bbox_jobs').select(JOB_COLUMNS).where('running_document_id', '=', documentId).executeTakeFirst();
-}
-
-async function liveStatus(trx: Trx, job: BboxJob): Promise<BboxStatus> {
-  const groups = await trx.selectFrom('bbox_row_groups').select('status').where('bbox_job_id', '=', job.id).execute();
-  return jobStatusOf(job, groups.map((g) => g.status));
+async function liveStatus(trx: Trx, job: bboxJobs.BboxJob): Promise<BboxStatus> {
+  return jobStatusOf(job, await bboxJobs.rowGroupStatuses(trx, job.id));
 }
 
 /**
@@ -63,8 +58,8 @@ async function startJob(
   await debitPool(trx, pool.id, amount);
   const id = `bbx_${services.ids.ulid()}`;
   const now = isoNow(services.clock);
-  const batchName = (await batchNameOf(trx, doc.batch_id))!;
-  await trx.insertInto('bbox_jobs').values({
+  const batchName = (await batches.nameOf(trx, doc.batch_id))!;
+  await bboxJobs.insert(trx, {
     id,
     document_id: doc.id,
     batch_id: doc.batch_id,
@@ -78,7 +73,7 @@ async function startJob(
     page_words: null,
     created_at: now,
     completed_at: null,
-  }).execute();
+  });
   await recordSpends(trx, services.clock, amount === 0 ? [] : [{
     poolAccountId: pool.id,
     consumerId,
@@ -90,7 +85,7 @@ async function startJob(
     dedupeKey: bboxDebitKey(id),
   }]);
   for (let g = 0; g < groups; g++) {
-    await trx.insertInto('bbox_row_groups').values({
+    await bboxJobs.insertRowGroup(trx, {
       bbox_job_id: id,
       group_index: g,
       row_start: g * BBOX_ROWS_PER_GROUP,
@@ -98,14 +93,14 @@ async function startJob(
       status: 'queued',
       boxes: null,
       updated_at: now,
-    }).execute();
+    });
     await enqueueJob(trx, services.clock, BBOX_ROW_GROUP_JOB, { bboxJobId: id, groupIndex: g }, { dedupeKey: `bbox:${id}:${g}` });
   }
   const status = groups === 0 ? await settleBboxJob(trx, services, id) : 'queued';
   return { document_id: doc.id, group_batch_id: id, status: status ?? 'queued', already_running: false, row_groups: groups };
 }
 
-async function alreadyRunning(trx: Trx, job: BboxJob): Promise<BboxTriggerResult> {
+async function alreadyRunning(trx: Trx, job: bboxJobs.BboxJob): Promise<BboxTriggerResult> {
   return {
     document_id: job.document_id,
     group_batch_id: job.id,
@@ -119,7 +114,7 @@ async function alreadyRunning(trx: Trx, job: BboxJob): Promise<BboxTriggerResult
 export async function triggerBbox(services: Services, principal: Principal, documentId: string): Promise<BboxTriggerResult> {
   return services.db.transaction().execute(async (trx) => {
     // The row lock serializes bbox starts on one document (SQLite has a single writer).
-    const doc = await documentById(trx, documentId, { lock: true });
+    const doc = await documents.byId(trx, documentId, { lock: true });
     if (!doc || !ownsDocument(principal, doc)) throw errors.documentNotFound(documentId);
     const rows = storedResult(doc)?.rows ?? null;
     if (rows === null) {
@@ -128,7 +123,7 @@ export async function triggerBbox(services: Services, principal: Principal, docu
     if (doc.image_key === null && doc.text_layer_key === null) {
       throw errors.invalidParameter('document_id', `The page image of document ${documentId} is no longer stored, so its values cannot be located.`);
     }
-    const running = await runningJob(trx, doc.id);
+    const running = await bboxJobs.openFor(trx, doc.id);
     if (running) return alreadyRunning(trx, running);
     return startJob(trx, services, doc, rows.length, principal.pool, principal.accountId);
   });
@@ -146,10 +141,10 @@ export function ownsDocument(principal: Principal, doc: Pick<DocumentRow, 'accou
  * cannot pay (the extraction itself must still succeed).
  */
 export async function enqueueAutoBbox(trx: Trx, services: Services, doc: DocumentRow): Promise<BboxTriggerResult | null> {
-  const locked = await documentById(trx, doc.id, { lock: true });
+  const locked = await documents.byId(trx, doc.id, { lock: true });
   const rows = locked ? (storedResult(locked)?.rows ?? null) : null;
   if (!locked || rows === null) return null;
-  if (await runningJob(trx, locked.id)) return null;
+  if (await bboxJobs.openFor(trx, locked.id)) return null;
   const account = await getAccount(trx, locked.account_id);
   if (!account) throw errors.internal(`Document ${locked.id} belongs to a missing account.`);
   const pool = await poolOf(trx, account);
@@ -170,15 +165,12 @@ export async function enqueueAutoBbox(trx: Trx, services: Services, doc: Documen
  * the queue find their job gone and finish as no-ops.
  */
 export async function deleteBboxJobsForBatch(trx: Trx, services: Services, batchId: number): Promise<number> {
-  let q = trx.selectFrom('bbox_jobs').select(JOB_COLUMNS).where('batch_id', '=', batchId).where('running_document_id', 'is not', null);
-  if (services.dialect === 'postgres') q = q.forUpdate();
-  const open = await q.execute();
-  const batchName = await batchNameOf(trx, batchId);
+  const open = await bboxJobs.openOfBatch(trx, batchId, { lock: true });
+  const batchName = await batches.nameOf(trx, batchId);
   let refunded = 0;
   for (const job of open) {
     if (await refundBboxJob(trx, services, job, batchName)) refunded += job.charged_amount;
   }
-  await trx.deleteFrom('bbox_row_groups').where('bbox_job_id', 'in', trx.selectFrom('bbox_jobs').select('id').where('batch_id', '=', batchId)).execute();
-  await trx.deleteFrom('bbox_jobs').where('batch_id', '=', batchId).execute();
+  await bboxJobs.removeOfBatch(trx, batchId);
   return refunded;
 }

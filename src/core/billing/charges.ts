@@ -1,5 +1,7 @@
 import type { Trx } from '../../db/connect.js';
-import { batchNameOf } from '../../db/queries/batches.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import { applyCreditChange, debitPool, recordSpends } from './credits.js';
@@ -56,7 +58,7 @@ export async function refundDocument(
   trx: Trx, clock: Clock, doc: Pick<DocumentRow, 'id' | 'account_id' | 'batch_id' | 'wave' | 'charged_amount' | 'charged_tier'>, _reason: RefundReason,
 ): Promise<number> {
   if (doc.charged_amount <= 0) return 0;
-  const account = await trx.selectFrom('accounts').select(['id', 'owner_id']).where('id', '=', doc.account_id).executeTakeFirst();
+  const account = await accounts.poolRefOf(trx, doc.account_id);
   if (!account) throw errors.internal(`Document ${doc.id} belongs to a missing account.`);
   const tier: Tier = isTier(doc.charged_tier) ? doc.charged_tier : 'standard';
   const applied = await applyCreditChange(trx, clock, {
@@ -64,11 +66,11 @@ export async function refundDocument(
     consumerId: account.id,
     action: ledgerAction('refund', tier),
     reason: 'extraction',
-    batchName: await batchNameOf(trx, doc.batch_id),
+    batchName: await batches.nameOf(trx, doc.batch_id),
     documentId: doc.id,
     amount: doc.charged_amount,
     dedupeKey: refundKey(doc.id, doc.wave),
   });
-  await trx.updateTable('documents').set({ charged_amount: 0 }).where('id', '=', doc.id).execute();
+  await documents.clearCharge(trx, doc.id);
   return applied ? doc.charged_amount : 0;
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../db/connect.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as ledger from '../../db/queries/ledger.js';
 import { errors } from '../../errors.js';
 import { isoNow, type Clock } from '../../clock.js';
 
@@ -44,15 +45,8 @@ function ledgerRow(change: LedgerChange, createdAt: string) {
  */
 export async function debitPool(trx: Trx, poolAccountId: number, total: number): Promise<void> {
   if (total <= 0) return;
-  const res = await trx
-    .updateTable('accounts')
-    .set({ credits: sql`credits - ${total}` })
-    .where('id', '=', poolAccountId)
-    .where('credits', '>=', total)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) {
-    const row = await trx.selectFrom('accounts').select('credits').where('id', '=', poolAccountId).executeTakeFirst();
-    throw errors.insufficientCredits(total, row?.credits ?? 0);
+  if (!(await accounts.takeCredits(trx, poolAccountId, total))) {
+    throw errors.insufficientCredits(total, (await accounts.creditsOf(trx, poolAccountId)) ?? 0);
   }
 }
 
@@ -61,17 +55,8 @@ export async function debitPool(trx: Trx, poolAccountId: number, total: number):
  * amount must be negative; their sum must equal the debited total.
  */
 export async function recordSpends(trx: Trx, clock: Clock, changes: LedgerChange[]): Promise<void> {
-  if (changes.length === 0) return;
   const now = isoNow(clock);
-  // Chunked: SQLite caps bound parameters per statement.
-  for (let i = 0; i < changes.length; i += 200) {
-    await trx
-      .insertInto('ledger_entries')
-      .values(
-        changes.slice(i, i + 200).map((c) => ledgerRow(c, now)),
-      )
-      .execute();
-  }
+  await ledger.insertAll(trx, changes.map((c) => ledgerRow(c, now)));
 }
 
 /**
@@ -79,26 +64,12 @@ export async function recordSpends(trx: Trx, clock: Clock, changes: LedgerChange
  * Returns false, changing nothing, when the dedupe key was already recorded.
  */
 export async function applyCreditChange(trx: Trx, clock: Clock, change: LedgerChange): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('ledger_entries')
-    .values(ledgerRow(change, isoNow(clock)))
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  await trx
-    .updateTable('accounts')
-    .set({ credits: sql`credits + ${change.amount}` })
-    .where('id', '=', change.poolAccountId)
-    .execute();
+  if (!(await ledger.insertUnlessRecorded(trx, ledgerRow(change, isoNow(clock))))) return false;
+  await accounts.addCredits(trx, change.poolAccountId, change.amount);
   return true;
 }
 
 /** Sum of a pool's ledger: what its balance must equal. */
 export async function ledgerSum(db: DbOrTrx, poolAccountId: number): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<number>`COALESCE(SUM(amount), 0)`.as('total'))
-    .where('pool_account_id', '=', poolAccountId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return ledger.sumOf(db, poolAccountId);
 }

@@ -1,4 +1,7 @@
-import { isPostgres, type DbOrTrx, type Trx } from '../../db/connect.js';
+import type { DbOrTrx, Trx } from '../../db/connect.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
+import * as events from '../../db/queries/events.js';
 import type { DocumentRow, EventRow } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 import { isoNow } from '../../clock.js';
@@ -19,13 +22,7 @@ async function insertEvent(
   trx: Trx, services: Services, row: Omit<EventRow, 'id' | 'created_at' | 'data'> & { data: unknown },
 ): Promise<EventRow | null> {
   const event: EventRow = { ...row, id: `evt_${services.ids.ulid()}`, data: JSON.stringify(row.data), created_at: isoNow(services.clock) };
-  const inserted = await trx
-    .insertInto('events')
-    .values(event)
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? event : null;
+  return (await events.insertUnlessRecorded(trx, event)) ? event : null;
 }
 
 /**
@@ -35,9 +32,7 @@ async function insertEvent(
  */
 export async function onDocumentTerminal(trx: Trx, services: Services, doc: DocumentRow): Promise<void> {
   // Serializes the "last document?" check per batch: two workers finishing the batch's last two documents see each other.
-  let lock = trx.selectFrom('batches').select(['id', 'name', 'wave', 'account_id']).where('id', '=', doc.batch_id);
-  if (isPostgres(trx)) lock = lock.forUpdate();
-  const batch = await lock.executeTakeFirst();
+  const batch = await batches.byId(trx, doc.batch_id, { lock: true });
   if (!batch) return;
   if (doc.status === 'succeeded' || doc.status === 'failed') {
     const data: Record<string, unknown> = { document_id: doc.id, batch_name: batch.name, status: doc.status };
@@ -52,12 +47,10 @@ export async function onDocumentTerminal(trx: Trx, services: Services, doc: Docu
     });
   }
   // Cheap check first: this runs once per finished document, the full status list only once per batch.
-  const open = await trx.selectFrom('documents').select('id').where('batch_id', '=', batch.id)
-    .where('status', 'not in', [...TERMINAL_STATUSES]).limit(1).executeTakeFirst();
-  if (open) return;
-  const statuses = await trx.selectFrom('documents').select('status').where('batch_id', '=', batch.id).execute();
+  if (await documents.anyInBatchOutside(trx, batch.id, TERMINAL_STATUSES)) return;
+  const statuses = await documents.statusesOfBatch(trx, batch.id);
   if (statuses.length === 0) return;
-  const data = { batch_name: batch.name, status: aggregateStatus(statuses.map((s) => s.status)), document_count: statuses.length };
+  const data = { batch_name: batch.name, status: aggregateStatus(statuses), document_count: statuses.length };
   const event = await insertEvent(trx, services, {
     account_id: batch.account_id,
     type: 'batch.completed',
@@ -71,29 +64,11 @@ export async function onDocumentTerminal(trx: Trx, services: Services, doc: Docu
   }
 }
 
-export interface EventFilters {
-  type?: string;
-  batchName?: string;
-  documentId?: string;
-  createdFrom?: string;
-  createdTo?: string;
-}
-
-/** Newest first; `after` is the (created_at, id) of the last item of the previous page. */
+/** Newest first, one more than `limit` (the pager's look-ahead); `after` is the (created_at, id) of the last item of the previous page. */
 export async function listEvents(
-  db: DbOrTrx, accountId: number, filters: EventFilters, limit: number, after: [string, string] | null,
+  db: DbOrTrx, accountId: number, filters: events.EventFilters, limit: number, after: [string, string] | null,
 ): Promise<EventRow[]> {
-  let q = db.selectFrom('events').selectAll().where('account_id', '=', accountId);
-  if (filters.type) q = q.where('type', '=', filters.type);
-  if (filters.batchName) q = q.where('batch_name', '=', filters.batchName);
-  if (filters.documentId) q = q.where('document_id', '=', filters.documentId);
-  if (filters.createdFrom) q = q.where('created_at', '>=', filters.createdFrom);
-  if (filters.createdTo) q = q.where('created_at', '<=', filters.createdTo);
-  if (after) {
-    const [at, id] = after;
-    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  return events.pageOf(db, accountId, filters, limit + 1, after);
 }
 
 /** The event feed item (docs/decisions.md, Results and other shapes). */
@@ -115,6 +90,5 @@ export function eventView(row: EventRow, baseUrl: string) {
 
 /** Housekeeping: events are kept 30 days. */
 export async function purgeOldEvents(db: DbOrTrx, before: Date): Promise<number> {
-  const res = await db.deleteFrom('events').where('created_at', '<', before.toISOString()).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return events.removeCreatedBefore(db, before.toISOString());
 }

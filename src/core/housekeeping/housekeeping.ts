@@ -1,3 +1,6 @@
+import * as accounts from '../../db/queries/accounts.js';
+import * as documents from '../../db/queries/documents.js';
+import * as uploads from '../../db/queries/uploads.js';
 import { purgeFinishedJobs } from '../../jobs/queue.js';
 import type { JobRegistry } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
@@ -21,6 +24,8 @@ const DAY_MS = 24 * 3600 * 1000;
 const EVENT_RETENTION_MS = 30 * DAY_MS;
 const JOB_ROW_RETENTION_MS = 7 * DAY_MS;
 const SWEEP_CHUNK = 200;
+/** Pages an engine may still read: their upload keeps its bytes until they finish. */
+const IN_FLIGHT = ['queued', 'processing'];
 
 declare module '../../jobs/registry.js' {
   interface JobKinds {
@@ -37,26 +42,12 @@ declare module '../../jobs/registry.js' {
  */
 async function sweepRetention(services: Services): Promise<number> {
   const { db, clock } = services;
-  const pools = await db.selectFrom('accounts').select(['id', 'retention_days'])
-    .where('owner_id', 'is', null).where('retention_days', 'is not', null).execute();
   let purged = 0;
-  for (const pool of pools) {
+  for (const pool of await accounts.poolsWithRetention(db)) {
     const cutoff = new Date(clock.now().getTime() - pool.retention_days! * DAY_MS).toISOString();
-    // Team members keep the owner's retention policy.
-    const members = db.selectFrom('accounts').select('id').where((eb) => eb.or([eb('id', '=', pool.id), eb('owner_id', '=', pool.id)]));
     for (;;) {
-      const due = await db.selectFrom('uploads').select(['id', 'original_key'])
-        .where('account_id', 'in', members)
-        .where('created_at', '<', cutoff)
-        .where((eb) => eb.or([
-          eb('original_key', 'is not', null),
-          eb.exists(eb.selectFrom('documents').select('documents.id').whereRef('documents.upload_id', '=', 'uploads.id').where('documents.purged_at', 'is', null)),
-        ]))
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('documents').select('documents.id')
-          .whereRef('documents.upload_id', '=', 'uploads.id').where('documents.status', 'in', ['queued', 'processing']))))
-        .orderBy('created_at')
-        .limit(SWEEP_CHUNK)
-        .execute();
+      // Team members keep the owner's retention policy.
+      const due = await uploads.dueForRetention(db, pool.id, cutoff, IN_FLIGHT, SWEEP_CHUNK);
       for (const upload of due) await purgeUpload(services, upload);
       purged += due.length;
       if (due.length < SWEEP_CHUNK) break;
@@ -66,17 +57,14 @@ async function sweepRetention(services: Services): Promise<number> {
 }
 
 async function purgeUpload(services: Services, upload: { id: string; original_key: string | null }): Promise<void> {
-  const pages = await services.db.selectFrom('documents').select(['image_key', 'thumb_key', 'text_layer_key'])
-    .where('upload_id', '=', upload.id).execute();
+  const pages = await documents.blobKeysOfUpload(services.db, upload.id);
   const keys = [upload.original_key, ...pages.flatMap((p) => [p.image_key, p.thumb_key, p.text_layer_key])]
     .filter((k): k is string => k !== null);
   // Bytes first, then rows: a crash in between leaves rows pointing at missing blobs, which read as purged anyway.
   for (const key of keys) await services.blobs.delete(key);
   await services.db.transaction().execute(async (trx) => {
-    await trx.updateTable('uploads').set({ original_key: null }).where('id', '=', upload.id).execute();
-    await trx.updateTable('documents')
-      .set({ image_key: null, thumb_key: null, text_layer_key: null, purged_at: isoNow(services.clock) })
-      .where('upload_id', '=', upload.id).execute();
+    await uploads.forgetOriginal(trx, upload.id);
+    await documents.markUploadPurged(trx, upload.id, isoNow(services.clock));
   });
 }
 

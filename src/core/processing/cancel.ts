@@ -1,5 +1,5 @@
-import { batchNameOf } from '../../db/queries/batches.js';
-import { documentById } from '../../db/queries/documents.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
 import type { Services } from '../../services.js';
 import { refundDocument } from '../billing/index.js';
 import { documentView } from '../results/index.js';
@@ -15,15 +15,15 @@ import { onDocumentTerminal } from '../events/index.js';
  */
 export async function cancelDocument(services: Services, documentId: string) {
   return services.db.transaction().execute(async (trx) => {
-    const doc = await documentById(trx, documentId, { lock: true });
+    const doc = await documents.byId(trx, documentId, { lock: true });
     if (!doc) throw errors.documentNotFound(documentId);
     if (doc.status !== 'queued' && doc.status !== 'processing') {
       throw errors.invalidParameter('document_id', `Only a queued or processing document can be canceled; this one is ${publicStatus(doc.status)}.`);
     }
-    await trx.updateTable('documents').set({ status: 'canceled', completed_at: isoNow(services.clock) }).where('id', '=', doc.id).execute();
+    await documents.markCanceled(trx, doc.id, isoNow(services.clock));
     await refundDocument(trx, services.clock, doc, 'canceled');
-    const canceled = (await documentById(trx, doc.id))!;
+    const canceled = (await documents.byId(trx, doc.id))!;
     await onDocumentTerminal(trx, services, canceled);
-    return documentView(canceled, (await batchNameOf(trx, doc.batch_id))!, services.config.baseUrl);
+    return documentView(canceled, (await batches.nameOf(trx, doc.batch_id))!, services.config.baseUrl);
   });
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/connect.js';
+import * as batches from '../../db/queries/batches.js';
+import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import { errors } from '../../errors.js';
 
 /**
@@ -29,11 +31,9 @@ export interface EngineUsageSummary {
 }
 
 export async function batchEngineUsage(db: Db, accountId: number, batchName: string): Promise<EngineUsageSummary> {
-  const batch = await db.selectFrom('batches').select('id').where('account_id', '=', accountId).where('name', '=', batchName).executeTakeFirst();
+  const batch = await batches.byName(db, accountId, batchName);
   if (!batch) throw errors.batchNotFound(batchName);
-  const rows = await db.selectFrom('page_engine_usage')
-    .select(['tier', 'engine', 'model', 'outcome', 'tokens_in', 'tokens_out', 'requests', 'credits'])
-    .where('batch_id', '=', batch.id).execute();
+  const rows = await pageEngineUsage.ofBatch(db, batch.id);
   const zero = () => ({ pages: 0, succeeded: 0, failed: 0, tokens_in: 0, tokens_out: 0, requests: 0, credits: 0 });
   const totals = zero();
   const groups = new Map<string, EngineUsageGroup>();

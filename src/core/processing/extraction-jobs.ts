@@ -1,5 +1,7 @@
-import { isPostgres, type Trx } from '../../db/connect.js';
-import { documentById } from '../../db/queries/documents.js';
+import type { Trx } from '../../db/connect.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as documents from '../../db/queries/documents.js';
+import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Engine, EnginePage, EngineUsage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
 import type { JobRegistry, JobRuntime } from '../../jobs/registry.js';
@@ -54,51 +56,34 @@ function engineOf(runtime: JobRuntime, doc: DocumentRow): Engine {
   return runtime.engineForTier?.(doc.charged_tier ?? 'standard') ?? runtime.engine;
 }
 
-/** The document of this wave, row-locked on PostgreSQL, if it still waits for this job's outcome. */
-async function openDocument(trx: Trx, payload: ExtractPayload): Promise<DocumentRow | undefined> {
-  let q = trx.selectFrom('documents').selectAll().where('id', '=', payload.documentId).where('wave', '=', payload.wave)
-    .where('status', 'in', ['queued', 'processing']);
-  if (isPostgres(trx)) q = q.forUpdate();
-  return q.executeTakeFirst();
-}
-
-async function autoBboxOn(trx: Trx, accountId: number): Promise<boolean> {
-  const row = await trx.selectFrom('accounts as a').leftJoin('accounts as owner', 'owner.id', 'a.owner_id')
-    .select(['a.auto_annotate_bbox as own', 'owner.auto_annotate_bbox as pooled']).where('a.id', '=', accountId).executeTakeFirst();
-  return (row?.pooled ?? row?.own) === 1;
-}
-
 /** Writes the terminal state of a document's wave, with refund and events. No-op when it was canceled or deleted meanwhile. */
 async function settleExtraction(trx: Trx, services: Services, payload: ExtractPayload, outcome: Outcome): Promise<void> {
-  const doc = await openDocument(trx, payload);
+  // The document of this wave, row-locked on PostgreSQL, if it still waits for this job's outcome.
+  const doc = await documents.lockInFlight(trx, payload.documentId, payload.wave);
   if (!doc) return;
   const now = isoNow(services.clock);
   if (outcome.ok) {
-    await trx.updateTable('documents')
-      .set({ status: 'succeeded', result: JSON.stringify({ fields: outcome.fields, rows: outcome.rows }), completed_at: now, failure_code: null, failure_message: null })
-      .where('id', '=', doc.id).execute();
+    await documents.markSucceeded(trx, doc.id, { fields: outcome.fields, rows: outcome.rows }, now);
   } else {
-    await trx.updateTable('documents')
-      .set({ status: 'failed', failure_code: outcome.failure.code, failure_message: outcome.failure.message, completed_at: now })
-      .where('id', '=', doc.id).execute();
+    await documents.markFailed(trx, doc.id, outcome.failure, now);
     await refundDocument(trx, services.clock, doc, 'failed');
   }
-  const settled = (await documentById(trx, doc.id))!;
+  const settled = (await documents.byId(trx, doc.id))!;
   if (outcome.usage) await recordUsage(trx, services, settled, outcome.usage);
   // auto_annotate_bbox: bbox decides (and bills) in this same transaction; skipped cheaply when the pool has it off.
-  if (settled.status === 'succeeded' && await autoBboxOn(trx, settled.account_id)) await enqueueAutoBbox(trx, services, settled);
+  if (settled.status === 'succeeded' && await accounts.poolAutoAnnotatesBbox(trx, settled.account_id)) await enqueueAutoBbox(trx, services, settled);
   await onDocumentTerminal(trx, services, settled);
 }
 
 /** The page's tokens beside its outcome and net credits, for the operator's per-batch summary (model pages also in the log). */
 async function recordUsage(trx: Trx, services: Services, doc: DocumentRow, usage: EngineUsage): Promise<void> {
   const succeeded = doc.status === 'succeeded';
-  await trx.insertInto('page_engine_usage').values({
+  await pageEngineUsage.record(trx, {
     document_id: doc.id, wave: doc.wave, account_id: doc.account_id, batch_id: doc.batch_id, tier: doc.charged_tier ?? 'standard',
     engine: usage.engine, model: usage.model, outcome: succeeded ? 'succeeded' : 'failed',
     tokens_in: usage.tokensIn, tokens_out: usage.tokensOut, requests: usage.requests,
     credits: succeeded ? doc.charged_amount : 0, created_at: isoNow(services.clock),
-  }).execute();
+  });
   if (usage.requests > 0) services.log.info({ documentId: doc.id, tier: doc.charged_tier, ...usage, outcome: doc.status }, 'page engine usage');
 }
 
@@ -110,12 +95,9 @@ export function registerExtractionJobs(registry: JobRegistry): void {
     backoffMs: (attempt) => attempt * 1000,
     async handler(payload, ctx) {
       const { services } = ctx;
-      const doc = await documentById(services.db, payload.documentId);
+      const doc = await documents.byId(services.db, payload.documentId);
       if (!doc || doc.wave !== payload.wave || !['queued', 'processing'].includes(doc.status)) return;
-      await services.db.updateTable('documents')
-        .set({ status: 'processing', started_at: isoNow(services.clock), attempts: ctx.job.attempts })
-        .where('id', '=', doc.id).where('wave', '=', payload.wave).where('status', 'in', ['queued', 'processing'])
-        .execute();
+      await documents.markProcessing(services.db, doc.id, payload.wave, ctx.job.attempts, isoNow(services.clock));
       const page = await loadPage(services, doc);
       const engine = engineOf(ctx.runtime, doc);
       // Engines without a model report no usage: their pages still count in the batch's summary.
@@ -127,8 +109,7 @@ export function registerExtractionJobs(registry: JobRegistry): void {
     },
     // Worker died or the engine crashed: the page waits for another attempt.
     async onRetry(trx, payload) {
-      await trx.updateTable('documents').set({ status: 'queued' })
-        .where('id', '=', payload.documentId).where('wave', '=', payload.wave).where('status', '=', 'processing').execute();
+      await documents.requeue(trx, payload.documentId, payload.wave);
     },
     async onGiveUp(trx, payload, services, error) {
       await settleExtraction(trx, services, payload, {

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
-import { isPostgres, type Trx } from '../../db/connect.js';
-import { batchByName } from '../../db/queries/batches.js';
+import type { Trx } from '../../db/connect.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
+import * as webhookRegistrations from '../../db/queries/webhook-registrations.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Quality } from '../../extract/types.js';
 import { enqueueJobs } from '../../jobs/queue.js';
@@ -82,20 +84,16 @@ export async function processBatch(services: Services, principal: Principal, bat
   // DNS checks happen before the transaction: no network I/O while rows are locked.
   const webhookUrl = input.webhook_url === undefined ? null : await validateCallbackUrl(input.webhook_url, { allowPrivate: services.config.allowPrivateUrls, param: 'webhook_url' });
   return services.db.transaction().execute(async (trx) => {
-    const batch = await batchByName(trx, principal.accountId, batchName);
+    const batch = await batches.byName(trx, principal.accountId, batchName);
     if (!batch) throw errors.batchNotFound(batchName);
-    let eligibleQ = trx.selectFrom('documents').selectAll()
-      .where('batch_id', '=', batch.id).where('status', 'in', ELIGIBLE)
-      .orderBy('upload_id').orderBy('page_number');
     // Racing process calls: the second waits here and then sees the documents already queued.
-    if (isPostgres(trx)) eligibleQ = eligibleQ.forUpdate();
-    const docs = await eligibleQ.execute();
-    const pool = await trx.selectFrom('accounts').selectAll().where('id', '=', principal.pool.id).executeTakeFirstOrThrow();
+    const docs = await documents.lockForProcessing(trx, batch.id, ELIGIBLE);
+    const pool = await accounts.byId(trx, principal.pool.id);
+    if (!pool) throw errors.internal(`Account ${principal.accountId} points at a missing pool.`);
     const quality: Quality = (input.quality as Quality | undefined) ?? settingsOf(pool).thinking_type;
     const requestFor = await requestResolver(trx, principal.accountId, input, quality, docs);
     if (docs.length === 0) {
-      const any = await trx.selectFrom('documents').select('id').where('batch_id', '=', batch.id).limit(1).executeTakeFirst();
-      throw errors.invalidParameter('batch_name', any
+      throw errors.invalidParameter('batch_name', await documents.anyInBatch(trx, batch.id)
         ? 'Nothing to process: every document of the batch is already queued, processing or succeeded.'
         : 'Nothing to process: the batch has no documents.');
     }
@@ -104,10 +102,9 @@ export async function processBatch(services: Services, principal: Principal, bat
     const price = await chargeDocuments(trx, services.clock, { poolAccountId: pool.id, consumerId: principal.accountId }, batch.name, tier,
       docs.map((d) => ({ id: d.id, wave: d.wave + 1 })));
     await markQueued(trx, services, docs, requestFor, price, tier);
-    await trx.updateTable('batches').set({ wave: sql`wave + 1` }).where('id', '=', batch.id).execute();
+    await batches.nextWave(trx, batch.id);
     // New documents in flight re-arm a webhook that already fired (docs/api.md, Events rule 4).
-    await trx.updateTable('webhook_registrations').set({ fired_at: null })
-      .where('account_id', '=', principal.accountId).where('batch_name', '=', batch.name).execute();
+    await webhookRegistrations.rearm(trx, principal.accountId, batch.name);
     if (webhookUrl) await saveRegistration(trx, services.clock, services.ids, principal.accountId, batch.name, webhookUrl);
     return { batch_name: batch.name, queued: docs.length, quality, webhook_registered: webhookUrl !== null };
   });
@@ -123,12 +120,7 @@ async function markQueued(trx: Trx, services: Services, docs: DocumentRow[], req
     groups.set(key, group);
   }
   for (const [json, { request, ids }] of groups) {
-    for (let i = 0; i < ids.length; i += 500) {
-      await trx.updateTable('documents').set({
-        status: 'queued', request: json, quality: request.quality, charged_amount: price, charged_tier: tier,
-        attempts: 0, result: null, failure_code: null, failure_message: null, completed_at: null, wave: sql`wave + 1`,
-      }).where('id', 'in', ids.slice(i, i + 500)).execute();
-    }
+    await documents.markQueued(trx, ids, { request: json, quality: request.quality, chargedAmount: price, chargedTier: tier });
   }
   await enqueueJobs(trx, services.clock, EXTRACT_JOB,
     docs.map((d) => ({ payload: { documentId: d.id, wave: d.wave + 1 }, dedupeKey: extractJobKey(d.id, d.wave + 1) })));

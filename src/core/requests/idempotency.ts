@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/connect.js';
+import * as idempotencyKeys from '../../db/queries/idempotency-keys.js';
 import type { Clock } from '../../clock.js';
 
 /** Idempotency keys (docs/decisions.md, Idempotency in full): Stripe semantics, 24 h retention, scope account + method + route. */
@@ -7,12 +8,7 @@ const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 /** A claim older than this whose request never finished (process crash) may be taken over. */
 const CLAIM_LEASE_MS = 120_000;
 
-export interface IdempotencyScope {
-  accountId: number;
-  method: string;
-  route: string;
-  key: string;
-}
+export type IdempotencyScope = idempotencyKeys.KeyScope;
 
 export interface StoredResponse {
   status: number;
@@ -42,16 +38,6 @@ export function fingerprintOf(parts: unknown): string {
   return crypto.createHash('sha256').update(canonicalJson(parts)).digest('hex');
 }
 
-function scopeQuery(db: Db, scope: IdempotencyScope) {
-  return db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('account_id', '=', scope.accountId)
-    .where('method', '=', scope.method)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key);
-}
-
 /**
  * Claims the key for this request, or says how to answer instead. Expired
  * records (older than 24 h) are treated as absent.
@@ -59,37 +45,28 @@ function scopeQuery(db: Db, scope: IdempotencyScope) {
 export async function claimKey(db: Db, clock: Clock, scope: IdempotencyScope, fingerprint: string): Promise<ClaimResult> {
   const now = clock.now();
   const lockedUntil = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({
-      account_id: scope.accountId,
-      method: scope.method,
-      route: scope.route,
-      key: scope.key,
-      fingerprint,
-      state: 'running',
-      locked_until: lockedUntil,
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['account_id', 'method', 'route', 'key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'claimed', id: inserted.id };
+  const claimed = await idempotencyKeys.claim(db, {
+    account_id: scope.accountId,
+    method: scope.method,
+    route: scope.route,
+    key: scope.key,
+    fingerprint,
+    state: 'running',
+    locked_until: lockedUntil,
+    created_at: now.toISOString(),
+  });
+  if (claimed !== undefined) return { kind: 'claimed', id: claimed };
 
-  const row = await scopeQuery(db, scope).executeTakeFirst();
+  const row = await idempotencyKeys.inScope(db, scope);
   if (!row) return claimKey(db, clock, scope, fingerprint); // deleted between our two statements
   const expired = now.getTime() - Date.parse(row.created_at) > IDEMPOTENCY_RETENTION_MS;
   const abandoned = row.state === 'running' && row.locked_until !== null && row.locked_until < now.toISOString();
   if (expired || abandoned) {
     // Take over atomically: only one racer's conditional update matches the old row.
-    const taken = await db
-      .updateTable('idempotency_keys')
-      .set({ fingerprint, state: 'running', locked_until: lockedUntil, created_at: now.toISOString(), response_status: null, response_body: null, response_headers: null })
-      .where('id', '=', row.id)
-      .where('created_at', '=', row.created_at)
-      .where('state', '=', row.state)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed', id: row.id };
+    const taken = await idempotencyKeys.takeOver(db, row, {
+      fingerprint, state: 'running', locked_until: lockedUntil, created_at: now.toISOString(), response_status: null, response_body: null, response_headers: null,
+    });
+    if (taken) return { kind: 'claimed', id: row.id };
     return claimKey(db, clock, scope, fingerprint);
   }
   if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
@@ -103,21 +80,16 @@ export async function claimKey(db: Db, clock: Clock, scope: IdempotencyScope, fi
 }
 
 export async function completeKey(db: Db, id: number, response: StoredResponse): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: response.status, response_body: response.body, response_headers: JSON.stringify(response.headers), locked_until: null })
-    .where('id', '=', id)
-    .execute();
+  await idempotencyKeys.complete(db, id, { status: response.status, body: response.body, headers: JSON.stringify(response.headers) });
 }
 
 /** 5xx answers are not kept: the client may retry with the same key. */
 export async function releaseKey(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
+  await idempotencyKeys.remove(db, id);
 }
 
 /** Drops keys older than their 24 h life (housekeeping); a replay after that runs the request again. */
 export async function pruneIdempotencyKeys(db: Db, clock: Clock): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
-  const res = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return idempotencyKeys.removeCreatedBefore(db, cutoff);
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import * as rateWindows from '../../db/queries/rate-windows.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -17,13 +17,7 @@ const WINDOW_SECONDS = 60;
  */
 export async function consumeRequest(db: Db, bucket: string, limit: number, nowMs: number): Promise<RateDecision> {
   const windowStart = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  const row = await db
-    .insertInto('rate_windows')
-    .values({ bucket, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`rate_windows.count + 1` }))
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
+  const count = await rateWindows.countRequest(db, bucket, windowStart);
   return {
     allowed: count <= limit,
     limit,
@@ -35,6 +29,5 @@ export async function consumeRequest(db: Db, bucket: string, limit: number, nowM
 /** Drops windows that ended before `nowMs` (housekeeping). */
 export async function pruneRateWindows(db: Db, nowMs: number): Promise<number> {
   const current = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  const res = await db.deleteFrom('rate_windows').where('window_start', '<', current).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return rateWindows.removeBefore(db, current);
 }

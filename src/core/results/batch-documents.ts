@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/connect.js';
-import { batchByName } from '../../db/queries/batches.js';
-import { templateOf } from '../../db/queries/templates.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
+import * as templates from '../../db/queries/templates.js';
 import type { BatchRow, DocumentRow } from '../../db/schema.js';
 import { errors } from '../../errors.js';
 import type { MergeConfig } from './merge.js';
@@ -10,7 +11,7 @@ import type { LockedRequest } from '../shared/index.js';
 
 /** The account's batch of that name; batch_not_found when there is none. */
 export async function findBatch(db: DbOrTrx, accountId: number, name: string): Promise<BatchRow> {
-  const batch = await batchByName(db, accountId, name);
+  const batch = await batches.byName(db, accountId, name);
   if (!batch) throw errors.batchNotFound(name);
   return batch;
 }
@@ -19,12 +20,7 @@ export async function findBatch(db: DbOrTrx, accountId: number, name: string): P
 export async function* batchDocuments(db: DbOrTrx, batchId: number, chunk = 200): AsyncGenerator<DocumentRow[]> {
   let after: [string, number] | null = null;
   for (;;) {
-    let q = db.selectFrom('documents').selectAll().where('batch_id', '=', batchId);
-    if (after) {
-      const [upload, page] = after;
-      q = q.where((eb) => eb.or([eb('upload_id', '>', upload), eb.and([eb('upload_id', '=', upload), eb('page_number', '>', page)])]));
-    }
-    const rows = await q.orderBy('upload_id').orderBy('page_number').limit(chunk).execute();
+    const rows = await documents.pageOfBatch(db, batchId, after, chunk);
     if (rows.length > 0) yield rows;
     if (rows.length < chunk) return;
     const last = rows[rows.length - 1];
@@ -39,8 +35,7 @@ export async function* batchDocuments(db: DbOrTrx, batchId: number, chunk = 200)
  * Null when that template has merge off or no longer exists.
  */
 export async function resolveMergeConfig(db: DbOrTrx, batch: BatchRow): Promise<MergeConfig | null> {
-  const docs = await db.selectFrom('documents').select(['request', 'template_id']).where('batch_id', '=', batch.id)
-    .orderBy('upload_id').orderBy('page_number').execute();
+  const docs = await documents.requestsOfBatch(db, batch.id);
   let templateId: number | null = null;
   for (const d of docs) {
     const requested = d.request ? (JSON.parse(d.request) as LockedRequest).template_id : null;
@@ -49,7 +44,7 @@ export async function resolveMergeConfig(db: DbOrTrx, batch: BatchRow): Promise<
   }
   templateId ??= docs.find((d) => d.template_id !== null)?.template_id ?? null;
   if (templateId === null) return null;
-  const t = await templateOf(db, batch.account_id, templateId);
+  const t = await templates.owned(db, batch.account_id, templateId);
   if (!t || t.merge_enabled !== 1) return null;
   return {
     groupBy: t.merge_group_by === 'key_fields' ? 'key_fields' : 'upload',

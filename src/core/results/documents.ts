@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { DbOrTrx } from '../../db/connect.js';
+import * as documents from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
@@ -11,14 +12,7 @@ import { errors } from '../../errors.js';
 
 /** Team members see their pool owner's documents too (same rule as core/bbox/trigger.ts's ownsDocument). */
 async function findOwnedDocument(db: DbOrTrx, principal: Principal, id: string): Promise<(DocumentRow & { batch_name: string }) | undefined> {
-  return db
-    .selectFrom('documents')
-    .innerJoin('batches', 'batches.id', 'documents.batch_id')
-    .selectAll('documents')
-    .select('batches.name as batch_name')
-    .where('documents.id', '=', id)
-    .where('documents.account_id', 'in', [principal.accountId, principal.pool.id])
-    .executeTakeFirst();
+  return documents.ownedWithBatchName(db, id, [principal.accountId, principal.pool.id]);
 }
 
 export async function getDocument(services: Services, principal: Principal, id: string): Promise<DocumentView> {

@@ -1,5 +1,6 @@
 import type { Db, DbOrTrx, Trx } from '../../db/connect.js';
-import { isPostgres } from '../../db/connect.js';
+import * as templateFields from '../../db/queries/template-fields.js';
+import * as templates from '../../db/queries/templates.js';
 import type { TemplateFieldRow, TemplateRow } from '../../db/schema.js';
 import { isoNow, type Clock } from '../../clock.js';
 import { errors } from '../../errors.js';
@@ -42,9 +43,7 @@ function requiredName(raw: string | undefined): string {
  * already serialized by the single connection).
  */
 export async function ownedTemplate(db: DbOrTrx, accountId: number, templateId: number, lock = false): Promise<TemplateRow> {
-  let q = db.selectFrom('templates').selectAll().where('id', '=', templateId).where('account_id', '=', accountId);
-  if (lock && isPostgres(db)) q = q.forNoKeyUpdate();
-  const row = await q.executeTakeFirst();
+  const row = await templates.owned(db, accountId, templateId, { lock });
   if (!row) throw errors.templateNotFound(templateId);
   return row;
 }
@@ -53,15 +52,7 @@ export async function ownedTemplate(db: DbOrTrx, accountId: number, templateId: 
 export async function fieldsOf(db: DbOrTrx, templateIds: number[]): Promise<Map<number, TemplateFieldRow[]>> {
   const byTemplate = new Map<number, TemplateFieldRow[]>(templateIds.map((id) => [id, []]));
   if (templateIds.length === 0) return byTemplate;
-  const rows = await db
-    .selectFrom('template_fields')
-    .selectAll()
-    .where('template_id', 'in', templateIds)
-    .orderBy('template_id')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) byTemplate.get(row.template_id)!.push(row);
+  for (const row of await templateFields.ofTemplates(db, templateIds)) byTemplate.get(row.template_id)!.push(row);
   return byTemplate;
 }
 
@@ -74,15 +65,9 @@ export async function insertFields(
   trx: Trx, clock: Clock, templateId: number, fields: readonly { name: string; format_requirement: string }[],
 ): Promise<void> {
   const now = isoNow(clock);
-  // Chunked: SQLite caps bound parameters per statement.
-  for (let i = 0; i < fields.length; i += 100) {
-    await trx
-      .insertInto('template_fields')
-      .values(fields.slice(i, i + 100).map((field, j) => ({
-        template_id: templateId, name: field.name, format_requirement: field.format_requirement, sort_order: i + j, created_at: now,
-      })))
-      .execute();
-  }
+  await templateFields.insertAll(trx, fields.map((field, i) => ({
+    template_id: templateId, name: field.name, format_requirement: field.format_requirement, sort_order: i, created_at: now,
+  })));
 }
 
 /** All fields of the caller's template, in column order. */
@@ -99,14 +84,10 @@ export async function addField(db: Db, clock: Clock, accountId: number, template
     const fields = await fieldsOfTemplate(trx, templateId);
     if (fields.some((field) => field.name === name)) throw errors.duplicateFieldName(name);
     const last = fields.at(-1);
-    return trx
-      .insertInto('template_fields')
-      .values({
-        template_id: templateId, name, format_requirement: input.format_requirement ?? '',
-        sort_order: last === undefined ? 0 : last.sort_order + 1, created_at: isoNow(clock),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return templateFields.insert(trx, {
+      template_id: templateId, name, format_requirement: input.format_requirement ?? '',
+      sort_order: last === undefined ? 0 : last.sort_order + 1, created_at: isoNow(clock),
+    });
   });
 }
 
@@ -115,7 +96,7 @@ async function followFieldInMergeKeys(trx: Trx, template: TemplateRow, from: str
   const keys = JSON.parse(template.merge_key_fields) as string[];
   if (!keys.includes(from)) return;
   const next = keys.flatMap((key) => (key !== from ? [key] : to === null ? [] : [to]));
-  await trx.updateTable('templates').set({ merge_key_fields: JSON.stringify(next) }).where('id', '=', template.id).execute();
+  await templates.update(trx, template.id, { merge_key_fields: JSON.stringify(next) });
 }
 
 function fieldOf(fields: TemplateFieldRow[], templateId: number, fieldId: number): TemplateFieldRow {
@@ -139,12 +120,7 @@ export async function replaceField(
     const name = requiredName(input.name);
     if (fields.some((f) => f.id !== fieldId && f.name === name)) throw errors.duplicateFieldName(name);
     await followFieldInMergeKeys(trx, template, field.name, name);
-    return trx
-      .updateTable('template_fields')
-      .set({ name, format_requirement: input.format_requirement ?? '' })
-      .where('id', '=', fieldId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return templateFields.replace(trx, fieldId, { name, format_requirement: input.format_requirement ?? '' });
   });
 }
 
@@ -154,7 +130,7 @@ export async function removeField(db: Db, accountId: number, templateId: number,
     const template = await ownedTemplate(trx, accountId, templateId, true);
     const field = fieldOf(await fieldsOfTemplate(trx, templateId), templateId, fieldId);
     await followFieldInMergeKeys(trx, template, field.name, null);
-    await trx.deleteFrom('template_fields').where('id', '=', fieldId).execute();
+    await templateFields.remove(trx, fieldId);
   });
 }
 
@@ -177,7 +153,7 @@ export async function reorderFields(db: Db, accountId: number, templateId: numbe
     const result: TemplateFieldRow[] = [];
     for (const [index, field] of ordered.entries()) {
       if (field.sort_order !== index) {
-        await trx.updateTable('template_fields').set({ sort_order: index }).where('id', '=', field.id).execute();
+        await templateFields.moveTo(trx, field.id, index);
       }
       result.push({ ...field, sort_order: index });
     }

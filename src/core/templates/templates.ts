@@ -1,6 +1,6 @@
 import type { Db, DbOrTrx, Trx } from '../../db/connect.js';
-import { isPostgres } from '../../db/connect.js';
-import { templateOf } from '../../db/queries/templates.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as templates from '../../db/queries/templates.js';
 import type { TemplateFieldRow, TemplateRow } from '../../db/schema.js';
 import { isoNow, type Clock } from '../../clock.js';
 import { errors } from '../../errors.js';
@@ -52,7 +52,7 @@ export function templateView({ template, fields }: TemplateWithFields) {
  * resolves a template_id.
  */
 export async function getTemplateWithFields(db: DbOrTrx, accountId: number, templateId: number): Promise<TemplateWithFields | undefined> {
-  const template = await templateOf(db, accountId, templateId);
+  const template = await templates.owned(db, accountId, templateId);
   if (!template) return undefined;
   return { template, fields: await fieldsOfTemplate(db, templateId) };
 }
@@ -67,11 +67,9 @@ async function requireTemplateWithFields(db: DbOrTrx, accountId: number, templat
 export async function listTemplates(
   db: Db, accountId: number, opts: { afterId: number | null; limit: number },
 ): Promise<TemplateWithFields[]> {
-  let q = db.selectFrom('templates').selectAll().where('account_id', '=', accountId);
-  if (opts.afterId !== null) q = q.where('id', '>', opts.afterId);
-  const templates = await q.orderBy('id').limit(opts.limit).execute();
-  const fields = await fieldsOf(db, templates.map((t) => t.id));
-  return templates.map((template) => ({ template, fields: fields.get(template.id)! }));
+  const page = await templates.pageOf(db, accountId, opts.afterId, opts.limit);
+  const fields = await fieldsOf(db, page.map((t) => t.id));
+  return page.map((template) => ({ template, fields: fields.get(template.id)! }));
 }
 
 export interface CreateTemplateInput {
@@ -80,32 +78,17 @@ export interface CreateTemplateInput {
   base_template_id?: number;
 }
 
-async function nameTaken(trx: Trx, accountId: number, name: string): Promise<boolean> {
-  const row = await trx.selectFrom('templates').select('id').where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * A preset template's default name: the preset's name, or when the account
  * already uses it, the name plus the creation time ("Invoice line items
  * 2026-09-14 10:22:33"), plus a counter in the rare case that is taken too.
  */
 async function presetDefaultName(trx: Trx, clock: Clock, accountId: number, presetName: string): Promise<string> {
-  if (!(await nameTaken(trx, accountId, presetName))) return presetName;
+  if (!(await templates.nameTaken(trx, accountId, presetName))) return presetName;
   const stamped = `${presetName} ${isoNow(clock).slice(0, 19).replace('T', ' ')}`;
   let candidate = stamped;
-  for (let n = 2; await nameTaken(trx, accountId, candidate); n++) candidate = `${stamped} (${n})`;
+  for (let n = 2; await templates.nameTaken(trx, accountId, candidate); n++) candidate = `${stamped} (${n})`;
   return candidate;
-}
-
-/**
- * Holds the account row until the transaction ends, so two creates at 29
- * templates cannot both pass the cap check (SQLite transactions are already
- * serialized by its single connection). NO KEY UPDATE, so inserts elsewhere
- * that reference the account (documents, ledger rows) are not held up.
- */
-async function lockAccount(trx: Trx, accountId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
 }
 
 /**
@@ -122,10 +105,11 @@ export async function createTemplate(db: Db, clock: Clock, accountId: number, in
   if (!preset && explicitName === undefined) throw errors.missingParameter('name', 'name is required unless preset_id is given.');
 
   return db.transaction().execute(async (trx) => {
-    await lockAccount(trx, accountId);
-    const count = await trx.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId).executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_TEMPLATES) throw errors.templateLimitReached(MAX_TEMPLATES);
+    // Holds the account row until the transaction ends, so two creates at 29
+    // templates cannot both pass the cap check. NO KEY UPDATE, so inserts
+    // elsewhere that reference the account (documents, ledger rows) are not held up.
+    await accounts.lock(trx, accountId, { noKeyUpdate: true });
+    if ((await templates.countOf(trx, accountId)) >= MAX_TEMPLATES) throw errors.templateLimitReached(MAX_TEMPLATES);
 
     let name: string;
     let fields: readonly { name: string; format_requirement: string }[];
@@ -134,7 +118,7 @@ export async function createTemplate(db: Db, clock: Clock, accountId: number, in
       fields = preset.fields;
     } else {
       name = explicitName!;
-      if (await nameTaken(trx, accountId, name)) {
+      if (await templates.nameTaken(trx, accountId, name)) {
         throw errors.invalidParameter('name', `A template named "${name}" already exists.`);
       }
       fields = input.base_template_id === undefined
@@ -142,14 +126,10 @@ export async function createTemplate(db: Db, clock: Clock, accountId: number, in
         : (await requireTemplateWithFields(trx, accountId, input.base_template_id)).fields;
     }
 
-    const { id } = await trx
-      .insertInto('templates')
-      .values({
-        account_id: accountId, name, preset_id: preset?.id ?? null, global_format_requirement: '', merge_enabled: 0,
-        merge_group_by: 'upload', merge_key_fields: '[]', merge_mode: 'fold', created_at: isoNow(clock),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await templates.insert(trx, {
+      account_id: accountId, name, preset_id: preset?.id ?? null, global_format_requirement: '', merge_enabled: 0,
+      merge_group_by: 'upload', merge_key_fields: '[]', merge_mode: 'fold', created_at: isoNow(clock),
+    });
     await insertFields(trx, clock, id, fields);
     return requireTemplateWithFields(trx, accountId, id);
   });
@@ -157,8 +137,7 @@ export async function createTemplate(db: Db, clock: Clock, accountId: number, in
 
 /** Deletes the caller's template; its fields go with it (ON DELETE CASCADE). */
 export async function deleteTemplate(db: Db, accountId: number, templateId: number): Promise<void> {
-  const res = await db.deleteFrom('templates').where('id', '=', templateId).where('account_id', '=', accountId).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw errors.templateNotFound(templateId);
+  if (!(await templates.remove(db, accountId, templateId))) throw errors.templateNotFound(templateId);
 }
 
 /** PUT /templates/{id}/settings body; every key optional (docs/decisions.md, Results and other shapes). */
@@ -196,17 +175,13 @@ export async function updateTemplateSettings(
     if (enabled && groupBy === 'key_fields' && keys.length === 0) {
       throw errors.invalidParameter('merge_key_fields', 'merge_group_by key_fields needs at least one field in merge_key_fields.');
     }
-    await trx
-      .updateTable('templates')
-      .set({
-        global_format_requirement: input.global_format_requirement ?? template.global_format_requirement,
-        merge_enabled: enabled ? 1 : 0,
-        merge_group_by: groupBy,
-        merge_key_fields: JSON.stringify(keys),
-        merge_mode: input.merge_mode ?? template.merge_mode,
-      })
-      .where('id', '=', templateId)
-      .execute();
+    await templates.update(trx, templateId, {
+      global_format_requirement: input.global_format_requirement ?? template.global_format_requirement,
+      merge_enabled: enabled ? 1 : 0,
+      merge_group_by: groupBy,
+      merge_key_fields: JSON.stringify(keys),
+      merge_mode: input.merge_mode ?? template.merge_mode,
+    });
     return { template: (await ownedTemplate(trx, accountId, templateId)), fields };
   });
 }

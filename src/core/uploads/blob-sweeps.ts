@@ -8,6 +8,7 @@
  * deletes the bytes.
  */
 import type { DbOrTrx } from '../../db/connect.js';
+import * as blobSweeps from '../../db/queries/blob-sweeps.js';
 import type { Services } from '../../services.js';
 import type { Clock } from '../../clock.js';
 
@@ -25,23 +26,17 @@ function dueAt(clock: Clock, delayMs: number): string {
 
 /** Records, before any byte is written, that `prefix` is an upload in progress. */
 export async function reserveUploadPrefix(db: DbOrTrx, clock: Clock, prefix: string): Promise<void> {
-  await db.insertInto('blob_sweeps').values({ prefix, due_at: dueAt(clock, UPLOAD_GRACE_MS) }).execute();
+  await blobSweeps.reserve(db, prefix, dueAt(clock, UPLOAD_GRACE_MS));
 }
 
 /** Called in the transaction that commits the rows owning `prefix`: its bytes are no longer at risk. */
 export async function releasePrefix(db: DbOrTrx, prefix: string): Promise<void> {
-  await db.deleteFrom('blob_sweeps').where('prefix', '=', prefix).execute();
+  await blobSweeps.release(db, prefix);
 }
 
 /** Called in the transaction that deletes the rows owning these prefixes: their bytes are due now. */
 export async function schedulePrefixes(db: DbOrTrx, clock: Clock, prefixes: string[]): Promise<void> {
-  const now = dueAt(clock, 0);
-  for (let i = 0; i < prefixes.length; i += SWEEP_CHUNK) {
-    await db.insertInto('blob_sweeps')
-      .values(prefixes.slice(i, i + SWEEP_CHUNK).map((prefix) => ({ prefix, due_at: now })))
-      .onConflict((oc) => oc.column('prefix').doUpdateSet({ due_at: now }))
-      .execute();
-  }
+  await blobSweeps.schedule(db, prefixes, dueAt(clock, 0));
 }
 
 /** Deletes the bytes under each prefix, then its record; a failure leaves the record for the sweep. */
@@ -56,9 +51,8 @@ export async function deletePrefixes(services: Pick<Services, 'db' | 'blobs'>, p
 export async function sweepDueBlobs(services: Services): Promise<number> {
   let swept = 0;
   for (;;) {
-    const due = await services.db.selectFrom('blob_sweeps').select('prefix')
-      .where('due_at', '<=', dueAt(services.clock, 0)).orderBy('due_at').limit(SWEEP_CHUNK).execute();
-    await deletePrefixes(services, due.map((d) => d.prefix));
+    const due = await blobSweeps.due(services.db, dueAt(services.clock, 0), SWEEP_CHUNK);
+    await deletePrefixes(services, due);
     swept += due.length;
     if (due.length < SWEEP_CHUNK) return swept;
   }

@@ -2,8 +2,8 @@
  * The limits an upload is checked against, run inside the upload transaction
  * (and once before the expensive ingestion, so a doomed upload fails fast).
  */
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/connect.js';
+import * as documents from '../../db/queries/documents.js';
 import type { AccountRow } from '../../db/schema.js';
 import { maxBatchSize, maxQueuedDocuments } from '../accounts/index.js';
 import type { Clock } from '../../clock.js';
@@ -13,24 +13,12 @@ import { errors } from '../../errors.js';
 const QUEUED_LIMIT_RETRY_S = 60;
 
 export async function batchDocumentCount(db: DbOrTrx, batchId: number | undefined): Promise<number> {
-  if (batchId === undefined) return 0;
-  const row = await db
-    .selectFrom('documents')
-    .select(sql<number>`COUNT(*)`.as('n'))
-    .where('batch_id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return batchId === undefined ? 0 : documents.countOfBatch(db, batchId);
 }
 
 /** "Unprocessed queued documents" of a credit pool: uploaded + queued, over every account of the pool. */
 export async function unprocessedCount(db: DbOrTrx, poolId: number): Promise<number> {
-  const row = await db
-    .selectFrom('documents')
-    .select(sql<number>`COUNT(*)`.as('n'))
-    .where('status', 'in', ['uploaded', 'queued'])
-    .where('account_id', 'in', db.selectFrom('accounts').select('id').where((eb) => eb.or([eb('id', '=', poolId), eb('owner_id', '=', poolId)])))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return documents.countInPool(db, poolId, ['uploaded', 'queued']);
 }
 
 export function assertBatchCapacity(pool: AccountRow, batchName: string, current: number, adding: number): void {

@@ -8,9 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isPostgres } from '../../db/connect.js';
-import { batchByName } from '../../db/queries/batches.js';
-import { templateOf } from '../../db/queries/templates.js';
+import * as accounts from '../../db/queries/accounts.js';
+import * as batches from '../../db/queries/batches.js';
+import * as documents from '../../db/queries/documents.js';
+import * as templates from '../../db/queries/templates.js';
+import * as uploads from '../../db/queries/uploads.js';
 import { ingestFile } from '../../ingest/ingest.js';
 import type { RenderPool } from '../../ingest/render-pool.js';
 import type { IngestedUpload } from '../../ingest/types.js';
@@ -57,11 +59,11 @@ export async function uploadDocument(services: Services, principal: Principal, i
   const { db } = services;
   const batchName = input.batchName ?? generateBatchName(services.clock, services.ids);
   assertBatchName(batchName);
-  if (input.templateId !== undefined && !(await templateOf(db, principal.accountId, input.templateId))) {
+  if (input.templateId !== undefined && !(await templates.owned(db, principal.accountId, input.templateId))) {
     throw errors.templateNotFound(input.templateId);
   }
   // Fail fast before downloading and rendering; the transaction re-checks with the real page count.
-  const existing = await batchByName(db, principal.accountId, batchName);
+  const existing = await batches.byName(db, principal.accountId, batchName);
   assertBatchCapacity(principal.pool, batchName, await batchDocumentCount(db, existing?.id), 1);
   assertQueuedLimit(principal.pool, services.clock, await unprocessedCount(db, principal.pool.id), 1);
 
@@ -107,28 +109,24 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
     const blobs = await storeUploadBlobs(services.blobs, principal.accountId, uploadId, p.path, p.ingested.pages);
     const remaining = await services.db.transaction().execute(async (trx) => {
       // Serializes uploads of one credit pool on PostgreSQL so the limits hold under concurrency (SQLite writers are serial already).
-      if (isPostgres(trx)) await trx.selectFrom('accounts').select('id').where('id', '=', principal.pool.id).forUpdate().execute();
+      await accounts.lock(trx, principal.pool.id);
       const now = isoNow(services.clock);
-      await trx
-        .insertInto('batches')
-        .values({ account_id: principal.accountId, name: p.batchName, source: p.origin, created_at: now })
-        .onConflict((oc) => oc.columns(['account_id', 'name']).doNothing())
-        .execute();
-      const batch = (await batchByName(trx, principal.accountId, p.batchName))!;
+      await batches.createIfMissing(trx, { account_id: principal.accountId, name: p.batchName, source: p.origin, created_at: now });
+      const batch = (await batches.byName(trx, principal.accountId, p.batchName))!;
       const count = await batchDocumentCount(trx, batch.id);
       assertBatchCapacity(principal.pool, p.batchName, count, docIds.length);
       assertQueuedLimit(principal.pool, services.clock, await unprocessedCount(trx, principal.pool.id), docIds.length);
-      await trx.insertInto('uploads').values({
+      await uploads.insert(trx, {
         id: uploadId, account_id: principal.accountId, batch_id: batch.id, filename: p.filename, kind: p.ingested.kind,
         form: p.ingested.form, page_count: docIds.length, template_id: p.templateId, source: p.origin,
         original_key: blobs.original, byte_size: p.size, created_at: now,
-      }).execute();
-      await trx.insertInto('documents').values(p.ingested.pages.map((page, i) => ({
+      });
+      await documents.insertAll(trx, p.ingested.pages.map((page, i) => ({
         id: docIds[i], account_id: principal.accountId, batch_id: batch.id, upload_id: uploadId, page_number: i + 1,
         filename: p.filename, status: 'uploaded', template_id: p.templateId,
         image_key: blobs.pages[i].image, thumb_key: blobs.pages[i].thumb, text_layer_key: blobs.pages[i].textLayer,
         width: page.width, height: page.height, charged_amount: 0, attempts: 0, wave: 0, created_at: now, started_at: now,
-      }))).execute();
+      })));
       await releasePrefix(trx, prefix);
       return maxBatchSize(principal.pool) - count - docIds.length;
     });

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Trx } from '../../db/connect.js';
+import * as webhookRegistrations from '../../db/queries/webhook-registrations.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { PermanentJobError, RetryAfterError, type JobRegistry } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
@@ -41,10 +42,7 @@ export async function enqueueWebhookEvent(
   trx: Trx, services: Services, accountId: number, batchName: string, type: string, data: Record<string, unknown>,
   opts: { messageId?: string; createdAt?: string } = {},
 ): Promise<string | null> {
-  const registration = await trx
-    .selectFrom('webhook_registrations').select('id')
-    .where('account_id', '=', accountId).where('batch_name', '=', batchName)
-    .executeTakeFirst();
+  const registration = await webhookRegistrations.forBatch(trx, accountId, batchName);
   if (!registration) return null;
   const messageId = opts.messageId ?? `msg_${services.ids.ulid()}`;
   const payload: WebhookDelivery = { registrationId: registration.id, messageId, type, createdAt: opts.createdAt ?? isoNow(services.clock), data };
@@ -90,8 +88,7 @@ export function registerWebhookJobs(registry: JobRegistry): void {
     },
     async handler(delivery, ctx) {
       const { services } = ctx;
-      const registration = await services.db
-        .selectFrom('webhook_registrations').selectAll().where('id', '=', delivery.registrationId).executeTakeFirst();
+      const registration = await webhookRegistrations.byId(services.db, delivery.registrationId);
       if (!registration) return; // the batch was deleted: nothing to tell anyone
       const now = services.clock.now();
       const { body, headers } = signDelivery(registration.secret, delivery, now);
@@ -99,8 +96,7 @@ export function registerWebhookJobs(registry: JobRegistry): void {
       if (res.statusCode >= 200 && res.statusCode < 300) {
         await ctx.finish(async (trx) => {
           if (delivery.type !== 'batch.completed') return;
-          await trx.updateTable('webhook_registrations').set({ fired_at: isoNow(services.clock) })
-            .where('id', '=', registration.id).execute();
+          await webhookRegistrations.markFired(trx, registration.id, isoNow(services.clock));
         });
         return;
       }

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/connect.js';
+import * as webhookRegistrations from '../../db/queries/webhook-registrations.js';
 import type { WebhookRegistrationRow } from '../../db/schema.js';
 import { BlockedAddressError, isPublicAddress, resolveChecked } from '../../ingest/public-address.js';
 import { isoNow, type Clock, type IdSource } from '../../clock.js';
@@ -42,20 +43,14 @@ export async function validateCallbackUrl(raw: string, opts: CallbackOptions): P
 export async function saveRegistration(
   db: DbOrTrx, clock: Clock, ids: IdSource, accountId: number, batchName: string, callbackUrl: string,
 ): Promise<WebhookRegistrationRow> {
-  await db
-    .insertInto('webhook_registrations')
-    .values({
-      account_id: accountId,
-      batch_name: batchName,
-      callback_url: callbackUrl,
-      secret: `whsec_${ids.randomBytes(24).toString('base64')}`,
-      created_at: isoNow(clock),
-      fired_at: null,
-    })
-    .onConflict((oc) => oc.columns(['account_id', 'batch_name']).doUpdateSet({ callback_url: callbackUrl }))
-    .execute();
-  return db.selectFrom('webhook_registrations').selectAll()
-    .where('account_id', '=', accountId).where('batch_name', '=', batchName).executeTakeFirstOrThrow();
+  return webhookRegistrations.save(db, {
+    account_id: accountId,
+    batch_name: batchName,
+    callback_url: callbackUrl,
+    secret: `whsec_${ids.randomBytes(24).toString('base64')}`,
+    created_at: isoNow(clock),
+    fired_at: null,
+  });
 }
 
 export async function registerWebhook(

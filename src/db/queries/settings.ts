@@ -1,3 +1,4 @@
+/** The `settings` table: service-wide values (JSON), such as the page-token key and the processing pause switch. */
 import crypto from 'node:crypto';
 import type { Db } from '../connect.js';
 import { isoNow, type Clock } from '../../clock.js';
@@ -14,11 +15,6 @@ export async function serviceSecret(db: Db, clock: Clock, key: string): Promise<
     .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return Buffer.from(JSON.parse(row.value) as string, 'base64');
-}
-
-export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as T) : fallback;
 }
 
 export async function writeSetting(db: Db, clock: Clock, key: string, value: unknown): Promise<void> {
