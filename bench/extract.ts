@@ -8,7 +8,7 @@
  * confidence calibration table) and the real kie-dev documents.
  *
  *   npm run bench:extract [-- --scans N --digital N --timing N --skip-icdar]
- *     [--sections icdar,generated,timing,business,kie] [--split dev|test]
+ *     [--sections icdar,generated,timing,business,kie,textpage,cli] [--split dev|test]
  *     [--kinds invoice,receipt,...] [--langs en,de,...] [--per-pair N]
  *     [--datasets DIR] [--json]
  *
@@ -16,10 +16,14 @@
  * (default 1) and scanned pages of the generated section (default 6).
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
+ * `textpage`: an icdar2013-dev text-layer page opened, read and extracted, next to
+ * pdfplumber and camelot stream on the same pages (bench/lib/text-page.ts);
+ * `cli`: `docrows --help` and `docrows extract` as whole processes next to a
+ * pdfplumber one-liner (bench/lib/cli-start.ts).
  * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and a
  * kind × language table goes to stderr.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -41,6 +45,9 @@ import { OCR_MODELS } from '../src/extract/ocr/page-language.js';
 import { calibration } from './lib/business/evaluate.js';
 import { runKieDev, summarizeKie } from './lib/kie-dev.js';
 import { percentiles } from './lib/percentiles.js';
+import { ensureTesseractCli } from './lib/peers.js';
+import { textPageComparison } from './lib/text-page.js';
+import { cliStartComparison } from './lib/cli-start.js';
 
 const run = promisify(execFile);
 
@@ -59,27 +66,6 @@ function datasetsDir(): string {
   const given = listArg('datasets')?.[0];
   if (given) return resolve(given);
   return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
-}
-
-/** The peer: Debian's tesseract CLI with the language packages `models` need. Installed on demand when apt is usable; otherwise reported as skipped. */
-function ensureTesseractCli(models: string[] = ['eng']): { available: boolean; version?: string; note?: string } {
-  const probe = () => spawnSync('tesseract', ['--version'], { encoding: 'utf8' });
-  const missing = () => {
-    const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
-    const have = new Set(`${listed.stdout ?? ''}`.split('\n').map((l) => l.trim()));
-    return models.filter((m) => !have.has(m));
-  };
-  let p = probe();
-  if (p.status !== 0 || missing().length > 0) {
-    const packages = p.status !== 0 ? ['tesseract-ocr', ...models.map((m) => `tesseract-ocr-${m}`)] : missing().map((m) => `tesseract-ocr-${m}`);
-    spawnSync('apt-get', ['update'], { stdio: 'ignore' });
-    spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'ignore' });
-    p = probe();
-  }
-  if (p.status !== 0) return { available: false, note: 'tesseract CLI not installed and apt-get install tesseract-ocr failed' };
-  const absent = missing();
-  if (absent.length > 0) return { available: false, note: `tesseract CLI without the models ${absent.join(', ')} (apt-get install tesseract-ocr-<code> failed)` };
-  return { available: true, version: `${p.stdout}${p.stderr}`.split('\n')[0].trim() };
 }
 
 /** The engine's own model files (src/extract/ocr/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
@@ -242,7 +228,7 @@ async function main(): Promise<void> {
   const scanCount = arg('scans', 6);
   // Eight pages a figure: a p50 of four moved by 10–15% between runs of the same code (docs/measurements.md, sixth round).
   const timingCount = arg('timing', 8);
-  const sections = new Set(listArg('sections') ?? ['icdar', 'generated', 'timing', 'business', 'kie']);
+  const sections = new Set(listArg('sections') ?? ['icdar', 'generated', 'timing', 'business', 'kie', 'textpage', 'cli']);
   const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
   const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
@@ -264,6 +250,9 @@ async function main(): Promise<void> {
     };
     out.text_layer_ms_per_page = { engine: percentiles(icdar.engineMs), pdf_text_layer_read: percentiles(icdar.textLayerMs) };
   }
+
+  if (sections.has('textpage')) out.text_layer_page_opened = await textPageComparison(engine, join(datasetRoot, 'icdar2013-dev'));
+  if (sections.has('cli')) out.cli_whole_process = await cliStartComparison();
 
   if (sections.has('business')) {
     const split = (listArg('split')?.[0] ?? 'test') as Split;
