@@ -3,3 +3,4 @@ export { readEInvoice } from './read-invoice.js';
 export { termFor, type Term, type TermLevel } from './terms.js';
 export { partyAddress, type EInvoice, type InvoiceLine, type Party, type Syntax, type TaxBreakdown } from './model.js';
 export { XML_LIMITS, type XmlLimits } from './xml-tree.js';
+export { ATTACHMENT_LIMITS, findInvoiceAttachment, type AttachmentLimits, type FoundAttachment } from './pdf-attachment.js';
