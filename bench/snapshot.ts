@@ -3,13 +3,13 @@
  * not move a figure (file moves, renames, settings passed in): every request
  * the accuracy sections of `npm run bench:extract` make (icdar2013-dev, the
  * generated set digital and scanned, the business set digital and scanned,
- * kie-dev) goes through a recording engine, and every row, value, confidence
+ * kie-dev and, when asked, kie-dev-more) goes through a recording engine, and every row, value, confidence
  * and box it answers is written in request order, beside a hash of the page
  * and the request. Compare mode runs the same requests and reports every
  * difference; equal snapshots mean equal figures in those sections.
  *
- *   npm run bench:snapshot -- --out FILE [--split test|dev] [--per-pair N] [--scans N]
- *     [--sections icdar,generated,business,kie] [--datasets DIR]
+ *   npm run bench:snapshot -- --out FILE [--split tuning,heldout] [--per-pair N] [--scans N]
+ *     [--sections icdar,generated,business,kie] [--kie-sets kie-dev,kie-dev-more] [--datasets DIR]
  *   npm run bench:snapshot -- --compare FILE [same options]
  *   npm run bench:snapshot -- --diff A B      (two written snapshots, no engine run)
  */
@@ -24,8 +24,9 @@ import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
 import { digitalPage, runGenerated } from '../test/extract/helpers/generated-eval.js';
 import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
-import { KINDS, LANGS, type Split } from './lib/business/index.js';
-import { runKieDev } from './lib/kie-dev.js';
+import { KINDS, LANGS } from './lib/business/index.js';
+import { runKie } from './lib/kie-dev.js';
+import { parseSplits, seedSplit } from './lib/splits.js';
 
 interface Entry {
   section: string;
@@ -66,7 +67,13 @@ function datasetsDir(): string {
 
 async function take(): Promise<Snapshot> {
   const sections = new Set((option('sections') ?? 'icdar,generated,business,kie').split(','));
-  const options = { sections: [...sections], split: (option('split') ?? 'test') as Split, perPair: Number(option('per-pair') ?? 2), scans: Number(option('scans') ?? 1) };
+  const options = {
+    sections: [...sections],
+    splits: parseSplits(option('split') ?? 'tuning,heldout'),
+    perPair: Number(option('per-pair') ?? 2),
+    scans: Number(option('scans') ?? 1),
+    kieSets: (option('kie-sets') ?? 'kie-dev').split(','),
+  };
   const entries: Entry[] = [];
   let current = '';
   const inner = createLayoutEngine();
@@ -77,27 +84,32 @@ async function take(): Promise<Snapshot> {
       current = 'icdar2013-dev';
       await runIcdar(engine, join(root, 'icdar2013-dev'));
     }
-    if (sections.has('business')) {
-      current = `business-${options.split}`;
-      await runBusinessBench(engine, { split: options.split, perPair: options.perPair, scansPerPair: options.scans, kinds: KINDS, langs: LANGS });
+    for (const split of options.splits) {
+      if (!sections.has('business')) break;
+      current = `business-${split}`;
+      await runBusinessBench(engine, { split, perPair: options.perPair, scansPerPair: options.scans, kinds: KINDS, langs: LANGS });
     }
-    if (sections.has('kie')) {
-      current = 'kie-dev';
-      await runKieDev(engine, join(root, 'kie-dev'));
+    for (const set of sections.has('kie') ? options.kieSets : []) {
+      current = set;
+      await runKie(engine, join(root, set), { splits: options.splits });
     }
     if (sections.has('generated')) {
-      // As bench/extract.ts runs it: 30 digital documents, the first 6 scanned, read fast and high.
-      const docs = await generateDigitalSet(30, 1);
-      const digital: EnginePage[] = [];
-      for (const d of docs) digital.push(await digitalPage(d));
-      current = 'generated-digital';
-      await runGenerated(engine, docs, digital, 'fast');
-      const scanDocs = docs.slice(0, 6);
-      const scans: EnginePage[] = [];
-      for (let i = 0; i < scanDocs.length; i++) scans.push({ image: await scanPdf(scanDocs[i].pdf, randomScanOptions(100 + i), i), textLayer: null });
-      for (const quality of ['fast', 'high'] as const) {
-        current = `generated-scans-${quality}`;
-        await runGenerated(engine, scanDocs, scans, quality);
+      // As bench/extract.ts runs it: 30 digital documents per split, the first 6 of each scanned, read fast and high.
+      const all = await generateDigitalSet(30, 1);
+      const seedOf = (id: string) => Number(/(\d+)$/.exec(id)?.[1] ?? 0);
+      for (const split of options.splits) {
+        const docs = all.filter((d) => seedSplit(seedOf(d.id)) === split);
+        const digital: EnginePage[] = [];
+        for (const d of docs) digital.push(await digitalPage(d));
+        current = `generated-${split}-digital`;
+        await runGenerated(engine, docs, digital, 'fast');
+        const scanDocs = docs.slice(0, 6);
+        const scans: EnginePage[] = [];
+        for (const d of scanDocs) scans.push({ image: await scanPdf(d.pdf, randomScanOptions(100 + seedOf(d.id)), seedOf(d.id)), textLayer: null });
+        for (const quality of ['fast', 'high'] as const) {
+          current = `generated-${split}-scans-${quality}`;
+          await runGenerated(engine, scanDocs, scans, quality);
+        }
       }
     }
   } finally {
