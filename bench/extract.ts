@@ -12,10 +12,14 @@
  *   accuracy per kind × language, digital and scanned, calibration);
  * - kie: the real kie-dev and kie-dev-more documents per split and source,
  *   the calibration table on their scans and the seconds a scanned page
- *   against the tesseract CLI reading the same file with the same languages.
+ *   against the tesseract CLI reading the same file with the same languages;
+ * - textpage: an icdar2013-dev text-layer page opened, read and extracted, next
+ *   to pdfplumber and camelot stream on the same pages (bench/lib/text-page.ts);
+ * - cli: `docrows --help` and `docrows extract` as whole processes next to a
+ *   pdfplumber one-liner on the same file (bench/lib/cli-start.ts).
  *
  *   npm run bench:extract [-- --split tuning|heldout|tuning,heldout] [--quick]
- *     [--sections icdar,generated,timing,business,kie] [--scans N] [--digital N]
+ *     [--sections icdar,generated,timing,business,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
  *     [--per-pair N] [--per-source N] [--no-peer] [--datasets DIR] [--json]
  *
@@ -30,7 +34,7 @@
  * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and the
  * tables go to stderr.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -53,6 +57,9 @@ import { runKie, scanCalibration, scanSpeed, summarizeKie, type KieResult } from
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
 import { percentiles } from './lib/percentiles.js';
+import { ensureTesseractCli } from './lib/peers.js';
+import { textPageComparison } from './lib/text-page.js';
+import { cliStartComparison } from './lib/cli-start.js';
 
 const run = promisify(execFile);
 
@@ -71,27 +78,6 @@ function datasetsDir(): string {
   const given = listArg('datasets')?.[0];
   if (given) return resolve(given);
   return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
-}
-
-/** The peer: Debian's tesseract CLI with the language packages `models` need. Installed on demand when apt is usable; otherwise reported as skipped. */
-function ensureTesseractCli(models: string[] = ['eng']): { available: boolean; version?: string; note?: string } {
-  const probe = () => spawnSync('tesseract', ['--version'], { encoding: 'utf8' });
-  const missing = () => {
-    const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
-    const have = new Set(`${listed.stdout ?? ''}`.split('\n').map((l) => l.trim()));
-    return models.filter((m) => !have.has(m));
-  };
-  let p = probe();
-  if (p.status !== 0 || missing().length > 0) {
-    const packages = p.status !== 0 ? ['tesseract-ocr', ...models.map((m) => `tesseract-ocr-${m}`)] : missing().map((m) => `tesseract-ocr-${m}`);
-    spawnSync('apt-get', ['update'], { stdio: 'ignore' });
-    spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'ignore' });
-    p = probe();
-  }
-  if (p.status !== 0) return { available: false, note: 'tesseract CLI not installed and apt-get install tesseract-ocr failed' };
-  const absent = missing();
-  if (absent.length > 0) return { available: false, note: `tesseract CLI without the models ${absent.join(', ')} (apt-get install tesseract-ocr-<code> failed)` };
-  return { available: true, version: `${p.stdout}${p.stderr}`.split('\n')[0].trim() };
 }
 
 /** The engine's own model files (src/extract/ocr/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
@@ -303,7 +289,7 @@ async function main(): Promise<void> {
   const scanCount = arg('scans', quick ? 1 : 6);
   // Eight pages a figure: a p50 of four moved by 10–15% between runs of the same code (docs/measurements.md, sixth round).
   const timingCount = arg('timing', 8);
-  const sections = new Set(listArg('sections') ?? (quick ? ['icdar', 'business', 'kie'] : ['icdar', 'generated', 'timing', 'business', 'kie']));
+  const sections = new Set(listArg('sections') ?? (quick ? ['icdar', 'business', 'kie'] : ['icdar', 'generated', 'timing', 'business', 'kie', 'textpage', 'cli']));
   const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
   const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
@@ -337,6 +323,9 @@ async function main(): Promise<void> {
     };
     out.text_layer_ms_per_page = { engine: percentiles(engineMs), pdf_text_layer_read: percentiles(textLayerMs) };
   }
+
+  if (sections.has('textpage')) out.text_layer_page_opened = await textPageComparison(engine, join(datasetRoot, 'icdar2013-dev'));
+  if (sections.has('cli')) out.cli_whole_process = await cliStartComparison();
 
   if (sections.has('business')) {
     const perSplit: Partial<Record<Split, unknown>> = {};
