@@ -194,7 +194,7 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
     const scanned = async (lang: Lang, seed: number) => {
       const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
       const [page] = await ingestPages(doc.pdf);
-      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0 }, seed);
+      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0, shadow: 0 }, seed);
     };
     for (const lang of langs) {
       const model = lang === 'en' ? 'eng' : `${OCR_MODELS[lang]}+eng`;

@@ -32,7 +32,7 @@ describe('orientation of a poorly read page', () => {
   it('keeps an upright receipt upright when only the stamp on top reads better turned over', async () => {
     // The probe sees the stamp first and prefers the page turned; the full reading of the page turned is the poorer one.
     const raster = await renderPdfPage(await stampedReceipt(), 200);
-    const scan = await scanImage(raster, { kind: 'flatbed', dpi: 120, rotate: 0, blur: 1, noise: 14, jpegQuality: 60, light: 0.9, keystone: 0 }, 3);
+    const scan = await scanImage(raster, { kind: 'flatbed', dpi: 120, rotate: 0, blur: 1, noise: 14, jpegQuality: 60, light: 0.9, keystone: 0, shadow: 0 }, 3);
     const page = await ocrPage(scan, 'fast', pool);
     expect(page.orientation).toBe(0);
     const text = page.words.map((w) => w.text).join(' ');
