@@ -13,7 +13,7 @@ import { asksForLines, chooseMainTables, cleanColumnNames, headerScore, type Tab
 import { chooseColumns, columnFields } from '../columns/choose-columns.js';
 import { fitValue } from '../values/value-kinds.js';
 import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../values/arithmetic.js';
-import { checkLine } from '../values/misread-amounts.js';
+import { checkLine, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
 import { findRecordValues } from '../fields/record-values.js';
@@ -140,9 +140,6 @@ function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number,
 /** The line columns arithmetic checks: quantity × unit price ≈ line total. */
 const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;
 
-/** Confidence of a value the row's arithmetic repaired (misread-amounts.ts): a reading the page did not print as such. */
-const REPAIRED_CONFIDENCE = 0.7;
-
 /**
  * A row's quantity, unit price and line total, when all three are columns,
  * made surer when they agree and less sure when not; a misread one is
@@ -204,7 +201,11 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
     const concept = concepts[i];
     if (concept?.level === 'line') {
       const words = byConcept[concept.id] ?? null;
-      out[f.name] = words ? cell(words.map((w) => w.text).join(' '), words, specs[i], LIST_VALUE_CONFIDENCE) : { value: null, box: null };
+      const total = concept.id === 'line_total';
+      // A line total the quantity line set right is a repair; one whose marks nothing confirmed misfits its kind.
+      const repaired = total && item.repairedTotal !== undefined;
+      const confidence = repaired ? REPAIRED_CONFIDENCE : total && item.misread ? LIST_VALUE_CONFIDENCE * KIND_MISFIT : LIST_VALUE_CONFIDENCE;
+      out[f.name] = words ? cell(repaired ? item.repairedTotal! : words.map((w) => w.text).join(' '), words, specs[i], confidence) : { value: null, box: null };
     } else out[f.name] = recordValues.get(i) ?? { value: null, box: null };
   });
   return out;
