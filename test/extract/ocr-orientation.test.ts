@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanImage } from '../../bench/lib/business/scan.js';
-import { ocrPage } from '../../src/extract/ocr/ocr-page.js';
-import { TesseractPool } from '../../src/extract/ocr/tesseract-pool.js';
+import { ocrPage } from '../../src/extract/read/ocr-page.js';
+import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 
 /** A narrow till receipt with an upside-down stamp above its text, as stamped receipts are often filed. */
