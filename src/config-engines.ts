@@ -96,8 +96,3 @@ export function loadEngineConfig(env: Env, defaultEngine: EngineName): EngineCon
     },
   };
 }
-
-/** True when some tier runs the model engine (its workers then size for network waits). */
-export function usesModelEngine(config: EngineConfig): boolean {
-  return TIERS.some((tier) => config.engines[tier] === 'openai');
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchScore, normalizeTokens } from '../../src/extract/layout/columns/field-match.js';
-import { chooseTableForFields, cleanColumnNames } from '../../src/extract/layout/columns/column-mapping.js';
+import { chooseTablesForFields, cleanColumnNames } from '../../src/extract/layout/columns/column-mapping.js';
 import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import { detectTables } from '../../src/extract/layout/tables/table-detect.js';
 import { typeset } from './helpers/words.js';
@@ -34,7 +34,7 @@ describe('header mapping', () => {
       [150, [[50, 'A-2'], [200, '2024-01-05'], [350, '2024-01-06'], [500, 'Tea'], [750, '2.10']]],
     ]);
     const tables = detectTables(groupWordsIntoLines(words, 1), []);
-    const choice = chooseTableForFields(tables, [
+    const [choice] = chooseTablesForFields(tables, [
       { name: 'Amt', kind: 'number' },
       { name: 'Transaction date', kind: 'date' },
       { name: 'Description', kind: undefined },

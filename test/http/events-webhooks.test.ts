@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { Engine } from '../../src/extract/types.js';
-import { createThreadedEngine } from '../../src/extract/engines/engine-threads.js';
+import { startEngineThreads, type EngineThreads } from '../../src/extract/engines/engine-threads.js';
 import { startWorkers } from '../../src/workers.js';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { verifyDelivery, type Received } from '../helpers/bbox-workers.js';
@@ -31,16 +31,18 @@ async function scriptedReceiver(script: Array<{ status: number; headers?: Record
 describe.each(DIALECTS)('batch webhooks (%s)', (dialect) => {
   let t: TestApp;
   let layout: Engine;
+  let threads: EngineThreads;
   // Real time plus an offset the test moves forward to reach the retry schedule's next slot.
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
   beforeAll(async () => {
     t = await startTestApp(dialect, { DOCROWS_ALLOW_PRIVATE_URLS: 'true' }, { clock });
-    layout = createThreadedEngine('layout', 2);
+    threads = startEngineThreads(2);
+    layout = threads.layout;
   });
   afterAll(async () => {
     await expectCreditsInvariant(t.services.db);
-    await layout.close?.();
+    await threads.close();
     await t.destroy();
   });
 

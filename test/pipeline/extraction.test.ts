@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine, ExtractResult } from '../../src/extract/types.js';
-import { createThreadedEngine } from '../../src/extract/engines/engine-threads.js';
+import { startEngineThreads, type EngineThreads } from '../../src/extract/engines/engine-threads.js';
 import { ADMIN_TOKEN, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { api, failingOnPages, ledgerOf, runWorkers, uploadTextPdf, waitForBatch, waitUntil } from './helpers.js';
@@ -11,13 +11,15 @@ const widgets = (page: number, rows: number) =>
 describe.each(DIALECTS)('extraction pipeline (%s)', (dialect) => {
   let t: TestApp;
   let layout: Engine;
+  let threads: EngineThreads;
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    layout = createThreadedEngine('layout', 2);
+    threads = startEngineThreads(2);
+    layout = threads.layout;
   });
   afterAll(async () => {
     await expectCreditsInvariant(t.services.db);
-    await layout.close?.();
+    await threads.close();
     await t.destroy();
   });
 

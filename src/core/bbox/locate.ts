@@ -1,6 +1,5 @@
 import { parseDate, parseNumber } from '../../extract/format/index.js';
-import { groupWordsIntoLines } from '../../extract/layout/lines/lines.js';
-import { roundBox, unionBoxes } from '../../extract/layout/lines/geometry.js';
+import { groupWordsIntoLines, roundBox, unionBoxes } from '../../extract/index.js';
 import { isImageRegion, type Box, type ExtractedCell, type Word } from '../../extract/types.js';
 
 /**

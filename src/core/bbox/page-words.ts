@@ -1,7 +1,5 @@
 import type { DocumentRow } from '../../db/schema.js';
-import { isTextLayerUsable } from '../../extract/read/page-content.js';
-import { ocrPage } from '../../extract/read/ocr-page.js';
-import { TesseractPool } from '../../extract/read/tesseract-pool.js';
+import { createPageReader, isTextLayerUsable } from '../../extract/index.js';
 import type { Quality, TextLayer, Word } from '../../extract/types.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
@@ -12,48 +10,26 @@ export interface PageOcr {
   close(): Promise<void>;
 }
 
-/** Tesseract workers are stopped after this long without OCR, so an idle worker process holds no threads. */
+/** Tesseract workers are stopped after this long without OCR, so an idle process holds no OCR threads. */
 const OCR_IDLE_MS = 30_000;
 
 /**
- * The engine's OCR module (orientation, deskew, Tesseract) with its boxes
- * mapped back onto the stored page image. The Tesseract pool starts on first
- * use (text-layer pages never need it) and is closed again when idle.
+ * The engine's page reader (orientation, deskew, Tesseract) with its boxes
+ * mapped back onto the stored page image. Its Tesseract workers start on
+ * first use (text-layer pages never need them) and stop again when idle.
  */
 export function createPageOcr(threads = 1): PageOcr {
-  let pool: TesseractPool | null = null;
-  let inflight = 0;
-  let idle: NodeJS.Timeout | null = null;
+  const reader = createPageReader({ ocrThreads: threads, idleCloseMs: OCR_IDLE_MS });
   const running = new Map<string, Promise<Word[]>>();
-  const closePool = async () => {
-    const p = pool;
-    pool = null;
-    await p?.close();
-  };
-  const read = async (image: Uint8Array, quality: Quality): Promise<Word[]> => {
-    if (idle) clearTimeout(idle);
-    pool ??= new TesseractPool(threads);
-    inflight++;
-    try {
-      const page = await ocrPage(image, quality, pool);
-      return page.words.map((w) => ({ text: w.text, box: page.toPageBox(w.box) }));
-    } finally {
-      inflight--;
-      if (inflight === 0) idle = setTimeout(() => void closePool(), OCR_IDLE_MS).unref();
-    }
-  };
   return {
     readWords(key, image, quality) {
       const shared = running.get(key);
       if (shared) return shared;
-      const run = read(image, quality).finally(() => running.delete(key));
+      const run = reader.ocrWords(image, quality).finally(() => running.delete(key));
       running.set(key, run);
       return run;
     },
-    async close() {
-      if (idle) clearTimeout(idle);
-      await closePool();
-    },
+    close: () => reader.close(),
   };
 }
 

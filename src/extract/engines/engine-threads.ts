@@ -53,9 +53,3 @@ export function startEngineThreads(threads: number): EngineThreads {
     close: () => pool.close(),
   };
 }
-
-/** The layout engine alone on its own threads (tests and tools that run no model). */
-export function createThreadedEngine(_name: 'layout', threads: number): Engine {
-  const engineThreads = startEngineThreads(threads);
-  return { ...engineThreads.layout, close: () => engineThreads.close() };
-}

@@ -1,20 +1,17 @@
 import sharp from 'sharp';
 import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
 import { isImageRegion } from '../types.js';
-import { TesseractPool } from '../read/tesseract-pool.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
-import { OcrCache, readPageContent } from '../read/page-content.js';
+import { createPageReader } from '../read/page-reader.js';
 import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
 
-export { extractFromContent, type PageContent } from './rows/extract-page.js';
-/** The content stage and the picture finder, for the model engine (src/extract/openai/page-view.ts). */
-export { isTextLayerUsable, OcrCache, readPageContent } from '../read/page-content.js';
-export { findRasterPictureRegions } from '../read/picture-regions.js';
+export { extractFromContent } from './rows/extract-page.js';
+export type { PageContent } from '../read/page-content.js';
 
 export interface LayoutEngineOptions {
-  /** OCR worker threads (default: min(2, cores)). */
+  /** OCR threads (default: min(2, cores)). */
   ocrWorkers?: number;
 }
 
@@ -24,17 +21,16 @@ export interface LayoutEngineOptions {
  * back as `no_content` or `engine_error`.
  */
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
-  const pool = new TesseractPool(options.ocrWorkers);
+  const reader = createPageReader({ ocrThreads: options.ocrWorkers });
   // sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page was decoded,
   // scaled and turned before recognition: about 0.1 s of a 300 dpi scan's 1 s. An engine that reads a page on several
   // OCR threads gives libvips as many; the output is the same (docs/engine.md, "OCR threads").
-  if (pool.size > sharp.concurrency()) sharp.concurrency(pool.size);
-  const cache = new OcrCache();
+  if (reader.ocrThreads > sharp.concurrency()) sharp.concurrency(reader.ocrThreads);
   return {
     name: 'layout',
     async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {
       try {
-        const read = await readPageContent(page, request.quality, pool, cache);
+        const read = await reader.read(page, request.quality);
         const located = request.fields.filter(isPureLocationField);
         // Embedded images are already in page coordinates; otherwise look for non-text ink on the stored raster.
         let pagePictures: Box[] | null = null;
@@ -48,7 +44,7 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
       }
     },
-    close: () => pool.close(),
+    close: () => reader.close(),
   };
 }
 

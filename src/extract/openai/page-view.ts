@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { TesseractPool } from '../read/tesseract-pool.js';
-import { findRasterPictureRegions, OcrCache, readPageContent } from '../layout/index.js';
+import { createPageReader } from '../read/page-reader.js';
+import { findRasterPictureRegions } from '../read/picture-regions.js';
 import type { Box, EnginePage, Quality, Word } from '../types.js';
 
 /**
@@ -29,11 +29,10 @@ export interface PageViewer {
 }
 
 export function createPageViewer(ocrWorkers?: number): PageViewer {
-  const pool = new TesseractPool(ocrWorkers);
-  const cache = new OcrCache();
+  const reader = createPageReader({ ocrThreads: ocrWorkers });
   return {
     async view(page, request) {
-      const read = await readPageContent(page, request.quality, pool, cache);
+      const read = await reader.read(page, request.quality);
       const words = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
       let pictures: Box[] | null = null;
       if (request.wantPictures) {
@@ -45,6 +44,6 @@ export function createPageViewer(ocrWorkers?: number): PageViewer {
       // A copy owns its ArrayBuffer, so an engine thread can hand it over (transfer) without touching a shared one.
       return { words, pictures, jpeg: new Uint8Array(jpeg) };
     },
-    close: () => pool.close(),
+    close: () => reader.close(),
   };
 }

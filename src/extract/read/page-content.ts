@@ -1,9 +1,18 @@
 import sharp from 'sharp';
-import type { Box, EnginePage, Quality, TextLayer } from '../types.js';
+import type { Box, EnginePage, Quality, Rule, TextLayer, Word } from '../types.js';
 import { createHash } from 'node:crypto';
 import { ocrPage, type OcrPage } from './ocr-page.js';
 import type { TesseractPool } from './tesseract-pool.js';
-import type { PageContent } from '../layout/rows/extract-page.js';
+
+/** Everything the engine reads off one page, whatever its source (text layer or OCR). */
+export interface PageContent {
+  words: Word[];
+  rules: Rule[];
+  /** Picture-like regions: embedded image placements or non-text ink blobs of a raster. */
+  pictures: Box[];
+  /** Page width / height. */
+  aspect: number;
+}
 
 /** Content plus the way back from its frame to the stored page image. */
 export interface ReadPage {

@@ -109,18 +109,11 @@ function assign(scores: number[][]): { columnOf: number[]; total: number } {
 }
 
 /**
- * Picks the table and header depth whose column names best match the
- * requested fields, and maps each field to a column. Header depth matters for
- * multi-row headers: "Price" alone or "Unit price (EUR)" over two lines.
- */
-export function chooseTableForFields(tables: Table[], fields: FieldRequest[]): TableChoice | null {
-  return chooseTablesForFields(tables, fields)[0] ?? null;
-}
-
-/**
  * Every table that answers the request about as well as the best one, in page
  * order: a page with two line-item tables under the same headings (goods,
- * then services) yields the rows of both.
+ * then services) yields the rows of both. For each, the header depth whose
+ * column names best match the requested fields ("Price" alone or "Unit price
+ * (EUR)" over two lines), and the column of each field.
  */
 export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
   const kinds = new Map<string, TextKind>();

@@ -1,4 +1,4 @@
-import type { Box, CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Rule, Word } from '../../types.js';
+import type { CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Word } from '../../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../../format/index.js';
 import { isPureLocationField } from '../../pure-location.js';
 import type { Concept } from '../../concepts/index.js';
@@ -19,16 +19,7 @@ import { cell } from '../values/cell.js';
 import { findRecordValues } from '../fields/record-values.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
-
-/** Everything the engine reads off one page, whatever its source (text layer or OCR). */
-export interface PageContent {
-  words: Word[];
-  rules: Rule[];
-  /** Picture-like regions: embedded image placements or non-text ink blobs of a raster. */
-  pictures: Box[];
-  /** Page width / height. */
-  aspect: number;
-}
+import type { PageContent } from '../../read/page-content.js';
 
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
 const KIND_MISFIT = 0.5;

@@ -3,13 +3,6 @@ import type { Line } from '../lines/lines.js';
 import { isDataValue } from './data-values.js';
 import { ENGINE_SETTINGS } from '../../settings.js';
 
-/** Column boundaries: `separators[i]` is the x between column i and i+1. */
-export interface ColumnLayout {
-  x1: number;
-  x2: number;
-  separators: number[];
-}
-
 const BINS = 2000;
 
 /**

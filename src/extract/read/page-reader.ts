@@ -1,0 +1,62 @@
+/**
+ * The one way the engine's OCR is started, for every reader of pages: the
+ * layout engine, the model engine's page view (openai/page-view.ts) and the
+ * bbox pass (src/core/bbox/page-words.ts). It owns a pool of Tesseract
+ * workers (read/tesseract-pool.ts; they start on first use) and the cache of
+ * recent OCR results, and can stop its workers when idle.
+ */
+import type { EnginePage, Quality, Word } from '../types.js';
+import { OcrCache, readPageContent, type ReadPage } from './page-content.js';
+import { defaultOcrWorkers, TesseractPool } from './tesseract-pool.js';
+
+export interface PageReaderOptions {
+  /** OCR threads: at most this many pages or bands are recognized at once (default: min(2, cores)). */
+  ocrThreads?: number;
+  /** Stop the Tesseract workers after this long without a reading, so an idle process holds no threads (default: never). */
+  idleCloseMs?: number;
+}
+
+export interface PageReader {
+  readonly ocrThreads: number;
+  /** The page's content: its text layer when usable, else OCR of its raster, in the frame the layout stages read. */
+  read(page: EnginePage, quality: Quality): Promise<ReadPage>;
+  /** The words of a page's raster by OCR, boxed on that raster. */
+  ocrWords(image: Uint8Array, quality: Quality): Promise<Word[]>;
+  close(): Promise<void>;
+}
+
+export function createPageReader(options: PageReaderOptions = {}): PageReader {
+  const ocrThreads = options.ocrThreads ?? defaultOcrWorkers();
+  const cache = new OcrCache();
+  let pool: TesseractPool | null = null;
+  let inflight = 0;
+  let idle: NodeJS.Timeout | null = null;
+  const closePool = async () => {
+    const p = pool;
+    pool = null;
+    await p?.close();
+  };
+  const withPool = async <T>(use: (p: TesseractPool) => Promise<T>): Promise<T> => {
+    if (idle) clearTimeout(idle);
+    pool ??= new TesseractPool(ocrThreads);
+    inflight++;
+    try {
+      return await use(pool);
+    } finally {
+      inflight--;
+      if (inflight === 0 && options.idleCloseMs !== undefined) idle = setTimeout(() => void closePool(), options.idleCloseMs).unref();
+    }
+  };
+  return {
+    ocrThreads,
+    read: (page, quality) => withPool((p) => readPageContent(page, quality, p, cache)),
+    async ocrWords(image, quality) {
+      const read = await withPool((p) => readPageContent({ image, textLayer: null }, quality, p, cache));
+      return read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
+    },
+    async close() {
+      if (idle) clearTimeout(idle);
+      await closePool();
+    },
+  };
+}
