@@ -214,7 +214,7 @@ describe('web console (chromium)', () => {
     await expect.poll(() => page.getByTestId('credits').textContent()).toBe(String((await api('/account')).available_credits));
     expect(await page.getByTestId('plan').textContent()).toBe('pro');
     await page.getByTestId('events').getByText('batch.completed').waitFor();
-    expect(readFileSync('README.md', 'utf8')).toContain('the usage ledger have their own tabs');
+    expect(readFileSync('README.md', 'utf8').replace(/\s+/g, ' ')).toContain('usage ledger (**Usage**) have their own tabs');
     await nav('Usage').click();
     const amounts = () => page.locator('[data-testid=ledger] tbody td:nth-child(4)').allTextContents();
     await expect.poll(amounts).toEqual(Array(20).fill('+1'));
