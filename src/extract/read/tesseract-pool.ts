@@ -1,0 +1,323 @@
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'tesseract.js';
+import type { Word } from '../types.js';
+import { toPgm, type GreyRaster } from './grey-raster.js';
+
+const require = createRequire(import.meta.url);
+
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  /** Pixel box in the recognized image. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The folder holding a model's gzipped traineddata. tesseract.js reads a
+ * local langPath from disk instead of fetching, and cacheMethod "none" keeps
+ * it from writing a cache copy. English is integerized "best" from
+ * @tesseract.js-data/eng. The other languages are tesseract's tessdata_fast
+ * files, shipped in models/tessdata-fast: no npm package carries them, and
+ * on scans they read as well as best_int and about a fifth faster, while for
+ * English best_int read receipts better (models/tessdata-fast/README.md).
+ */
+export function localLanguageDataPath(code = 'eng'): string {
+  if (code !== 'eng') return fileURLToPath(new URL('../../../models/tessdata-fast', import.meta.url));
+  const pkgDir = require.resolve('@tesseract.js-data/eng/package.json').replace(/package\.json$/, '');
+  return `${pkgDir}4.0.0_best_int`;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  busy: boolean;
+  /** The tesseract model the worker reads with ("eng", "deu"). */
+  model: string;
+}
+
+/** Default pool size: two workers let one page be read on two cores (see bands.ts). */
+export function defaultOcrWorkers(): number {
+  return Math.max(1, Math.min(2, cpus().length));
+}
+
+/**
+ * Workers kept per reading slot: an idle worker of another model stays
+ * (a page in another language is read with English first, then with its own
+ * model, so a pool that swapped models would start two workers per page).
+ */
+const WORKERS_PER_SLOT = 2;
+
+/**
+ * A small pool of tesseract.js workers (each a worker thread running the
+ * single-threaded WASM engine). `size` is the number of pages or bands read
+ * at once, so also the number of cores OCR may use; up to WORKERS_PER_SLOT ×
+ * `size` workers are kept for different models, the least recently used idle
+ * one replaced when a page asks for a model none holds. Workers start lazily
+ * and are reused; close() terminates them.
+ */
+export class TesseractPool {
+  readonly size: number;
+  private readonly workers: PooledWorker[] = [];
+  /** Readings under way or about to start (a worker starting counts), at most `size`. */
+  private active = 0;
+  private readonly waiters: Array<() => void> = [];
+  private closed = false;
+
+  constructor(size = defaultOcrWorkers()) {
+    this.size = size;
+  }
+
+  /**
+   * A worker reads one model: tesseract.js takes one langPath per worker and
+   * every model lives in its own package (its `{code, data}` form joins the
+   * models' bytes instead of their codes when it initializes, tesseract.js 7).
+   */
+  private async startWorker(model: string): Promise<PooledWorker> {
+    // tesseract.js loads with the first page that needs OCR: a text PDF (or `docrows --help`) never loads it.
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
+    const worker = await createWorker(
+      model,
+      OEM.LSTM_ONLY,
+      {
+        langPath: localLanguageDataPath(model),
+        gzip: true,
+        cacheMethod: 'none',
+        logger: () => undefined,
+        errorHandler: () => undefined,
+      },
+      // The Italian model's own config names a word list it does not ship ("ita.special-words": two words),
+      // and tesseract printed "Error: failed to load" to stderr each time an Italian worker started. A config file's
+      // text: the parameter set to nothing.
+      'user_words_suffix ',
+    );
+    await worker.setParameters({
+      // One uniform block: the layout engine groups words by their boxes itself, and tesseract's own page analysis
+      // (AUTO) dropped whole runs of a narrow numeric column on long tables, while SPARSE_TEXT drops lone digits ("3" in a Qty cell).
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+      preserve_interword_spaces: '1',
+      // tesseract's own diagnostics ("Image too small to scale!!" when a speck makes a line image a pixel or two wide)
+      // went to the process's stderr, between the service's JSON log lines; they tell a user nothing. The worker's
+      // file system has a /dev/null.
+      debug_file: '/dev/null',
+    });
+    return { worker, busy: true, model };
+  }
+
+  /** A worker reading `model`, once one of the `size` reading slots is free. */
+  private async acquire(model: string): Promise<PooledWorker> {
+    if (this.closed) throw new Error('OCR pool is closed');
+    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (this.closed) throw new Error('OCR pool is closed');
+    this.active++;
+    try {
+      const same = this.workers.find((w) => !w.busy && w.model === model);
+      if (same) {
+        same.busy = true;
+        this.touch(same);
+        return same;
+      }
+      if (this.workers.length >= this.size * WORKERS_PER_SLOT) {
+        // The least recently used idle worker of another model makes room (the list runs from least to most recent).
+        const idle = this.workers.find((w) => !w.busy);
+        if (idle) {
+          this.workers.splice(this.workers.indexOf(idle), 1);
+          await idle.worker.terminate();
+        }
+      }
+      const started = await this.startWorker(model);
+      this.workers.push(started);
+      return started;
+    } catch (err) {
+      this.freeSlot();
+      throw err;
+    }
+  }
+
+  /** Moves a worker to the most recently used end. */
+  private touch(w: PooledWorker): void {
+    this.workers.splice(this.workers.indexOf(w), 1);
+    this.workers.push(w);
+  }
+
+  private freeSlot(): void {
+    this.active--;
+    this.waiters.shift()?.();
+  }
+
+  private release(w: PooledWorker): void {
+    w.busy = false;
+    this.freeSlot();
+  }
+
+  /** Recognizes a grey raster with tesseract model `model` ("eng", "deu") and returns its words with pixel boxes. */
+  async recognize(image: GreyRaster, dpi: number, model = 'eng'): Promise<OcrWord[]> {
+    const pooled = await this.acquire(model);
+    try {
+      // The raster carries no resolution; telling it avoids a wrong guess that skews its size filters.
+      await pooled.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+      const { data } = await pooled.worker.recognize(toPgm(image), {}, { blocks: true, text: false, hocr: false, tsv: false });
+      const words: OcrWord[] = [];
+      for (const block of data.blocks ?? []) {
+        for (const para of block.paragraphs) {
+          for (const line of para.lines) {
+            for (const w of line.words) {
+              const text = w.text.trim();
+              if (!text) continue;
+              const [top, bottom] = lineBand(line, (w.bbox.x0 + w.bbox.x1) / 2);
+              words.push({ text, confidence: w.confidence, x0: w.bbox.x0, y0: Math.min(w.bbox.y0, top), x1: w.bbox.x1, y1: Math.max(w.bbox.y1, bottom) });
+            }
+          }
+        }
+      }
+      return words;
+    } finally {
+      this.release(pooled);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = this.workers.splice(0);
+    await Promise.all(all.map((w) => w.worker.terminate()));
+  }
+}
+
+/** A numeric date written whole: `02.05.2020`, `5/1/18`, `21-05-17`. */
+const WHOLE_DATE = /^\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})$/;
+
+/**
+ * The nearest word to the right of word `i` on its line, closer than
+ * `maxGap` letter heights, among those `accepts` takes; -1 when none. OCR may
+ * emit a table column by column, so neighbours are found by position, not order.
+ */
+function rightNeighbour(words: OcrWord[], i: number, used: Set<number>, maxGap: number, accepts: (o: OcrWord) => boolean = () => true): number {
+  const w = words[i];
+  let best = -1;
+  let bestGap = Infinity;
+  words.forEach((o, j) => {
+    if (j === i || used.has(j) || !accepts(o)) return;
+    const h = Math.max(w.y1 - w.y0, o.y1 - o.y0);
+    const gap = o.x0 - w.x1;
+    if (Math.abs((w.y0 + w.y1) / 2 - (o.y0 + o.y1) / 2) < h * 0.3 && gap >= 0 && gap < h * maxGap && gap < bestGap) {
+      best = j;
+      bestGap = gap;
+    }
+  });
+  return best;
+}
+
+/**
+ * Receipt printers space their dates out and OCR splits them at the spaces:
+ * "02. 05. 2020" comes back as three words no date reading accepts. Two or
+ * three neighbours that together make a whole numeric date are joined.
+ */
+export function rejoinSplitDates(words: OcrWord[]): OcrWord[] {
+  const used = new Set<number>();
+  const out: OcrWord[] = [];
+  words.forEach((first, i) => {
+    if (used.has(i)) return;
+    if (!/^\d{1,2}[./-]/.test(first.text) || WHOLE_DATE.test(first.text)) {
+      out.push(first);
+      return;
+    }
+    const chain = [i];
+    let text = first.text;
+    while (chain.length < 3 && !WHOLE_DATE.test(text)) {
+      const next = rightNeighbour(words, chain[chain.length - 1], used, 1);
+      if (next < 0 || !/^\d[\d./-]{0,6}$/.test(words[next].text)) break;
+      chain.push(next);
+      text += words[next].text;
+    }
+    if (chain.length < 2 || !WHOLE_DATE.test(text)) {
+      out.push(first);
+      return;
+    }
+    for (const j of chain) used.add(j);
+    const parts = chain.map((j) => words[j]);
+    out.push({
+      text,
+      confidence: Math.min(...parts.map((p) => p.confidence)),
+      x0: first.x0,
+      x1: parts[parts.length - 1].x1,
+      y0: Math.min(...parts.map((p) => p.y0)),
+      y1: Math.max(...parts.map((p) => p.y1)),
+    });
+  });
+  return out;
+}
+
+/**
+ * The top and bottom of a text line at `x`: from the line's ascenders down
+ * to its baseline there. Every word of a line gets at least this band: a
+ * tight ink box makes "x" or "-" half as tall as the digits beside it, and
+ * such boxes on one line stand at different heights (a scanned receipt: 6 of
+ * 17 item rows found with ink boxes, 16 with the band). The descenders are
+ * left to the words that have them: a band down to them too found as many
+ * rows, but let the header lines of another receipt run into each other
+ * (merchant name read as "ID"); on 42 scanned documents (dev and test) the
+ * two bands scored the same.
+ */
+export function lineBand(line: { baseline: { x0: number; y0: number; x1: number; y1: number }; rowAttributes: { rowHeight: number; descenders: number } }, x: number): [number, number] {
+  const { x0, y0, x1, y1 } = line.baseline;
+  const base = x1 > x0 ? y0 + ((y1 - y0) * (x - x0)) / (x1 - x0) : y0;
+  // The row height spans descenders to ascenders; tesseract.js reports the descenders as a positive depth below the baseline.
+  const { rowHeight, descenders } = line.rowAttributes;
+  return [base - (rowHeight - descenders), base];
+}
+
+/**
+ * Low-resolution scans lose the decimal point: "393.85" comes back as the
+ * words "393" and "85" almost touching. Digits followed closely by exactly
+ * two digits are rejoined with the point (a comma after dot-grouped thousands).
+ */
+export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
+  const used = new Set<number>();
+  const out: OcrWord[] = [];
+  words.forEach((prev, i) => {
+    if (used.has(i)) return;
+    if (!/^[-(]?\d[\d,.]*$/.test(prev.text) || /[.,]\d{1,2}$/.test(prev.text)) {
+      out.push(prev);
+      return;
+    }
+    const best = rightNeighbour(words, i, used, 1.3, (w) => /^\d{2}\)?$/.test(w.text));
+    if (best < 0 || inCodeGroups(prev, words)) {
+      out.push(prev);
+      return;
+    }
+    const w = words[best];
+    used.add(best);
+    // "393." + "85": the point was read but the word split after it.
+    const sep = /[.,]$/.test(prev.text) ? '' : /\.\d{3}$/.test(prev.text) ? ',' : '.';
+    out.push({ ...prev, text: `${prev.text}${sep}${w.text}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence, w.confidence) });
+  });
+  return out;
+}
+
+/**
+ * A group of four letters or digits printed just before a word: the word is
+ * part of a number printed in groups (an IBAN "DE54 8532 9310 0689 9614 23",
+ * a card or account number), whose last groups are no amount with a lost point.
+ */
+function inCodeGroups(word: OcrWord, words: OcrWord[]): boolean {
+  const h = word.y1 - word.y0;
+  return words.some((w) => {
+    if (!/^[A-Z\d]{4}$/.test(w.text)) return false;
+    const sameLine = Math.abs((w.y0 + w.y1) / 2 - (word.y0 + word.y1) / 2) < h * 0.3;
+    const gap = word.x0 - w.x1;
+    return sameLine && gap >= 0 && gap < h * 1.3;
+  });
+}
+
+/** Converts pixel-box OCR words to normalized words, dropping low-confidence noise. */
+export function normalizeOcrWords(words: OcrWord[], width: number, height: number, minConfidence = 30): Word[] {
+  return rejoinSplitDecimals(rejoinSplitDates(words))
+    // Lone digits in table cells get low confidence yet are usually right; letters that score low are mostly noise.
+    .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text) || (/^\d+$/.test(w.text) && w.confidence >= 5))
+    // A lone bar is a ruling line, a box edge or a receipt's border read as text, never content.
+    .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || (w.text.length === 1 && w.text !== '|'))
+    .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height }, confidence: w.confidence / 100 }));
+}
