@@ -1,5 +1,5 @@
 /** The generated text PDF (test/fixtures/ingest/pdf-fixtures.ts textPdf) read by a scripted engine, with boxes where the page prints each cell. */
-import { unionBoxes } from '../../../src/extract/layout/geometry.js';
+import { unionBoxes } from '../../../src/extract/layout/lines/geometry.js';
 import type { Engine, ExtractedCell, Word } from '../../../src/extract/types.js';
 
 export const INVOICE_FIELDS = ['Item', 'Qty', 'Price', 'Total'];
