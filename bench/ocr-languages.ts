@@ -60,7 +60,7 @@ const pool = new TesseractPool();
 try {
   for (const lang of langs) {
     for (const kind of kinds) {
-      for (const seed of splitSeeds('dev', perLang)) {
+      for (const seed of splitSeeds('tuning', perLang)) {
         const doc = await generateBusinessDoc({ seed, kind, lang });
         const pages = await scanPages(Buffer.from(doc.pdf), randomScanOptions(seed), seed);
         const values = printedValues(doc);

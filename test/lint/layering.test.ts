@@ -56,6 +56,7 @@ const CASES: Array<{ rule: string; files: Record<string, string> }> = [
   { rule: 'jobs-know-no-feature', files: { 'src/jobs/bad-core.ts': "export { getAccount } from '../core/accounts/index.js';\n" } },
   { rule: 'engine-knows-no-service', files: { 'src/extract/bad-core.ts': "export { getAccount } from '../core/accounts/index.js';\n" } },
   { rule: 'engine-knows-no-service', files: { 'src/ingest/bad-http.ts': "export { limitParam } from '../http/pagination.js';\n" } },
+  { rule: 'engine-knows-no-service', files: { 'src/einvoice/bad-db.ts': "export { migrateToLatest } from '../db/migrate.js';\n" } },
   { rule: 'cli-under-src-cli', files: { 'src/http/bad-cli.ts': "export { Command } from 'commander';\n" } },
   { rule: 'cli-is-an-entry', files: { 'src/core/billing/bad-cli.ts': "export { registerAdminCommands } from '../../cli/admin.js';\n" } },
 ];

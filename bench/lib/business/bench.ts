@@ -99,7 +99,7 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
       },
       ms_per_page: percentiles(scores.flatMap((s) => s.ms)),
       failed_pages: scores.reduce((n, s) => n + s.failed.length, 0),
-      most_wrong_fields: failures(scores, o.split === 'dev'),
+      most_wrong_fields: failures(scores, o.split === 'tuning'),
     };
     lines.push(`\n${m}`.padEnd(16) + o.langs.map((l) => l.padStart(12)).join('') + '         all');
     for (const kind of o.kinds) {

@@ -17,8 +17,10 @@ import { classifyLabel, conceptById, resolveConcept, type Concept } from '../con
 import type { ValueKind } from '../format/index.js';
 import { findDocumentValue } from './document-fields.js';
 import { findTotals, TOTAL_PARTS } from './document-totals.js';
-import { amountValue, checkedConfidence, debitCreditSwapped, lineAgreement, runningBalanceChecks, statementAgrees, summaryRows } from './arithmetic.js';
+import { amountValue, checkedConfidence, debitCreditSwapped, runningBalanceChecks, statementAgrees, summaryRows } from './arithmetic.js';
 import { pageDateOrder } from './page-conventions.js';
+import { checkLine } from './misread-amounts.js';
+import { readCertainty, withUnsureReadingsCapped } from './reading-certainty.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
 export interface PageContent {
@@ -36,17 +38,6 @@ function cell(value: string | null, words: Word[] | null, spec: FormatSpec, conf
   const out: ExtractedCell = { value: applyFormat(value, spec), box: roundBox(unionBoxes(words.map((w) => w.box))) };
   if (confidence !== undefined) out.confidence = Math.round(confidence * readCertainty(words) * 100) / 100;
   return out;
-}
-
-/**
- * How far a value's reading can be trusted: 1 on a text layer; on a scan, its
- * least sure word decides (a misread digit spoils the whole amount), from
- * OCR_SURE down to OCR_UNSURE, below which a word is a guess.
- */
-function readCertainty(words: Word[]): number {
-  let least = 1;
-  for (const w of words) if (w.confidence !== undefined && w.confidence < least) least = w.confidence;
-  return Math.min(1, Math.max(OCR_FLOOR, (least - OCR_UNSURE) / (OCR_SURE - OCR_UNSURE)));
 }
 
 /** The format kind a concept's values are checked against when the request names none. */
@@ -88,13 +79,6 @@ function holdsDocumentLabels(line: Line): boolean {
   // Two labels only items have ("Product", "Price") make it the items' header, whatever else it names ("Amount | Total").
   return documentLabels > 0 && documentLabels * 2 >= labels && lineOnlyLabels < 2;
 }
-
-/** OCR word confidence at or above which a reading takes nothing off a value's confidence (tesseract's clean words score 85-96). */
-const OCR_SURE = 0.85;
-/** OCR word confidence at which a reading is a guess. */
-const OCR_UNSURE = 0.35;
-/** The least share of its confidence a value keeps for its reading. */
-const OCR_FLOOR = 0.2;
 
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
 const KIND_MISFIT = 0.5;
@@ -156,7 +140,8 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
   }
   const lines = groupWordsIntoLines(content.words, content.aspect);
   const tables = detectTables(lines, content.rules);
-  return request.fields.length > 0 ? extractRequested(content, request, lines, tables) : extractInferred(request, lines, tables);
+  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables) : extractInferred(request, lines, tables);
+  return withUnsureReadingsCapped(result, content.words);
 }
 
 function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {
@@ -237,7 +222,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
         out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
       } else out[f.name] = recordValues.get(i) as ExtractedCell;
     });
-    return row ? checkLineArithmetic(out, fields, concepts, row, columnOf) : out;
+    return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf) : out;
   };
   const rows: Array<Record<string, ExtractedCell>> = [];
   for (const choice of choices) {
@@ -270,16 +255,26 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
 /** The line columns arithmetic checks: quantity × unit price ≈ line total. */
 const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;
 
-/** A row's quantity, unit price and line total, when all three are columns, made surer when they agree and less sure when not. */
-function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, row: TableRow, columnOf: number[]): Record<string, ExtractedCell> {
+/** Confidence of a value the row's arithmetic repaired (misread-amounts.ts): a reading the page did not print as such. */
+const REPAIRED_CONFIDENCE = 0.7;
+
+/**
+ * A row's quantity, unit price and line total, when all three are columns,
+ * made surer when they agree and less sure when not; a misread one is
+ * repaired when exactly one reading makes the row add up (misread-amounts.ts).
+ */
+function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], row: TableRow, columnOf: number[]): Record<string, ExtractedCell> {
   const at = LINE_PARTS.map((id) => concepts.findIndex((c, i) => c?.id === id && (columnOf[i] ?? -1) >= 0));
   if (at.some((i) => i < 0)) return out;
-  const [q, p, t] = at.map((i) => row.cells[columnOf[i]].text);
-  const agreement = lineAgreement(q, p, t);
-  for (const i of at) {
+  const [q, p, t] = at.map((i) => row.cells[columnOf[i]].words);
+  const checks = checkLine(withoutUnitWord(q), withoutTaxClass(p), withoutTaxClass(t));
+  at.forEach((i, k) => {
     const c = out[fields[i].name];
-    if ('confidence' in c && c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: Math.round(checkedConfidence(c.confidence, agreement) * 100) / 100 };
-  }
+    if (!('value' in c) || c.value === null) return;
+    const { agreement, repaired } = checks[k];
+    if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: REPAIRED_CONFIDENCE };
+    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: Math.round(checkedConfidence(c.confidence, agreement) * 100) / 100 };
+  });
   return out;
 }
 
