@@ -42,7 +42,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { createLayoutEngine } from '../src/extract/layout/index.js';
-import { defaultOcrWorkers, localLanguageDataPath } from '../src/extract/ocr/tesseract-pool.js';
+import { defaultOcrWorkers, localLanguageDataPath } from '../src/extract/read/tesseract-pool.js';
 import type { EnginePage } from '../src/extract/types.js';
 import { generateDigitalSet, type GeneratedDoc } from '../test/fixtures/extract/documents.js';
 import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
@@ -52,7 +52,7 @@ import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
-import { OCR_MODELS } from '../src/extract/ocr/page-language.js';
+import { OCR_MODELS } from '../src/extract/read/page-language.js';
 import { runKie, scanCalibration, scanSpeed, summarizeKie, type KieResult } from './lib/kie-dev.js';
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
@@ -80,7 +80,7 @@ function datasetsDir(): string {
   return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
 }
 
-/** The engine's own model files (src/extract/ocr/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
+/** The engine's own model files (src/extract/read/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
 async function unpackModels(dir: string, models: string[]): Promise<string> {
   const modelDir = join(dir, 'tessdata');
   await mkdir(modelDir, { recursive: true });
@@ -153,7 +153,7 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
   const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one ?? []), cliDefault: percentiles(theirs.default ?? []), cliOurModel: percentiles(theirs.ourModel ?? []) };
   return {
     engine_fast: { ...p.engine, ocr_threads: workers, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
-    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/jobs/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
+    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/extract/engines/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
     tesseract_cli: peer.available
       ? {
           version: peer.version,
@@ -178,7 +178,7 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
  * The same comparison per language on generated business invoices scanned at
  * 300 dpi (bench/lib/business). The engine reads the top third of a page
  * with English to tell its language and a page in another language whole with
- * its own model (src/extract/ocr/language-reading.ts), so the CLI reads the
+ * its own model (src/extract/read/language-reading.ts), so the CLI reads the
  * same pages with the same two models, `-l <model>+eng` (Debian's
  * tessdata_fast, and the engine's own files: English best_int, the other
  * languages the same tessdata_fast models), and with the page's model alone.
@@ -194,7 +194,7 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
     const scanned = async (lang: Lang, seed: number) => {
       const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
       const [page] = await ingestPages(doc.pdf);
-      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0 }, seed);
+      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0, shadow: 0 }, seed);
     };
     for (const lang of langs) {
       const model = lang === 'en' ? 'eng' : `${OCR_MODELS[lang]}+eng`;
@@ -235,7 +235,7 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
   return out;
 }
 
-/** The CLI model argument for a page language: the engine reads every page with English and a page in another language with its model too (src/extract/ocr/language-reading.ts). */
+/** The CLI model argument for a page language: the engine reads every page with English and a page in another language with its model too (src/extract/read/language-reading.ts). */
 const cliModel = (lang: string) => (lang === 'en' || !(lang in OCR_MODELS) ? 'eng' : `${OCR_MODELS[lang as Lang]}+eng`);
 
 /** The tesseract CLI on one scan file, one thread and OpenMP's default threads, ms each. */

@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyContentCrop, findContentCrop, pageBoxOfCrop } from '../../src/extract/ocr/content-crop.js';
-import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
-import { ocrPage } from '../../src/extract/ocr/ocr-page.js';
-import { TesseractPool } from '../../src/extract/ocr/tesseract-pool.js';
+import { applyContentCrop, findContentCrop, pageBoxOfCrop } from '../../src/extract/read/content-crop.js';
+import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
+import { ocrPage } from '../../src/extract/read/ocr-page.js';
+import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { rng } from '../helpers/rng.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 

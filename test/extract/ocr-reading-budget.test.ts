@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_READINGS, OPTIONAL_READINGS_UNTIL_MS, ReadingBudget } from '../../src/extract/ocr/reading-budget.js';
+import { FULL_READINGS, OPTIONAL_READINGS_UNTIL_MS, ReadingBudget } from '../../src/extract/read/reading-budget.js';
 
 describe('reading budget', () => {
   it('allows two whole readings of a page and no third', () => {
