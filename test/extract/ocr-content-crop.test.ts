@@ -113,7 +113,7 @@ describe('a small receipt on an A4 flatbed scan', () => {
   const pool = new TesseractPool(2);
   afterAll(() => pool.close());
 
-  it('is read alone, and its words land where it lies on the page', async () => {
+  it('is read alone, and its words land where it lies on the page', { timeout: 180_000 }, async () => {
     // The receipt at 300 dpi on an A4 sheet of cardboard (2480×3508), the lid's dark strip along the left edge.
     const printed = await renderPdfPage(await receipt(), 300);
     const meta = await sharp(printed).metadata();

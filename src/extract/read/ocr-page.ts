@@ -154,12 +154,14 @@ async function readPage(
   const srcW = (swapped ? meta.height : meta.width) ?? 1;
   const srcH = (swapped ? meta.width : meta.height) ?? 1;
   const pageScale = ocrScale(quality, Math.max(srcW, srcH));
-  const prepared = prepare(await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale)));
-  if (!prepared) return undefined;
+  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale));
   // A small document on a large scan is read alone (content-crop.ts); everything below works on its part of the page.
-  const crop = findContentCrop(prepared);
+  // Cropped first: the surface a crop leaves out is none a photo's cleaning (cleanPhoto) has to whiten, and that
+  // reading, made of the whole sheet, had read a receipt scan sideways for 108 s.
+  const crop = findContentCrop(raw);
   const frame = (r: GreyRaster) => (crop ? applyContentCrop(r, crop) : r);
-  const decoded = frame(prepared);
+  const decoded = prepare(frame(raw));
+  if (!decoded) return undefined;
   const { geometry, lineHeight } = await pageGeometry(decoded, quality);
   // Small print (a receipt, a low-resolution scan) is enlarged further; the page's direction and skew stay as measured.
   const enlarge = smallTextEnlargement(lineHeight, pageScale);
@@ -184,7 +186,8 @@ async function readPage(
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
       const fastRaster = async (): Promise<TurnedRaster> => {
         const raw = await decodeGrey(image, Math.round(srcW * fastScale), Math.round(srcH * fastScale));
-        const grey = frame(prepare(raw) ?? raw);
+        const framed = frame(raw);
+        const grey = prepare(framed) ?? framed;
         const { geometry: own } = await pageGeometry(grey, 'fast');
         const quarters = axes[pick.index].quarters;
         const angle = straighteningAngle(quarters, own.quarters === quarters ? own.skew : own.otherSkew);
