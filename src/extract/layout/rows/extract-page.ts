@@ -19,7 +19,7 @@ import { findDocumentValue } from '../fields/document-fields.js';
 import { findTotals, TOTAL_PARTS } from '../fields/document-totals.js';
 import { amountValue, checkedConfidence, debitCreditSwapped, runningBalanceChecks, statementAgrees, summaryRows } from '../values/arithmetic.js';
 import { pageDateOrder } from '../values/page-conventions.js';
-import { checkLine } from '../values/misread-amounts.js';
+import { checkLine, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import { readCertainty, withUnsureReadingsCapped } from '../values/reading-certainty.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -255,9 +255,6 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
 /** The line columns arithmetic checks: quantity × unit price ≈ line total. */
 const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;
 
-/** Confidence of a value the row's arithmetic repaired (misread-amounts.ts): a reading the page did not print as such. */
-const REPAIRED_CONFIDENCE = 0.7;
-
 /**
  * A row's quantity, unit price and line total, when all three are columns,
  * made surer when they agree and less sure when not; a misread one is
@@ -342,7 +339,11 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
     const concept = concepts[i];
     if (concept?.level === 'line') {
       const words = byConcept[concept.id] ?? null;
-      out[f.name] = words ? cell(words.map((w) => w.text).join(' '), words, specs[i], LIST_VALUE_CONFIDENCE) : { value: null, box: null };
+      const total = concept.id === 'line_total';
+      // A line total the quantity line set right is a repair; one whose marks nothing confirmed misfits its kind.
+      const repaired = total && item.repairedTotal !== undefined;
+      const confidence = repaired ? REPAIRED_CONFIDENCE : total && item.misread ? LIST_VALUE_CONFIDENCE * KIND_MISFIT : LIST_VALUE_CONFIDENCE;
+      out[f.name] = words ? cell(repaired ? item.repairedTotal! : words.map((w) => w.text).join(' '), words, specs[i], confidence) : { value: null, box: null };
     } else out[f.name] = recordValues.get(i) ?? { value: null, box: null };
   });
   return out;
