@@ -4,7 +4,9 @@
  * calling thread with the same code.
  */
 import { writeFile } from 'node:fs/promises';
+import type { EInvoice } from '../einvoice/index.js';
 import { docxToPdf } from './docx-pdf.js';
+import { einvoiceXmlToPdf } from './einvoice-pdf.js';
 import { ingestImage } from './image.js';
 import { runPdfTask, type PdfTask, type ProbeResult } from './pdf-tasks.js';
 import { txtToPdf } from './txt-pdf.js';
@@ -17,22 +19,27 @@ export interface ImageTask {
   fileKind: FileKind;
   maxPages: number;
 }
-/** A .docx or .txt upload laid out as a PDF written to `out`. */
+/** A .docx, .txt or e-invoice XML upload laid out as a PDF written to `out` (an XML's invoice is the task's result). */
 export interface ConvertTask {
   kind: 'convert';
   path: string;
-  fileKind: 'docx' | 'txt';
+  fileKind: 'docx' | 'txt' | 'xml';
   maxPages: number;
   out: string;
 }
 export type IngestTask = PdfTask | ImageTask | ConvertTask;
-export type IngestTaskResult = ProbeResult | IngestedPage[] | null;
+export type IngestTaskResult = ProbeResult | IngestedPage[] | EInvoice | null;
 
 export async function runIngestTask(task: IngestTask): Promise<IngestTaskResult> {
   switch (task.kind) {
     case 'image':
       return ingestImage(task.path, task.fileKind, task.maxPages);
     case 'convert': {
+      if (task.fileKind === 'xml') {
+        const { pdf, invoice } = await einvoiceXmlToPdf(task.path, task.maxPages);
+        await writeFile(task.out, pdf);
+        return invoice;
+      }
       const pdf = task.fileKind === 'docx' ? await docxToPdf(task.path, task.maxPages) : await txtToPdf(task.path, task.maxPages);
       await writeFile(task.out, pdf);
       return null;

@@ -9,7 +9,7 @@ import type { Services } from '../../services.js';
 import type { RouteDeps } from './registrar.js';
 import { guardIdempotency } from '../idempotency.js';
 import { readUploadForm, type UploadForm } from '../multipart-form.js';
-import { NullableTimestamp, responses, StatusField, Timestamp } from '../schemas/common.js';
+import { NullableTimestamp, responses, StatusField, StringEnum, Timestamp } from '../schemas/common.js';
 
 const UploadResponse = Type.Object({
   document_id: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'A string for a single image; an array in page order for PDFs, .docx, .txt and multi-page TIFF' }),
@@ -26,6 +26,13 @@ const DocumentObject = Type.Object({
   created_at: Timestamp,
   started_at: Timestamp,
   completed_at: NullableTimestamp,
+  einvoice: Type.Union([
+    Type.Object({
+      syntax: StringEnum(['UBL', 'CII']),
+      profile: Type.Union([Type.String(), Type.Null()], { description: 'The guideline id (BT-24) of the XML' }),
+    }),
+    Type.Null(),
+  ], { description: 'The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document' }),
   line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
   failure: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
 });
