@@ -1,25 +1,40 @@
 /**
- * Accuracy and speed of the built-in `layout` engine. Prints one JSON object:
- * cell-level precision/recall/F1 per dataset (expected headers given as
- * fields, and inferred columns), ms/page p50/p95 for text-layer pages and for
- * OCR pages, and the `tesseract` CLI timed on the same OCR images; business
- * documents (bench/lib/business: line-item cell F1 with snake_case names and
- * document-field accuracy per kind × language, digital and scanned, and the
- * confidence calibration table) and the real kie-dev documents.
+ * Accuracy and speed of the built-in `layout` engine. Prints one JSON object
+ * and, on stderr, the headline figures with the tuning and held-out splits
+ * side by side (bench/lib/splits.ts: generator seeds by hash, real documents
+ * by sender). Sections:
+ * - icdar: cell-level precision/recall/F1 on icdar2013-dev (expected headers
+ *   given as fields, and inferred columns), per split;
+ * - generated: the test/fixtures set, digital and scanned, per split;
+ * - timing: ms/page of OCR pages against the `tesseract` CLI on the same
+ *   images (English, then per language);
+ * - business: bench/lib/business per split (line-item cell F1 and field
+ *   accuracy per kind × language, digital and scanned, calibration);
+ * - kie: the real kie-dev and kie-dev-more documents per split and source,
+ *   the calibration table on their scans and the seconds a scanned page
+ *   against the tesseract CLI reading the same file with the same languages;
+ * - textpage: an icdar2013-dev text-layer page opened, read and extracted, next
+ *   to pdfplumber and camelot stream on the same pages (bench/lib/text-page.ts);
+ * - cli: `docrows --help` and `docrows extract` as whole processes next to a
+ *   pdfplumber one-liner on the same file (bench/lib/cli-start.ts).
  *
- *   npm run bench:extract [-- --scans N --digital N --timing N --skip-icdar]
- *     [--sections icdar,generated,timing,business,kie] [--split dev|test]
- *     [--kinds invoice,receipt,...] [--langs en,de,...] [--per-pair N]
- *     [--datasets DIR] [--json]
+ *   npm run bench:extract [-- --split tuning|heldout|tuning,heldout] [--quick]
+ *     [--sections icdar,generated,timing,business,kie,textpage,cli] [--scans N] [--digital N]
+ *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
+ *     [--per-pair N] [--per-source N] [--no-peer] [--datasets DIR] [--json]
  *
+ * `--quick --split tuning`: for tuning rules. icdar, business (one document per
+ * kind × language, one scanned) and kie (at most `--per-source` cases, default
+ * 8, per source), no peer timing.
  * `--scans N`: scanned documents per kind × language in the business section
- * (default 1) and scanned pages of the generated section (default 6).
+ * (default 1) and scanned pages of the generated section per split (default 6).
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
- * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and a
- * kind × language table goes to stderr.
+ * `--no-peer`: the real scans without the tesseract CLI beside them.
+ * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and the
+ * tables go to stderr.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,7 +42,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { createLayoutEngine } from '../src/extract/layout/index.js';
-import { defaultOcrWorkers, localLanguageDataPath } from '../src/extract/ocr/tesseract-pool.js';
+import { defaultOcrWorkers, localLanguageDataPath } from '../src/extract/read/tesseract-pool.js';
 import type { EnginePage } from '../src/extract/types.js';
 import { generateDigitalSet, type GeneratedDoc } from '../test/fixtures/extract/documents.js';
 import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
@@ -35,12 +50,16 @@ import { f1 } from '../test/extract/helpers/cell-score.js';
 import { digitalPage, runGenerated } from '../test/extract/helpers/generated-eval.js';
 import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
-import { generateBusinessDoc, KINDS, LANGS, splitSeeds, type BusinessKind, type Lang, type Split } from './lib/business/index.js';
+import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
-import { OCR_MODELS } from '../src/extract/ocr/page-language.js';
-import { calibration } from './lib/business/evaluate.js';
-import { runKieDev, summarizeKie } from './lib/kie-dev.js';
+import { OCR_MODELS } from '../src/extract/read/page-language.js';
+import { runKie, scanCalibration, scanSpeed, summarizeKie, type KieResult } from './lib/kie-dev.js';
+import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
+import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
 import { percentiles } from './lib/percentiles.js';
+import { ensureTesseractCli } from './lib/peers.js';
+import { textPageComparison } from './lib/text-page.js';
+import { cliStartComparison } from './lib/cli-start.js';
 
 const run = promisify(execFile);
 
@@ -61,28 +80,7 @@ function datasetsDir(): string {
   return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
 }
 
-/** The peer: Debian's tesseract CLI with the language packages `models` need. Installed on demand when apt is usable; otherwise reported as skipped. */
-function ensureTesseractCli(models: string[] = ['eng']): { available: boolean; version?: string; note?: string } {
-  const probe = () => spawnSync('tesseract', ['--version'], { encoding: 'utf8' });
-  const missing = () => {
-    const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
-    const have = new Set(`${listed.stdout ?? ''}`.split('\n').map((l) => l.trim()));
-    return models.filter((m) => !have.has(m));
-  };
-  let p = probe();
-  if (p.status !== 0 || missing().length > 0) {
-    const packages = p.status !== 0 ? ['tesseract-ocr', ...models.map((m) => `tesseract-ocr-${m}`)] : missing().map((m) => `tesseract-ocr-${m}`);
-    spawnSync('apt-get', ['update'], { stdio: 'ignore' });
-    spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'ignore' });
-    p = probe();
-  }
-  if (p.status !== 0) return { available: false, note: 'tesseract CLI not installed and apt-get install tesseract-ocr failed' };
-  const absent = missing();
-  if (absent.length > 0) return { available: false, note: `tesseract CLI without the models ${absent.join(', ')} (apt-get install tesseract-ocr-<code> failed)` };
-  return { available: true, version: `${p.stdout}${p.stderr}`.split('\n')[0].trim() };
-}
-
-/** The engine's own model files (src/extract/ocr/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
+/** The engine's own model files (src/extract/read/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
 async function unpackModels(dir: string, models: string[]): Promise<string> {
   const modelDir = join(dir, 'tessdata');
   await mkdir(modelDir, { recursive: true });
@@ -155,7 +153,7 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
   const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one ?? []), cliDefault: percentiles(theirs.default ?? []), cliOurModel: percentiles(theirs.ourModel ?? []) };
   return {
     engine_fast: { ...p.engine, ocr_threads: workers, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
-    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/jobs/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
+    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/extract/engines/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
     tesseract_cli: peer.available
       ? {
           version: peer.version,
@@ -180,7 +178,7 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
  * The same comparison per language on generated business invoices scanned at
  * 300 dpi (bench/lib/business). The engine reads the top third of a page
  * with English to tell its language and a page in another language whole with
- * its own model (src/extract/ocr/language-reading.ts), so the CLI reads the
+ * its own model (src/extract/read/language-reading.ts), so the CLI reads the
  * same pages with the same two models, `-l <model>+eng` (Debian's
  * tessdata_fast, and the engine's own files: English best_int, the other
  * languages the same tessdata_fast models), and with the page's model alone.
@@ -192,11 +190,11 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
   const out: Record<string, unknown> = { version: peer.available ? peer.version : { skipped: true, reason: peer.note } };
   try {
     const modelDir = await unpackModels(dir, [...new Set(['eng', ...models])]);
-    const seeds = splitSeeds('dev', timingCount);
+    const seeds = splitSeeds('tuning', timingCount);
     const scanned = async (lang: Lang, seed: number) => {
       const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
       const [page] = await ingestPages(doc.pdf);
-      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0 }, seed);
+      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0, shadow: 0 }, seed);
     };
     for (const lang of langs) {
       const model = lang === 'en' ? 'eng' : `${OCR_MODELS[lang]}+eng`;
@@ -237,102 +235,208 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
   return out;
 }
 
+/** The CLI model argument for a page language: the engine reads every page with English and a page in another language with its model too (src/extract/read/language-reading.ts). */
+const cliModel = (lang: string) => (lang === 'en' || !(lang in OCR_MODELS) ? 'eng' : `${OCR_MODELS[lang as Lang]}+eng`);
+
+/** The tesseract CLI on one scan file, one thread and OpenMP's default threads, ms each. */
+function scanPeer(): ((file: string, lang: string) => Promise<Record<string, number>>) | undefined {
+  const peer = ensureTesseractCli(['eng', 'deu']);
+  if (!peer.available) {
+    process.stderr.write(`real-scan speed: no peer (${peer.note})\n`);
+    return undefined;
+  }
+  return async (file, lang) => {
+    const out: Record<string, number> = {};
+    for (const [name, env] of [['cli_1_thread', { OMP_THREAD_LIMIT: '1' }], ['cli_default_threads', {}]] as const) {
+      const t = performance.now();
+      await run('tesseract', [file, '-', '--psm', '3', '-l', cliModel(lang)], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+      out[name] = performance.now() - t;
+    }
+    return out;
+  };
+}
+
+const KIE_SETS = ['kie-dev', 'kie-dev-more'] as const;
+
+/** The real sets per split and source, the calibration table and the seconds a page on their scans. */
+async function runRealSets(engine: LayoutEngine, root: string, splits: Split[], quick: boolean, datasets: Record<string, unknown>, out: Record<string, unknown>): Promise<void> {
+  const peer = quick || process.argv.includes('--no-peer') ? undefined : scanPeer();
+  const all: KieResult[] = [];
+  for (const set of KIE_SETS) {
+    const results = await runKie(engine, join(root, set), { splits, perSource: quick ? arg('per-source', 8) : undefined, peer });
+    all.push(...results);
+    datasets[set] = {
+      ...bySplit(splits, (s) => summarizeKie(results.filter((r) => r.split === s))),
+      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column. Split by sender (bench/lib/splits.ts)',
+    };
+  }
+  out.real_scans = {
+    calibration: bySplit(splits, (s) => scanCalibration(all.filter((r) => r.split === s))),
+    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all) },
+    protocol:
+      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads',
+  };
+}
+
+function bySplit<T>(splits: Split[], f: (s: Split) => T): Partial<Record<Split, T>> {
+  return Object.fromEntries(splits.map((s) => [s, f(s)]));
+}
+
 async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const splits = parseSplits(listArg('split')?.join(','));
   const digitalCount = arg('digital', 30);
-  const scanCount = arg('scans', 6);
+  const scanCount = arg('scans', quick ? 1 : 6);
   // Eight pages a figure: a p50 of four moved by 10–15% between runs of the same code (docs/measurements.md, sixth round).
   const timingCount = arg('timing', 8);
-  const sections = new Set(listArg('sections') ?? ['icdar', 'generated', 'timing', 'business', 'kie']);
+  const sections = new Set(listArg('sections') ?? (quick ? ['icdar', 'business', 'kie'] : ['icdar', 'generated', 'timing', 'business', 'kie', 'textpage', 'cli']));
   const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
   const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
   const engine = createLayoutEngine();
-  const out: Record<string, unknown> = { machine: { cpus: cpus().length, load_average_1m: loadavg()[0] } };
+  const out: Record<string, unknown> = { machine: { cpus: cpus().length, load_average_1m: loadavg()[0] }, splits, quick };
   const datasets: Record<string, unknown> = {};
   out.datasets = datasets;
 
   if (!skipIcdar) {
-    const icdar = await runIcdar(engine, join(datasetRoot, 'icdar2013-dev'));
+    const dir = join(datasetRoot, 'icdar2013-dev');
+    const docs = await listIcdarDocuments(dir);
+    const engineMs: number[] = [];
+    const textLayerMs: number[] = [];
+    const perSplit: Partial<Record<Split, unknown>> = {};
+    for (const split of splits) {
+      const icdar = await runIcdar(engine, dir, docs.filter((d) => icdarSplit(d) === split));
+      engineMs.push(...icdar.engineMs);
+      textLayerMs.push(...icdar.textLayerMs);
+      perSplit[split] = {
+        tables: icdar.tables.length,
+        given_fields: f1(icdar.givenPerRequest),
+        given_fields_per_table: f1(icdar.given),
+        inferred_columns: f1(icdar.inferred),
+        given_fields_in_region: f1(icdar.givenInRegion),
+      };
+    }
     datasets['icdar2013-dev'] = {
-      tables: icdar.tables.length,
-      given_fields: f1(icdar.givenPerRequest),
-      given_fields_per_table: f1(icdar.given),
-      inferred_columns: f1(icdar.inferred),
-      given_fields_in_region: f1(icdar.givenInRegion),
+      ...perSplit,
       protocol:
-        'given_fields: expected header names as fields on the whole page (the engine must also find the table), one request per page and header set, scored against the rows of every ground-truth table of that page with those headers; given_fields_per_table: the same request scored against each table alone (rows of same-header neighbours count as wrong); inferred_columns: no fields, words inside the ground-truth table region; given_fields_in_region: fields given, words inside the region; cells matched per aligned column',
+        'given_fields: expected header names as fields on the whole page (the engine must also find the table), one request per page and header set, scored against the rows of every ground-truth table of that page with those headers; given_fields_per_table: the same request scored against each table alone (rows of same-header neighbours count as wrong); inferred_columns: no fields, words inside the ground-truth table region; given_fields_in_region: fields given, words inside the region; cells matched per aligned column. Split by document (bench/lib/splits.ts)',
     };
-    out.text_layer_ms_per_page = { engine: percentiles(icdar.engineMs), pdf_text_layer_read: percentiles(icdar.textLayerMs) };
+    out.text_layer_ms_per_page = { engine: percentiles(engineMs), pdf_text_layer_read: percentiles(textLayerMs) };
   }
+
+  if (sections.has('textpage')) out.text_layer_page_opened = await textPageComparison(engine, join(datasetRoot, 'icdar2013-dev'));
+  if (sections.has('cli')) out.cli_whole_process = await cliStartComparison();
 
   if (sections.has('business')) {
-    const split = (listArg('split')?.[0] ?? 'test') as Split;
-    const business = await runBusinessBench(engine, {
-      split,
-      perPair: arg('per-pair', 2),
-      scansPerPair: arg('scans', 1),
-      kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
-      langs: (listArg('langs') ?? LANGS) as Lang[],
-    });
-    datasets[`business-${split}`] = business.json;
-    if (!process.argv.includes('--json')) process.stderr.write(business.table);
+    const perSplit: Partial<Record<Split, unknown>> = {};
+    for (const split of splits) {
+      const business = await runBusinessBench(engine, {
+        split,
+        perPair: arg('per-pair', quick ? 1 : 2),
+        scansPerPair: arg('scans', 1),
+        kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
+        langs: (listArg('langs') ?? LANGS) as Lang[],
+      });
+      perSplit[split] = business.json;
+      if (!process.argv.includes('--json')) process.stderr.write(business.table);
+    }
+    datasets.business = perSplit;
   }
 
-  if (sections.has('kie')) {
-    const kie = await runKieDev(engine, join(datasetRoot, 'kie-dev'));
-    datasets['kie-dev'] = {
-      ...summarizeKie(kie),
-      calibration: calibration(kie.confidence),
-      ms_per_page: percentiles(kie.ms),
-      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column',
-    };
-  }
+  if (sections.has('kie')) await runRealSets(engine, datasetRoot, splits, quick, datasets, out);
 
-  if (sections.has('generated')) await runGeneratedSections(engine, out, datasets, digitalCount, scanCount, sections.has('timing') ? timingCount : 0);
+  if (sections.has('generated')) await runGeneratedSections(engine, out, datasets, splits, digitalCount, scanCount, sections.has('timing') ? timingCount : 0);
   else if (sections.has('timing') && timingCount > 0) await timeSections(out, await generateDigitalSet(Math.max(1, timingCount), 1), timingCount);
   out.load_average_1m_after = loadavg()[0];
   await engine.close?.();
+  if (!process.argv.includes('--json')) process.stderr.write(sideBySide(datasets, out, splits));
   process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(out)}\n` : `${JSON.stringify(out, null, 2)}\n`);
 }
 
-/** The invoice/statement/price-list set of test/fixtures: digital and scanned cell F1, and the OCR speed comparison. */
-async function runGeneratedSections(engine: ReturnType<typeof createLayoutEngine>, out: Record<string, unknown>, datasets: Record<string, unknown>, digitalCount: number, scanCount: number, timingCount: number): Promise<void> {
-  const docs = await generateDigitalSet(digitalCount, 1);
-  const digitalPages: EnginePage[] = [];
-  for (const d of docs) digitalPages.push(await digitalPage(d));
-  const digital = await runGenerated(engine, docs, digitalPages, 'fast');
-  datasets['generated-digital'] = { documents: docs.length, given_fields: f1(digital.given), inferred_columns: f1(digital.inferred) };
-  out.generated_text_layer_ms_per_page = percentiles(digital.ms);
+/** The seed a test/fixtures document was made from (its id ends with it). */
+const fixtureSeed = (d: GeneratedDoc) => Number(/(\d+)$/.exec(d.id)?.[1] ?? 0);
 
-  const scanDocs = docs.slice(0, scanCount);
-  const scanPages: EnginePage[] = [];
-  const scanSettings = [];
-  for (let i = 0; i < scanDocs.length; i++) {
-    const o = randomScanOptions(100 + i);
-    scanSettings.push(o);
-    scanPages.push({ image: await scanPdf(scanDocs[i].pdf, o, i), textLayer: null });
+/** The invoice/statement/price-list set of test/fixtures per split: digital and scanned cell F1, then the OCR speed comparison. */
+async function runGeneratedSections(engine: LayoutEngine, out: Record<string, unknown>, datasets: Record<string, unknown>, splits: Split[], digitalCount: number, scanCount: number, timingCount: number): Promise<void> {
+  const all = await generateDigitalSet(digitalCount, 1);
+  const digitalMs: number[] = [];
+  const perSplit: Partial<Record<Split, unknown>> = {};
+  for (const split of splits) {
+    const docs = all.filter((d) => seedSplit(fixtureSeed(d)) === split);
+    const digitalPages: EnginePage[] = [];
+    for (const d of docs) digitalPages.push(await digitalPage(d));
+    const digital = await runGenerated(engine, docs, digitalPages, 'fast');
+    digitalMs.push(...digital.ms);
+    const scanDocs = docs.slice(0, scanCount);
+    const scanPages: EnginePage[] = [];
+    const scanSettings = [];
+    for (const d of scanDocs) {
+      const seed = fixtureSeed(d);
+      const o = randomScanOptions(100 + seed);
+      scanSettings.push(o);
+      scanPages.push({ image: await scanPdf(d.pdf, o, seed), textLayer: null });
+    }
+    const scans: Record<string, unknown> = { documents: scanDocs.length, dpi: scanSettings.map((o) => o.dpi) };
+    for (const quality of ['fast', 'high'] as const) {
+      const r = await runGenerated(engine, scanDocs, scanPages, quality);
+      scans[quality] = {
+        given_fields: f1(r.given),
+        inferred_columns: f1(r.inferred),
+        ms_per_page: percentiles(r.ms),
+        // Page by page, so a mode that wins overall but loses one page badly shows.
+        given_f1_per_page: r.perDoc.map((d) => f1(d.given).f1),
+      };
+    }
+    perSplit[split] = { digital: { documents: docs.length, given_fields: f1(digital.given), inferred_columns: f1(digital.inferred) }, scans };
   }
-  const scans: Record<string, unknown> = { documents: scanDocs.length, dpi: scanSettings.map((o) => o.dpi) };
-  for (const quality of ['fast', 'high'] as const) {
-    const r = await runGenerated(engine, scanDocs, scanPages, quality);
-    scans[quality] = {
-      given_fields: f1(r.given),
-      inferred_columns: f1(r.inferred),
-      ms_per_page: percentiles(r.ms),
-      // Page by page, so a mode that wins overall but loses one page badly shows.
-      given_f1_per_page: r.perDoc.map((d) => f1(d.given).f1),
-    };
-  }
-  datasets['generated-scans'] = scans;
+  datasets.generated = perSplit;
+  out.generated_text_layer_ms_per_page = percentiles(digitalMs);
 
   // `--timing 0` skips the speed comparison (and the tesseract CLI it needs).
-  if (timingCount > 0) await timeSections(out, docs, timingCount);
+  if (timingCount > 0) await timeSections(out, all, timingCount);
 }
 
 /** The English comparison on the generated set, then the per-language one on business invoices (`--langs`). */
 async function timeSections(out: Record<string, unknown>, docs: GeneratedDoc[], timingCount: number): Promise<void> {
   out.ocr_ms_per_page_300dpi = await timeAgainstCli(docs, timingCount);
   out.ocr_ms_per_page_300dpi_by_language = await timeLanguagesAgainstCli((listArg('langs') ?? LANGS) as Lang[], timingCount);
+}
+
+/** Reads a figure at a path of keys joined by `/`, or undefined. */
+function at(o: unknown, path: string): unknown {
+  return path.split('/').reduce<unknown>((x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
+}
+
+/** The headline figures, one line each, tuning and held-out side by side (stderr). */
+function sideBySide(datasets: Record<string, unknown>, out: Record<string, unknown>, splits: Split[]): string {
+  const num = (v: unknown) => (typeof v === 'number' ? v.toFixed(3) : '—');
+  const f = (v: unknown) => num(at(v, 'f1'));
+  const acc = (v: unknown) => (at(v, 'total') ? `${num(at(v, 'accuracy'))} (${String(at(v, 'total'))})` : '—');
+  const rows: Array<[string, (s: Split) => string]> = [
+    ['icdar given / inferred F1', (s) => `${f(at(datasets, `icdar2013-dev/${s}/given_fields`))} / ${f(at(datasets, `icdar2013-dev/${s}/inferred_columns`))}`],
+    ['generated digital given / inferred', (s) => `${f(at(datasets, `generated/${s}/digital/given_fields`))} / ${f(at(datasets, `generated/${s}/digital/inferred_columns`))}`],
+    ['generated scans (fast) given', (s) => f(at(datasets, `generated/${s}/scans/fast/given_fields`))],
+    ['business digital lines / fields', (s) => `${f(at(datasets, `business/${s}/digital/overall/line_items`))} / ${num(at(datasets, `business/${s}/digital/overall/fields/accuracy`))}`],
+    ['business scanned lines / fields', (s) => `${f(at(datasets, `business/${s}/scanned/overall/line_items`))} / ${num(at(datasets, `business/${s}/scanned/overall/fields/accuracy`))}`],
+  ];
+  for (const set of KIE_SETS) {
+    rows.push([`${set} fields`, (s) => acc(at(datasets, `${set}/${s}/fields`))]);
+    const sources = new Set(splits.flatMap((s) => Object.keys((at(datasets, `${set}/${s}/by_source`) as object | undefined) ?? {})));
+    for (const src of [...sources].sort()) rows.push([`  ${src}`, (s) => acc(at(datasets, `${set}/${s}/by_source/${src}`))]);
+    rows.push([`${set} line items F1`, (s) => f(at(datasets, `${set}/${s}/line_items`))]);
+  }
+  const bin = (s: Split, name: string) => {
+    const values = at(out, `real_scans/calibration/${s}/${name}/values`);
+    return values ? `${num(at(out, `real_scans/calibration/${s}/${name}/share_right`))} (${String(values)})` : '—';
+  };
+  for (const name of ['<0.5', '0.5-0.7', '0.7-0.9', '0.9-0.97', '>=0.97', '>=0.9']) rows.push([`real scans right at conf ${name} (n)`, (s) => bin(s, name)]);
+  rows.push(['real scans s/page p50 / p95', (s) => `${num(at(out, `real_scans/speed/${s}/engine/p50_s`))} / ${num(at(out, `real_scans/speed/${s}/engine/p95_s`))}`]);
+  rows.push(['  vs CLI 1 thread p50 / p95', (s) => `${num(at(out, `real_scans/speed/${s}/peers/cli_1_thread/ratio_p50`))}x / ${num(at(out, `real_scans/speed/${s}/peers/cli_1_thread/ratio_p95`))}x`]);
+  const width = 38;
+  const lines = [`${''.padEnd(width)}${splits.map((s) => s.padStart(22)).join('')}`];
+  // Sections that did not run print no line.
+  for (const [label, cell] of rows) if (splits.some((s) => /\d/.test(cell(s)))) lines.push(`${label.padEnd(width)}${splits.map((s) => cell(s).padStart(22)).join('')}`);
+  return `${lines.join('\n')}\n\n`;
 }
 
 main().catch((err) => {

@@ -1,10 +1,10 @@
 /**
  * What reading scans in their own language costs and gains
- * (src/extract/ocr/page-language.ts): every page of a few generated business
+ * (src/extract/read/page-language.ts): every page of a few generated business
  * documents per language, scanned, read three times in the same run: with
  * the English model alone, with the page language's model alone (told, not
  * detected), and as the engine reads (the top third in English tells the
- * language, src/extract/ocr/language-reading.ts).
+ * language, src/extract/read/language-reading.ts).
  *
  *   npx tsx bench/ocr-languages.ts [--langs en,de,fr] [--kinds invoice,receipt] [--per-lang 1] [--quality fast]
  *
@@ -17,9 +17,9 @@
  */
 import { generateBusinessDoc, splitSeeds, type BusinessDoc, type BusinessKind, type Lang } from './lib/business/index.js';
 import { randomScanOptions, scanPages } from './lib/business/scan.js';
-import { ocrPage } from '../src/extract/ocr/ocr-page.js';
-import { TesseractPool } from '../src/extract/ocr/tesseract-pool.js';
-import { OCR_MODELS } from '../src/extract/ocr/page-language.js';
+import { ocrPage } from '../src/extract/read/ocr-page.js';
+import { TesseractPool } from '../src/extract/read/tesseract-pool.js';
+import { OCR_MODELS } from '../src/extract/read/page-language.js';
 import type { Quality } from '../src/extract/types.js';
 
 function listArg(name: string, fallback: string[]): string[] {
@@ -60,7 +60,7 @@ const pool = new TesseractPool();
 try {
   for (const lang of langs) {
     for (const kind of kinds) {
-      for (const seed of splitSeeds('dev', perLang)) {
+      for (const seed of splitSeeds('tuning', perLang)) {
         const doc = await generateBusinessDoc({ seed, kind, lang });
         const pages = await scanPages(Buffer.from(doc.pdf), randomScanOptions(seed), seed);
         const values = printedValues(doc);

@@ -1,6 +1,6 @@
 import type { Engine } from './extract/types.js';
 import type { Services } from './services.js';
-import { createTierEngines } from './jobs/tier-engines.js';
+import { createTierEngines } from './extract/engines/tier-engines.js';
 import { JobRegistry } from './jobs/registry.js';
 import { startWorkerPool, type WorkerPool } from './jobs/worker.js';
 import { registerExtractionJobs } from './core/processing/index.js';

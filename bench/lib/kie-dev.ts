@@ -1,22 +1,30 @@
 /**
- * The engine on the real receipts and invoices of the kie-dev set. The set
- * lives outside the repository and is read at run time, never copied (some
- * files are licensed for research use only). Its truth normalizes dates to ISO and amounts to plain
- * decimals, so the bench asks as an integrator would: `YYYY-MM-DD` on dates
- * (SROIE dates stay as printed, as its labels do) and a plain number on
- * amounts, then compares dates and text exactly (case and spacing aside) and
- * amounts as numbers.
+ * The engine on the real receipts and invoices of the kie-dev and
+ * kie-dev-more sets (same format, their README.md in the datasets folder).
+ * The sets live outside the repository and are read at run time, never
+ * copied (some files are licensed for research use only). Their truth
+ * normalizes dates to ISO and amounts to plain decimals, so the bench asks as
+ * an integrator would: `YYYY-MM-DD` on dates (SROIE dates stay as printed, as
+ * its labels do) and a plain number on amounts, then compares dates and text
+ * exactly (case and spacing aside) and amounts as numbers.
+ *
+ * Every case carries its split (bench/lib/splits.ts, by sender). On scanned
+ * pages the `tesseract` CLI can be timed on the same file right after the
+ * engine, so both see the same load.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addCounts, f1, scoreAligned, type CellCounts } from '../../test/extract/helpers/cell-score.js';
 import { isImageRegion, type Engine, type EnginePage, type FieldSpec } from '../../src/extract/types.js';
-import type { ConfidencePoint } from './business/evaluate.js';
+import { calibration, type ConfidencePoint } from './business/evaluate.js';
 import { ingestPages } from './business/scan.js';
+import { percentiles } from './percentiles.js';
+import { realSplit, type Split } from './splits.js';
 
 interface KieCase {
   id: string;
   source: string;
+  doc: string;
   lang: string;
   kind: 'fields' | 'table';
   modality: 'image' | 'pdf';
@@ -45,13 +53,30 @@ function sameValue(name: string, expected: string, got: string): boolean {
   return norm(got) === norm(expected);
 }
 
-export interface KieRun {
+/** One case's outcome. */
+export interface KieResult {
+  id: string;
+  source: string;
+  split: Split;
+  modality: 'image' | 'pdf';
+  lang: string;
   fields: { right: number; total: number };
+  /** Field name -> right or wrong (for per-field accuracy). */
+  byField: Record<string, boolean>;
   lines: CellCounts;
-  bySource: Record<string, { right: number; total: number }>;
-  wrong: Array<{ id: string; field: string; expected: string; got: string }>;
   confidence: ConfidencePoint[];
+  /** Engine ms per page. */
   ms: number[];
+  /** The peer's ms on the same file (scanned pages, when timed). */
+  peerMs?: Record<string, number>;
+}
+
+export interface KieOptions {
+  splits: readonly Split[];
+  /** At most this many cases per source (quick runs); all when absent. */
+  perSource?: number;
+  /** Times a peer on the scan file right after the engine: setting name -> ms. */
+  peer?: (file: string, lang: string) => Promise<Record<string, number>>;
 }
 
 async function pagesOf(dir: string, c: KieCase): Promise<EnginePage[]> {
@@ -60,53 +85,100 @@ async function pagesOf(dir: string, c: KieCase): Promise<EnginePage[]> {
   return ingestPages(bytes);
 }
 
-export async function runKieDev(engine: Engine, dir: string): Promise<KieRun> {
-  const { cases } = JSON.parse(await readFile(join(dir, 'cases.json'), 'utf8')) as { cases: KieCase[] };
-  const run: KieRun = { fields: { right: 0, total: 0 }, lines: { tp: 0, predicted: 0, expected: 0 }, bySource: {}, wrong: [], confidence: [], ms: [] };
-  for (const c of cases) {
-    const pages = await pagesOf(dir, c);
-    const names = c.kind === 'fields' ? Object.keys(c.fields) : c.header;
-    const fields: FieldSpec[] = names.map((name) => ({ name, formatRequirement: requirementFor(name, c.source) }));
-    const rows: Array<Record<string, { value: string; confidence?: number }>> = [];
-    for (const page of pages) {
-      const t0 = performance.now();
-      const res = await engine.extract(page, { fields, globalFormatRequirement: '', quality: 'fast' });
-      run.ms.push(performance.now() - t0);
-      if (!res.ok) continue;
-      for (const row of res.rows) {
-        rows.push(Object.fromEntries(names.map((n) => {
-          const cell = row[n];
-          return [n, cell && !isImageRegion(cell) ? { value: cell.value ?? '', confidence: cell.confidence } : { value: '' }];
-        })));
-      }
-    }
-    if (c.kind === 'fields') {
-      const src = (run.bySource[c.source] ??= { right: 0, total: 0 });
-      for (const n of names) {
-        const got = rows.map((r) => r[n]).find((v) => v.value.trim());
-        const right = got !== undefined && sameValue(n, c.fields[n], got.value);
-        run.fields.total++;
-        src.total++;
-        if (right) {
-          run.fields.right++;
-          src.right++;
-        } else run.wrong.push({ id: c.id, field: n, expected: c.fields[n], got: got?.value ?? '' });
-        if (got?.confidence !== undefined) run.confidence.push({ confidence: got.confidence, right });
-      }
-    } else {
-      const expected = c.header.map((_, k) => c.rows.map((r) => r[k] ?? ''));
-      const predicted = c.header.map((n) => rows.map((r) => r[n].value));
-      run.lines = addCounts(run.lines, scoreAligned(predicted, expected, c.header.map((_, k) => k)));
+type Cell = { value: string; confidence?: number };
+
+async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o: KieOptions): Promise<KieResult> {
+  const pages = await pagesOf(dir, c);
+  const names = c.kind === 'fields' ? Object.keys(c.fields) : c.header;
+  const fields: FieldSpec[] = names.map((name) => ({ name, formatRequirement: requirementFor(name, c.source) }));
+  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, lines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [] };
+  const rows: Array<Record<string, Cell>> = [];
+  for (const page of pages) {
+    const t0 = performance.now();
+    const res = await engine.extract(page, { fields, globalFormatRequirement: '', quality: 'fast' });
+    out.ms.push(performance.now() - t0);
+    if (!res.ok) continue;
+    for (const row of res.rows) {
+      rows.push(Object.fromEntries(names.map((n) => {
+        const cell = row[n];
+        return [n, cell && !isImageRegion(cell) ? { value: cell.value ?? '', confidence: cell.confidence } : { value: '' }];
+      })));
     }
   }
-  return run;
+  if (c.modality === 'image' && o.peer) out.peerMs = await o.peer(join(dir, c.file), c.lang);
+  if (c.kind === 'fields') {
+    for (const n of names) {
+      const got = rows.map((r) => r[n]).find((v) => v.value.trim());
+      const right = got !== undefined && sameValue(n, c.fields[n], got.value);
+      out.fields.total++;
+      if (right) out.fields.right++;
+      out.byField[n] = right;
+      if (got?.confidence !== undefined) out.confidence.push({ confidence: got.confidence, right });
+    }
+  } else {
+    const expected = c.header.map((_, k) => c.rows.map((r) => r[k] ?? ''));
+    const predicted = c.header.map((n) => rows.map((r) => r[n].value));
+    out.lines = scoreAligned(predicted, expected, c.header.map((_, k) => k));
+  }
+  return out;
 }
 
-export function summarizeKie(run: KieRun) {
-  const acc = (x: { right: number; total: number }) => ({ ...x, accuracy: x.total ? Math.round((x.right / x.total) * 1000) / 1000 : 0 });
+/** The cases of one set in the given splits (at most `perSource` per source), scored. */
+export async function runKie(engine: Engine, dir: string, o: KieOptions): Promise<KieResult[]> {
+  const { cases } = JSON.parse(await readFile(join(dir, 'cases.json'), 'utf8')) as { cases: KieCase[] };
+  const taken = new Map<string, number>();
+  const results: KieResult[] = [];
+  for (const c of cases) {
+    const split = realSplit(c, cases);
+    if (!o.splits.includes(split)) continue;
+    const key = `${split}/${c.source}`;
+    if (o.perSource !== undefined && (taken.get(key) ?? 0) >= o.perSource) continue;
+    taken.set(key, (taken.get(key) ?? 0) + 1);
+    results.push(await runCase(engine, dir, c, split, o));
+  }
+  return results;
+}
+
+const r3 = (v: number) => Math.round(v * 1000) / 1000;
+const accuracy = (right: number, total: number) => ({ right, total, accuracy: total ? r3(right / total) : 0 });
+
+/** Field accuracy, line-item F1, per source and per field name, over some results. */
+export function summarizeKie(results: KieResult[]) {
+  const sum = (xs: KieResult[]) => accuracy(xs.reduce((n, x) => n + x.fields.right, 0), xs.reduce((n, x) => n + x.fields.total, 0));
+  const sources = [...new Set(results.map((r) => r.source))].sort();
+  const fieldNames = [...new Set(results.flatMap((r) => Object.keys(r.byField)))].sort();
+  const tables = results.filter((r) => r.lines.expected > 0);
   return {
-    fields: acc(run.fields),
-    line_items: f1(run.lines),
-    by_source: Object.fromEntries(Object.entries(run.bySource).map(([k, v]) => [k, acc(v)])),
+    cases: results.length,
+    fields: sum(results),
+    ...(tables.length ? { line_items: f1(tables.reduce((acc, r) => addCounts(acc, r.lines), { tp: 0, predicted: 0, expected: 0 })) } : {}),
+    by_source: Object.fromEntries(sources.map((s) => [s, sum(results.filter((r) => r.source === s))])),
+    by_field: Object.fromEntries(fieldNames.map((f) => {
+      const marks = results.flatMap((r) => (f in r.byField ? [r.byField[f]] : []));
+      return [f, accuracy(marks.filter(Boolean).length, marks.length)];
+    })),
+    ms_per_page: percentiles(results.flatMap((r) => r.ms)),
+  };
+}
+
+/** Share right per confidence bin, over the values read from scanned pages. */
+export function scanCalibration(results: KieResult[]) {
+  return calibration(results.filter((r) => r.modality === 'image').flatMap((r) => r.confidence));
+}
+
+/**
+ * Seconds a scanned page: the engine (one `fast` extract with the case's
+ * fields, as a client asks) against each peer setting on the same file, p50
+ * and p95, with their ratios.
+ */
+export function scanSpeed(results: KieResult[]) {
+  const scans = results.filter((r) => r.modality === 'image');
+  const engine = percentiles(scans.flatMap((r) => r.ms));
+  const settings = [...new Set(scans.flatMap((r) => Object.keys(r.peerMs ?? {})))];
+  const peers = Object.fromEntries(settings.map((s) => [s, percentiles(scans.flatMap((r) => (r.peerMs?.[s] !== undefined ? [r.peerMs[s]] : [])))]));
+  const seconds = (p: { p50: number; p95: number; n: number }) => ({ p50_s: r3(p.p50 / 1000), p95_s: r3(p.p95 / 1000), n: p.n });
+  return {
+    engine: seconds(engine),
+    peers: Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, { ...seconds(p), ratio_p50: r3(engine.p50 / p.p50), ratio_p95: r3(engine.p95 / p.p95) }])),
   };
 }

@@ -44,7 +44,7 @@ export interface JobContext {
 export interface JobRuntime {
   /** Runs page extraction; the product uses worker threads (engine-threads.ts), tests may pass an in-process engine. */
   engine: Engine;
-  /** The engine of a model tier (src/jobs/tier-engines.ts); absent: `engine` runs every tier. */
+  /** The engine of a model tier (src/extract/engines/tier-engines.ts); absent: `engine` runs every tier. */
   engineForTier?(tier: string): Engine;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/arithmetic.js';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/values/arithmetic.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
 describe('arithmetic of business documents', () => {

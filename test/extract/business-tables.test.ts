@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
-import { detectTables, headerNames } from '../../src/extract/layout/table-detect.js';
-import { isSummaryText } from '../../src/extract/layout/data-values.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
+import { detectTables, headerNames } from '../../src/extract/layout/tables/table-detect.js';
+import { isSummaryText } from '../../src/extract/layout/tables/data-values.js';
 import { typeset } from './helpers/words.js';
 
 const cellsOf = (t: ReturnType<typeof detectTables>[number]) => t.rows.map((r) => r.cells.map((c) => c.text));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConcept } from '../../src/extract/concepts/index.js';
-import { asksForLines, headerScore } from '../../src/extract/layout/column-mapping.js';
+import { asksForLines, headerScore } from '../../src/extract/layout/columns/column-mapping.js';
 
 const field = (name: string) => ({ name, kind: undefined, concept: resolveConcept(name) });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import { findLabeledValue } from '../../src/extract/layout/record-fields.js';
-import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import { findLabeledValue } from '../../src/extract/layout/fields/record-fields.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import type { ExtractRequest } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 

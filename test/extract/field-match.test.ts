@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { matchScore, normalizeTokens } from '../../src/extract/layout/field-match.js';
-import { chooseTableForFields, cleanColumnNames } from '../../src/extract/layout/column-mapping.js';
-import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
-import { detectTables } from '../../src/extract/layout/table-detect.js';
+import { matchScore, normalizeTokens } from '../../src/extract/layout/columns/field-match.js';
+import { chooseTableForFields, cleanColumnNames } from '../../src/extract/layout/columns/column-mapping.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
+import { detectTables } from '../../src/extract/layout/tables/table-detect.js';
 import { typeset } from './helpers/words.js';
 
 describe('header mapping', () => {

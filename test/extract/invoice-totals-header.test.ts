@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { typeset } from './helpers/words.js';
 import { ask, rowsOf } from './helpers/requests.js';
 

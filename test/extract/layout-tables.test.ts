@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
-import { detectTables, headerNames } from '../../src/extract/layout/table-detect.js';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
+import { detectTables, headerNames } from '../../src/extract/layout/tables/table-detect.js';
 import type { ExtractResult, Rule } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 

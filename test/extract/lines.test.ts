@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import type { Word } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 

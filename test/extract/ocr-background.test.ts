@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
-import { evenLight, whitenBackground } from '../../src/extract/ocr/page-background.js';
+import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
+import { evenLight, whitenBackground } from '../../src/extract/read/page-background.js';
 
 /**
  * A phone photo in miniature: a dark desk (100, lighter to the right) around

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { offsetWords, recognizeInBands, splitIntoBands } from '../../src/extract/ocr/bands.js';
-import { halfTurn, type GreyRaster } from '../../src/extract/ocr/grey-raster.js';
-import { pickUpright, probeCrop } from '../../src/extract/ocr/ocr-page.js';
-import { majority3 } from '../../src/extract/ocr/page-geometry.js';
-import { TesseractPool } from '../../src/extract/ocr/tesseract-pool.js';
+import { offsetWords, recognizeInBands, splitIntoBands } from '../../src/extract/read/bands.js';
+import { halfTurn, type GreyRaster } from '../../src/extract/read/grey-raster.js';
+import { pickUpright, probeCrop } from '../../src/extract/read/ocr-page.js';
+import { majority3 } from '../../src/extract/read/page-geometry.js';
+import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 
 /** A row-ink profile: `lines` as [first row, one past last row, ink per row], zero elsewhere. */

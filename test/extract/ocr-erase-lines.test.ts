@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eraseRulingLines } from '../../src/extract/ocr/erase-lines.js';
-import { otsuThreshold } from '../../src/extract/ocr/page-geometry.js';
+import { eraseRulingLines } from '../../src/extract/read/erase-lines.js';
+import { otsuThreshold } from '../../src/extract/read/page-geometry.js';
 
 /** Otsu's threshold by its definition: the grey level that maximizes the between-class variance, the lowest among equals. */
 function otsuByDefinition(grey: Uint8Array): number {

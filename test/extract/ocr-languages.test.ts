@@ -6,10 +6,10 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/extract/concepts/index.js';
-import { ocrPage } from '../../src/extract/ocr/ocr-page.js';
-import type { GreyRaster } from '../../src/extract/ocr/grey-raster.js';
-import { detectPageLanguage, OCR_MODELS, tellLanguage } from '../../src/extract/ocr/page-language.js';
-import { localLanguageDataPath, TesseractPool, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { ocrPage } from '../../src/extract/read/ocr-page.js';
+import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
+import { detectPageLanguage, OCR_MODELS, tellLanguage } from '../../src/extract/read/page-language.js';
+import { localLanguageDataPath, TesseractPool, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 import { runScript } from './helpers/child-script.js';
 
@@ -39,7 +39,7 @@ describe('OCR language models', () => {
 describe('OCR workers', () => {
   it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, async () => {
     const run = await runScript(
-      `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/ocr/tesseract-pool.ts'))};
+      `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/read/tesseract-pool.ts'))};
       const pool = new TesseractPool(1);
       for (const model of ${JSON.stringify(Object.values(OCR_MODELS))}) await pool.recognize({ width: 64, height: 32, data: new Uint8Array(2048).fill(255) }, 200, model);
       await pool.close();`,

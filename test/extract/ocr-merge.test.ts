@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mapWords, mergeLanguageReadings, mergeReadings } from '../../src/extract/ocr/merge-readings.js';
-import type { OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
-import { withFiguresOf } from '../../src/extract/ocr/language-reading.js';
+import { mapWords, mergeLanguageReadings, mergeReadings } from '../../src/extract/read/merge-readings.js';
+import type { OcrWord } from '../../src/extract/read/tesseract-pool.js';
+import { withFiguresOf } from '../../src/extract/read/language-reading.js';
 
 const w = (text: string, confidence: number, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, confidence, x0, y0, x1, y1 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPageRules } from '../../src/extract/ocr/ocr-page.js';
-import { median3, type GreyRaster } from '../../src/extract/ocr/grey-raster.js';
+import { findPageRules } from '../../src/extract/read/ocr-page.js';
+import { median3, type GreyRaster } from '../../src/extract/read/grey-raster.js';
 import { rng } from '../helpers/rng.js';
 
 /**

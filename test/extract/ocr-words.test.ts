@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeOcrWords, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { normalizeOcrWords, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 
 const word = (text: string, x0: number, confidence = 90): OcrWord => ({ text, confidence, x0, y0: 10, x1: x0 + 40, y1: 30 });
 

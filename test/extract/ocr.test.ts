@@ -2,10 +2,10 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLayoutEngine } from '../../src/extract/layout/index.js';
-import { boxMapper } from '../../src/extract/ocr/ocr-page.js';
-import { measureLines, rotateQuarter, typicalLineHeight, type BinaryImage } from '../../src/extract/ocr/page-geometry.js';
-import { findRasterRules } from '../../src/extract/ocr/raster-rules.js';
-import { lineBand, localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/ocr/tesseract-pool.js';
+import { boxMapper } from '../../src/extract/read/ocr-page.js';
+import { measureLines, rotateQuarter, typicalLineHeight, type BinaryImage } from '../../src/extract/read/page-geometry.js';
+import { findRasterRules } from '../../src/extract/read/raster-rules.js';
+import { lineBand, localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { existsSync } from 'node:fs';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromContent } from '../../src/extract/layout/extract-page.js';
-import { isPostalLine, splitSenderLine } from '../../src/extract/layout/address-blocks.js';
-import { makeSegment } from '../../src/extract/layout/lines.js';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import { isPostalLine, splitSenderLine } from '../../src/extract/layout/fields/address-blocks.js';
+import { makeSegment } from '../../src/extract/layout/lines/lines.js';
 import { resolveConcept } from '../../src/extract/concepts/index.js';
 import { typeset } from './helpers/words.js';
 import { ask, page, rowsOf } from './helpers/requests.js';

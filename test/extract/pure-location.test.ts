@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPureLocationField } from '../../src/extract/pure-location.js';
-import { pickRegionForField } from '../../src/extract/layout/picture-regions.js';
+import { pickRegionForField } from '../../src/extract/read/picture-regions.js';
 
 describe('pure-location fields', () => {
   it('follows decisions.md: picture-like names or requirements, or image_region requirements', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromContent } from '../../src/extract/layout/extract-page.js';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
 /** A narrow receipt as a scan reads it: words of one cell set wide apart, tax class letters standing alone, the shop's street number at the right, a sign read onto its count. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupWordsIntoLines } from '../../src/extract/layout/lines.js';
-import { detectTables, headerNames } from '../../src/extract/layout/table-detect.js';
+import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
+import { detectTables, headerNames } from '../../src/extract/layout/tables/table-detect.js';
 import type { Rule } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { extractTextLayer } from '../../src/ingest/pdf-text-layer.js';
-import { generateBusinessDoc, generateBusinessSet, KINDS, LANGS, splitOf, type BusinessDoc } from '../../bench/lib/business/index.js';
+import { generateBusinessDoc, generateBusinessSet, KINDS, LANGS, seedSplit, type BusinessDoc } from '../../bench/lib/business/index.js';
 import { ingestPages, randomScanOptions, scanPages } from '../../bench/lib/business/scan.js';
 import { openPdf } from '../extract/helpers/open-pdf.js';
 
@@ -50,7 +50,7 @@ describe('business document generator', () => {
   });
 
   it('names the requested fields in the document style and maps each back to a truth key', async () => {
-    const docs = await generateBusinessSet({ split: 'dev', perPair: 6, kinds: ['invoice'], langs: ['fr'] });
+    const docs = await generateBusinessSet({ split: 'tuning', perPair: 6, kinds: ['invoice'], langs: ['fr'] });
     const styles = new Set(docs.map((d) => d.request.style));
     expect(styles.size).toBeGreaterThan(1);
     for (const d of docs) {
@@ -62,14 +62,14 @@ describe('business document generator', () => {
     }
   });
 
-  it('splits seeds into dev and test, stably and about evenly', async () => {
+  it('splits seeds into tuning and held-out, stably and about evenly', async () => {
     const seeds = Array.from({ length: 400 }, (_, i) => i + 1);
-    const dev = seeds.filter((s) => splitOf(s) === 'dev').length;
-    expect(dev).toBeGreaterThan(150);
-    expect(dev).toBeLessThan(250);
-    const docs = await generateBusinessSet({ split: 'test', perPair: 2, kinds: ['receipt'], langs: ['en', 'pt'] });
+    const tuning = seeds.filter((s) => seedSplit(s) === 'tuning').length;
+    expect(tuning).toBeGreaterThan(150);
+    expect(tuning).toBeLessThan(250);
+    const docs = await generateBusinessSet({ split: 'heldout', perPair: 2, kinds: ['receipt'], langs: ['en', 'pt'] });
     expect(docs).toHaveLength(4);
-    expect(docs.every((d) => d.split === 'test' && splitOf(d.seed) === 'test')).toBe(true);
+    expect(docs.every((d) => d.split === 'heldout' && seedSplit(d.seed) === 'heldout')).toBe(true);
   });
 
   it('scans a page through ingestion: a JPEG at the scan resolution, no text layer, the same for the same seed', { timeout: 30_000 }, async () => {

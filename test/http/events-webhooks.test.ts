@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { Engine } from '../../src/extract/types.js';
-import { createThreadedEngine } from '../../src/jobs/engine-threads.js';
+import { createThreadedEngine } from '../../src/extract/engines/engine-threads.js';
 import { startWorkers } from '../../src/workers.js';
 import { DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { verifyDelivery, type Received } from '../helpers/bbox-workers.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEngineThreads } from '../../src/jobs/engine-threads.js';
+import { startEngineThreads } from '../../src/extract/engines/engine-threads.js';
 import { textLayerPage } from '../helpers/seed-documents.js';
 
 describe('engine threads: layout and page views for the model engine', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine, ExtractResult } from '../../src/extract/types.js';
-import { createThreadedEngine } from '../../src/jobs/engine-threads.js';
+import { createThreadedEngine } from '../../src/extract/engines/engine-threads.js';
 import { ADMIN_TOKEN, DIALECTS, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { api, failingOnPages, ledgerOf, runWorkers, uploadTextPdf, waitForBatch, waitUntil } from './helpers.js';

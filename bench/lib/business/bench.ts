@@ -94,12 +94,13 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
         meta: groupBy(all.filter((x) => x.layout.meta), (x) => String(x.layout.meta)),
         rules: groupBy(all.filter((x) => x.layout.rules), (x) => String(x.layout.rules)),
         totals: groupBy(all.filter((x) => x.layout.totals), (x) => String(x.layout.totals)),
-        receipt_quantity: groupBy(all.filter((x) => x.layout.qtyLine), (x) => `${x.layout.qtyLine}/${x.layout.widthMm}mm`),
+        receipt_till: groupBy(all.filter((x) => x.layout.till), (x) => `${x.layout.till}${x.layout.qtyLine ? `/${x.layout.qtyLine}` : ''}/${x.layout.widthMm}mm`),
+        receipt_header: groupBy(all.filter((x) => x.layout.till), (x) => String(x.layout.header)),
         multi_page: groupBy(all, (x) => (x.score.pages > 1 ? 'several pages' : 'one page')),
       },
       ms_per_page: percentiles(scores.flatMap((s) => s.ms)),
       failed_pages: scores.reduce((n, s) => n + s.failed.length, 0),
-      most_wrong_fields: failures(scores, o.split === 'dev'),
+      most_wrong_fields: failures(scores, o.split === 'tuning'),
     };
     lines.push(`\n${m}`.padEnd(16) + o.langs.map((l) => l.padStart(12)).join('') + '         all');
     for (const kind of o.kinds) {

@@ -145,14 +145,24 @@ export function summarize(scores: DocScore[]): Summary {
   };
 }
 
-/** Share right per confidence bucket: low confidence must mean wrong far more often than high. */
+/** Confidence bins of the calibration table: [low, high) and the name it prints. */
+const BINS: Array<[string, number, number]> = [
+  ['<0.5', 0, 0.5],
+  ['0.5-0.7', 0.5, 0.7],
+  ['0.7-0.9', 0.7, 0.9],
+  ['0.9-0.97', 0.9, 0.97],
+  ['>=0.97', 0.97, Infinity],
+  // The promise a client reads: values at 0.9 or more are right at least 97% of the time.
+  ['>=0.9', 0.9, Infinity],
+];
+
+/** Share right per confidence bin: low confidence must mean wrong far more often than high. */
 export function calibration(points: ConfidencePoint[]): Record<string, { values: number; right: number; share_right: number | null }> {
-  const buckets: Record<string, ConfidencePoint[]> = { '<0.5': [], '0.5-0.9': [], '>=0.9': [] };
-  for (const p of points) buckets[p.confidence < 0.5 ? '<0.5' : p.confidence < 0.9 ? '0.5-0.9' : '>=0.9'].push(p);
   return Object.fromEntries(
-    Object.entries(buckets).map(([k, ps]) => {
+    BINS.map(([name, lo, hi]) => {
+      const ps = points.filter((p) => p.confidence >= lo && p.confidence < hi);
       const right = ps.filter((p) => p.right).length;
-      return [k, { values: ps.length, right, share_right: ps.length ? Math.round((right / ps.length) * 1000) / 1000 : null }];
+      return [name, { values: ps.length, right, share_right: ps.length ? Math.round((right / ps.length) * 1000) / 1000 : null }];
     }),
   );
 }

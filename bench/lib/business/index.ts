@@ -9,15 +9,14 @@ import { FIELD_LABELS } from './labels.js';
 import { drawLocale } from './locale.js';
 import { chance, mix, pick, rng } from './random.js';
 import { generateReceipt } from './receipt.js';
+import { seedSplit, splitSeeds } from '../splits.js';
 import { FONT_FAMILIES, renderPdf } from './sheet.js';
 import { KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type NamingStyle, type RequestedField, type Split } from './types.js';
 
 export * from './types.js';
 
-/** About half the seeds are dev (tune on them), the other half test (report on them). */
-export function splitOf(seed: number): Split {
-  return mix(seed, 0x5eed) % 2 === 0 ? 'dev' : 'test';
-}
+/** A seed's split and a split's seeds live in bench/lib/splits.ts, with the real sets' split. */
+export { seedSplit, splitSeeds } from '../splits.js';
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
 const title = (key: string) => key.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
@@ -71,7 +70,7 @@ export async function generateBusinessDoc({ seed, kind, lang }: GenerateOptions)
   return {
     id: `${kind}-${lang}-${seed}`,
     seed,
-    split: splitOf(seed),
+    split: seedSplit(seed),
     kind,
     lang,
     pdf: made.pdf,
@@ -92,13 +91,6 @@ export interface SetOptions {
   langs?: readonly Lang[];
   /** First seed to consider (sets with other starts do not overlap when spaced apart). */
   start?: number;
-}
-
-/** The seeds of a split in order: every kind × language pair gets `perPair` of them. */
-export function splitSeeds(split: Split, count: number, start = 1): number[] {
-  const out: number[] = [];
-  for (let s = start; out.length < count; s++) if (splitOf(s) === split) out.push(s);
-  return out;
 }
 
 export async function generateBusinessSet(o: SetOptions): Promise<BusinessDoc[]> {

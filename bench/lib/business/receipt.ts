@@ -1,11 +1,22 @@
 /**
- * Till receipts on 58 and 80 mm thermal paper: the merchant in the top lines,
- * item lines with the amount at the right edge and no header row, quantity
- * lines such as `2 x 1,25` above or below their item, a bold total, payment
- * and change, and a VAT line. The page is as long as its content.
+ * Till receipts on 58 and 80 mm thermal paper, as many till systems print
+ * them: the merchant in the top lines (bold, in capitals, or under a logo
+ * image), the address as the till breaks it (two or three lines, a phone
+ * line under it), then the items in one of four arrangements:
+ * - `classic`: description and amount on one line, a `2 x 1,25` line above
+ *   or below an item bought more than once;
+ * - `columns` (80 mm): quantity, unit price and amount in columns on every
+ *   item line, under a header row or none;
+ * - `two_line`: an item over two lines, the description (after an article
+ *   code on some tills) and under it `qty x price` with the amount on either line;
+ * - `qty_first`: the quantity before the description, the amount at the right.
+ * Then lines that are not items: a subtotal, the bold total, payment (a masked
+ * card number for cards), change and a VAT line; and sometimes a pen mark
+ * (a tick, a ring round the total, a signature). The page is as long as its content.
  */
-import { FIELD_LABELS } from './labels.js';
+import { COLUMN_LABELS, FIELD_LABELS } from './labels.js';
 import { formatNumber, formatPercent, formatTableDate, randomDate, withCurrency, type Locale } from './locale.js';
+import { drawHandwriting, drawLogo, logoImage } from './marks.js';
 import { company, SHOP_ITEMS, vatId } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import { FONT_FAMILIES, renderPdf, type Sheet } from './sheet.js';
@@ -25,22 +36,50 @@ const PAYMENT: Record<Lang, string[]> = {
 const CASH = new Set(['Cash', 'Bar', 'Espèces', 'Efectivo', 'Contant', 'Contanti', 'Numerário']);
 const TAX_WORD: Record<Lang, string> = { en: 'VAT', de: 'MwSt', fr: 'TVA', es: 'IVA', nl: 'BTW', it: 'IVA', pt: 'IVA' };
 const RATES: Record<Lang, number> = { en: 20, de: 19, fr: 20, es: 21, nl: 21, it: 22, pt: 23 };
+const PHONE: Record<Lang, string> = { en: 'Tel', de: 'Tel.', fr: 'Tél.', es: 'Tel.', nl: 'Tel.', it: 'Tel.', pt: 'Tel.' };
 
 type Line = (s: Sheet, y: number, left: number, right: number) => void;
 
 export interface ReceiptLayout {
   widthMm: 58 | 80;
-  /** Where a quantity shows: a `2 x 1,25` line above or below the item, or quantity and price columns on every item line (80 mm only). */
-  qtyLine: 'above' | 'below' | 'columns';
+  till: 'classic' | 'columns' | 'two_line' | 'qty_first';
+  /** `classic`: where a `2 x 1,25` line shows. */
+  qtyLine: 'above' | 'below' | '';
+  /** `columns`: a header row over the items. */
+  headerRow: boolean;
+  /** `two_line`: an article code before the description; the amount on the first line (else the second). */
+  codes: boolean;
+  amountFirst: boolean;
+  /** The merchant: bold, in capitals, or in capitals under a logo image. */
+  header: 'bold' | 'capitals' | 'logo';
   font: string;
   taxLetter: boolean;
+  pen: 'none' | 'tick' | 'ring' | 'signature';
+}
+
+function drawReceiptLayout(r: Rand): ReceiptLayout {
+  const widthMm = pick(r, [58, 80] as const);
+  const till = pick(r, widthMm === 80 ? (['classic', 'classic', 'columns', 'two_line', 'qty_first'] as const) : (['classic', 'classic', 'two_line', 'qty_first'] as const));
+  return {
+    widthMm,
+    till,
+    qtyLine: till === 'classic' ? pick(r, ['above', 'below'] as const) : '',
+    headerRow: till === 'columns' && chance(r, 0.6),
+    codes: till === 'two_line' && chance(r, 0.5),
+    amountFirst: till === 'two_line' && chance(r, 0.5),
+    header: pick(r, ['bold', 'bold', 'capitals', 'logo'] as const),
+    font: '',
+    taxLetter: chance(r, 0.5),
+    pen: pick(r, ['none', 'none', 'none', 'tick', 'ring', 'signature'] as const),
+  };
 }
 
 export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
-  const widthMm = pick(r, [58, 80] as const);
+  const layout = drawReceiptLayout(r);
+  const { widthMm } = layout;
   const font = pick(r, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]);
+  layout.font = font.name;
   const size = widthMm === 58 ? pick(r, [6.5, 7]) : pick(r, [7.5, 8, 8.5]);
-  const layout: ReceiptLayout = { widthMm, qtyLine: pick(r, widthMm === 80 ? (['above', 'below', 'columns'] as const) : (['above', 'below'] as const)), font: font.name, taxLetter: chance(r, 0.5) };
   const merchant = company(r, lang);
   const amount = (v: number) => formatNumber(v, l.number, 2, 'minus');
   const lines: Line[] = [];
@@ -52,11 +91,28 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
     s.text(b, right, y, { ...o, align: 'right' });
   };
   const dashes: Line = (s, y, left, right) => s.rule(left, y + size * 0.5, right, y + size * 0.5, 0.5);
+  const lh = size * 1.45;
 
-  lines.push(center(merchant.name, { bold: true, size: size + 2.5 }));
-  truth.merchant_name = merchant.name;
-  for (const a of merchant.address) lines.push(center(a));
-  truth.merchant_address = merchant.address.join(' ');
+  const name = layout.header === 'bold' ? merchant.name : merchant.name.toUpperCase();
+  if (layout.header === 'logo') {
+    // The logo takes the height of four lines above the name.
+    const png = await logoImage(r, merchant.name);
+    const side = lh * 3.6;
+    lines.push((s, y, left, right) => drawLogo(s, png, (left + right) / 2 - side / 2, y, side));
+    for (let i = 0; i < 3; i++) lines.push(() => undefined);
+  }
+  lines.push(center(name, { bold: layout.header !== 'capitals' || chance(r, 0.5), size: size + (layout.header === 'capitals' ? 1 : 2.5) }));
+  truth.merchant_name = name;
+  const address = [...merchant.address];
+  // Some tills break the street from its number, or the postcode from the city, onto lines of their own.
+  if (chance(r, 0.3)) {
+    const last = address.pop() as string;
+    const cut = last.indexOf(' ');
+    address.push(...(cut > 0 ? [last.slice(0, cut), last.slice(cut + 1)] : [last]));
+  }
+  for (const a of address) lines.push(center(a));
+  truth.merchant_address = address.join(' ');
+  if (chance(r, 0.5)) lines.push(center(`${PHONE[lang]} 0${int(r, 10, 99)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}`));
   if (chance(r, 0.6)) {
     const v = vatId(r, lang);
     lines.push(center(`${pick(r, FIELD_LABELS.seller_vat_id[lang])} ${v}`));
@@ -81,6 +137,17 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
 
   const rate = RATES[lang];
   const n = int(r, 2, widthMm === 58 ? 9 : 14);
+  const columns = layout.codes ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
+  if (layout.headerRow) {
+    const label = (k: string) => pick(r, COLUMN_LABELS[k][lang]);
+    const [d, q, p, t] = [label('description'), label('quantity'), label('unit_price'), label('line_total')];
+    lines.push((s, y, left, right) => {
+      s.text(d, left, y, { bold: true });
+      s.text(q, right - (right - left) * 0.4, y, { bold: true, align: 'right' });
+      s.text(p, right - (right - left) * 0.2, y, { bold: true, align: 'right' });
+      s.text(t, right, y, { bold: true, align: 'right' });
+    });
+  }
   let total = 0;
   for (let i = 0; i < n; i++) {
     const desc = pick(r, SHOP_ITEMS[lang]);
@@ -90,26 +157,52 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
     total += lineTotal;
     const letter = layout.taxLetter ? ' A' : '';
     const qtyText = `${qty} x ${amount(price)}`;
-    if (layout.qtyLine === 'columns') {
+    const sum = `${amount(lineTotal)}${letter}`;
+    if (layout.till === 'columns') {
       lines.push((s, y, left, right) => {
         s.text(desc, left, y);
         s.text(String(qty), right - (right - left) * 0.4, y, { align: 'right' });
         s.text(amount(price), right - (right - left) * 0.2, y, { align: 'right' });
-        s.text(`${amount(lineTotal)}${letter}`, right, y, { align: 'right' });
+        s.text(sum, right, y, { align: 'right' });
       });
       items.push({ description: desc, quantity: String(qty), unit_price: amount(price), line_total: amount(lineTotal) });
-      continue;
+    } else if (layout.till === 'two_line') {
+      const code = layout.codes ? String(int(r, 1_000_000, 9_999_999)) : '';
+      const first = code ? `${code} ${desc}` : desc;
+      if (layout.amountFirst) {
+        lines.push(both(first, sum));
+        lines.push((s, y, left) => s.text(qtyText, left + size * 2, y));
+      } else {
+        lines.push((s, y, left) => s.text(first, left, y));
+        lines.push(both(qtyText, sum, { indent: size * 2 }));
+      }
+      items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: String(qty), unit_price: amount(price), line_total: amount(lineTotal) });
+    } else if (layout.till === 'qty_first') {
+      lines.push((s, y, left, right) => {
+        s.text(String(qty), left, y);
+        s.text(desc, left + s.widthOf('00 '), y);
+        s.text(sum, right, y, { align: 'right' });
+      });
+      items.push({ description: desc, quantity: String(qty), unit_price: '', line_total: amount(lineTotal) });
+    } else {
+      if (qty > 1 && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
+      lines.push(both(desc, sum));
+      if (qty > 1 && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
+      items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: qty > 1 ? amount(price) : '', line_total: amount(lineTotal) });
     }
-    if (qty > 1 && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
-    lines.push(both(desc, `${amount(lineTotal)}${letter}`));
-    if (qty > 1 && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
-    items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: qty > 1 ? amount(price) : '', line_total: amount(lineTotal) });
   }
   total = Math.round(total * 100) / 100;
   lines.push(dashes);
+  if (chance(r, 0.4)) lines.push(both(pick(r, FIELD_LABELS.subtotal[lang]), amount(total)));
   const totalLabel = pick(r, FIELD_LABELS.receipt_total[lang]);
   const totalText = withCurrency(amount(total), l.money);
-  lines.push(both(totalLabel, totalText, { bold: true, size: size + 1.5 }));
+  const totalStyle = { bold: true, size: size + 1.5 };
+  lines.push((s, y, left, right) => {
+    both(totalLabel, totalText, totalStyle)(s, y, left, right);
+    const w = s.widthOf(totalText, totalStyle);
+    if (layout.pen === 'ring') drawHandwriting(s, r, 'ring', right - w, y - 1, w, totalStyle.size);
+    if (layout.pen === 'tick') drawHandwriting(s, r, 'tick', right - w - totalStyle.size * 2.2, y - 1, w, totalStyle.size);
+  });
   truth.total_amount = amount(total);
   if (l.money.useCode && l.money.place !== 'none') truth.currency = l.money.code;
   const pay = pick(r, PAYMENT[lang]);
@@ -120,6 +213,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
     lines.push(both(pick(r, FIELD_LABELS.change[lang]), amount(Math.round((given - total) * 100) / 100)));
   } else {
     lines.push(both(pay, amount(total)));
+    if (chance(r, 0.6)) lines.push((s, y, left) => s.text(`${'*'.repeat(12)}${int(r, 1000, 9999)}`, left, y));
   }
   lines.push(() => undefined);
   const tax = Math.round((total - total / (1 + rate / 100)) * 100) / 100;
@@ -129,15 +223,19 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
   truth.tax_rate = pct;
   lines.push(() => undefined);
   lines.push(center(pick(r, ['*** ', '']) + pick(r, THANKS_SHORT[lang])));
+  if (layout.pen === 'signature') {
+    lines.push(() => undefined);
+    lines.push((s, y, left) => drawHandwriting(s, r, 'signature', left + size * 3, y, 60, size));
+    lines.push(() => undefined);
+  }
 
-  const lh = size * 1.45;
   const width = widthMm * MM;
   const height = lines.length * lh + 16 * MM;
   const margin = widthMm === 58 ? 3 * MM : 4 * MM;
   const { pdf, sheet } = await renderPdf([width, height], font, size, (s) => {
     lines.forEach((line, i) => line(s, 8 * MM + i * lh, margin, width - margin));
   });
-  return { pdf, pages: sheet.pages, fields: truth, labels: { receipt_number: noLabel, total_amount: totalLabel } as Record<string, string>, lines: items, lineColumns: ['description', 'quantity', 'unit_price', 'line_total'], layout: { ...layout } };
+  return { pdf, pages: sheet.pages, fields: truth, labels: { receipt_number: noLabel, total_amount: totalLabel } as Record<string, string>, lines: items, lineColumns: columns, layout: { ...layout } };
 }
 
 const THANKS_SHORT: Record<Lang, string[]> = {

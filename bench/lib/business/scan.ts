@@ -2,8 +2,9 @@
  * Pages as the engine receives them: a generated PDF through docrows' own
  * ingestion (PDFium raster at PAGE_RENDER_DPI + pdfjs text layer), and that
  * raster damaged like a flatbed scan or a phone photo (sharp for rotation,
- * blur and JPEG; a pixel loop for grain, uneven light and a mild keystone
- * perspective, which sharp has no operation for).
+ * blur and JPEG; a pixel loop for grain, uneven light, a shadow cast over
+ * part of the page and a keystone perspective, which sharp has no operation
+ * for).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,21 +42,25 @@ export interface ScanOptions {
   light: number;
   /** Keystone: how much narrower the far edge is (0 = none; phone photos only). */
   keystone: number;
+  /** A shadow (of the hand or phone) over part of the page: how much light it takes (0 = none; phone photos only). */
+  shadow: number;
 }
 
 export function randomScanOptions(seed: number): ScanOptions {
   const r: Rand = rng(seed * 7919 + 17);
-  // Phone photos here are the light kind (held roughly square over the page); harsher ones are a different problem.
+  // Phone photos: most held roughly square over the page; one in three at a slant, with a shadow across part of it.
   const phone = chance(r, 0.3);
+  const slanted = phone && chance(r, 0.35);
   return {
     kind: phone ? 'phone' : 'flatbed',
     dpi: phone ? pick(r, [150, 200]) : pick(r, [150, 200, 200, 300]),
-    rotate: (r() - 0.5) * (phone ? 3 : 2),
+    rotate: (r() - 0.5) * (phone ? (slanted ? 6 : 3) : 2),
     blur: chance(r, 0.5) ? 0.4 + r() * (phone ? 0.7 : 0.5) : 0,
     noise: 3 + r() * (phone ? 8 : 7),
     jpegQuality: 55 + Math.floor(r() * 35),
     light: phone ? 0.7 + r() * 0.2 : 0.88 + r() * 0.12,
-    keystone: phone ? 0.01 + r() * 0.02 : 0,
+    keystone: phone ? (slanted ? 0.03 + r() * 0.04 : 0.01 + r() * 0.02) : 0,
+    shadow: slanted ? 0.2 + r() * 0.3 : 0,
   };
 }
 
@@ -78,9 +83,18 @@ export async function scanImage(image: Uint8Array, o: ScanOptions, seed: number)
   const cx = r() < 0.5 ? 0 : w;
   const cy = r() < 0.5 ? 0 : h;
   const far = Math.hypot(w, h);
+  // The shadow covers the side of a line through a point of the page, its edge soft over 4% of the diagonal
+  // (drawn apart from the grain, so a page without a shadow comes out as it did before shadows).
+  const sr = rng(seed + 0x5ad0);
+  const angle = sr() * Math.PI * 2;
+  const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
+  const through = (0.45 + sr() * 0.35) * (Math.abs(nx) * w + Math.abs(ny) * h);
+  const origin = (nx < 0 ? nx * w : 0) + (ny < 0 ? ny * h : 0);
+  const edge = far * 0.04;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const light = 1 - (1 - o.light) * (Math.hypot(x - cx, y - cy) / far);
+      const inShadow = o.shadow > 0 ? Math.min(1, Math.max(0, (x * nx + y * ny - origin - through) / edge + 0.5)) : 0;
+      const light = (1 - (1 - o.light) * (Math.hypot(x - cx, y - cy) / far)) * (1 - o.shadow * inShadow);
       const g = Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
       for (let c = 0; c < ch; c++) {
         const i = (y * w + x) * ch + c;

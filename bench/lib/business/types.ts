@@ -19,7 +19,9 @@ export type BusinessKind =
 
 export const KINDS: readonly BusinessKind[] = ['invoice', 'receipt', 'bank_statement', 'purchase_order', 'price_list', 'payslip', 'utility_bill', 'packing_list'];
 
-export type Split = 'dev' | 'test';
+import type { Split } from '../splits.js';
+
+export type { Split };
 
 /** How the client spells the field names it asks for: `invoice_number`, `invoiceNumber`, the printed label, `Invoice Number`. */
 export type NamingStyle = 'snake' | 'camel' | 'label' | 'title';

@@ -1,6 +1,6 @@
 import { parseDate, parseNumber } from '../../extract/format/index.js';
-import { groupWordsIntoLines } from '../../extract/layout/lines.js';
-import { roundBox, unionBoxes } from '../../extract/layout/geometry.js';
+import { groupWordsIntoLines } from '../../extract/layout/lines/lines.js';
+import { roundBox, unionBoxes } from '../../extract/layout/lines/geometry.js';
 import { isImageRegion, type Box, type ExtractedCell, type Word } from '../../extract/types.js';
 
 /**

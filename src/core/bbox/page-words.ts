@@ -1,7 +1,7 @@
 import type { DocumentRow } from '../../db/schema.js';
-import { isTextLayerUsable } from '../../extract/layout/page-content.js';
-import { ocrPage } from '../../extract/ocr/ocr-page.js';
-import { TesseractPool } from '../../extract/ocr/tesseract-pool.js';
+import { isTextLayerUsable } from '../../extract/read/page-content.js';
+import { ocrPage } from '../../extract/read/ocr-page.js';
+import { TesseractPool } from '../../extract/read/tesseract-pool.js';
 import type { Quality, TextLayer, Word } from '../../extract/types.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 

@@ -1,17 +1,17 @@
 import sharp from 'sharp';
 import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
 import { isImageRegion } from '../types.js';
-import { TesseractPool } from '../ocr/tesseract-pool.js';
+import { TesseractPool } from '../read/tesseract-pool.js';
 import { isPureLocationField } from '../pure-location.js';
-import { roundBox } from './geometry.js';
-import { extractFromContent } from './extract-page.js';
-import { OcrCache, readPageContent } from './page-content.js';
-import { findRasterPictureRegions, pickRegionForField } from './picture-regions.js';
+import { roundBox } from './lines/geometry.js';
+import { extractFromContent } from './rows/extract-page.js';
+import { OcrCache, readPageContent } from '../read/page-content.js';
+import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
 
-export { extractFromContent, type PageContent } from './extract-page.js';
+export { extractFromContent, type PageContent } from './rows/extract-page.js';
 /** The content stage and the picture finder, for the model engine (src/extract/openai/page-view.ts). */
-export { isTextLayerUsable, OcrCache, readPageContent } from './page-content.js';
-export { findRasterPictureRegions } from './picture-regions.js';
+export { isTextLayerUsable, OcrCache, readPageContent } from '../read/page-content.js';
+export { findRasterPictureRegions } from '../read/picture-regions.js';
 
 export interface LayoutEngineOptions {
   /** OCR worker threads (default: min(2, cores)). */

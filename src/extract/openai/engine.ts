@@ -1,6 +1,6 @@
 import type { OpenAiConfig } from '../../config-engines.js';
 import { applyFormat, resolveFormat } from '../format/index.js';
-import { roundBox } from '../layout/geometry.js';
+import { roundBox } from '../layout/lines/geometry.js';
 import { isPureLocationField } from '../pure-location.js';
 import type { Engine, EnginePage, ExtractedCell, ExtractRequest, ExtractResult, FieldSpec } from '../types.js';
 import { AnswerError, parseJsonReply, readFieldAnswer, readTableAnswer, type Answer, type AnswerCell } from './answer.js';

@@ -1,5 +1,5 @@
 import { parseDate, parseNumber } from '../format/index.js';
-import { unionBoxes } from '../layout/geometry.js';
+import { unionBoxes } from '../layout/lines/geometry.js';
 import type { Box, Word } from '../types.js';
 
 /**

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { TesseractPool } from '../ocr/tesseract-pool.js';
+import { TesseractPool } from '../read/tesseract-pool.js';
 import { findRasterPictureRegions, OcrCache, readPageContent } from '../layout/index.js';
 import type { Box, EnginePage, Quality, Word } from '../types.js';
 

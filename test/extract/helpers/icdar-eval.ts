@@ -112,7 +112,7 @@ export async function runIcdar(engine: Engine, dir: string, onlyDocs?: string[])
 }
 
 /** A `Xb` ground truth describes tables inside `Xa.pdf` (dataset README). */
-async function pdfNameFor(dir: string, doc: string): Promise<string> {
+export async function pdfNameFor(dir: string, doc: string): Promise<string> {
   const exists = await access(join(dir, `${doc}.pdf`)).then(() => true, () => false);
   return exists ? doc : doc.replace(/b$/, 'a');
 }

@@ -1,0 +1,81 @@
+/**
+ * A text-layer page as a user of a table library meets it: open the PDF,
+ * read the page's words, find its table. docrows (the ingest code's PDF open
+ * and text layer, then the layout engine inferring columns) beside
+ * pdfplumber and camelot stream on the same icdar2013-dev pages, each page
+ * opened afresh, in one warm process per side.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Engine } from '../../src/extract/types.js';
+import { PAGE_RENDER_DPI } from '../../src/extract/types.js';
+import { openPdf } from '../../src/ingest/pdf-open.js';
+import { extractTextLayer } from '../../src/ingest/pdf-text-layer.js';
+import { listIcdarDocuments, loadIcdarDocument } from '../../test/extract/helpers/icdar.js';
+import { pdfNameFor } from '../../test/extract/helpers/icdar-eval.js';
+import { ensurePythonPeer, timePythonPages, type PythonPeer } from './peers.js';
+import { percentiles } from './percentiles.js';
+
+/** Every page of the set that holds a ground-truth table, as [pdf path, 1-based page]. */
+export async function icdarTablePages(dir: string): Promise<Array<[string, number]>> {
+  const pages = new Map<string, [string, number]>();
+  for (const doc of await listIcdarDocuments(dir)) {
+    const file = join(dir, `${await pdfNameFor(dir, doc)}.pdf`);
+    for (const t of await loadIcdarDocument(dir, doc)) pages.set(`${file}#${t.page}`, [file, t.page]);
+  }
+  return [...pages.values()];
+}
+
+/** A white raster of the page's size: what the engine reads of a text page's image (its size), made off the clock. */
+async function blankRaster(path: string, page: number): Promise<Buffer> {
+  const pdf = await openPdf(new Uint8Array(await readFile(path)), []);
+  const vp = (await pdf.doc.getPage(page)).getViewport({ scale: PAGE_RENDER_DPI / 72 });
+  await pdf.doc.destroy();
+  return sharp({ create: { width: Math.round(vp.width), height: Math.round(vp.height), channels: 3, background: '#fff' } }).jpeg().toBuffer();
+}
+
+/** ms per page: read the file, open it, read the page's text layer, run the engine (inferred columns). */
+async function timeDocrows(engine: Engine, pages: Array<[string, number]>): Promise<{ total: number[]; read: number[]; engine: number[] }> {
+  const out = { total: [] as number[], read: [] as number[], engine: [] as number[] };
+  for (const [path, n] of pages) {
+    const raster = await blankRaster(path, n);
+    const t0 = performance.now();
+    const { doc } = await openPdf(new Uint8Array(await readFile(path)), []);
+    const textLayer = await extractTextLayer(await doc.getPage(n));
+    await doc.destroy();
+    const t1 = performance.now();
+    await engine.extract({ image: raster, textLayer }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+    const t2 = performance.now();
+    out.read.push(t1 - t0);
+    out.engine.push(t2 - t1);
+    out.total.push(t2 - t0);
+  }
+  return out;
+}
+
+async function timePeer(peer: PythonPeer, pages: Array<[string, number]>) {
+  const status = ensurePythonPeer(peer);
+  if (!status.available) return { skipped: true as const, reason: status.reason };
+  // One untimed pass first, as docrows gets: imports loaded, files in the page cache.
+  await timePythonPages(peer, pages.slice(0, 2));
+  return { version: status.version, ...percentiles(await timePythonPages(peer, pages)) };
+}
+
+export async function textPageComparison(engine: Engine, icdarDir: string): Promise<Record<string, unknown>> {
+  const pages = await icdarTablePages(icdarDir);
+  await timeDocrows(engine, pages.slice(0, 2));
+  const ours = await timeDocrows(engine, pages);
+  const docrows = { ...percentiles(ours.total), read_p50: percentiles(ours.read).p50, engine_p50: percentiles(ours.engine).p50 };
+  const pdfplumber = await timePeer('pdfplumber', pages);
+  const camelot = await timePeer('camelot', pages);
+  const faster = (peer: Awaited<ReturnType<typeof timePeer>>) => ('p50' in peer ? +(peer.p50 / docrows.p50).toFixed(2) : null);
+  return {
+    pages: pages.length,
+    docrows: { ...docrows, reads: 'file read + PDF open + text layer of the page + layout engine (inferred columns)' },
+    pdfplumber: { ...pdfplumber, reads: 'pdfplumber.open + extract_words + extract_tables' },
+    camelot_stream: camelot,
+    times_faster_p50: { than_pdfplumber: faster(pdfplumber), than_camelot_stream: faster(camelot) },
+    target: 'docrows ≥ 5× faster than camelot stream at p50 (camelot where it installs; otherwise pdfplumber stands in)',
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Columns without heads named by the shape of their values: the later pages
+ * of a packing list or a delivery note repeat no header row and have no
+ * quantity × unit price ≈ line total to go by (`chooseTableByArithmetic`), but
+ * a column of six-digit codes, one of prose, one of short unit words and
+ * columns of counts and decimals still say which requested field each holds.
+ * Fields of the same kind (net and gross weight) are told apart by order: a
+ * request lists them as the page prints them, so columns are given to fields
+ * left to right in request order.
+ */
+import { classifyLabel } from '../../concepts/index.js';
+import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
+import { headerNames } from '../tables/header-names.js';
+import type { FieldRequest, TableChoice } from './column-mapping.js';
+import { columnCount, type Table } from '../tables/table.js';
+
+type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word' | 'words';
+
+/** Least mean fit of a column's values to a field for the column to be that field's (a column of counts fits a money field at 0.6). */
+const MIN_FIT = 0.6;
+/** Fields a table must name by its values' shapes: two columns (label and amount) are a block of totals, not items. */
+const MIN_FIELDS = 3;
+/** Share of the requested fields that must find a column, so a short table does not answer a long request. */
+const MIN_FIELD_SHARE = 0.6;
+
+/** What a cell's text looks like, coarsely enough that a column holds one shape. */
+export function shapeOf(text: string): Shape | null {
+  const t = text.trim();
+  if (!t) return null;
+  if (/^[-+]?[\d.,\s]+\s?%$/.test(t)) return 'percent';
+  if (looksLikeDate(t)) return 'date';
+  // Long digit runs are article numbers, not counts; letters mixed with digits too ("A-1023", "PL2025-11"), and
+  // digit groups joined by hyphens or slashes that are no date ("48-6834").
+  if (/^\d{5,}$/.test(t) || (/\d/.test(t) && /\p{L}/u.test(t) && !/\s/.test(t)) || /^\d+(?:[-/]\d+)+$/.test(t)) return 'code';
+  if (/^[-+]?\d{1,3}(?:[.,' ]\d{3})*$|^[-+]?\d{1,4}$/.test(t)) return 'integer';
+  if (looksLikeNumber(t)) return 'decimal';
+  // Units of measure are one short word ("pcs", "Stk.", "m²", "resma"); anything longer is prose.
+  if (/^\p{L}[\p{L}²³./]{0,5}$/u.test(t)) return 'word';
+  return /\p{L}{2}/u.test(t) ? 'words' : null;
+}
+
+/** Concepts that count things: whole numbers, where weights, volumes and hours are measured in decimals. */
+const COUNTS = new Set(['quantity', 'packages', 'item_packages']);
+
+/** How well a value of each shape suits a field: by its concept (a unit is one word, a description several), else by its kind. */
+function fits(field: FieldRequest): Partial<Record<Shape, number>> {
+  if (field.concept?.id === 'unit') return { word: 1 };
+  if (COUNTS.has(field.concept?.id ?? '')) return { integer: 1, decimal: 0.6 };
+  switch (field.concept?.kind ?? field.kind) {
+    case 'identifier':
+      return { code: 1, integer: 0.8 };
+    case 'text':
+      return { words: 1, word: 0.6 };
+    case 'number':
+      return { decimal: 1, integer: 0.8 };
+    case 'money':
+      return { decimal: 1, integer: 0.6 };
+    case 'percent':
+      return { percent: 1 };
+    case 'date':
+      return { date: 1 };
+    default:
+      return {};
+  }
+}
+
+/** Mean fit of a column's filled cells to a field; a column mostly empty fits nothing. */
+function columnFit(rows: string[][], col: number, fit: Partial<Record<Shape, number>>): number {
+  const shapes = rows.map((r) => shapeOf(r[col] ?? '')).filter((s): s is Shape => s !== null);
+  if (shapes.length * 2 < rows.length) return 0;
+  return shapes.reduce((sum, s) => sum + (fit[s] ?? 0), 0) / shapes.length;
+}
+
+/**
+ * Fields given to columns in the same order, each to a column its values fit
+ * (MIN_FIT) or to none, the sum of fits the largest: an alignment of two
+ * sequences, small enough for a full table of sub-results.
+ */
+function alignInOrder(score: number[][]): { columnOf: number[]; total: number } {
+  const n = score.length;
+  const m = score[0]?.length ?? 0;
+  const best = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let f = 1; f <= n; f++) {
+    for (let c = 1; c <= m; c++) {
+      const pair = score[f - 1][c - 1] >= MIN_FIT ? best[f - 1][c - 1] + score[f - 1][c - 1] : -Infinity;
+      best[f][c] = Math.max(best[f - 1][c], best[f][c - 1], pair);
+    }
+  }
+  const columnOf = new Array<number>(n).fill(-1);
+  for (let f = n, c = m; f > 0 && c > 0; ) {
+    if (best[f][c] === best[f - 1][c]) f--;
+    else if (best[f][c] === best[f][c - 1]) c--;
+    else {
+      columnOf[f - 1] = c - 1;
+      f--;
+      c--;
+    }
+  }
+  return { columnOf, total: best[n][m] };
+}
+
+/**
+ * The table whose columns, without heads, line up with the requested fields
+ * by the shapes of their values in request order. At least MIN_FIELDS fields
+ * and MIN_FIELD_SHARE of those asked must find a column, so a block of
+ * labelled totals or an address set in columns names nothing. Null when no
+ * table does.
+ */
+export function chooseTableByKinds(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+  const fitOf = fields.map(fits);
+  let best: TableChoice | null = null;
+  for (const table of tables) {
+    const rows = table.rows.map((r) => r.cells.map((c) => c.text));
+    const columns = columnCount(table);
+    if (rows.length < 2 || columns < MIN_FIELDS) continue;
+    const score = fitOf.map((fit) => Array.from({ length: columns }, (_, c) => columnFit(rows, c, fit)));
+    const { columnOf, total } = alignInOrder(score);
+    const mapped = columnOf.filter((c) => c >= 0).length;
+    if (mapped < MIN_FIELDS || mapped < fields.length * MIN_FIELD_SHARE) continue;
+    if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: total, byKinds: true };
+  }
+  return best;
+}
+
+/**
+ * A choice by heads with the fields no head names (a head the scan misread,
+ * "Ranhsid" for "Eenheid") given to the free columns between their
+ * neighbours' columns whose values fit them, in request order: between
+ * quantity and packages, the column of unit words is the unit's. A column
+ * whose head names something else stays free.
+ */
+export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[]): TableChoice {
+  const { columnOf } = choice;
+  const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
+  const columns = columnCount(choice.table);
+  const taken = new Set(columnOf.filter((c) => c >= 0));
+  const free = (c: number) => !taken.has(c) && (!choice.names[c] || classifyLabel(choice.names[c]).size === 0);
+  const out = [...columnOf];
+  const named: number[] = [];
+  // Line fields only: a document value asked beside the items (the invoice number) is no column.
+  const open = (f: number) => columnOf[f] < 0 && fields[f].concept?.level === 'line';
+  for (let f = 0; f < fields.length; f++) {
+    if (!open(f)) continue;
+    let end = f;
+    while (end < fields.length && open(end)) end++;
+    // The run of fields without a column sits between its neighbours' columns (the page's edges at the ends).
+    const lo = Math.max(-1, ...columnOf.slice(0, f));
+    const hi = columnOf.slice(end).find((c) => c >= 0) ?? columns;
+    const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter(free);
+    if (between.length && rows.length >= 2) {
+      const run = fields.slice(f, end);
+      const { columnOf: inRun } = alignInOrder(run.map((field) => between.map((c) => columnFit(rows, c, fits(field)))));
+      inRun.forEach((i, k) => {
+        if (i < 0) return;
+        out[f + k] = between[i];
+        named.push(f + k);
+      });
+    }
+    f = end;
+  }
+  return named.length ? { ...choice, columnOf: out, namedByKinds: named } : choice;
+}

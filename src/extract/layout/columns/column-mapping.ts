@@ -1,0 +1,275 @@
+import { classifyLabel, conceptById, labelScore, type Concept } from '../../concepts/index.js';
+import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
+import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
+import { matchScore } from './field-match.js';
+import { headerNames } from '../tables/header-names.js';
+import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
+import { columnCount } from '../tables/table.js';
+import { lineAgreement } from '../values/arithmetic.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+
+export interface FieldRequest {
+  name: string;
+  kind: ValueKind | undefined;
+  /** The catalogue concept the name means, if any (its labels in seven languages name the column). */
+  concept?: Concept | null;
+}
+
+/** A head printed exactly as the field is named beats one that only means the same ("Total" asked: the "Total" column, not "Amount"). */
+const PRINTED_HEAD_BONUS = 0.05;
+
+/**
+ * How well a column header names a requested field: the concept's labels
+ * when the field has one (a header naming another concept scores nothing:
+ * `seller_name` is not "Description", `total_amount` not "Subtotal"), or of
+ * the line concept a document-level name means as a column
+ * (`concepts/line.ts`, COLUMN_COUNTERPARTS) when the request asks for line
+ * fields too (`withLines`), the lexical match otherwise and for headers the
+ * catalogue does not know.
+ */
+export function headerScore(field: FieldRequest, header: string, withLines = false): number {
+  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + PRINTED_HEAD_BONUS;
+  if (!field.concept) return matchScore(field.name, header);
+  const byLabel = labelScore(field.concept, header);
+  if (byLabel > 0) return byLabel;
+  const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
+  const byColumn = counterpart ? labelScore(counterpart, header) * COUNTERPART_SHARE : 0;
+  if (byColumn > 0) return byColumn;
+  return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header);
+}
+
+/** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */
+export function asksForLines(fields: FieldRequest[]): boolean {
+  return fields.some((f) => f.concept?.level === 'line');
+}
+
+const { counterpartShare: COUNTERPART_SHARE, arithmeticRows: ARITHMETIC_ROWS } = ENGINE_SETTINGS.tables;
+
+export interface TableChoice {
+  table: Table;
+  depth: number;
+  names: string[];
+  /** Column index per requested field (-1: not a column of this table). */
+  columnOf: number[];
+  score: number;
+  /** The columns were chosen by quantity × unit price ≈ line total, not by heads (a continuation page without them). */
+  byArithmetic?: boolean;
+  /** The columns were chosen by the shapes of their values in request order (`column-kinds.ts`). */
+  byKinds?: boolean;
+  /** Fields (by index) no head names whose columns the shapes of their values chose (`withColumnsByKinds`). */
+  namedByKinds?: number[];
+}
+
+const MIN_COLUMN_SCORE = 0.5;
+
+type TextKind = 'date' | 'number' | 'text';
+
+/** Share of a column's filled body cells that read as dates / numbers. */
+function columnProfile(table: Table, col: number, kinds: Map<string, TextKind>): { dates: number; numbers: number } {
+  let dates = 0;
+  let numbers = 0;
+  let filled = 0;
+  for (const r of table.rows) {
+    const t = r.cells[col]?.text ?? '';
+    if (!t) continue;
+    filled++;
+    let kind = kinds.get(t);
+    if (!kind) {
+      kind = looksLikeDate(t) ? 'date' : looksLikeNumber(t) ? 'number' : 'text';
+      kinds.set(t, kind);
+    }
+    if (kind === 'date') dates++;
+    else if (kind === 'number') numbers++;
+  }
+  return filled ? { dates: dates / filled, numbers: numbers / filled } : { dates: 0, numbers: 0 };
+}
+
+/** Format evidence: a field wanting a date prefers a column of dates, a numeric field a column of numbers. */
+function evidence(kind: ValueKind | undefined, p: { dates: number; numbers: number }): number {
+  if (kind === 'date') return p.dates >= 0.5 ? 0.15 : -0.25;
+  if (kind === 'number' || kind === 'percent') return p.numbers >= 0.5 ? 0.08 : p.dates >= 0.5 ? -0.25 : -0.05;
+  return 0;
+}
+
+/** One-to-one assignment, best pairs first (fields × columns are small). */
+function assign(scores: number[][]): { columnOf: number[]; total: number } {
+  const pairs: Array<[number, number, number]> = [];
+  scores.forEach((row, f) => row.forEach((s, c) => s >= MIN_COLUMN_SCORE && pairs.push([s, f, c])));
+  pairs.sort((a, b) => b[0] - a[0] || a[2] - b[2]);
+  const columnOf = scores.map(() => -1);
+  const taken = new Set<number>();
+  let total = 0;
+  for (const [s, f, c] of pairs) {
+    if (columnOf[f] >= 0 || taken.has(c)) continue;
+    columnOf[f] = c;
+    taken.add(c);
+    total += s;
+  }
+  return { columnOf, total };
+}
+
+/**
+ * Picks the table and header depth whose column names best match the
+ * requested fields, and maps each field to a column. Header depth matters for
+ * multi-row headers: "Price" alone or "Unit price (EUR)" over two lines.
+ */
+export function chooseTableForFields(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+  return chooseTablesForFields(tables, fields)[0] ?? null;
+}
+
+/**
+ * Every table that answers the request about as well as the best one, in page
+ * order: a page with two line-item tables under the same headings (goods,
+ * then services) yields the rows of both.
+ */
+export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
+  const kinds = new Map<string, TextKind>();
+  const scores = new Map<string, number>();
+  const withLines = asksForLines(fields);
+  const score = (field: FieldRequest, name: string) => {
+    const key = `${field.name}\u0000${name}`;
+    let v = scores.get(key);
+    if (v === undefined) {
+      v = headerScore(field, name, withLines);
+      scores.set(key, v);
+    }
+    return v;
+  };
+  const perTable: TableChoice[] = [];
+  for (const original of tables) {
+    let best: TableChoice | null = null;
+    for (const table of headerAlternatives(original)) {
+      // The heuristic split comes first; when it already names every field well, other splits can't win.
+      if (best && table !== original && best.score >= fields.length * 0.9) break;
+      const columns = columnCount(table);
+      const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c, kinds));
+      const maxDepth = Math.max(1, table.headerLines.length);
+      for (let depth = 1; depth <= maxDepth; depth++) {
+        const names = headerNames(table, depth);
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c]) : 0)));
+        const { columnOf, total } = assign(matrix);
+        if (total <= 0 || headsFromData(original, table, columnOf)) continue;
+        // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.
+        const overall = total + Math.min(tableCellCount(original), 500) * 1e-5;
+        if (!best || overall > best.score + 1e-9) best = { table, depth, names, columnOf, score: overall };
+      }
+    }
+    if (best) perTable.push(best);
+  }
+  perTable.sort((a, b) => b.score - a.score);
+  const top = perTable[0];
+  if (!top) return [];
+  const mapped = (c: TableChoice) => c.columnOf.filter((i) => i >= 0).length;
+  const peers = perTable.filter((c) => c === top || (c.score >= top.score * SAME_TABLE_SCORE && mapped(c) === mapped(top) && mapped(top) >= 2));
+  return peers.sort((a, b) => readingOrder(a.table, b.table));
+}
+
+/** Top to bottom; tables side by side (overlapping rows) left to right. */
+function readingOrder(a: Table, b: Table): number {
+  const shared = Math.min(a.box.y2, b.box.y2) - Math.max(a.box.y1, b.box.y1);
+  const sideBySide = shared > 0.5 * Math.min(a.box.y2 - a.box.y1, b.box.y2 - b.box.y1);
+  return sideBySide ? a.box.x1 - b.box.x1 : a.box.y1 - b.box.y1;
+}
+
+/** Tables scoring within this share of the best one hold the same kind of rows. */
+const SAME_TABLE_SCORE = 0.97;
+
+/**
+ * The heuristic header split, plus every other split among the first lines:
+ * the requested names themselves show where the header is ("1 | 2 | 3" can
+ * be grade headings or data).
+ */
+function headerAlternatives(table: Table): Table[] {
+  const out = [table];
+  const last = Math.min(table.lines.length - 1, MAX_ALTERNATIVE_HEADER_END);
+  for (let end = 1; end <= last; end++) if (end !== table.headerEnd) out.push(splitHeader(table, end));
+  return out;
+}
+
+/**
+ * Heads taken from lines the detector read as data ("Proportion | 1.0 | 1.1")
+ * must name two of the fields (or the only one): an item's "un" naming the
+ * unit, or "Volumes | 520" naming the packages, is a row of a table continued
+ * without heads.
+ */
+function headsFromData(original: Table, table: Table, columnOf: number[]): boolean {
+  if (table.headerEnd <= original.headerEnd || !original.lines.slice(original.headerEnd, table.headerEnd).some(hasDataCell)) return false;
+  return columnOf.filter((c) => c >= 0).length < Math.min(2, columnOf.length);
+}
+
+const MAX_ALTERNATIVE_HEADER_END = 8;
+
+/**
+ * The page's main table for inferred columns: the one with the most filled
+ * cells and a header, followed by the tables under exactly the same column
+ * names (copies set side by side or one under another), in reading order.
+ */
+export function chooseMainTables(tables: Table[]): Table[] {
+  let best: Table | null = null;
+  let bestScore = 0;
+  for (const t of tables) {
+    const score = tableCellCount(t) * (t.headerLines.length > 0 ? 1 : 0.5);
+    if (score > bestScore) {
+      best = t;
+      bestScore = score;
+    }
+  }
+  if (!best) return [];
+  const main = best;
+  const key = (t: Table) => headerNames(t, t.headerLines.length).join('|').toLowerCase();
+  const named = main.headerLines.length > 0 && key(main).replace(/\|/g, '') !== '';
+  return tables.filter((t) => t === main || (named && key(t) === key(main))).sort(readingOrder);
+}
+
+/** Clean, unique column names from header text; unnamed columns get "Column N". */
+export function cleanColumnNames(raw: string[]): string[] {
+  const used = new Map<string, number>();
+  return raw.map((r, i) => {
+    let name = r.replace(/\s+/g, ' ').replace(/[:：]$/, '').trim();
+    if (!name) name = `Column ${i + 1}`;
+    const key = name.toLowerCase();
+    const n = (used.get(key) ?? 0) + 1;
+    used.set(key, n);
+    return n > 1 ? `${name} ${n}` : name;
+  });
+}
+
+/**
+ * A table without heads naming the fields (the later pages of a long invoice,
+ * the header not repeated) whose columns arithmetic names: the three columns
+ * where quantity × unit price ≈ line total in most rows, and the description
+ * as the column of words among the others. Null when no table agrees.
+ */
+export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+  const want = (id: string) => fields.findIndex((f) => f.concept?.id === id);
+  const [q, p, t, d] = ['quantity', 'unit_price', 'line_total', 'description'].map(want);
+  if (q < 0 || p < 0 || t < 0) return null;
+  let best: TableChoice | null = null;
+  for (const table of tables) {
+    const rows = table.rows.map((r) => r.cells.map((c) => c.text));
+    const columns = columnCount(table);
+    if (rows.length < 2 || columns < 3) continue;
+    for (let a = 0; a < columns; a++) {
+      for (let b = 0; b < columns; b++) {
+        for (let c = 0; c < columns; c++) {
+          if (a === b || b === c || a === c) continue;
+          // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
+          const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
+          const agreeing = rows.filter((r) => lineAgreement(r[a], r[b], r[c]) === true).length;
+          if (agreeing < Math.max(2, filled * ARITHMETIC_ROWS) || (best && agreeing <= best.score)) continue;
+          const columnOf = fields.map(() => -1);
+          columnOf[q] = a;
+          columnOf[p] = b;
+          columnOf[t] = c;
+          if (d >= 0) {
+            const worded = (k: number) => rows.filter((r) => /\p{L}{3}/u.test(r[k])).length;
+            const text = Array.from({ length: columns }, (_, k) => k).filter((k) => k !== a && k !== b && k !== c && worded(k) * 2 >= rows.length);
+            if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
+          }
+          best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: agreeing, byArithmetic: true };
+        }
+      }
+    }
+  }
+  return best;
+}

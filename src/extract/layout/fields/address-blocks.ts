@@ -1,0 +1,99 @@
+/**
+ * Address blocks: a party's name line and the street and postcode-and-place
+ * lines under it, in one column. A block ends at its postal line (the
+ * postcode and place close a postal address in every country the catalogue
+ * covers), at a gap, a label, a title, a contact line, or where its column
+ * stops; the one-line form "Name · Street 1 · 12345 Place" (a letterhead's
+ * footer, the sender line over a window) splits at its separators.
+ */
+import { classifyLabel } from '../../concepts/index.js';
+import { DOCUMENT_TITLE } from '../../lexicon.js';
+import type { Word } from '../../types.js';
+import { overlap1d } from '../lines/geometry.js';
+import type { Line, Segment } from '../lines/lines.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+import { stripColon } from '../lines/word-text.js';
+
+const S = ENGINE_SETTINGS.documentFields;
+
+/**
+ * A postal line, in the forms of the catalogue's countries: postcode before the
+ * place ("40235 Düsseldorf", "75018 PARIS", "1012 AB Amsterdam", "4000-322
+ * Porto", "SW1A 1AA"), after it ("London EC1A 1BB", "Dublin D02 X285"), or a
+ * US state and ZIP code ("Austin, TX 78701").
+ */
+const POSTAL = [
+  /(?:^|\s)(?:\d{4,5}|\d{4}\s?[A-Z]{2}|\d{4}-\d{3}|[A-Z]{1,2}-\d{4,5})\s+\p{Lu}/u,
+  /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
+  /\b[AC-FHKNPRTV-Y]\d[\dW]\s?[AC-FHKNPRTV-Y\d]{4}\b/,
+  /\p{L},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/u,
+];
+
+export const isPostalLine = (text: string): boolean => POSTAL.some((p) => p.test(text.trim()));
+
+/**
+ * Separators of the one-line form ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen", "Name | Street | Place"); a scan
+ * reads a dash as a hyphen ("Name - Street - Place").
+ */
+export const SENDER_SEPARATOR = /\s[●•·|–-]\s/;
+const SEPARATOR_WORD = /^[●•·|–-]$/;
+
+/** Contact and registration lines printed under an address: they are not part of it. */
+const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|mobile|iban|bic|swift|gln|vat|gst|ust|tva|iva|btw|nif|cif|nipc|siret|siren|kvk|uid|abn|ein|p\.?\s?iva|steuer|contribuinte|partita)\b/i;
+
+/** A contact or registration line ("Tel. 030 1234", "GLN 4333741000005", "VAT GB123"). */
+export const isContactLine = (text: string): boolean => CONTACT.test(text);
+
+/** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a one-line sender. */
+export function endsAddress(seg: Segment): boolean {
+  const t = seg.text;
+  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || (!/\d/.test(t) && classifyLabel(stripColon(t)).size > 0);
+}
+
+/** The one-line form split at its separators: the first part names the party, the rest is its address. */
+export function splitSenderLine(seg: Segment): { name: Word[]; address: Word[] } | null {
+  const parts = seg.text.split(SENDER_SEPARATOR);
+  if (parts.length < 3 || !parts.slice(1).some(isPostalLine)) return null;
+  const cut = seg.words.findIndex((w) => SEPARATOR_WORD.test(w.text));
+  if (cut <= 0) return null;
+  return { name: seg.words.slice(0, cut), address: seg.words.slice(cut + 1).filter((w) => !SEPARATOR_WORD.test(w.text)) };
+}
+
+/** The segment of `line` in the column of `head`: starting where it starts, or overlapping it (a centred or right-aligned letterhead). */
+export function inColumn(line: Line, head: Segment): Segment | undefined {
+  return (
+    line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < S.alignTolerance) ??
+    line.segments.find((s) => overlap1d(s.box.x1, s.box.x2, head.box.x1, head.box.x2) > 0.5 * Math.min(s.box.x2 - s.box.x1, head.box.x2 - head.box.x1))
+  );
+}
+
+/**
+ * The address lines under `head` (a name) in its column, up to and including
+ * the postal line. Lines of another column beside it are passed over; a gap,
+ * or a line that ends an address, ends it. Null without a postal line when
+ * `needPostal` (a block found without a label must prove it is an address).
+ */
+export function addressUnder(lines: Line[], head: Segment, needPostal: boolean): Segment[] | null {
+  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words. A
+  // taller line above may reach down over it (a box of labels beside the block), so the box alone does not say.
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
+  if (li < 0) return null;
+  const out: Segment[] = [];
+  let last = lines[li];
+  for (let i = li + 1; i < lines.length && out.length < S.maxAddressLines; i++) {
+    const l = lines[i];
+    if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
+    const seg = inColumn(l, head);
+    if (!seg) continue;
+    // The company number under a name ("(123456-X)", "<123456-M>") is not part of the address.
+    if (out.length === 0 && /^[(<[]?[\d\s-]+[A-Z]?[)>\]]?$/.test(seg.text.trim())) {
+      last = l;
+      continue;
+    }
+    if (endsAddress(seg)) break;
+    out.push(seg);
+    last = l;
+    if (isPostalLine(seg.text)) return out;
+  }
+  return out.length && !needPostal ? out : null;
+}

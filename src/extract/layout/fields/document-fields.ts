@@ -1,0 +1,462 @@
+/**
+ * Document-level values of concept fields (invoice number, dates, parties,
+ * totals): a label naming the concept, in any of the catalogue's languages,
+ * and a value of the concept's kind beside it, after it, under it or in the
+ * block it heads. Parties without a label come from where documents put
+ * them (docs/engine.md, "Document fields").
+ */
+import { classifyLabel, conceptById, labelScore, type Concept } from '../../concepts/index.js';
+import { detectCurrency, parseNumber } from '../../format/index.js';
+import type { Word } from '../../types.js';
+import { overlap1d } from '../lines/geometry.js';
+import type { Line, Segment } from '../lines/lines.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from '../values/value-kinds.js';
+import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
+import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
+import { paymentLine } from './receipt-payment.js';
+import { withSplitLabelsJoined } from './label-segments.js';
+import { agrees, amountValue } from '../values/arithmetic.js';
+import { stripColon, textOf } from '../lines/word-text.js';
+import { pageDecimalMark } from '../values/page-conventions.js';
+
+export interface FoundValue {
+  value: string;
+  words: Word[];
+  /** 0..1: how well the label named the concept, how the value sits, whether another candidate came close. */
+  confidence: number;
+}
+
+interface Candidate {
+  words: Word[];
+  score: number;
+}
+
+const S = ENGINE_SETTINGS.documentFields;
+
+/** Lines under `line` whose segments overlap [x1, x2], nearest first, until a gap too tall for one block. */
+function below(lines: Line[], li: number, x1: number, x2: number, maxLines: number): Array<{ seg: Segment; distance: number }> {
+  const out: Array<{ seg: Segment; distance: number }> = [];
+  let prev = lines[li];
+  for (let i = li + 1; i < lines.length && out.length < maxLines; i++) {
+    const l = lines[i];
+    if (l.box.y1 - prev.box.y2 > prev.height * S.blockGapLines) break;
+    // The segment most under the label (a row of values under a row of labels), or one starting where it starts.
+    let seg: Segment | undefined;
+    let most = 0;
+    for (const s of l.segments) {
+      const o = overlap1d(s.box.x1, s.box.x2, x1, x2) + (Math.abs(s.box.x1 - x1) < S.alignTolerance ? 1 : 0);
+      if (o > most) {
+        seg = s;
+        most = o;
+      }
+    }
+    if (seg) {
+      out.push({ seg, distance: i - li });
+      prev = l;
+    }
+  }
+  return out;
+}
+
+/**
+ * A party block under a label: its first line is the name unless it reads as
+ * a street (a number in it) or the postal line; the address is what follows
+ * the name down to the postal line. A one-line sender ("Name · Street · Place")
+ * is not the block.
+ */
+function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment; distance: number }>): Word[] | null {
+  const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text)).size && !SENDER_SEPARATOR.test(r.text) && !isContactLine(r.text));
+  const head = rows[0];
+  if (!head) return null;
+  const named = !/\d/.test(head.text) && !isPostalLine(head.text);
+  if (concept.kind === 'name') return named ? fitValue('name', head.words) : null;
+  const address = named ? addressUnder(lines, head, false) : endsAddress(head) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false) ?? [])];
+  return address ? address.flatMap((r) => r.words) : null;
+}
+
+/** The name concept whose label heads an address concept's block ("Bill To" over the buyer's name and address). */
+const partnerOf = (concept: Concept): Concept | undefined => (concept.kind === 'address' ? conceptById(concept.id.replace(/_address$/, '_name')) : undefined);
+
+/**
+ * A column of amounts under a totals label with a row per tax rate and their
+ * sum at the foot ("321,40 / 127,59 / 448,99"): the sum, the document's
+ * amount. Null unless the last amount is the sum of those above it.
+ */
+function sumUnder(under: Array<{ seg: Segment }>): Word[] | null {
+  const amounts: Array<{ words: Word[]; value: number }> = [];
+  for (const u of under) {
+    const value = u.seg.words.length <= 3 ? amountValue(u.seg.text) : null;
+    if (value === null) break;
+    amounts.push({ words: u.seg.words, value });
+  }
+  if (amounts.length < 3) return null;
+  const foot = amounts[amounts.length - 1];
+  return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
+}
+
+/** An amount printed with its cents ("13,78"), unlike a speck read as a digit. */
+const inCents = (ws: Word[] | null | undefined): boolean => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
+
+/** A bank account's identifiers: an IBAN, its label, or the bank code beside it. */
+const BANK_DETAILS = /\b(?:IBAN|BIC|SWIFT)\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
+/** Lines around a label searched for bank details. */
+const PAYMENT_BLOCK_LINES = 4;
+
+/**
+ * A line of the payment details in the lower half of the page (an account
+ * holder beside the IBAN under the totals): the payee's, not the buyer's. A
+ * statement prints its account holder with the IBAN at the top.
+ */
+function inPaymentDetails(lines: Line[], li: number): boolean {
+  if (lines[li].box.y1 < 0.5) return false;
+  return lines.slice(Math.max(0, li - PAYMENT_BLOCK_LINES), li + PAYMENT_BLOCK_LINES + 1).some((l) => BANK_DETAILS.test(l.text));
+}
+
+/**
+ * The value right of a label on the line above or below, level with the
+ * label: a scan's slant or a stray mark can put a value in the neighbouring
+ * line. The nearest such cell to the label's right, when it fits the kind.
+ */
+function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Word[], last: boolean): Word[] | null {
+  const box = { x2: label[label.length - 1].box.x2, y1: Math.min(...label.map((w) => w.box.y1)), y2: Math.max(...label.map((w) => w.box.y2)) };
+  const level = (s: Segment) => overlap1d(s.box.y1, s.box.y2, box.y1, box.y2) >= 0.5 * (box.y2 - box.y1);
+  const cells = [lines[li - 1], lines[li + 1]].flatMap((l) => l?.segments.filter((s) => s.box.x1 > box.x2 && level(s)) ?? []);
+  const nearest = cells.sort((a, b) => a.box.x1 - b.box.x1)[0];
+  return nearest ? fitValue(concept.kind, nearest.words, last) : null;
+}
+
+/**
+ * The labelled candidates for `concept`, best first. `skip` holds lines of the
+ * chosen line-item tables, whose cells are not document values.
+ */
+export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
+  const out: Candidate[] = [];
+  const block = concept.kind === 'name' || concept.kind === 'address';
+  const money = concept.kind === 'money';
+  const last = concept.id === 'period_end';
+  const partner = partnerOf(concept);
+  const payee = concept.id.startsWith('buyer_');
+  lines.forEach((line, li) => {
+    if (skip.has(line) || (payee && inPaymentDetails(lines, li))) return;
+    const segments = withSplitLabelsJoined(line);
+    segments.forEach((seg, si) => {
+      // A bracketed word opens a note inside an item ("(Net): 7,00"), not a label of the document.
+      if (seg.words[0].text.startsWith('(')) return;
+      // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
+      const whole = stripColon(seg.text);
+      const otherLabel = classifyLabel(whole).size > 0 && labelScore(concept, whole) === 0 && !(partner && labelScore(partner, whole) > 0);
+      // A receipt's tax line may start with its tax class ("A VAT 20% 12.15"): the label follows the letter.
+      const from = seg.words.length > 2 && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
+      for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
+        const labelWords = seg.words.slice(from, from + k);
+        const rest = seg.words.slice(from + k);
+        const labelText = textOf(labelWords);
+        const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
+        const score = Math.max(labelScore(concept, stripColon(labelText)), partner ? labelScore(partner, stripColon(labelText)) - S.partnerLabelPenalty : 0);
+        if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
+        const colon = /[:：]$/.test(labelText) || colonAfter;
+        const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
+        const push = (words: Word[] | null, bonus: number) => {
+          if (words && words.length) out.push({ words, score: score + bonus + yBias });
+        };
+        // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names.
+        const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords) : null;
+        if (rateInLabel) {
+          push(rateInLabel, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+          continue;
+        }
+        let restValue = rest.filter((w) => !/^[:：]$/.test(w.text));
+        // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
+        if (money) {
+          for (;;) {
+            if (restValue.length && isLabelDecoration(restValue[0])) restValue = restValue.slice(1);
+            else if (restValue.length > 1 && /^\(?\d{1,2}([.,]\d{1,2})?$/.test(restValue[0].text) && /^%\)?:?$/.test(restValue[1].text)) restValue = restValue.slice(2);
+            else break;
+          }
+        }
+        // "Bill To: Brightwater Ltd" with the address under the name: the address is the lines under the value.
+        if (restValue.length && concept.kind === 'address' && fitValue('name', restValue) && !/\d/.test(textOf(restValue))) {
+          const nameSeg = segments[si];
+          const address = addressUnder(lines, { ...nameSeg, box: { ...nameSeg.box, x1: restValue[0].box.x1 } }, true);
+          if (address) push(address.flatMap((r) => r.words), colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+          continue;
+        }
+        if (restValue.length) {
+          const fit = fitValue(concept.kind, restValue, last);
+          // The value starts right after its label ("Invoice date 12.03.2024"), not after more words of a longer
+          // label ("Date de facture associée : ..."); a name after a bare word is a heading ("Seller trade name").
+          // Free text after a label is not the rest of a longer label of the concept ("Periodo" of "Periodo de liquidación").
+          const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text)) >= S.minLabelScore;
+          const starts = !longerLabel && fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
+          if (fit && starts && (colon || !block)) {
+            push(fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+            continue;
+          }
+        }
+        // Across a gap on the same line (a right-hand block of labels and values), stopping at the next label.
+        const rights = restValue.length || (block && !colon) ? [] : segments.slice(si + 1, si + (money ? 4 : 3));
+        let beside = false;
+        for (const [r, right] of rights.entries()) {
+          const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
+          if (classifyLabel(text).size && !/\d/.test(text)) break;
+          const fit = fitValue(concept.kind, right.words, last);
+          if (fit) {
+            // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
+            const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(inCents) : undefined;
+            push(amount ?? fit, S.rightBonus);
+            beside = true;
+            break;
+          }
+          // Words between the label and an amount make another, longer label ("Total | 0% supplies: | 27,44").
+          if (money && right.words.some((w) => /\p{L}{4}/u.test(w.text))) break;
+        }
+        // A label ending its line whose value a scan set on the line above or below, level with it ("Shipping date").
+        if (!beside && !block && !restValue.length && si === segments.length - 1) {
+          const fit = besideOnNextLine(concept, lines, li, labelWords, last);
+          if (fit) {
+            push(fit, S.rightBonus - S.perLinePenalty);
+            continue;
+          }
+        }
+        // A label with its value beside it heads nothing under it (an item row under "Total 0% supplies: 27,44"); nor
+        // does a party or amount label with an amount beside it, which is some amount's label misread ("supplies").
+        if (beside || ((block || money) && segments.slice(si + 1).some(isAmountCell))) continue;
+        // Under the label: the value in the next lines (a row of boxes), or the block it heads (an address). Only a
+        // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
+        // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
+        if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue))).size)) continue;
+        const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
+        const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + 2 : S.maxBelowLines);
+        if (block) push(blockValue(concept, lines, under), S.belowBonus);
+        else {
+          for (const u of under) {
+            if (classifyLabel(stripColon(u.seg.text)).size && !/\d/.test(u.seg.text)) break;
+            const fit = fitValue(concept.kind, u.seg.words, last);
+            // The value fills the cell under the label; a date inside a sentence below is not it.
+            // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").
+            if (fit && (fit[0] === u.seg.words[0] || (last && fit[fit.length - 1] === u.seg.words[u.seg.words.length - 1]))) {
+              push((money && sumUnder(under.slice(under.indexOf(u)))) || fit, S.belowBonus - S.perLinePenalty * u.distance);
+              break;
+            }
+          }
+        }
+      }
+    });
+  });
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** A quote mark OCR reads for the apostrophe grouping thousands ("6‘317.94" for "6'317.94"). */
+const MISREAD_GROUP_MARK = /(?<=\d)[‘`´](?=\d{3}\b)/g;
+
+export function found(words: Word[], confidence: number): FoundValue {
+  return { value: textOf(words).replace(MISREAD_GROUP_MARK, "'"), words, confidence: Math.max(0, Math.min(1, confidence)) };
+}
+
+/**
+ * A total nobody labelled legibly (a receipt's "SUMME" misread): the amount
+ * printed most often, as total, paid and card lines repeat it; the larger
+ * when two are printed as often.
+ */
+function recurringAmount(lines: Line[]): FoundValue | null {
+  const seen = new Map<number, { count: number; words: Word[] }>();
+  for (const l of lines) {
+    // Each amount counts once a line: an item of one piece prints its price twice ("1 x 2,99 2,99").
+    const inLine = new Map<number, Word[]>();
+    for (const seg of l.segments) {
+      for (const fit of amountsInCents(seg.words)) {
+        const n = parseNumber(textOf(fit).replace(/[^\d.,-]/g, '')) ?? parseNumber(textOf(fit).replace(/[^\d.,-]/g, ''), true);
+        if (n && !inLine.has(n.value)) inLine.set(n.value, fit);
+      }
+    }
+    for (const [value, words] of inLine) {
+      const entry = seen.get(value) ?? { count: 0, words };
+      entry.count++;
+      seen.set(value, entry);
+    }
+  }
+  let best: { value: number; count: number; words: Word[] } | null = null;
+  for (const [value, e] of seen) if (e.count >= 2 && (!best || e.count > best.count || (e.count === best.count && value > best.value))) best = { value, ...e };
+  return best ? found(best.words, 0.35) : null;
+}
+
+const printedInCents = (ws: Word[]) => /[.,]\d\d$/.test(textOf(ws).replace(/\s*[A-Z€$£]+$/, ''));
+
+/** A cell that is an amount with its cents and nothing else ("18.08", "RM 1,204.50"). */
+function isAmountCell(seg: Segment): boolean {
+  const fit = fitValue('money', seg.words);
+  return !!fit && fit.length === seg.words.length && printedInCents(fit);
+}
+
+/**
+ * The amounts printed with their cents in a cell: its amount, else each word
+ * that is one ("49.99" of an item line "1.000 STK 49.99 19", whose last
+ * number is the tax class).
+ */
+function amountsInCents(words: Word[]): Word[][] {
+  const fit = fitValue('money', words);
+  if (fit && printedInCents(fit)) return [fit];
+  return words.filter((w) => printedInCents([w]) && fitValue('money', [w])).map((w) => [w]);
+}
+
+/** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
+function amountPaid(lines: Line[]): FoundValue | null {
+  const paid = paymentLine(lines);
+  return paid ? found(paid.amount, 0.35) : null;
+}
+
+/**
+ * Concepts a document prints under each other's labels: the order number an
+ * invoice or packing list refers to is the buyer's purchase order number
+ * ("PO Number", "Your order"), a purchase order's own number is its order
+ * number, and a credit note's number answers for the invoice number it stands in for.
+ */
+const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number', invoice_number: 'credit_note_number' };
+
+/** The labelled candidates of `concept`, and less surely those of the concept printed for the same value. */
+function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
+  const same = SAME_VALUE[concept.id] ? conceptById(SAME_VALUE[concept.id]) : undefined;
+  if (!same) return labelled(concept, lines, skip);
+  const others = labelled(same, lines, skip).map((c) => ({ ...c, score: c.score - S.partnerLabelPenalty }));
+  return [...labelled(concept, lines, skip), ...others].sort((a, b) => b.score - a.score);
+}
+
+/** A currency printed by name and code ("EURO (EUR)", "Euro EUR"): the code, which is what a currency field holds. */
+function isoCodeBeside(value: FoundValue, lines: Line[]): FoundValue {
+  if (/^[A-Z]{3}$/.test(value.value)) return value;
+  const line = lines.find((l) => l.words.includes(value.words[0]));
+  const at = line ? line.words.indexOf(value.words[value.words.length - 1]) : -1;
+  const code = line?.words.slice(at + 1, at + 3).find((w) => /^\(?[A-Z]{3}\)?$/.test(w.text));
+  return code ? found([{ text: code.text.replace(/[()]/g, ''), box: code.box }], value.confidence) : value;
+}
+
+/** The value of one document-level concept on a page, or null. */
+export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
+  const candidates = labelledOrSame(concept, lines, skip);
+  const best = candidates[0];
+  if (best && best.score >= S.acceptScore) {
+    const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));
+    const margin = rival ? Math.min(1, (best.score - rival.score) / 0.2) : 1;
+    const value = found(best.words, Math.min(1, best.score) * (0.75 + 0.25 * margin));
+    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines) : value, lines);
+  }
+  const value = unlabelled(concept, lines, skip);
+  return value && asRead(concept, value, lines);
+}
+
+/** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */
+const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
+
+/**
+ * A value as its kind is printed, rid of what a reading adds: the brackets or
+ * colon around a rate ("(5,5%)", "21%:"), grain around an identifier
+ * ("_2022/720", "GB275475175%"), cents split off an amount ("48, 77"), a
+ * decimal mark misread as a semicolon or as the other mark on a page whose
+ * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
+ * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
+ * and a currency's symbol for the code a currency field holds (docs/engine.md,
+ * "currency code").
+ */
+export function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
+  let value = v.value;
+  if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
+  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
+  else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
+  else if (concept.kind === 'money' || concept.kind === 'number') {
+    value = value.replace(SPLIT_CENTS, '$1$2');
+    if (SEMICOLON_MARK.test(value)) value = value.replace(SEMICOLON_MARK, pageDecimalMark(lines) ?? ';');
+    const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
+    const mark = lone ? pageDecimalMark(lines) : null;
+    if (lone && mark && mark !== lone[2]) value = `${lone[1]}${mark}${lone[3]}${lone[4]}`;
+  }
+  if (concept.id === 'currency' && !/^[A-Z]{3}$/.test(value)) value = detectCurrency(value) ?? value;
+  return value === v.value ? v : { ...v, value };
+}
+
+/**
+ * The seller or the buyer (the addressee: an employee, a consignee, an account
+ * holder) nobody labelled. The issuer is the seller unless the page is a
+ * purchase order. All lines count: a block of labels and values beside the
+ * addressee may have been read as a table.
+ */
+function unlabelledParty(role: 'seller' | 'buyer', lines: Line[]): Party | null {
+  const from = issuer(lines);
+  return (role === 'seller') === isPurchaseOrder(lines) ? addressee(lines, from) : from;
+}
+
+const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
+
+/** Where documents put a value nobody labelled. */
+function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
+  const free = lines.filter((l) => !skip.has(l));
+  switch (concept.id) {
+    case 'seller_name':
+    case 'buyer_name':
+    case 'employee_name':
+    case 'ship_to_name': {
+      const party = unlabelledParty(concept.id === 'seller_name' ? 'seller' : 'buyer', lines);
+      return party?.name ? found(party.name, 0.5) : null;
+    }
+    case 'seller_address':
+    case 'buyer_address':
+    case 'ship_to_address': {
+      const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', lines);
+      return party?.address ? found(party.address, 0.45) : null;
+    }
+    case 'buyer_tax_id': {
+      // A purchase order's letterhead is its buyer's: the tax number printed with it under a plain "VAT No." is the buyer's.
+      const generic = conceptById('seller_tax_id');
+      const best = generic && isPurchaseOrder(lines) ? labelled(generic, lines, skip)[0] : undefined;
+      return best && best.score >= S.acceptScore ? found(best.words, 0.5) : null;
+    }
+    case 'payment_terms': {
+      // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
+      const paid = paymentLine(free);
+      return paid ? found(paid.means.words, 0.5) : null;
+    }
+    case 'time': {
+      // A receipt prints its time unlabelled beside its date ("18.10.2022 14:54"): the first time of day on the page.
+      for (const l of free) {
+        const w = l.words.find((x) => TIME_OF_DAY.test(x.text));
+        if (w) return found([w], 0.6);
+      }
+      return null;
+    }
+    case 'currency': {
+      // A printed ISO code says more than a symbol ("$" is several currencies); the last one printed, nearest the totals.
+      // Every line counts: a box of labels and values over the items may have been read as the table's header.
+      for (const mark of [/^[A-Z]{3}$/, /^[$€£¥]$/]) {
+        for (const l of [...lines].reverse()) {
+          const w = l.words.find((x) => detectCurrency(x.text) && mark.test(x.text.replace(/[\d.,]/g, '')));
+          if (w) return found([{ text: w.text.replace(/[\d.,\s]/g, ''), box: w.box }], 0.6);
+        }
+      }
+      return null;
+    }
+    case 'total_amount':
+    case 'amount_due': {
+      // Without a total, the amount due is the total (and the other way round); else the amount printed most.
+      const other = conceptById(concept.id === 'total_amount' ? 'amount_due' : 'total_amount');
+      const best = other ? labelled(other, lines, skip)[0] : undefined;
+      if (best && best.score >= S.acceptScore) return found(best.words, 0.6);
+      return recurringAmount(lines.filter((l) => !skip.has(l))) ?? amountPaid(lines.filter((l) => !skip.has(l)));
+    }
+    default:
+      if (concept.kind === 'date') {
+        // A document's own date is its first date (a receipt prints it unlabelled in its header or footer).
+        for (const l of free) {
+          const fit = fitValue('date', l.words);
+          if (fit && concept.id === 'document_date') return found(fit, 0.45);
+          if (fit && (concept.broader === 'document_date')) return found(fit, 0.35);
+        }
+        // A receipt's timestamp ("9/2/2017 12:00") is its date even where its footer was read as rows of a table.
+        for (const l of concept.id === 'document_date' ? lines : []) {
+          const fit = fitValue('date', l.words);
+          const next = fit ? l.words[l.words.indexOf(fit[fit.length - 1]) + 1] : undefined;
+          if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, 0.35);
+        }
+      }
+      return null;
+  }
+}

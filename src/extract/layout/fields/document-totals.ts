@@ -1,0 +1,122 @@
+/**
+ * A document's totals told apart and checked by arithmetic: subtotal, tax,
+ * discount, shipping and total among the best-labelled candidates of each
+ * (document-fields.ts), what a receipt's payment says the total was, and a
+ * total whose label a scan damaged found as subtotal + tax
+ * (docs/engine.md, "Totals and arithmetic").
+ */
+import { conceptById } from '../../concepts/index.js';
+import type { Word } from '../../types.js';
+import type { Line } from '../lines/lines.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+import { fitValue } from '../values/value-kinds.js';
+import { tenderedLessChange } from './receipt-payment.js';
+import { agrees, amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from '../values/arithmetic.js';
+import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
+import { textOf } from '../lines/word-text.js';
+
+const S = ENGINE_SETTINGS.documentFields;
+
+/** The parts of a document's totals that must add up: subtotal + tax − discount + shipping ≈ total. */
+export const TOTAL_PARTS = ['subtotal', 'tax_amount', 'discount', 'shipping', 'total_amount'] as const;
+
+/** Labelled candidates of one totals concept kept for the arithmetic. */
+const TOTALS_CANDIDATES = 3;
+
+/** Confidence up to which a total was not read under a label of its own (the amount due's, the amount printed most). */
+const UNLABELLED_TOTAL = 0.6;
+
+/** `text` when the amount is worked out rather than printed (what was tendered less the change). */
+type ReadAmount = { words: Word[]; confidence: number; value: number; text?: string };
+
+/** Confidence of a total read from the payment: tendered less change, and the amount printed that agrees. */
+const PAID_TOTAL = 0.6;
+/** Share of that confidence kept when no amount printed agrees: the difference is worked out, not read. */
+const WORKED_OUT_SHARE = 0.75;
+
+/**
+ * The total as the payment gives it (receipt-payment.ts): a candidate that
+ * agrees goes first and is surer; without one, the amount printed above the
+ * payment that agrees goes first too, and the difference itself where no
+ * total was labelled surely (a damaged "TOTAL" line).
+ */
+function withPaidTotal(total: ReadAmount[], lines: Line[]): void {
+  const paid = tenderedLessChange(lines);
+  if (!paid) return;
+  const k = total.findIndex((x) => agrees(x.value, paid.value));
+  if (k >= 0) {
+    const [agreeing] = total.splice(k, 1);
+    total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true) });
+  } else if (paid.printed) total.unshift({ words: paid.words, confidence: PAID_TOTAL, value: paid.value });
+  else if (!total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
+    const mark = /\d,\d{2}$/.test(textOf(paid.words)) ? ',' : '.';
+    total.unshift({ words: paid.words, confidence: PAID_TOTAL * WORKED_OUT_SHARE, value: paid.value, text: paid.value.toFixed(2).replace('.', mark) });
+  }
+}
+
+/**
+ * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
+ * printed under the subtotal that is the subtotal plus the tax.
+ */
+function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[]): ReadAmount | null {
+  for (const sub of subtotals) {
+    for (const tax of taxes) {
+      const target = sub.value + tax.value;
+      const top = sub.words[0].box.y2;
+      for (const l of lines) {
+        if (skip.has(l) || l.box.y1 < top) continue;
+        for (const seg of l.segments) {
+          const fit = fitValue('money', seg.words);
+          const value = fit ? amountValue(textOf(fit)) : null;
+          if (fit && value !== null && value !== sub.value && agrees(value, target)) return { words: fit, confidence: 0.5, value };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The totals of a page chosen by arithmetic: among the few best-labelled
+ * candidates of subtotal, tax, discount, shipping and total, the ones that add
+ * up win (a "Total" that repeats the subtotal loses to the one that is
+ * subtotal + tax), and their confidence rises; when subtotal, tax and total
+ * are all read and nothing adds up, their confidence falls. Concepts the sum
+ * does not decide keep `findDocumentValue`'s answer.
+ */
+export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundValue> {
+  const read = new Map<string, ReadAmount[]>();
+  for (const id of TOTAL_PARTS) {
+    const concept = conceptById(id);
+    const best = concept ? findDocumentValue(concept, lines, skip) : null;
+    const list = best ? [{ words: best.words, confidence: best.confidence, value: amountValue(best.value) }] : [];
+    if (concept) {
+      for (const c of labelled(concept, lines, skip)) {
+        if (list.length >= TOTALS_CANDIDATES || c.score < S.acceptScore) break;
+        if (!list.some((x) => textOf(x.words) === textOf(c.words))) list.push({ words: c.words, confidence: Math.min(1, c.score) * 0.75, value: amountValue(textOf(c.words)) });
+      }
+    }
+    read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
+  }
+  const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates);
+  const total = read.get('total_amount')!;
+  withPaidTotal(total, lines);
+  let pick = reconcile();
+  if (!pick && !total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
+    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!);
+    if (sum) {
+      total.unshift(sum);
+      pick = reconcile();
+    }
+  }
+  const out = new Map<string, FoundValue>();
+  const all = ['subtotal', 'tax_amount', 'total_amount'].every((id) => read.get(id)?.length);
+  for (const [id, list] of read) {
+    const index = pick?.[id as keyof TotalsCandidates] ?? -1;
+    const chosen = index >= 0 ? list[index] : list[0];
+    if (!chosen) continue;
+    const value = found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null));
+    out.set(id, asRead(conceptById(id)!, chosen.text ? { ...value, value: chosen.text } : value, lines));
+  }
+  return out;
+}

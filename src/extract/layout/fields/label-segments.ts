@@ -1,0 +1,41 @@
+/**
+ * A line's segments as labels read: a scan sets the words of one label wide
+ * apart ("Total  Inc.  GST  6%:  362.50" comes as five cells), and the words
+ * joined name a concept where a part alone names another ("GST" the tax).
+ */
+import { classifyLabel, LABEL_SCORE } from '../../concepts/index.js';
+import type { Line, Segment } from '../lines/lines.js';
+import { stripColon, textOf } from '../lines/word-text.js';
+
+/** Segments of a label a scan split at wide word gaps are at most this many of its characters apart ("Total  Inc.  GST"). */
+const SPLIT_LABEL_GAP = 5;
+
+/** The mean width of a character in `segs`, in page widths: gaps measured in it hold on narrow receipts and wide pages alike. */
+const charWidth = (segs: Segment[]) => segs.reduce((w, s) => w + s.box.x2 - s.box.x1, 0) / Math.max(1, segs.reduce((n, s) => n + s.text.length, 0));
+
+/**
+ * A line's segments with a label a scan split at its word gaps joined again:
+ * "Total | Inc. | GST | 6%: | 362,50" reads "Total Inc. GST", a label of the
+ * total as a whole, where "GST" alone would label the tax.
+ */
+export function withSplitLabelsJoined(line: Line): Segment[] {
+  const segs = line.segments;
+  const out: Segment[] = [];
+  for (let i = 0; i < segs.length; i++) {
+    let end = i;
+    for (let j = i + 1; j < segs.length && j <= i + 3; j++) {
+      if (segs[j].box.x1 - segs[j - 1].box.x2 > charWidth(segs.slice(i, j + 1)) * SPLIT_LABEL_GAP || /\d/.test(segs[j].text)) break;
+      const text = textOf(segs.slice(i, j + 1).flatMap((s) => s.words));
+      if ([...classifyLabel(stripColon(text)).values()].some((v) => v >= LABEL_SCORE.exact)) end = j;
+    }
+    if (end === i) {
+      out.push(segs[i]);
+      continue;
+    }
+    const parts = segs.slice(i, end + 1);
+    const words = parts.flatMap((s) => s.words);
+    out.push({ words, text: textOf(words), box: { x1: parts[0].box.x1, y1: Math.min(...parts.map((p) => p.box.y1)), x2: parts[parts.length - 1].box.x2, y2: Math.max(...parts.map((p) => p.box.y2)) } });
+    i = end;
+  }
+  return out;
+}

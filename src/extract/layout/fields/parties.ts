@@ -1,0 +1,132 @@
+/**
+ * The parties of a page when nobody labels them: the issuer prints its
+ * letterhead at the top (name, then its address block) and often repeats it
+ * on one line ("Name · Street · Place") over the window or in the footer; the
+ * addressee is the name-and-address block under the letterhead, where a
+ * window envelope shows it. Who is the seller follows from the document: a
+ * purchase order is issued by its buyer and addressed to the supplier.
+ */
+import { classifyLabel } from '../../concepts/index.js';
+import { DOCUMENT_TITLE, PURCHASE_ORDER_TITLE } from '../../lexicon.js';
+import type { Word } from '../../types.js';
+import { addressUnder, endsAddress, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
+import type { Line, Segment } from '../lines/lines.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+import { fitValue } from '../values/value-kinds.js';
+import { stripColon, textOf } from '../lines/word-text.js';
+
+const S = ENGINE_SETTINGS.documentFields;
+
+export interface Party {
+  name: Word[] | null;
+  address: Word[] | null;
+  /** The segments the party was read from, so that another party is not read from them again. */
+  segments: Segment[];
+}
+
+/**
+ * A segment that goes on with a block begun on the line above (a street or
+ * unit line under its name): the line right above holds words in its column
+ * that are no label, title or contact line. A name heads its block.
+ */
+function continuesBlock(lines: Line[], li: number, seg: Segment): boolean {
+  const prev = lines[li - 1];
+  if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * S.addressGapLines) return false;
+  const above = inColumn(prev, seg);
+  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above);
+}
+
+/**
+ * The letterhead: the tallest text near the top that is not a title, label,
+ * number or a line inside a block (a scan can make a street line read taller
+ * than the bold name over it); on a receipt, its first lines.
+ */
+export function letterhead(lines: Line[]): Segment | null {
+  const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
+  let best: Segment | null = null;
+  let bestScore = -Infinity;
+  top.forEach((l, i) => {
+    for (const s of l.segments) {
+      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || isPostalLine(s.text) || !fitValue('name', s.words)) continue;
+      if (continuesBlock(lines, lines.indexOf(l), s)) continue;
+      const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
+      const score = h * (1 - i * 0.05);
+      if (score > bestScore * 1.08) {
+        best = s;
+        bestScore = score;
+      }
+    }
+  });
+  return best;
+}
+
+/** The issuer's one-line form, the first on the page (over the window, else in the footer). */
+function senderLine(lines: Line[]): { name: Word[]; address: Word[] } | null {
+  for (const l of lines) {
+    for (const seg of l.segments) {
+      const split = splitSenderLine(seg);
+      if (split && fitValue('name', split.name)) return split;
+    }
+  }
+  return null;
+}
+
+/**
+ * The block head printed with the sender line's name alone ("Bei Spiel GmbH"
+ * over its street): the issuer's letterhead, wherever a taller name stands.
+ */
+function namedBy(lines: Line[], name: Word[]): Segment | null {
+  const text = textOf(name);
+  for (const l of lines) for (const seg of l.segments) if (seg.text === text && seg.words[0] !== name[0]) return seg;
+  return null;
+}
+
+/**
+ * The issuer: the one-line sender names it surest (a letterhead may be a
+ * logo's words, the addressee's name may be printed taller); its letterhead is
+ * the block that name heads, else the tallest text at the top; its address is
+ * the block under the letterhead when that ends in a postal line, else the
+ * sender line's, else what the letterhead has under it.
+ */
+export function issuer(lines: Line[]): Party {
+  const sender = senderLine(lines);
+  const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines);
+  const block = head ? addressUnder(lines, head, false) : null;
+  const postal = block && isPostalLine(block[block.length - 1].text);
+  const address = postal ? block : null;
+  return {
+    name: sender?.name ?? head?.words ?? null,
+    address: address?.flatMap((s) => s.words) ?? sender?.address ?? block?.flatMap((s) => s.words) ?? null,
+    segments: head ? [head, ...(block ?? [])] : [],
+  };
+}
+
+/**
+ * The addressee: the first block under the letterhead of a name line and
+ * address lines ending in a postal line; labels over it ("Bill to", "Aan")
+ * and the sender line are passed over.
+ */
+export function addressee(lines: Line[], from: Party): Party | null {
+  const taken = new Set(from.segments);
+  for (const l of lines) {
+    if (l.box.y1 < S.windowTop || l.box.y1 > S.windowBottom) continue;
+    for (const seg of l.segments) {
+      if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words)) continue;
+      const address = addressUnder(lines, seg, true);
+      if (!address) continue;
+      // A label a scan misread past knowing ("Sunnliar" for "Supplier") stands over the block as one word: the name
+      // of several words under it, above the street, is the party's.
+      const under = address[0];
+      if (seg.words.length === 1 && address.length >= 3 && under.words.length >= 2 && !/\d/.test(under.text) && fitValue('name', under.words)) {
+        return { name: under.words, address: address.slice(1).flatMap((s) => s.words), segments: [seg, ...address] };
+      }
+      return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };
+    }
+  }
+  return null;
+}
+
+/** A purchase order's title near the top of the page. */
+export function isPurchaseOrder(lines: Line[]): boolean {
+  return lines.some((l) => l.box.y1 < S.windowBottom && l.segments.some((s) => PURCHASE_ORDER_TITLE.test(s.text) && !/[:：]/.test(s.text)));
+}

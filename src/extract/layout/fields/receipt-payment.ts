@@ -1,0 +1,76 @@
+/**
+ * A receipt's payment lines: how it was paid with the amount tendered ("Karte
+ * 12,00", "CASH RM 50.00") and the change given back ("CHANGE RM 18.20").
+ * What was tendered less the change is what the receipt came to, a reading
+ * of its total that does not depend on the total's own line (a scan may
+ * have damaged it).
+ */
+import { classifyLabel } from '../../concepts/index.js';
+import { CHANGE_GIVEN, PAYMENT_MEANS } from '../../lexicon.js';
+import type { Word } from '../../types.js';
+import { agrees, amountValue } from '../values/arithmetic.js';
+import type { Line, Segment } from '../lines/lines.js';
+import { fitValue, SPLIT_CENTS } from '../values/value-kinds.js';
+import { stripColon, textOf } from '../lines/word-text.js';
+
+/** Lines above the change line searched for the amount tendered. */
+const TENDERED_LINES = 3;
+
+/** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
+export function paymentLine(lines: Line[]): { means: Segment; amount: Word[] } | null {
+  for (const l of lines) {
+    const first = l.segments[0];
+    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words) : null;
+    if (first && amount && PAYMENT_MEANS.test(stripColon(first.text))) return { means: first, amount };
+  }
+  return null;
+}
+
+interface LabelledAmount {
+  /** The label's readings: as printed, and without a currency or stray word at either end ("CASH RM", "RM CASH"). */
+  labels: string[];
+  amount: Word[];
+  value: number;
+}
+
+/** A line that is a label and an amount ("CHANGE RM 18.20", "Cash : 400.00"). */
+function labelledAmount(line: Line): LabelledAmount | null {
+  const amount = fitValue('money', line.words);
+  const value = amount ? amountValue(textOf(amount).replace(SPLIT_CENTS, '$1$2')) : null;
+  if (!amount || value === null || amount[amount.length - 1] !== line.words[line.words.length - 1]) return null;
+  const before = line.words.slice(0, line.words.indexOf(amount[0])).filter((w) => !/^[:：]$/.test(w.text));
+  if (!before.length) return null;
+  const labels = [before, before.slice(1), before.slice(0, -1)].filter((ws) => ws.length).map((ws) => stripColon(textOf(ws)));
+  return { labels, amount, value };
+}
+
+const isTendered = (a: LabelledAmount) => a.labels.some((t) => PAYMENT_MEANS.test(t) || classifyLabel(t).has('amount_paid'));
+const isChange = (a: LabelledAmount) => a.labels.some((t) => CHANGE_GIVEN.test(t));
+
+/**
+ * What a receipt came to by its payment: the amount tendered on one of the
+ * lines over the change line, less the change. The words are the amount
+ * printed above the payment that agrees (the total's), else the two
+ * payment amounts; null without a change line or when nothing is left.
+ */
+export function tenderedLessChange(lines: Line[]): { value: number; words: Word[]; printed: boolean } | null {
+  for (let c = 0; c < lines.length; c++) {
+    const change = labelledAmount(lines[c]);
+    if (!change || !isChange(change)) continue;
+    for (let t = c - 1; t >= Math.max(0, c - TENDERED_LINES); t--) {
+      const tendered = labelledAmount(lines[t]);
+      if (!tendered || !isTendered(tendered)) continue;
+      const value = Math.round((tendered.value - change.value) * 100) / 100;
+      if (value <= 0) return null;
+      for (let i = t - 1; i >= 0; i--) {
+        for (const seg of lines[i].segments) {
+          const fit = fitValue('money', seg.words);
+          const printed = fit ? amountValue(textOf(fit)) : null;
+          if (fit && printed !== null && agrees(printed, value)) return { value, words: fit, printed: true };
+        }
+      }
+      return { value, words: [...tendered.amount, ...change.amount], printed: false };
+    }
+  }
+  return null;
+}

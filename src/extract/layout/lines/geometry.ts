@@ -1,0 +1,32 @@
+import type { Box } from '../../types.js';
+
+export function unionBoxes(boxes: Box[]): Box {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const b of boxes) {
+    if (b.x1 < x1) x1 = b.x1;
+    if (b.y1 < y1) y1 = b.y1;
+    if (b.x2 > x2) x2 = b.x2;
+    if (b.y2 > y2) y2 = b.y2;
+  }
+  return { x1, y1, x2, y2 };
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function overlap1d(a1: number, a2: number, b1: number, b2: number): number {
+  return Math.max(0, Math.min(a2, b2) - Math.max(a1, b1));
+}
+
+/** Rounds box coordinates so results are stable across runs and compact in JSON. */
+export function roundBox(b: Box): Box {
+  const r = (v: number) => Math.round(v * 10000) / 10000;
+  return { x1: r(b.x1), y1: r(b.y1), x2: r(b.x2), y2: r(b.y2) };
+}

@@ -1,0 +1,103 @@
+/**
+ * Item lists without a header row (receipts, simple lists): each item a line
+ * with its text on the left and its amount at the right edge, a quantity line
+ * such as `2 x 1,25` above or below it; the list ends at the total. Which
+ * neighbour a quantity line belongs to is decided by arithmetic: quantity ×
+ * unit price ≈ the item's amount.
+ */
+import { classifyLabel, conceptById } from '../../concepts/index.js';
+import { parseNumber } from '../../format/index.js';
+import type { Word } from '../../types.js';
+import type { Line } from '../lines/lines.js';
+import { fitValue } from '../values/value-kinds.js';
+import { isDataValue } from '../tables/data-values.js';
+
+export interface ListItem {
+  description: Word[];
+  lineTotal: Word[];
+  quantity: Word[] | null;
+  unitPrice: Word[] | null;
+}
+
+/** `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`. */
+const QUANTITY_LINE = /^(\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*(-?\d[\d.,]*)(?:\s*(?:€|EUR|\$|£))?$/iu;
+
+/** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
+function documentLabels(line: Line): Array<NonNullable<ReturnType<typeof conceptById>>> {
+  const first = line.segments[0]?.text.replace(/[:：]\s*$/, '') ?? '';
+  const words = first.split(/\s+/);
+  for (let k = Math.min(3, words.length); k >= 1; k--) {
+    const concepts = [...classifyLabel(words.slice(0, k).join(' ')).keys()].flatMap((id) => conceptById(id) ?? []).filter((c) => c.level === 'document');
+    if (concepts.length) return concepts;
+  }
+  return [];
+}
+
+/** Money concepts close an item list ("GESAMT", "Summe", "Total", "Subtotal"). */
+const closesList = (line: Line) => documentLabels(line).some((c) => c.kind === 'money');
+
+/** A receipt number, date or time under its label ("Bon-Nr. 538573") is no item even where its number reads as an amount. */
+const labelsDocumentValue = (line: Line) => documentLabels(line).some((c) => c.kind === 'identifier' || c.kind === 'date');
+
+const amount = (ws: Word[]) => {
+  const t = ws.map((w) => w.text).join(' ').replace(/[^\d.,-]/g, '');
+  return parseNumber(t) ?? parseNumber(t, true);
+};
+
+/** An amount's words without the tax class letter a receipt prints after it ("9,88 A"). */
+export function withoutTaxClass(words: Word[]): Word[] {
+  return words.length > 1 && /^[A-Z]$/.test(words[words.length - 1].text) && /\d/.test(words[words.length - 2].text) ? words.slice(0, -1) : words;
+}
+
+/** The item lines of a headerless list, or [] when the page has none. */
+export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
+  const items: Array<ListItem & { index: number }> = [];
+  const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (skip.has(line)) continue;
+    if (items.length > 0 && closesList(line)) break;
+    const m = QUANTITY_LINE.exec(line.text.replace(/\s+/g, ' ').trim());
+    if (m) {
+      const words = line.words;
+      const q = parseNumber(m[1], m[1].includes(','));
+      const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
+      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
+      // The sign may cling to the count ("3x 7.97"): the count is the word without it.
+      const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
+      const quantity = x > 0 ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued[1] }] : null;
+      const unitPrice = words.slice(x > 0 ? x + 1 : 1).filter((w) => /\d/.test(w.text));
+      if (quantity && q && p) quantities.push({ index: i, quantity, unitPrice, q: q.value, p: p.value });
+      continue;
+    }
+    if (line.segments.length < 2) continue;
+    const left = line.segments[0];
+    // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
+    const last = line.segments.length - 1;
+    const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
+    const total = fitValue('money', withoutTaxClass(line.segments[at].words));
+    if (!total || !/\p{L}{2}/u.test(left.text) || closesList(line) || labelsDocumentValue(line) || left.box.x1 > 0.5) continue;
+    // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
+    const textEnd = line.segments.findIndex((seg, k) => k > 0 && (k >= at || isDataValue(seg.text)));
+    items.push({ index: i, description: line.segments.slice(0, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity: null, unitPrice: null });
+  }
+  // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
+  for (const q of quantities) {
+    const fits = (it: (typeof items)[number] | undefined) => {
+      const t = it ? amount(it.lineTotal) : null;
+      return !!it && !it.quantity && !!t && Math.abs(q.q * q.p - Math.abs(t.value)) < 0.011;
+    };
+    const below = items.find((it) => it.index === q.index + 1);
+    const above = items.find((it) => it.index === q.index - 1);
+    const target = fits(below) ? below : fits(above) ? above : undefined;
+    if (target) {
+      target.quantity = q.quantity;
+      target.unitPrice = q.unitPrice;
+    }
+  }
+  // The amounts of a list share their form: where most carry cents, a whole number above them is the shop's street
+  // or house number (one among them may be an amount whose comma the scan lost).
+  const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.lineTotal.map((w) => w.text).join(''));
+  const kept = items.filter(cents).length * 2 > items.length ? items.slice(Math.max(0, items.findIndex(cents))) : items;
+  return kept.length >= 2 ? kept : [];
+}

@@ -1,0 +1,49 @@
+import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
+import { FILLER_VALUE, SUMMARY_LABEL } from '../../lexicon.js';
+import { isSummaryLabel } from '../values/arithmetic.js';
+import type { Word } from '../../types.js';
+import type { Segment } from '../lines/lines.js';
+
+/** A value that reads as data rather than as a heading: a number, date or filler, not a bare year. */
+export function isDataValue(text: string): boolean {
+  const t = text.trim();
+  if (/^(19|20)\d\d$/.test(t)) return false;
+  // Filler and flag values fill data cells of text tables ("NA", "Yes", "–").
+  if (FILLER_VALUE.test(t)) return true;
+  if (/^\([-+]?[\d.,]+\s?[-–]\s?[\d.,]+\)%?$/.test(t) || /^[\d,]*\.\d+\s?[-–]\s?[\d,]*\.\d+$/.test(t)) return true;
+  return looksLikeNumber(t) || looksLikeDate(t) || /^[$€£]?\s?[\d.,]+\s?%?$/.test(t);
+}
+
+/**
+ * The label of a summary line under a table: an English start ("Total EUR",
+ * "Balance due", lexicon.ts) or a summary concept's label in any of the
+ * catalogue's languages ("Totaal excl. btw", "Imponibile", "BTW 9%").
+ */
+export function isSummaryText(text: string): boolean {
+  return SUMMARY_LABEL.test(text) || isSummaryLabel(text);
+}
+
+/** A word of strokes alone: dashes, bars, underscores. */
+const STROKES = /^[-–—_|¦]+$/;
+
+/**
+ * A date cell's words without strokes standing apart before or after the
+ * date: a scan's fold or a ruling line's remains read as "—" beside it
+ * ("03/08/2024 —"). A cell of strokes alone (an empty-cell dash) stays.
+ */
+export function withoutStrokes<W extends { text: string }>(words: W[]): W[] {
+  let [start, end] = [0, words.length];
+  while (start < end && STROKES.test(words[start].text)) start++;
+  while (end > start && STROKES.test(words[end - 1].text)) end--;
+  return start < end ? words.slice(start, end) : words;
+}
+
+/** A data value, or numbers packed closer than a cell gap ("1,087,948 1,022,490"). */
+export function isDataSegment(s: Segment): boolean {
+  return isDataValue(s.text) || s.words.every((w) => isDataValue(w.text));
+}
+
+/** A count's words without the unit word set after it ("100,0000 Stk.", "27.5 hrs"): the number a plain number asks for. */
+export function withoutUnitWord(words: Word[]): Word[] {
+  return words.length === 2 && isDataValue(words[0].text) && /^\p{L}+\.?$/u.test(words[1].text) ? words.slice(0, 1) : words;
+}

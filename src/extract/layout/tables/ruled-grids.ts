@@ -1,0 +1,32 @@
+import type { Rule } from '../../types.js';
+import { cropLine, type Line } from '../lines/lines.js';
+import type { Table } from './table.js';
+
+/**
+ * Ruled grids set side by side (tables, a framed chart) read as one block when
+ * their rows line up. Where the horizontal rules fall into separate runs
+ * across the page, each holding rows of its own, every run is a table: its
+ * lines are cropped to it and read again. Returns the table's lines when
+ * there is one run.
+ */
+export function splitRuledGrids(table: Table, rules: Rule[]): Line[][] {
+  const { x1, x2, y1, y2 } = table.box;
+  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 >= y1 - 0.01 && r.y1 <= y2 + 0.01);
+  const all: Array<{ a: number; b: number; ys: Set<string> }> = [];
+  for (const r of horizontal.sort((p, q) => p.x1 - q.x1)) {
+    const run = all[all.length - 1];
+    if (run && r.x1 <= run.b + 0.004) {
+      run.b = Math.max(run.b, r.x2);
+      run.ys.add(r.y1.toFixed(3));
+    } else all.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(3)]) });
+  }
+  // A run reaching into the table counts with all its rules (a chart frame with the bars drawn beyond the labels).
+  const runs = all.filter((r) => r.b > x1 && r.a < x2);
+  const grids = runs.filter((r) => r.ys.size >= 3);
+  if (grids.length < 2 || grids.length !== runs.length) return [table.lines];
+  return grids.map((g, i) => {
+    const left = i === 0 ? -Infinity : (grids[i - 1].b + g.a) / 2;
+    const right = i === grids.length - 1 ? Infinity : (g.b + grids[i + 1].a) / 2;
+    return table.lines.flatMap((l) => cropLine(l, left, right) ?? []);
+  });
+}

@@ -1,0 +1,123 @@
+import type { Word } from '../../types.js';
+import type { Line, Segment } from '../lines/lines.js';
+import { isDataSegment, isDataValue } from './data-values.js';
+import { cellOf, lineToCells, type TableRow } from './table-rows.js';
+import { median } from '../lines/geometry.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+
+/** A label on a stacked header's lower line: what a record's line `line` holds from `x1` on. */
+export interface StackedHead {
+  name: string;
+  /** The record line it names: 1 for the line under the record's first. */
+  line: number;
+  x1: number;
+}
+
+/**
+ * A header of stacked lines ("GTIN | Art.-Nr. | Menge | Preis" over "Kunden-Nr. | Bezeichnung"): the top
+ * line heads the columns of a record's first line, each lower line labels the same line of the record.
+ */
+export interface Stack {
+  /** The header lines of the stack, top first: the last lines of the table's header. */
+  lines: Line[];
+  heads: StackedHead[];
+}
+
+const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare: RECORD_START_SHARE, stackedRecordShare: STACKED_RECORD_SHARE, recordGap: RECORD_GAP } =
+  ENGINE_SETTINGS.tables;
+
+/**
+ * The stack the header ends in, when the body reads as records under it:
+ * each lower header line has fewer labels than the top one, every label
+ * starting where a head of the top line starts (a head ending in a hyphen
+ * wraps instead) and in upper case (a lower-case start continues the head
+ * above: "Description of" over "goods"); and most record starts are followed
+ * by a line starting under a label of the stack's second line that does not
+ * continue prose above it. Null otherwise.
+ */
+export function findStack(header: Line[], body: Line[]): Stack | null {
+  const starts = recordStarts(body);
+  if (starts.size < 2) return null;
+  for (let top = Math.max(0, header.length - MAX_STACK_LINES); top <= header.length - 2; top++) {
+    const heads = header[top];
+    const lower = header.slice(top + 1);
+    const columnStarts = heads.segments.filter((s) => !/-$/.test(s.text)).map((s) => s.box.x1);
+    const labels = (s: Segment) => /^\p{Lu}/u.test(s.text) && !isDataSegment(s) && columnStarts.some((x) => Math.abs(x - s.box.x1) <= HEAD_ALIGN);
+    if (heads.segments.length < 3 || !lower.every((l) => l.segments.length < heads.segments.length && l.segments.every(labels))) continue;
+    const stacked = lower.flatMap((l, k) => l.segments.map((s) => ({ name: s.text, line: k + 1, x1: s.box.x1 })));
+    const second = stacked.filter((h) => h.line === 1);
+    const followed = body.filter((l, i) => {
+      const next = body[i + 1];
+      return starts.has(l) && next && !starts.has(next) && second.some((h) => Math.abs(h.x1 - next.box.x1) <= HEAD_ALIGN) && !continuesProse(l, next);
+    });
+    if (followed.length >= starts.size * STACKED_RECORD_SHARE) return { lines: header.slice(top), heads: stacked };
+  }
+  return null;
+}
+
+/**
+ * The line under a record's first goes on with words set above it at its
+ * start: a wrapped cell ("Ceramic mug, glazed" over "stoneware, dishwasher
+ * safe"), so the label over it is a wrapped head ("Product" over
+ * "Description"), not another field (a code above a description).
+ */
+function continuesProse(first: Line, next: Line): boolean {
+  return first.segments.some((s) => Math.abs(s.box.x1 - next.box.x1) <= HEAD_ALIGN && s.words.length >= 2 && s.words.every((w) => !/\d/.test(w.text)));
+}
+
+/**
+ * The lines that open a record: those carrying about as many values as the
+ * fullest line (codes, quantity, price, rate, total), not a note with one
+ * figure ("Rabatt: -0,03 €") or a sub-item with a quantity only.
+ */
+export function recordStarts(body: Line[]): Set<Line> {
+  const counts = body.map(dataCount);
+  const least = Math.max(2, Math.ceil(Math.max(0, ...counts) * RECORD_START_SHARE));
+  return new Set(body.filter((_, i) => counts[i] >= least));
+}
+
+/** Values on a line: data segments, each number of a packed run of numbers counted. */
+function dataCount(line: Line): number {
+  return line.segments.reduce((n, s) => n + (isDataValue(s.text) ? 1 : isDataSegment(s) ? s.words.length : 0), 0);
+}
+
+/**
+ * Rows of a stacked-header table: a record starts at a line carrying the
+ * top line's values and takes the lines after it until the next start. Its
+ * first line splits into the columns; its line k gives the fields the
+ * stack's line k labels (cells after the columns', in `stack.heads` order),
+ * each segment to the label starting nearest at or before it. Lines beyond
+ * the stack's depth are notes (packing, discounts): kept with the record,
+ * read into no cell. Lines before the first record (a remark under the
+ * heads) and lines after white under a record belong to none.
+ */
+export function readRecords(body: Line[], separators: number[], stack: Stack): TableRow[] {
+  const starts = recordStarts(body);
+  // The white between a record's lines, as under its first; padded records set theirs wider.
+  const leading = median(body.flatMap((l, i) => (starts.has(l) && body[i + 1] && !starts.has(body[i + 1]) ? [body[i + 1].box.y1 - l.box.y2] : [])));
+  const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean }> = [];
+  for (const line of body) {
+    if (starts.has(line)) {
+      rows.push({ row: { cells: lineToCells(line, separators), lines: [line] }, lower: stack.heads.map(() => []), closed: false });
+      continue;
+    }
+    const record = rows[rows.length - 1];
+    if (!record || record.closed) continue;
+    const above = record.row.lines[record.row.lines.length - 1];
+    // More white than between a record's lines ends it (the discounts and totals after the items).
+    if (line.box.y1 - above.box.y2 > leading + above.height * RECORD_GAP) {
+      record.closed = true;
+      continue;
+    }
+    const k = record.row.lines.length;
+    record.row.lines.push(line);
+    const heads = stack.heads.flatMap((h, i) => (h.line === k ? [i] : []));
+    if (!heads.length) continue;
+    for (const seg of line.segments) {
+      // A segment starting left of every label is the first label's (a code set further out).
+      const at = heads.findLast((i) => stack.heads[i].x1 <= seg.box.x1 + HEAD_ALIGN) ?? heads[0];
+      record.lower[at].push(...seg.words);
+    }
+  }
+  return rows.map(({ row, lower }) => ({ cells: [...row.cells, ...lower.map(cellOf)], lines: row.lines }));
+}

@@ -1,0 +1,248 @@
+import type { Box, Rule, Word } from '../../types.js';
+import type { Line } from '../lines/lines.js';
+import { isDataValue } from './data-values.js';
+import { ENGINE_SETTINGS } from '../../settings.js';
+
+/** Column boundaries: `separators[i]` is the x between column i and i+1. */
+export interface ColumnLayout {
+  x1: number;
+  x2: number;
+  separators: number[];
+}
+
+const BINS = 2000;
+
+/**
+ * The stretches of a line that can't hold a column border: its segments, except
+ * that a segment made only of numbers gives one stretch per word — numbers never
+ * wrap inside a cell, so a run of them packed closer than a cell gap is still
+ * several cells.
+ */
+export function lineParts(line: Line): Box[] {
+  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? numberBoxes(s.words) : [s.box]));
+}
+
+/** A thousands group after a space ("2 499,84", "1 234 567"): the same number, not the next cell. */
+const SPACE_GROUP = /^\d{3}(?:[.,]\d+)?-?$/;
+
+/** One box per number of a run of numbers, space-grouped thousands kept with their number. */
+function numberBoxes(words: Word[]): Box[] {
+  const out: Box[] = [];
+  words.forEach((w, i) => {
+    const last = out[out.length - 1];
+    if (last && SPACE_GROUP.test(w.text) && /^[-(]?\d{1,3}$/.test(words[i - 1].text)) out[out.length - 1] = { ...last, x2: w.box.x2 };
+    else out.push(w.box);
+  });
+  return out;
+}
+
+/**
+ * Finds column separators from whitespace: x positions that (almost) no body
+ * segment covers. A few lines may cross a gap (a long row label, a wrapped
+ * title), so a gap survives when at most `tolerance` lines cover it.
+ */
+export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: number): number[] {
+  const counts = new Uint16Array(BINS + 1);
+  const toBin = (x: number) => Math.max(0, Math.min(BINS, Math.round(x * BINS)));
+  for (const line of bodyLines) {
+    for (const p of lineParts(line)) for (let b = toBin(p.x1); b <= toBin(p.x2); b++) counts[b]++;
+  }
+  // One stray line (a note, a long label) must not erase a column gap once the table has some length.
+  const tolerance = bodyLines.length >= 8 ? Math.max(1, Math.floor(bodyLines.length * 0.08)) : 0;
+  const start = toBin(x1);
+  const end = toBin(x2);
+  const separators: number[] = [];
+  let gapStart = -1;
+  for (let b = start; b <= end; b++) {
+    const isGap = counts[b] <= tolerance;
+    if (isGap && gapStart < 0) gapStart = b;
+    if ((!isGap || b === end) && gapStart >= 0) {
+      const gapEnd = isGap ? b : b - 1;
+      if (gapStart > start && gapEnd < end) separators.push(splitPoint(counts, gapStart, gapEnd) / BINS);
+      gapStart = -1;
+    }
+  }
+  return separators;
+}
+
+/** Inside a gap, cut where the fewest segments cross (the middle of the emptiest stretch). */
+function splitPoint(counts: Uint16Array, from: number, to: number): number {
+  let min = Infinity;
+  for (let b = from; b <= to; b++) min = Math.min(min, counts[b]);
+  let first = -1;
+  let last = -1;
+  for (let b = from; b <= to; b++) {
+    if (counts[b] === min) {
+      if (first < 0) first = b;
+      last = b;
+    }
+  }
+  return (first + last) / 2;
+}
+
+/**
+ * Collinear rule pieces grouped by position, with how much of [lo, hi] their
+ * union covers. Tables drawn cell by cell or row by row leave a border as
+ * many short segments.
+ */
+function collinearCoverage(pieces: Array<{ at: number; a: number; b: number }>, lo: number, hi: number, tolerance: number): Array<{ at: number; covered: number }> {
+  const sorted = [...pieces].sort((p, q) => p.at - q.at);
+  const groups: Array<typeof pieces> = [];
+  for (const p of sorted) {
+    const g = groups[groups.length - 1];
+    if (g && p.at - g[g.length - 1].at <= tolerance) g.push(p);
+    else groups.push([p]);
+  }
+  return groups.map((g) => {
+    const spans = g.map((p) => [Math.max(lo, p.a), Math.min(hi, p.b)] as const).filter(([a, b]) => b > a).sort((p, q) => p[0] - q[0]);
+    let covered = 0;
+    let reach = -Infinity;
+    for (const [a, b] of spans) {
+      if (b <= reach) continue;
+      covered += b - Math.max(a, reach);
+      reach = b;
+    }
+    return { at: g.reduce((n, p) => n + p.at, 0) / g.length, covered };
+  });
+}
+
+/** Vertical rules crossing most of the table's height are column borders. */
+export function findRuledSeparators(rules: Rule[], x1: number, x2: number, y1: number, y2: number): number[] {
+  const pieces = rules
+    .filter((r) => Math.abs(r.x2 - r.x1) < 0.002 && r.x1 > x1 + 0.004 && r.x1 < x2 - 0.004)
+    .map((r) => ({ at: r.x1, a: r.y1, b: r.y2 }));
+  return collinearCoverage(pieces, y1, y2, 0.003)
+    .filter((g) => g.covered >= (y2 - y1) * 0.5)
+    .map((g) => g.at);
+}
+
+/** Horizontal rules spanning most of the table's width, inside its vertical extent. */
+export function findRowRules(rules: Rule[], x1: number, x2: number, y1: number, y2: number): number[] {
+  const pieces = rules
+    .filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 > y1 && r.y1 < y2)
+    .map((r) => ({ at: r.y1, a: r.x1, b: r.x2 }));
+  return collinearCoverage(pieces, x1, x2, 0.002)
+    .filter((g) => g.covered >= (x2 - x1) * 0.6)
+    .map((g) => g.at);
+}
+
+export function clusterPositions(sorted: number[], tolerance: number): number[] {
+  const out: number[] = [];
+  let group: number[] = [];
+  for (const v of sorted) {
+    if (group.length && v - group[group.length - 1] > tolerance) {
+      out.push(group.reduce((a, b) => a + b, 0) / group.length);
+      group = [];
+    }
+    group.push(v);
+  }
+  if (group.length) out.push(group.reduce((a, b) => a + b, 0) / group.length);
+  return out;
+}
+
+/** Index of the column containing x. */
+export function columnAt(separators: number[], x: number): number {
+  let i = 0;
+  while (i < separators.length && x >= separators[i]) i++;
+  return i;
+}
+
+const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = ENGINE_SETTINGS.tables;
+
+/** Share of a packed column's cells that must show both the number and its unit word. */
+const PACKED_SHARE = 0.75;
+
+/**
+ * Borders inside columns where two columns are set closer than a cell gap
+ * (monospaced print, a narrow layout): a number column packed against its
+ * unit column (`unitBorder`), or an article number against its description
+ * (`codeBorder`, under heads only). The lowest header line heading the
+ * column, if any, must have heads on both sides of the border.
+ */
+export function findPackedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  // Without heads (a page continuing the table) the cells alone must show it, over more rows.
+  if (body.length < (header.length ? 2 : 3)) return [];
+  const out: number[] = [];
+  for (let c = 0; c <= separators.length; c++) {
+    const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
+    const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
+    if (cells.length < 2 || cells.length < body.length * 0.6) continue;
+    const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
+    const unit = unitBorder(cells);
+    if (unit !== null && (!header.length || (!heads.some((w) => w.box.x1 < unit && w.box.x2 > unit) && heads.some((w) => w.box.x2 <= unit) && heads.some((w) => w.box.x1 >= unit)))) {
+      out.push(unit);
+      continue;
+    }
+    // Heads over left-aligned text start where their columns start; the code's head may reach over the text.
+    const code = header.length ? codeBorder(cells) : null;
+    if (code !== null && heads.some((w) => w.box.x1 < code) && heads.some((w) => w.box.x1 >= code)) out.push(code);
+  }
+  return out;
+}
+
+/**
+ * "11 mese", "225 conf." under "Q.tà U.M.": every cell a number followed by
+ * words of letters (PACKED_SHARE of them at least; the others a number alone,
+ * its unit lost on a scan), the numbers' right edges lined up, a clear gap
+ * between all numbers and all words.
+ */
+function unitBorder(cells: Word[][]): number | null {
+  // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
+  const packed = cells.filter((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)));
+  const lone = cells.filter((ws) => ws.length === 1 && isDataValue(ws[0].text));
+  if (packed.length + lone.length < cells.length || packed.length < cells.length * PACKED_SHARE) return null;
+  const ends = cells.map((ws) => ws[0].box.x2);
+  const numberEnd = Math.max(...ends);
+  const wordStart = Math.min(...packed.map((ws) => ws[1].box.x1));
+  return wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE ? null : (numberEnd + wordStart) / 2;
+}
+
+/**
+ * "15-1478 Beratung" under "Artikelnr. Bezeichnung": every cell starting at
+ * the column's left edge is a code (a word with a figure) followed by text
+ * starting with a letter, the texts all start at one x, clear of every code;
+ * the other cells (the text's wrapped lines) start there too.
+ */
+function codeBorder(cells: Word[][]): number | null {
+  const left = Math.min(...cells.map((ws) => ws[0].box.x1));
+  const leading = cells.filter((ws) => ws[0].box.x1 <= left + ALIGNED_EDGE);
+  if (leading.length < 2 || !leading.every((ws) => ws.length >= 2 && /\d/.test(ws[0].text) && /^\p{L}/u.test(ws[1].text))) return null;
+  const starts = leading.map((ws) => ws[1].box.x1);
+  const textStart = Math.min(...starts);
+  const codeEnd = Math.max(...leading.map((ws) => ws[0].box.x2));
+  if (codeEnd >= textStart || Math.max(...starts) - textStart > ALIGNED_EDGE) return null;
+  if (!cells.every((ws) => leading.includes(ws) || Math.abs(ws[0].box.x1 - textStart) <= ALIGNED_EDGE)) return null;
+  return (codeEnd + textStart) / 2;
+}
+
+/**
+ * Borders the heads show where the cells under them are closer than a cell
+ * gap ("01/09/2024 01/09/2024 Prelievo Bancomat" under "Data ‖ Data ‖
+ * Descrizione", monospaced print): between two heads set apart with no
+ * border yet, when most body lines have a word starting where the right head
+ * starts (or ending where it ends) and a point of the heads' gap is crossed
+ * by no body word.
+ */
+export function findHeaderLedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  const lines = body.filter((l) => l.words.length > 0);
+  if (lines.length < 2) return [];
+  const out: number[] = [];
+  for (const head of header) {
+    for (let k = 1; k < head.segments.length; k++) {
+      const a = head.segments[k - 1].box;
+      const b = head.segments[k].box;
+      if ([...separators, ...out].some((x) => x > a.x1 && x < b.x2)) continue;
+      const aligned = lines.filter((l) => l.words.some((w) => Math.abs(w.box.x1 - b.x1) <= HEAD_CELL_ALIGN || Math.abs(w.box.x2 - b.x2) <= HEAD_CELL_ALIGN));
+      if (aligned.length < Math.max(2, lines.length * HEAD_LED_SHARE)) continue;
+      let x = b.x1 - 0.001;
+      for (let crossing = crossingWord(lines, x); crossing && x > a.x2; crossing = crossingWord(lines, x)) x = crossing.box.x1 - 0.001;
+      if (x > a.x2) out.push(x);
+    }
+  }
+  return out;
+}
+
+function crossingWord(lines: Line[], x: number): Word | undefined {
+  for (const l of lines) for (const w of l.words) if (w.box.x1 < x && w.box.x2 > x) return w;
+  return undefined;
+}

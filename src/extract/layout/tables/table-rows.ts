@@ -1,0 +1,214 @@
+import { CONTINUED_CELL_END } from '../../lexicon.js';
+import type { Box, Word } from '../../types.js';
+import { median, unionBoxes } from '../lines/geometry.js';
+import type { Line } from '../lines/lines.js';
+import { columnAt } from './table-columns.js';
+import { isDataValue } from './data-values.js';
+
+export interface TableCell {
+  text: string;
+  words: Word[];
+  box: Box | null;
+}
+
+export interface TableRow {
+  cells: TableCell[];
+  lines: Line[];
+}
+
+/** Splits a line's words into the table's columns by word centre. */
+export function lineToCells(line: Line, separators: number[]): TableCell[] {
+  return cellsBy(line.words, separators.length + 1, (w) => columnOfWord(w, separators));
+}
+
+/** `count` cells holding `words`, each in the column `column` gives it. */
+function cellsBy(words: Word[], count: number, column: (w: Word) => number): TableCell[] {
+  const buckets: Word[][] = Array.from({ length: count }, () => []);
+  for (const w of words) buckets[column(w)].push(w);
+  return buckets.map(cellOf);
+}
+
+export function cellOf(words: Word[]): TableCell {
+  if (words.length === 0) return { text: '', words, box: null };
+  return { text: words.map((w) => w.text).join(' '), words, box: unionBoxes(words.map((w) => w.box)) };
+}
+
+function mergeCells(a: TableCell, b: TableCell): TableCell {
+  return cellOf([...a.words, ...b.words]);
+}
+
+function mergeRows(upper: TableRow, lower: TableRow): TableRow {
+  return { cells: upper.cells.map((c, i) => mergeCells(c, lower.cells[i])), lines: [...upper.lines, ...lower.lines] };
+}
+
+function filled(row: TableRow): number[] {
+  return row.cells.flatMap((c, i) => (c.text ? [i] : []));
+}
+
+/**
+ * Builds rows from body lines. With horizontal rules between most rows, the
+ * rules decide (everything between two rules is one row). Otherwise each line
+ * is a row, except partial lines (missing the columns most rows fill) that read
+ * as the wrapped continuation of a neighbour: lower-case start, or tighter
+ * line spacing than the table's usual row pitch.
+ */
+export function buildRows(lines: Line[], separators: number[], rowRules: number[]): TableRow[] {
+  const single = lines.map((l) => ({ cells: lineToCells(l, separators), lines: [l] }));
+  if (single.length === 0) return [];
+  if (rowRules.length >= 2) {
+    const bands = bandStarts(single, rowRules);
+    // Rules only decide when they actually separate rows, not just frame the table.
+    if (bands.length >= Math.max(2, single.length * 0.35)) return groupByRules(single, bands, rowShape(single).isPartial);
+  }
+  return mergeContinuations(single, separators);
+}
+
+/**
+ * Everything between two rules is one row, except that in a table of padded
+ * rows a line filling the key columns a row's pitch below another that did
+ * starts a row of its own: a scan can lose the thin rule between two records
+ * (a grey hairline under grain). Two complete lines at the font's leading
+ * stay one row, as a ruled cell's wrapped figures do.
+ */
+function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean): TableRow[] {
+  // The closest pair of rules shows a record's pitch: a lost rule only makes a band taller.
+  const pitch = Math.min(...bands.slice(1).map((r, i) => r.lines[0].box.y1 - bands[i].lines[0].box.y1));
+  // Rows set at the font's leading (a stacked head's "to air" over "kg/year") look the same as a lost rule.
+  const padded = pitch > median(rows.map((r) => r.lines[0].height)) * PADDED_ROW_PITCH;
+  const out: TableRow[] = [];
+  let complete: Line | undefined;
+  for (const r of rows) {
+    const full = !isPartial(r);
+    const ruleLost = padded && full && complete !== undefined && r.lines[0].box.y1 - complete.box.y1 >= pitch * ROW_PITCH_SHARE;
+    if (out.length > 0 && !bands.includes(r) && !ruleLost) out[out.length - 1] = mergeRows(out[out.length - 1], r);
+    else {
+      out.push(r);
+      complete = undefined;
+    }
+    if (full) complete = r.lines[0];
+  }
+  return out;
+}
+
+/** The first row between each pair of neighbouring rules. */
+function bandStarts(rows: TableRow[], rowRules: number[]): TableRow[] {
+  const bandOf = (r: TableRow) => rowRules.filter((ry) => ry < (r.lines[0].box.y1 + r.lines[0].box.y2) / 2).length;
+  return rows.filter((r, i) => i === 0 || bandOf(r) !== bandOf(rows[i - 1]));
+}
+
+/** Rows whose pitch exceeds this many line heights are set apart by padding, not at the font's leading. */
+const PADDED_ROW_PITCH = 1.35;
+
+/** Share of the closest rule-separated rows' pitch at which a second complete line in one band is a record of its own. */
+const ROW_PITCH_SHARE = 0.85;
+
+/**
+ * The key columns (those most lines with several cells fill) and which rows
+ * are partial: missing a key column and filling at most half the columns, as
+ * a wrapped continuation does.
+ */
+function rowShape(rows: TableRow[]): { keyColumns: number[]; isPartial: (r: TableRow) => boolean } {
+  const columnCount = rows[0].cells.length;
+  // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
+  const multi = rows.filter((r) => filled(r).length >= 2);
+  const basis = multi.length >= 2 ? multi : rows;
+  const fillCounts = new Array<number>(columnCount).fill(0);
+  for (const r of basis) for (const i of filled(r)) fillCounts[i]++;
+  const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * 0.6 ? [i] : []));
+  const isPartial = (r: TableRow) => {
+    const f = filled(r);
+    return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(columnCount / 2));
+  };
+  return { keyColumns, isPartial };
+}
+
+/** Largest share of the white between rows that the white above a wrapped line may be. */
+const WRAP_GAP = 0.5;
+
+function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] {
+  const { keyColumns, isPartial } = rowShape(rows);
+  const pitches: number[] = [];
+  const gaps: number[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    if (isPartial(rows[i]) || isPartial(rows[i - 1])) continue;
+    pitches.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y1);
+    gaps.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y2);
+  }
+  const rowPitch = median(pitches);
+  const rowGap = median(gaps);
+  const lineHeight = median(rows.map((r) => r.lines[0].height));
+  // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart. OCR boxes hug the glyphs,
+  // so a scan's line height understates the leading: there the white between lines, half the rows' at most, tells.
+  const tight = (upper: Line, lower: Line) =>
+    rowPitch > lineHeight * PADDED_ROW_PITCH &&
+    lower.box.y1 - upper.box.y1 <= rowPitch * 0.8 &&
+    (lower.box.y1 - upper.box.y1 <= lineHeight * 1.45 || lower.box.y1 - upper.box.y2 <= rowGap * WRAP_GAP);
+
+  // Rows opened by a label in the first column and set clearly apart: lines under one, closer than that, wrap its text.
+  const stubPitches = rows.slice(1).flatMap((r, i) => (r.cells[0].text ? [r.lines[0].box.y1 - rows[i].lines[0].box.y1] : []));
+  const stubPitch = stubPitches.length >= 2 ? median(stubPitches) : 0;
+  const wrapsStubRow = (prev: TableRow, row: TableRow) =>
+    !row.cells[0].text &&
+    row.cells.every((c, i) => !c.text || (!isDataValue(c.text) && prev.cells[i].text)) &&
+    row.lines[0].box.y1 - prev.lines[prev.lines.length - 1].box.y1 < stubPitch * 0.7;
+
+  const out: TableRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    let row = rows[i];
+    const prev = out[out.length - 1];
+    if (prev && ((isPartial(row) && continuesUpward(prev, row, tight)) || wrapsStubRow(prev, row))) {
+      out[out.length - 1] = mergeRows(prev, keepProseWhole(row, separators));
+      continue;
+    }
+    // A label-only line immediately followed, tightly, by a full line is the top of a bottom-aligned row.
+    while (
+      i + 1 < rows.length &&
+      isPartial(row) &&
+      !isPartial(rows[i + 1]) &&
+      !/^[a-z]/.test(rows[i + 1].lines[0].text) &&
+      tight(row.lines[row.lines.length - 1], rows[i + 1].lines[0]) &&
+      filled(row).every((c) => !keyColumns.includes(c) || c === 0 || !/\d/.test(row.cells[c].text))
+    ) {
+      if (!endsOpen(row)) break;
+      row = mergeRows(row, rows[++i]);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/**
+ * A continuation line's text may run on past its column into the next ones
+ * ("Farbe: schwarz, Lieferung in 2 Kartons mit Montageanleitung" reaching
+ * under Qty and Price). A run of prose set as one segment stays in the column
+ * it starts in; a segment of figures is left to the columns it crosses.
+ */
+function keepProseWhole(row: TableRow, separators: number[]): TableRow {
+  const line = row.lines[0];
+  if (row.lines.length !== 1 || line.segments.every((seg) => columnOfWord(seg.words[0], separators) === columnOfWord(seg.words[seg.words.length - 1], separators))) return row;
+  const columnOf = new Map<Word, number>();
+  for (const seg of line.segments) {
+    const start = columnOfWord(seg.words[0], separators);
+    const overflow = seg.words.filter((w) => columnOfWord(w, separators) !== start);
+    const prose = overflow.filter((w) => /\p{L}{2,}/u.test(w.text)).length * 2 >= overflow.length;
+    for (const w of seg.words) columnOf.set(w, prose ? start : columnOfWord(w, separators));
+  }
+  return { cells: cellsBy(line.words, row.cells.length, (w) => columnOf.get(w)!), lines: row.lines };
+}
+
+function columnOfWord(w: Word, separators: number[]): number {
+  return columnAt(separators, (w.box.x1 + w.box.x2) / 2);
+}
+
+function continuesUpward(prev: TableRow, row: TableRow, tight: (a: Line, b: Line) => boolean): boolean {
+  const first = row.cells.find((c) => c.text)?.text ?? '';
+  const upperLine = prev.lines[prev.lines.length - 1];
+  if (/^[a-z(&]/.test(first)) return true;
+  if (prev.cells.some((c, i) => CONTINUED_CELL_END.test(c.text) && row.cells[i].text)) return true;
+  return tight(upperLine, row.lines[0]);
+}
+
+/** The row's text reads unfinished (no closing punctuation), so a tight next line may complete it. */
+function endsOpen(row: TableRow): boolean {
+  return row.cells.some((c) => c.text && !/[.:;!?]$/.test(c.text));
+}

@@ -1,0 +1,168 @@
+/**
+ * Amounts and quantities a scan may have misread, and the readings the
+ * arithmetic of a row chooses between (docs/engine.md, "Misread amounts").
+ * A value is read as printed when it is a well-formed number; a stray or
+ * doubled mark (`7..58`, `5:99`, `7-58`, `1:`) and, on a word the
+ * recognizer was unsure of, one digit taken for its look-alike (`3.99` for
+ * 5.99) or a lost decimal mark (`758`) give other readings. A reading other
+ * than the printed one is only ever taken when quantity × unit price = line
+ * total holds for it and for no other reading as cheap: exactly one reading
+ * explains the row.
+ */
+import { parseNumber } from '../../format/index.js';
+import type { Word } from '../../types.js';
+import { agrees } from './arithmetic.js';
+import { isUnsureReading } from './reading-certainty.js';
+import { textOf } from '../lines/word-text.js';
+
+export interface Reading {
+  /** The value as the page would print it, with the currency marks read around it. */
+  text: string;
+  value: number;
+  /** How far from what was read: 0 as read, STRAY_MARK, or LOOK_ALIKE for a digit or decimal mark the scan lost. */
+  cost: number;
+}
+
+/** A punctuation mark out of place, dropped or set right: the reading's digits are what was printed. */
+const STRAY_MARK = 1;
+/** One digit or the decimal mark changed: a guess the arithmetic must confirm, dearer than a mark. */
+const LOOK_ALIKE = 2;
+
+/** Digits a recognizer takes for one another on receipts' and scans' print (each pair both ways). */
+const LOOK_ALIKES: Record<string, string> = {
+  '0': '689', '1': '47', '2': '7', '3': '589', '4': '1', '5': '368', '6': '058', '7': '12', '8': '03569', '9': '038',
+};
+
+/** Marks around an amount that belong to it: currency, sign, brackets. */
+const AFFIX = /^(?:[A-Z]{2,3}\$?|[$€£¥]|[-(+]|\s)*$/;
+
+/** A number as printed: groups of three (`1.234,56`, `1 234.56`, `1'234.56`) or plain digits, with decimals. */
+const WELL_FORMED = /^\d{1,3}(?:([.,' ])\d{3})(?:\1\d{3})*(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$/;
+
+function parsed(body: string): number | null {
+  const n = parseNumber(body) ?? parseNumber(body, true);
+  return n && !n.percent ? n.value : null;
+}
+
+/** The parts of a value's text: what leads its digits, its digits with the marks among them, what follows. */
+function partsOf(text: string): { lead: string; body: string; tail: string } | null {
+  const m = /^(\D*?)(\d(?:.*\d)?)(\D*)$/s.exec(text.trim());
+  return m ? { lead: m[1], body: m[2], tail: m[3] } : null;
+}
+
+/** A trailing sign, bracket, currency or tax class letter ("3,50-", "(12.00)", "9,88 A", "12,00 EUR"). */
+const TAIL = /^(?:\s*(?:[-)]|[A-Z]{1,3}|[$€£¥]))*\s*$/;
+
+/** Whether a value's text is a well-formed amount or count, currency marks and sign aside. */
+export function isWellFormed(text: string): boolean {
+  const p = partsOf(text);
+  return !!p && AFFIX.test(p.lead) && TAIL.test(p.tail) && WELL_FORMED.test(p.body);
+}
+
+/** The readings of a value's text, as read first; `unsure` when the recognizer doubted one of its words. */
+export function readingsOf(text: string, unsure: boolean, mark: '.' | ',' = '.'): Reading[] {
+  const p = partsOf(text);
+  if (!p) return [];
+  const out: Reading[] = [];
+  const add = (lead: string, body: string, tail: string, cost: number) => {
+    const read = WELL_FORMED.test(body) ? parsed(body) : null;
+    const value = read !== null && (/-|\(/.test(lead) || /^\s*-/.test(tail)) ? -Math.abs(read) : read;
+    if (value === null || out.some((r) => r.value === value)) return;
+    out.push({ text: `${lead}${body}${tail}`.trim(), value, cost });
+  };
+  if (AFFIX.test(p.lead) && TAIL.test(p.tail)) add(p.lead, p.body, p.tail, 0);
+  // Marks out of place: before or after the digits (`1:`), doubled (`7..58`), or no decimal mark before the cents (`5:99`, `7-58`).
+  const lead = p.lead.replace(/[^A-Z$€£¥(\-\s]/g, '');
+  const tail = p.tail.replace(/[^A-Z$€£¥)\-\s]/g, '');
+  const body = p.body.replace(/[.,:;_~-]{2,}(?=\d{1,2}$)|[:;_~-](?=\d{1,2}$)/, mark).replace(/([.,])[.,:;]+(?=\d)/g, '$1');
+  add(lead, body, tail, STRAY_MARK);
+  if (!unsure || out.length === 0) return out;
+  // On a word the recognizer doubted: one digit taken for its look-alike, or the decimal mark lost before the cents (`758`).
+  const base = partsOf(out[0].text) ?? p;
+  const cost = out[0].cost + LOOK_ALIKE;
+  [...base.body].forEach((ch, i) => {
+    for (const alt of LOOK_ALIKES[ch] ?? '') add(base.lead, base.body.slice(0, i) + alt + base.body.slice(i + 1), base.tail, cost);
+  });
+  if (/^\d{3,}$/.test(base.body)) add(base.lead, `${base.body.slice(0, -2)}${mark}${base.body.slice(-2)}`, base.tail, cost);
+  return out;
+}
+
+/** Which decimal mark most of a page's well-formed amounts end with: `,` or `.`. */
+export function decimalMarkOf(texts: string[]): '.' | ',' {
+  let comma = 0;
+  let dot = 0;
+  for (const t of texts) {
+    const m = /([.,])\d{2}\D*$/.exec(t);
+    if (!m || !isWellFormed(t)) continue;
+    if (m[1] === ',') comma++;
+    else dot++;
+  }
+  return comma > dot ? ',' : '.';
+}
+
+/** What a row's arithmetic says of its values. */
+export type Verdict =
+  /** quantity × unit price = line total as read. */
+  | { kind: 'agrees' }
+  /** It holds for exactly one cheapest reading other than what was read: the values to return. */
+  | { kind: 'repaired'; readings: Reading[] }
+  /** It holds for no reading, or for several equally cheap ones: nothing can be told apart. */
+  | { kind: 'disagrees' }
+  /** A part is missing or reads as no number. */
+  | { kind: 'unknown' };
+
+/** quantity × unit price = line total, or the price is per 100 units. */
+function lineHolds([q, p, t]: number[]): boolean {
+  if (q === 0) return false;
+  return agrees(Math.abs(q * p), Math.abs(t)) || agrees(Math.abs((q * p) / 100), Math.abs(t));
+}
+
+/**
+ * The reading of a row's quantity, unit price and line total (readingsOf)
+ * that makes quantity × unit price = line total: agreement when the values
+ * as read agree, the repaired values when exactly one combination is the
+ * cheapest that does, else disagreement.
+ */
+export function lineVerdict(quantity: Reading[], unitPrice: Reading[], lineTotal: Reading[]): Verdict {
+  const parts = [quantity, unitPrice, lineTotal];
+  if (parts.some((r) => r.length === 0)) return { kind: 'unknown' };
+  let best: Reading[][] = [];
+  let bestCost = Infinity;
+  for (const q of quantity) {
+    for (const p of unitPrice) {
+      for (const t of lineTotal) {
+        const cost = q.cost + p.cost + t.cost;
+        if (cost > bestCost || !lineHolds([q.value, p.value, t.value])) continue;
+        if (cost < bestCost) [best, bestCost] = [[], cost];
+        best.push([q, p, t]);
+      }
+    }
+  }
+  if (best.length === 0) return { kind: 'disagrees' };
+  if (bestCost === 0) return { kind: 'agrees' };
+  // Two cheapest explanations (the price or the total misread) leave the row as read.
+  const distinct = new Set(best.map((rs) => rs.map((r) => r.value).join('|')));
+  return distinct.size === 1 ? { kind: 'repaired', readings: best[0] } : { kind: 'disagrees' };
+}
+
+/** What a row's arithmetic says of one of its values: agreement (null when it cannot tell), and the repaired text if any. */
+export interface PartCheck {
+  agreement: boolean | null;
+  repaired: string | null;
+}
+
+/**
+ * A row's quantity, unit price and line total words checked against each
+ * other: each value's agreement, and the text of a value repaired because
+ * exactly one cheapest reading of the row adds up (the others then say
+ * nothing: they agree only with a guess).
+ */
+export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[]): PartCheck[] {
+  const parts = [quantity, unitPrice, lineTotal];
+  const mark = decimalMarkOf(parts.map(textOf));
+  const [q, p, t] = parts.map((ws) => readingsOf(textOf(ws), isUnsureReading(ws), mark));
+  const verdict = lineVerdict(q, p, t);
+  if (verdict.kind === 'repaired') return verdict.readings.map((r) => ({ agreement: null, repaired: r.cost > 0 ? r.text : null }));
+  const agreement = verdict.kind === 'agrees' ? true : verdict.kind === 'disagrees' ? false : null;
+  return parts.map(() => ({ agreement, repaired: null }));
+}

@@ -1,0 +1,131 @@
+/**
+ * Whether printed words can be the value of a concept's kind, and which of
+ * them are: a date field takes the date in "12.03.2024 10:41", an amount the
+ * number in "EUR 1.234,56", a name never a number.
+ */
+import type { ValueKind } from '../../concepts/index.js';
+import { isConceptLabel } from '../../concepts/index.js';
+import { looksLikeDate, parseNumber } from '../../format/index.js';
+import type { Word } from '../../types.js';
+import { textOf } from '../lines/word-text.js';
+
+const MAX_WINDOW = 5;
+/** Printed groups of one identifier: an IBAN has up to nine. */
+const MAX_CODE_WORDS = 9;
+
+/** Currency words that may stand beside an amount ("EUR 12,00", "12,00 €"). */
+const CURRENCY_WORD = /^(?:[A-Z]{3}|[$€£¥]|RM|Fr\.?|CHF|US\$)$/;
+
+/** An amount whose cents OCR split off after the decimal mark ("48, 77"). */
+export const SPLIT_CENTS = /(\d[.,]) (\d{2})$/;
+/** A decimal mark OCR read as a semicolon ("4 275;61"). */
+export const SEMICOLON_MARK = /(?<=\d);(?=\d{1,2}(?!\d))/;
+
+function isAmount(ws: Word[]): boolean {
+  const t = textOf(ws).replace(SPLIT_CENTS, '$1$2').replace(SEMICOLON_MARK, ',');
+  // Digits led by a zero without a decimal mark ("002008047616") number a registration, not an amount.
+  if (!/\d/.test(t) || looksLikeDate(t) || /^0\d{2,}$/.test(t.replace(/\s/g, ''))) return false;
+  const n = parseNumber(t) ?? parseNumber(t, true);
+  return n !== null && !n.percent;
+}
+
+/** The last run of words that reads as an amount, with a currency word beside it. */
+function amountWords(words: Word[]): Word[] | null {
+  for (let end = words.length; end > 0; end--) {
+    for (let start = Math.max(0, end - 3); start < end; start++) {
+      const span = words.slice(start, end);
+      if (!isAmount(span)) continue;
+      // Keep the whole printed amount: "1 234,56" spans two words; a currency word before it belongs to it.
+      let s = start;
+      while (s > 0 && s > start - 1 && CURRENCY_WORD.test(words[s - 1].text)) s--;
+      let e = end;
+      if (e < words.length && CURRENCY_WORD.test(words[e].text)) e++;
+      return words.slice(s, e);
+    }
+  }
+  return null;
+}
+
+function dateWords(words: Word[], last: boolean): Word[] | null {
+  if (last) {
+    // The last date of a period ("01.03.2024 bis 31.03.2024"): the first date of the words after the earlier one.
+    for (let start = words.length - 1; start >= 0; start--) {
+      const span = dateWords(words.slice(start), false);
+      if (span) return span;
+    }
+    return null;
+  }
+  // The shortest run that reads as a date: "18.10.2022" of "18.10.2022 14:54 Bon-Nr. 3666", all of "15 de marzo de 2024".
+  for (let start = 0; start < words.length; start++) {
+    for (let len = 1; len <= Math.min(MAX_WINDOW, words.length - start); len++) {
+      const span = words.slice(start, start + len);
+      if (looksLikeDate(textOf(span))) return span;
+    }
+  }
+  return null;
+}
+
+function percentWords(words: Word[]): Word[] | null {
+  const i = words.findIndex((w) => /\d/.test(w.text) && /%/.test(w.text));
+  if (i >= 0) return [words[i]];
+  const j = words.findIndex((w, k) => /^\d{1,2}([.,]\d+)?$/.test(w.text) && words[k + 1]?.text === '%');
+  if (j >= 0) return words.slice(j, j + 2);
+  const n = words.length === 1 ? parseNumber(words[0].text) : null;
+  return n && Math.abs(n.value) <= 100 ? words : null;
+}
+
+/**
+ * An identifier holds a digit (or is a code in capitals): the leading run of
+ * code-like words ("FR 32 123 456 789", "RE-20 201121 /50 8" where a text
+ * layer split it), up to the first plain word ("issued at ...").
+ */
+function identifierWords(words: Word[]): Word[] | null {
+  // Digits, a country or bank code in capitals, a group of four (IBAN "GB85 LOYD 4580 ..."), a separator piece.
+  const codeLike = (w: Word) => /\d/.test(w.text) || /^[A-Z]{1,4}$/.test(w.text) || /^[/\-–.]\S*$/.test(w.text);
+  let end = 0;
+  while (end < words.length && end < MAX_CODE_WORDS && codeLike(words[end])) end++;
+  const run = words.slice(0, end);
+  if (run.some((w) => /\d/.test(w.text)) && !looksLikeDate(textOf(run))) return run;
+  const w = words.find((x) => /\d/.test(x.text) || /^[A-Z0-9][A-Z0-9\-/.]{3,}$/.test(x.text));
+  if (!w || looksLikeDate(w.text)) return null;
+  return [w];
+}
+
+/** A name has letters, more letters than digits, and is neither an amount, a date nor a label. */
+function isName(ws: Word[]): boolean {
+  const t = textOf(ws);
+  const letters = (t.match(/\p{L}/gu) ?? []).length;
+  // A registration number in brackets after a company's name ("SOON FATT S/B (B1497-P)") is not the name's.
+  const digits = (t.replace(/\([^()]*\)\s*$/, '').match(/\d/g) ?? []).length;
+  if (letters < 2 || digits > letters / 3 || ws.length > 10) return false;
+  if (/@|www\.|https?:/i.test(t)) return false;
+  return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''));
+}
+
+/** Words that decorate a label rather than start its value: a rate ("MwSt. 19 %") or a currency ("Total EUR"). */
+export function isLabelDecoration(w: Word): boolean {
+  return /^\(?[@]?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?:?$/.test(w.text) || /^%\)?:?$/.test(w.text) || /^\(?(?:[A-Z]{3}|[$€£])\)?:?$/.test(w.text) || w.text === '@';
+}
+
+/** The words of `words` that are a value of `kind`, or null when none fit; `last` takes a period's end date. */
+export function fitValue(kind: ValueKind, words: Word[], last = false): Word[] | null {
+  const ws = words.filter((w) => !/^[:：]$/.test(w.text));
+  if (ws.length === 0) return null;
+  switch (kind) {
+    case 'date':
+      return dateWords(ws, last);
+    case 'money':
+    case 'number':
+      return amountWords(ws);
+    case 'percent':
+      return percentWords(ws);
+    case 'identifier':
+      return identifierWords(ws);
+    case 'name':
+      return isName(ws) ? ws : null;
+    case 'address':
+      return /\p{L}/u.test(textOf(ws)) && !isConceptLabel(textOf(ws)) ? ws : null;
+    case 'text':
+      return /[\p{L}\d]/u.test(textOf(ws)) ? ws : null;
+  }
+}

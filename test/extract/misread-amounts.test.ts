@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import type { ExtractResult, Word } from '../../src/extract/types.js';
+import { ask, page, rowsOf } from './helpers/requests.js';
+
+/** A scanned receipt's item table: every word read at `sure`, the cells listed in `unsure` at 0.5. */
+function receipt(items: Array<[string, string, string, string]>, unsure: string[] = [], sure = 0.93) {
+  const content = page([
+    [100, [[60, 'Item'], [400, 'Qty'], [500, 'Price'], [650, 'Amount']]],
+    ...items.map(([d, q, p, t], k): [number, Array<[number, string]>] => [125 + k * 25, [[60, d], [400, q], [500, p], [650, t]]]),
+  ]);
+  const words: Word[] = content.words.map((w) => ({ ...w, confidence: unsure.includes(w.text) ? 0.5 : sure }));
+  return { ...content, words };
+}
+
+const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
+const confidences = (r: ExtractResult, field: string) => (r.ok ? r.rows.map((row) => ('confidence' in row[field] ? row[field].confidence : undefined)) : []);
+
+describe('amounts a scan misread, repaired only where the row adds up', () => {
+  it('sets stray and doubled marks right when quantity × unit price confirms the one reading', () => {
+    const r = extractFromContent(receipt([
+      ['Milk', '2', '3.79', '7..58'],
+      ['Bread', '1:', '5.99', '5.99'],
+      ['Eggs', '1', '5:99', '5.99'],
+      ['Tea', '2', '3.79', '7-58'],
+    ]), lineRequest);
+    expect(rowsOf(r).map((row) => [row.quantity, row.unit_price, row.line_total])).toEqual([
+      ['2', '3.79', '7.58'],
+      ['1', '5.99', '5.99'],
+      ['1', '5.99', '5.99'],
+      ['2', '3.79', '7.58'],
+    ]);
+    // A repaired value says so: worth a look, never sure.
+    expect(confidences(r, 'line_total')[0]).toBeLessThan(0.9);
+    expect(confidences(r, 'line_total')[0]).toBeGreaterThanOrEqual(0.5);
+    expect(confidences(r, 'quantity')[1]).toBeLessThan(0.9);
+  });
+
+  it('keeps the decimal comma of the page when it repairs a mark', () => {
+    const r = extractFromContent(receipt([['Milch', '2', '3,79', '7..58'], ['Brot', '1', '1,99', '1,99']]), lineRequest);
+    expect(rowsOf(r)[0].line_total).toBe('7,58');
+  });
+
+  it('leaves a malformed value as read, with low confidence, when the arithmetic cannot tell', () => {
+    // 2 × 3.79 is not 11.99 in any reading of the marks.
+    const r = extractFromContent(receipt([['Milk', '2', '3.79', '11:99'], ['Bread', '1', '5.99', '5.99']]), lineRequest);
+    expect(rowsOf(r)[0].line_total).toBe('11:99');
+    expect(confidences(r, 'line_total')[0]).toBeLessThan(0.5);
+  });
+
+  it('takes a digit an unsure word misread for its look-alike only when one value explains the row', () => {
+    // Only the total was doubted: 1 × 5.99 confirms 5.99 for the printed 3.99.
+    const one = extractFromContent(receipt([['Soap', '1', '5.99', '3.99'], ['Bread', '1', '2.49', '2.49']], ['3.99']), lineRequest);
+    expect(rowsOf(one)[0].line_total).toBe('5.99');
+    expect(confidences(one, 'line_total')[0]).toBeLessThan(0.9);
+    // Price and total both doubted: either may be the misread one, so nothing is repaired and both lose confidence.
+    const two = extractFromContent(receipt([['Soap', '1', '5.99', '3.99'], ['Bread', '1', '2.49', '2.49']], ['3.99', '5.99']), lineRequest);
+    expect(rowsOf(two)[0]).toMatchObject({ unit_price: '5.99', line_total: '3.99' });
+    expect(confidences(two, 'line_total')[0]).toBeLessThan(0.5);
+    // A sure word is what was printed: no look-alike is tried, the disagreement only lowers confidence.
+    const sure = extractFromContent(receipt([['Soap', '1', '5.99', '3.99'], ['Bread', '1', '2.49', '2.49']]), lineRequest);
+    expect(rowsOf(sure)[0].line_total).toBe('3.99');
+    expect(confidences(sure, 'line_total')[0]).toBeLessThan(confidences(sure, 'line_total')[1]! - 0.1);
+  });
+
+  it('never claims 0.9 for a value the recognizer doubted, even when the row adds up', () => {
+    const r = extractFromContent(receipt([['Milk', '2', '3.79', '7.58'], ['Bread', '1', '5.99', '5.99']], ['7.58']), lineRequest);
+    expect(rowsOf(r)[0].line_total).toBe('7.58');
+    expect(confidences(r, 'line_total')[0]).toBeLessThan(0.9);
+    expect(confidences(r, 'line_total')[1]).toBeGreaterThanOrEqual(0.9);
+  });
+});
