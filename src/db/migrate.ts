@@ -31,7 +31,14 @@ class StaticProvider implements MigrationProvider {
  * Kysely would find another schema's bookkeeping tables and skip creating its own).
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    // Numbers are reserved per feature and may land out of order (0008 before 0007): a database that
+    // ran the later one first still takes the earlier one; each migration touches only its own tables and columns.
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
