@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EInvoice } from '../einvoice/index.js';
+import { assignLinePages, type EInvoice, type PagedInvoice } from '../einvoice/index.js';
 import { runIngestTask, type ConvertTask, type ImageTask } from './ingest-tasks.js';
 import { ingestPdf } from './pdf.js';
 import { sniffFile } from './sniff.js';
@@ -24,11 +24,18 @@ function image(task: Omit<ImageTask, 'kind'>, options: IngestOptions): Promise<I
   return options.renderPool ? options.renderPool.image(task) : (runIngestTask({ kind: 'image', ...task }) as Promise<IngestedPage[]>);
 }
 
+/** The invoice with the page each of its lines is printed on. */
+function paged(invoice: EInvoice | null, pages: IngestedPage[]): PagedInvoice | null {
+  return invoice ? assignLinePages(invoice, pages.map((p) => p.textLayer?.words ?? [])) : null;
+}
+
 export async function ingestFile(path: string, options: IngestOptions): Promise<IngestedUpload> {
   const kind = await sniffFile(path);
   switch (kind) {
-    case 'pdf':
-      return { kind, form: 'paged', ...(await ingestPdf(path, options)) };
+    case 'pdf': {
+      const { pages, einvoice } = await ingestPdf(path, options);
+      return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
+    }
     case 'docx':
     case 'txt':
     case 'xml': {
@@ -38,7 +45,7 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
         const einvoice = await convert({ path, fileKind: kind, maxPages: options.maxPages, out: converted }, options);
         // The converted PDF carries no password and no attachment: the upload's passwords do not apply to it.
         const { pages } = await ingestPdf(converted, { ...options, passwords: [], einvoice: false });
-        return { kind, form: 'paged', pages, einvoice };
+        return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
       } finally {
         await rm(converted, { force: true });
       }

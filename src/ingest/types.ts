@@ -1,4 +1,4 @@
-import type { EInvoice } from '../einvoice/index.js';
+import type { PagedInvoice } from '../einvoice/index.js';
 import type { TextLayer } from '../extract/types.js';
 
 /** The file kinds an upload may be, decided by magic bytes. */
@@ -21,6 +21,6 @@ export interface IngestedUpload {
   /** `image`: one scalar document per page of a raster file; `paged`: PDF/docx/txt, always the array form. */
   form: 'image' | 'paged';
   pages: IngestedPage[];
-  /** The e-invoice the upload is (an XML) or carries (a hybrid PDF's attachment); null for every other file. */
-  einvoice: EInvoice | null;
+  /** The e-invoice the upload is (an XML) or carries (a hybrid PDF's attachment), with the page of each line; null for every other file. */
+  einvoice: PagedInvoice | null;
 }

@@ -1,5 +1,5 @@
 /** Blob layout of an upload: `acct/<account>/<upload>/original`, per page image, thumbnail and text layer, and an e-invoice's model. */
-import type { EInvoice } from '../../einvoice/index.js';
+import type { PagedInvoice } from '../../einvoice/index.js';
 import type { IngestedPage } from '../../ingest/types.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
@@ -22,7 +22,7 @@ export interface StoredUploadKeys {
  * prefix (blob-sweeps.ts) and removes it if anything fails.
  */
 export async function storeUploadBlobs(
-  blobs: BlobStore, accountId: number, uploadId: string, originalPath: string, pages: IngestedPage[], einvoice: EInvoice | null,
+  blobs: BlobStore, accountId: number, uploadId: string, originalPath: string, pages: IngestedPage[], einvoice: PagedInvoice | null,
 ): Promise<StoredUploadKeys> {
   const prefix = uploadPrefix(accountId, uploadId);
   const keys: StoredUploadKeys = {

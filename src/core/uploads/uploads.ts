@@ -128,7 +128,7 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
         id: docIds[i], account_id: principal.accountId, batch_id: batch.id, upload_id: uploadId, page_number: i + 1,
         filename: p.filename, status: 'uploaded', template_id: p.templateId,
         image_key: blobs.pages[i].image, thumb_key: blobs.pages[i].thumb, text_layer_key: blobs.pages[i].textLayer,
-        einvoice_syntax: einvoice?.syntax ?? null, einvoice_profile: einvoice?.profile ?? null, einvoice_key: blobs.einvoice,
+        einvoice_syntax: einvoice?.invoice.syntax ?? null, einvoice_profile: einvoice?.invoice.profile ?? null, einvoice_key: blobs.einvoice,
         width: page.width, height: page.height, charged_amount: 0, attempts: 0, wave: 0, created_at: now, started_at: now,
       })));
       await releasePrefix(trx, prefix);
