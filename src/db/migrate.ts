@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-events.js';
 import * as m0004 from './migrations/0004-bbox-jobs.js';
 import * as m0005 from './migrations/0005-blob-sweeps.js';
 import * as m0006 from './migrations/0006-page-engine-usage.js';
+import * as m0007 from './migrations/0007-review.js';
 import * as m0008 from './migrations/0008-einvoices.js';
 
 /** Migrations are compiled in (no directory scan), so `dist/` and `tsx` runs see the same list. */
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-bbox-jobs': m0004,
   '0005-blob-sweeps': m0005,
   '0006-page-engine-usage': m0006,
+  '0007-review': m0007,
   '0008-einvoices': m0008,
 };
 
@@ -31,14 +33,7 @@ class StaticProvider implements MigrationProvider {
  * Kysely would find another schema's bookkeeping tables and skip creating its own).
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new StaticProvider(),
-    // Numbers are reserved per feature and may land out of order (0008 before 0007): a database that
-    // ran the later one first still takes the earlier one; each migration touches only its own tables and columns.
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

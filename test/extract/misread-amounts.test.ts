@@ -69,4 +69,60 @@ describe('amounts a scan misread, repaired only where the row adds up', () => {
     expect(confidences(r, 'line_total')[0]).toBeLessThan(0.9);
     expect(confidences(r, 'line_total')[1]).toBeGreaterThanOrEqual(0.9);
   });
+
+  it('sets a receipt list amount right by the quantity line beside it, and leaves one nothing confirms as read and unsure', () => {
+    const r = extractFromContent(page([
+      [20, [[60, 'CORNER SHOP']]],
+      [80, [[60, 'Milk'], [650, '7..58']]],
+      [92, [[80, '2 x 3.79']]],
+      [105, [[60, 'Soap'], [650, '5.99']]],
+      [118, [[60, 'Tea'], [650, '5:99']]],
+      [160, [[60, 'TOTAL'], [650, '19.56']]],
+    ]), lineRequest);
+    expect(rowsOf(r)).toEqual([
+      { description: 'Milk', quantity: '2', unit_price: '3.79', line_total: '7.58' },
+      { description: 'Soap', quantity: null, unit_price: null, line_total: '5.99' },
+      { description: 'Tea', quantity: null, unit_price: null, line_total: '5:99' },
+    ]);
+    const sure = confidences(r, 'line_total');
+    expect(sure[0]).toBeLessThan(0.9);
+    expect(sure[2]).toBeLessThan(sure[1]!);
+    expect(sure[2]).toBeLessThan(0.5);
+  });
+});
+
+describe('a receipt\'s closing lines are not items', () => {
+  const closing: Array<[number, Array<[number, string]>]> = [
+    [120, [[60, 'SUBTOTAL'], [650, '13.57']]],
+    [140, [[60, 'TAX'], [650, '0.46']]],
+    [160, [[60, 'TOTAL'], [650, '14.03']]],
+    [180, [[60, 'VISA ***%4427]'], [650, '14.03']]],
+    [200, [[60, 'CHANGE'], [650, '0.00']]],
+  ];
+  it('drops tax, payment, card and change lines set in the item columns', () => {
+    const itemFirst = page([
+      [60, [[60, 'Item'], [350, 'Qty'], [500, 'Price'], [650, 'Amount']]],
+      [80, [[60, 'Milk'], [350, '2'], [500, '3.79'], [650, '7.58']]],
+      [100, [[60, 'Soap'], [350, '1'], [500, '5.99'], [650, '5.99']]],
+      ...closing,
+    ]);
+    expect(rowsOf(extractFromContent(itemFirst, lineRequest)).map((r) => r.description)).toEqual(['Milk', 'Soap']);
+    const countFirst = page([
+      [60, [[60, 'Qty'], [150, 'Item'], [500, 'Price'], [650, 'Amount']]],
+      [80, [[60, '2'], [150, 'Milk'], [500, '3.79'], [650, '7.58']]],
+      [100, [[60, '1'], [150, 'Soap'], [500, '5.99'], [650, '5.99']]],
+      ...closing.map(([y, [[, label], amount]]): [number, Array<[number, string]>] => [y, [[150, label], amount]]),
+    ]);
+    expect(rowsOf(extractFromContent(countFirst, ask('description', 'line_total'))).map((r) => r.description)).toEqual(['Milk', 'Soap']);
+  });
+
+  it('keeps an item whose name starts like a summary label while no summary came above it', () => {
+    const r = extractFromContent(page([
+      [60, [[60, 'Service'], [650, 'Amount']]],
+      [80, [[60, 'Tax advice'], [650, '300.00']]],
+      [100, [[60, 'Bookkeeping'], [650, '120.00']]],
+      [120, [[60, 'Payroll'], [650, '80.00']]],
+    ]), ask('description', 'line_total'));
+    expect(rowsOf(r).map((row) => row.description)).toEqual(['Tax advice', 'Bookkeeping', 'Payroll']);
+  });
 });

@@ -13,6 +13,7 @@ export interface DocumentView {
   completed_at: string | null;
   /** The e-invoice the document was read from (decisions.md, E-invoices); null for every other document. */
   einvoice: EInvoiceView | null;
+  corrected_at: string | null;
   line_items?: Array<Record<string, unknown>>;
   failure?: { code: string; message: string };
 }
@@ -28,6 +29,7 @@ export function documentView(doc: DocumentRow, batchName: string, baseUrl: strin
     started_at: doc.started_at,
     completed_at: doc.completed_at,
     einvoice: einvoiceView(doc),
+    corrected_at: doc.corrected_at,
   };
   // Default shape (bare scalars; image_region objects for pure-location fields), as in batch results.
   if (doc.status === 'succeeded' && doc.result !== null) view.line_items = lineItems(baseUrl, doc).rows;

@@ -11,12 +11,19 @@ import type { Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import { fitValue } from '../values/value-kinds.js';
 import { isDataValue } from '../tables/data-values.js';
+import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
+import { isUnsureReading } from '../values/reading-certainty.js';
+import { textOf } from '../lines/word-text.js';
 
 export interface ListItem {
   description: Word[];
   lineTotal: Word[];
   quantity: Word[] | null;
   unitPrice: Word[] | null;
+  /** The line total's text set right when a scan misread its marks and the quantity line confirms one reading (misread-amounts.ts). */
+  repairedTotal?: string;
+  /** The line total reads as an amount only with a mark set right, and nothing confirmed which. */
+  misread?: boolean;
 }
 
 /** `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`. */
@@ -75,29 +82,37 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
     const last = line.segments.length - 1;
     const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
-    const total = fitValue('money', withoutTaxClass(line.segments[at].words));
+    const amountWords = withoutTaxClass(line.segments[at].words);
+    // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
+    const misread = !fitValue('money', amountWords) && readingsOf(textOf(amountWords), false).some((r) => /[.,]\d{2}/.test(r.text));
+    const total = misread ? amountWords : fitValue('money', amountWords);
     if (!total || !/\p{L}{2}/u.test(left.text) || closesList(line) || labelsDocumentValue(line) || left.box.x1 > 0.5) continue;
     // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
     const textEnd = line.segments.findIndex((seg, k) => k > 0 && (k >= at || isDataValue(seg.text)));
-    items.push({ index: i, description: line.segments.slice(0, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity: null, unitPrice: null });
+    items.push({ index: i, description: line.segments.slice(0, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity: null, unitPrice: null, misread: misread || undefined });
   }
   // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
+  // An amount with a stray mark, or read unsurely, is the reading that fits (misread-amounts.ts).
   for (const q of quantities) {
-    const fits = (it: (typeof items)[number] | undefined) => {
-      const t = it ? amount(it.lineTotal) : null;
-      return !!it && !it.quantity && !!t && Math.abs(q.q * q.p - Math.abs(t.value)) < 0.011;
+    const reading = (it: (typeof items)[number] | undefined) => {
+      if (!it || it.quantity) return undefined;
+      const text = textOf(it.lineTotal);
+      const mark = /,\d{2}$/.test(textOf(q.unitPrice)) ? ',' : '.';
+      const readings = it.misread || !isWellFormed(text) || isUnsureReading(it.lineTotal) ? readingsOf(text, isUnsureReading(it.lineTotal), mark) : [{ text, value: amount(it.lineTotal)?.value ?? NaN, cost: 0 }];
+      return readings.find((r) => Math.abs(q.q * q.p - Math.abs(r.value)) < 0.011);
     };
     const below = items.find((it) => it.index === q.index + 1);
     const above = items.find((it) => it.index === q.index - 1);
-    const target = fits(below) ? below : fits(above) ? above : undefined;
-    if (target) {
+    const [target, fit] = reading(below) ? [below, reading(below)] : reading(above) ? [above, reading(above)] : [undefined, undefined];
+    if (target && fit) {
       target.quantity = q.quantity;
       target.unitPrice = q.unitPrice;
+      if (fit.cost > 0) [target.repairedTotal, target.misread] = [fit.text, undefined];
     }
   }
   // The amounts of a list share their form: where most carry cents, a whole number above them is the shop's street
-  // or house number (one among them may be an amount whose comma the scan lost).
-  const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.lineTotal.map((w) => w.text).join(''));
+  // or house number (one among them may be an amount whose comma the scan lost), a time no item ("11:27").
+  const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.repairedTotal ?? textOf(it.lineTotal));
   const kept = items.filter(cents).length * 2 > items.length ? items.slice(Math.max(0, items.findIndex(cents))) : items;
   return kept.length >= 2 ? kept : [];
 }

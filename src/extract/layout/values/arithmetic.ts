@@ -9,6 +9,7 @@
  */
 import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { detectCurrency, parseNumber } from '../../format/index.js';
+import { CHANGE_GIVEN, PAYMENT_MEANS } from '../../lexicon.js';
 
 /** Text without its ISO currency codes ("EUR"); "IVA", "BTW" and "TVA" stay, they label the tax. */
 function withoutCurrencyCodes(text: string): string {
@@ -111,6 +112,16 @@ export function isSummaryLabel(text: string): boolean {
 }
 
 /**
+ * True when a cell is a receipt's payment or change line label: how it was
+ * paid, first ("VISA ***4427", "Cash", "EC-Karte"), or the change given
+ * ("CHANGE", "Rückgeld").
+ */
+export function isPaymentLabel(text: string): boolean {
+  const words = text.replace(/[:：]/g, ' ').trim().split(/\s+/);
+  return [1, 2].some((k) => k <= words.length && (PAYMENT_MEANS.test(words.slice(0, k).join(' ')) || CHANGE_GIVEN.test(words.slice(0, k).join(' '))));
+}
+
+/**
  * Which rows of a table are summaries rather than items. Only rows without
  * an entry in the first column (set under the amount columns) or with a lone
  * label and a lone amount qualify, so a statistics table's "Total" row, which
@@ -121,7 +132,10 @@ export function isSummaryLabel(text: string): boolean {
  *   above (a subtotal), or the sum of its own other amounts (net, tax and
  *   total side by side);
  * - one label and one amount that is the sum of its column above (a
- *   carried-forward line: "Übertrag 1.234,50").
+ *   carried-forward line: "Übertrag 1.234,50");
+ * - one label and one amount where the label is a payment or change line
+ *   ("VISA ***4427", "CHANGE"), or, below a summary, a summary label
+ *   ("TAX", "TOTAL"): a receipt's closing block set like its items.
  */
 export function summaryRows(rows: string[][]): Set<number> {
   const out = new Set<number>();
@@ -130,6 +144,7 @@ export function summaryRows(rows: string[][]): Set<number> {
   const counts = new Array<number>(columns).fill(0);
   const seen = new Map<string, number>();
   for (const cells of rows) for (const c of new Set(cells)) seen.set(c, (seen.get(c) ?? 0) + 1);
+  let closed = false;
   rows.forEach((cells, i) => {
     const worded = cells.filter((c) => /\p{L}{2}/u.test(withoutCurrencyCodes(c)));
     const filled = cells.filter((c) => c.trim()).length;
@@ -147,8 +162,10 @@ export function summaryRows(rows: string[][]): Set<number> {
       const amounts = cells.flatMap((c) => c.split(/(?<=[.,]\d{2}(?:\s(?:€|[A-Z]{3}))?)\s+/).map(amountValue)).filter((v): v is number => v !== null);
       const ownSum = amounts.length >= 3 && amounts.some((v, k) => agrees(v, amounts.reduce((s, x, j) => (j === k ? s : s + x), 0)));
       summary = ownSum || cells.some(isColumnSum);
-    } else if (worded.length === 1 && filled === 2 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
+    } else if (worded.length === 1 && filled === 2 && (isPaymentLabel(worded[0]) || (closed && isSummaryLabel(worded[0])))) summary = true;
+    else if (worded.length === 1 && filled === 2 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
     if (summary) {
+      closed = true;
       out.add(i);
       return;
     }

@@ -145,6 +145,9 @@ export function lineVerdict(quantity: Reading[], unitPrice: Reading[], lineTotal
   return distinct.size === 1 ? { kind: 'repaired', readings: best[0] } : { kind: 'disagrees' };
 }
 
+/** Confidence of a value the arithmetic repaired: a reading the page did not print as such, worth a look. */
+export const REPAIRED_CONFIDENCE = 0.7;
+
 /** What a row's arithmetic says of one of its values: agreement (null when it cannot tell), and the repaired text if any. */
 export interface PartCheck {
   agreement: boolean | null;
