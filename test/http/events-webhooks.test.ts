@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { Engine } from '../../src/extract/types.js';
 import { createThreadedEngine } from '../../src/extract/engines/engine-threads.js';
@@ -75,11 +75,18 @@ describe.each(DIALECTS)('batch webhooks (%s)', (dialect) => {
     const reg = await registration(accountId, 'hooked');
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
-    for (const r of receiver.received) {
-      expect(r.headers['content-type']).toBe('application/json');
-      expect(verifyDelivery(reg.secret, r)).toEqual({
-        type: 'batch.completed', created_at: expect.any(String), data: { batch_name: 'hooked', status: 'succeeded', document_count: 2 },
-      });
+    // Each signature is checked at its own send time: the test clock ran minutes ahead of the real one.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const r of receiver.received) {
+        expect(r.headers['content-type']).toBe('application/json');
+        vi.setSystemTime(Number(r.headers['webhook-timestamp']) * 1000);
+        expect(verifyDelivery(reg.secret, r)).toEqual({
+          type: 'batch.completed', created_at: expect.any(String), data: { batch_name: 'hooked', status: 'succeeded', document_count: 2 },
+        });
+      }
+    } finally {
+      vi.useRealTimers();
     }
     // The feed's batch.completed id is the delivery's webhook-id.
     const feed = (await api(t, apiKey)('GET', '/events?type=batch.completed&batch_name=hooked')).json().data;
