@@ -29,7 +29,9 @@ async function prepareUploads(services: Services): Promise<{ renderPool: RenderP
   const stale = await removeStaleScratch(tempDir, services.clock.now());
   if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
   const { ingestMemoryMb: memoryMb, ingestTimeoutMs: timeoutMs } = services.config;
-  return { renderPool: new RenderPool(renderThreads(), { memoryMb, timeoutMs }), tempDir };
+  const renderPool = new RenderPool(renderThreads(), { memoryMb, timeoutMs });
+  renderPool.warm();
+  return { renderPool, tempDir };
 }
 
 /** The API and its embedded workers over one set of services. */
