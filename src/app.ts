@@ -29,9 +29,7 @@ async function prepareUploads(services: Services): Promise<{ renderPool: RenderP
   const stale = await removeStaleScratch(tempDir, services.clock.now());
   if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
   const { ingestMemoryMb: memoryMb, ingestTimeoutMs: timeoutMs } = services.config;
-  const renderPool = new RenderPool(renderThreads(), { memoryMb, timeoutMs });
-  renderPool.warm();
-  return { renderPool, tempDir };
+  return { renderPool: new RenderPool(renderThreads(), { memoryMb, timeoutMs }), tempDir };
 }
 
 /** The API and its embedded workers over one set of services. */
@@ -40,6 +38,8 @@ export async function createApp(config: Config, options: ServicesOptions = {}): 
   const uploads = await prepareUploads(services);
   const metrics = createMetrics(services.db);
   const server = await buildServer(services, { uploads }, metrics);
+  // The ingest children boot (PDF code, PDFium compiled) once the API listens, not competing with its own start-up.
+  server.addHook('onListen', async () => uploads.renderPool.warm());
   const workers = config.workers > 0 ? startWorkers(services, { metrics }) : null;
   return {
     services,
