@@ -9,6 +9,7 @@ import type { Services } from '../../services.js';
 import { enqueueAutoBbox } from '../bbox/index.js';
 import { refundDocument } from '../billing/index.js';
 import { isoNow } from '../../clock.js';
+import { recordEngineOutput } from '../corrections/index.js';
 import { onDocumentTerminal } from '../events/index.js';
 import type { LockedRequest } from '../shared/index.js';
 
@@ -63,7 +64,9 @@ async function settleExtraction(trx: Trx, services: Services, payload: ExtractPa
   if (!doc) return;
   const now = isoNow(services.clock);
   if (outcome.ok) {
-    await documents.markSucceeded(trx, doc.id, { fields: outcome.fields, rows: outcome.rows }, now);
+    const result = { fields: outcome.fields, rows: outcome.rows };
+    await documents.markSucceeded(trx, doc.id, result, now);
+    await recordEngineOutput(trx, doc, result, now);
   } else {
     await documents.markFailed(trx, doc.id, outcome.failure, now);
     await refundDocument(trx, services.clock, doc, 'failed');

@@ -11,6 +11,7 @@ export interface DocumentView {
   created_at: string;
   started_at: string;
   completed_at: string | null;
+  corrected_at: string | null;
   line_items?: Array<Record<string, unknown>>;
   failure?: { code: string; message: string };
 }
@@ -24,6 +25,7 @@ export function documentView(doc: DocumentRow, batchName: string, baseUrl: strin
     created_at: doc.created_at,
     started_at: doc.started_at,
     completed_at: doc.completed_at,
+    corrected_at: doc.corrected_at,
   };
   // Default shape (bare scalars; image_region objects for pure-location fields), as in batch results.
   if (doc.status === 'succeeded' && doc.result !== null) view.line_items = lineItems(baseUrl, doc).rows;
