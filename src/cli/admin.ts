@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Config } from '../config.js';
 import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput, createApiKey, revokeApiKey } from '../core/accounts/index.js';
 import { AppError } from '../errors.js';
-import { createServices, type Services } from '../services.js';
+import type { Services } from '../services.js';
 
 function wholeNumber(value: string): number {
   if (!/^-?\d+$/.test(value)) throw new Error(`expected a whole number, got "${value}"`);
@@ -66,6 +66,8 @@ function accountOptions(cmd: Command): Command {
 
 /** Runs an admin action on the configured database and prints its JSON result. */
 async function run(configOf: () => Config, action: (services: Services) => Promise<unknown>): Promise<void> {
+  // The database, storage and their drivers load only for an admin command that runs, not for `docrows --help`.
+  const { createServices } = await import('../services.js');
   const services = await createServices(configOf(), { migrate: true });
   try {
     const result = await action(services);

@@ -1,11 +1,12 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { DocrowsClient, DocrowsError, type BatchResults, type BatchStatus, type ProcessRequest } from '../client/index.js';
+import { DocrowsClient, DocrowsError, type BatchResults, type BatchStatus, type CorrectionRequest, type ProcessRequest } from '../client/index.js';
 import { assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
 import { createProgress } from './progress.js';
 
 /**
- * `docrows upload | process | results | run`: the API from a shell, on the
+ * `docrows upload | process | results | correct | revisions | run`: the API from a shell, on the
  * typed client (src/client). Results go to standard output (or -o FILE),
  * progress and messages to standard error.
  *
@@ -103,14 +104,37 @@ async function uploadFiles(client: DocrowsClient, files: string[], batchName: st
   return { batch_name: batch!, uploaded };
 }
 
-function processRequest(opts: { template?: string; fields?: string; quality?: string; webhook?: string }): ProcessRequest {
+function processRequest(opts: { template?: string; fields?: string; quality?: string; webhook?: string; reprocess?: boolean }): ProcessRequest {
   if (opts.template !== undefined && opts.fields !== undefined) throw new UsageError('give --template or --fields, not both');
   return {
     ...(opts.template !== undefined ? { template_id: positiveInt(opts.template, '--template') } : {}),
     ...(opts.fields !== undefined ? { fields: parseFields(opts.fields) } : {}),
     ...(opts.quality !== undefined ? { quality: opts.quality as 'fast' | 'high' } : {}),
     ...(opts.webhook !== undefined ? { webhook_url: opts.webhook } : {}),
+    ...(opts.reprocess === true ? { reprocess: true } : {}),
   };
+}
+
+/** The rows of a correction: a JSON array of rows, or `{"line_items": [...]}` as the API takes it. */
+async function readCorrection(file: string): Promise<CorrectionRequest['line_items']> {
+  const text = file === '-' ? await streamText(process.stdin) : await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${file}: ${err.code ?? err.message}`);
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not JSON`);
+  }
+  const rows = Array.isArray(parsed) ? parsed : (parsed as { line_items?: unknown } | null)?.line_items;
+  if (!Array.isArray(rows)) throw new UsageError(`${file} must hold a JSON array of rows or {"line_items": [...]}`);
+  return rows as CorrectionRequest['line_items'];
+}
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Waits with a bar of finished documents; the exit code says whether any failed. */
@@ -190,9 +214,10 @@ export function registerClientCommands(program: Command): void {
     .description('Queue a batch for extraction (spends credits); --wait follows it to the end')
     .argument('<batch>', 'batch name')
     .option('--webhook <url>', 'URL called when the batch completes')
+    .option('--reprocess', 'queue succeeded documents again too (charged like any process call)')
     .option('--wait', 'wait until every document is done; exit 6 if any failed')
     .option('--timeout <seconds>', 'with --wait: give up after this long (exit 1)')
-    .action(action('process', async (name: string, opts: ConnectionOptions & { template?: string; fields?: string; quality?: string; webhook?: string; wait?: boolean; timeout?: string }) => {
+    .action(action('process', async (name: string, opts: ConnectionOptions & { template?: string; fields?: string; quality?: string; webhook?: string; reprocess?: boolean; wait?: boolean; timeout?: string }) => {
       const client = connect(opts);
       const timeout = positiveInt(opts.timeout, '--timeout');
       const queued = await client.process(name, processRequest(opts));
@@ -211,6 +236,26 @@ export function registerClientCommands(program: Command): void {
       const target = { file: opts.output, stdout: process.stdout };
       assertWritable(target, format === 'xlsx');
       await writeResults(connect(opts), name, format, target, opts.merge === true);
+      return EXIT.ok;
+    }));
+
+  connectionOptions(program.command('correct'))
+    .description('Replace a succeeded document\'s rows with corrected ones (no credits; prints the document)')
+    .argument('<document_id>', 'document id')
+    .argument('<rows>', 'JSON file of the rows (an array, or {"line_items": [...]}); - reads standard input')
+    .action(action('correct', async (documentId: string, file: string, opts: ConnectionOptions) => {
+      const rows = await readCorrection(file);
+      printJson(await connect(opts).correctLineItems(documentId, rows));
+      return EXIT.ok;
+    }));
+
+  connectionOptions(program.command('revisions'))
+    .description('A document\'s rows as the engine read them and as each correction set them, newest first (JSON)')
+    .argument('<document_id>', 'document id')
+    .action(action('revisions', async (documentId: string, opts: ConnectionOptions) => {
+      const all = [];
+      for await (const revision of connect(opts).iterateRevisions(documentId, { limit: 100 })) all.push(revision);
+      printJson(all);
       return EXIT.ok;
     }));
 

@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import { ingestFile } from '../ingest/ingest.js';
 import { loadEngineConfig } from '../config-engines.js';
 import type { Env } from '../config-readers.js';
-import { createLayoutEngine, createOpenAiEngine, createPageViewer, ModelClient } from '../extract/index.js';
+import { createLayoutEngine } from '../extract/layout/index.js';
 import { isImageRegion, type Box, type Engine, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
 import { assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
 import { createProgress } from './progress.js';
@@ -75,11 +74,13 @@ function usageOf(result: ExtractResult) {
  * The engine the command runs: the built-in one, or the model engine with the
  * service's settings (same variables, validated the same way) in this process.
  */
-function buildEngine(name: string, env: Env): Engine & { close(): Promise<void> } {
+async function buildEngine(name: string, env: Env): Promise<Engine & { close(): Promise<void> }> {
   if (name === 'layout') {
     const layout = createLayoutEngine();
     return { ...layout, close: async () => layout.close?.() };
   }
+  // The model engine's client (undici) loads only when it is asked for.
+  const { createOpenAiEngine, createPageViewer, ModelClient } = await import('../extract/index.js');
   const { openai } = loadEngineConfig(env, 'openai');
   const client = new ModelClient(openai, (_level, data, message) => process.stderr.write(`docrows extract: ${message} ${JSON.stringify(data)}\n`));
   const viewer = createPageViewer();
@@ -113,6 +114,8 @@ async function render(pages: PageOutcome[], format: OutputFormat, file: string, 
     await writeOutput(out, csvText([header, ...rows]));
     return;
   }
+  // exceljs loads only when a workbook is asked for.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('rows');
   sheet.addRow(header);
@@ -148,7 +151,7 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
   }
   let engine: Engine & { close(): Promise<void> };
   try {
-    engine = buildEngine(opts.engine ?? 'layout', env);
+    engine = await buildEngine(opts.engine ?? 'layout', env);
   } catch (err) {
     process.stderr.write(`docrows extract: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;

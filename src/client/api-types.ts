@@ -527,6 +527,8 @@ export interface paths {
                             /** Format: date-time */
                             started_at: string;
                             completed_at: string | null;
+                            /** @description When a person last corrected the rows; null when never */
+                            corrected_at: string | null;
                             line_items?: {
                                 [key: string]: unknown;
                             }[];
@@ -534,6 +536,371 @@ export interface paths {
                                 code: string;
                                 message: string;
                             };
+                        };
+                    };
+                };
+                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request_error",
+                         *         "code": "invalid_parameter",
+                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                         *         "param": "batch_name"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /**
+                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+                 *
+                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "missing_api_key",
+                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `plan_required`: The API needs the Basic plan or higher. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "plan_required",
+                         *         "message": "The API needs the Basic plan or higher.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "not_found_error",
+                         *         "code": "document_not_found",
+                         *         "message": "No such document for this account, or its file is no longer stored.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "rate_limit_error",
+                         *         "code": "rate_limit_exceeded",
+                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "internal_error",
+                         *         "code": "internal_error",
+                         *         "message": "Something went wrong on our side; it is safe to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/{document_id}/line_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a succeeded document's rows with a person's corrected rows (no credits) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                    document_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The full set of rows, each an object: keys are the document's current columns, values strings, numbers or null */
+                        line_items: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            document_id: string;
+                            batch_name: string;
+                            filename: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            completed_at: string | null;
+                            /** @description When a person last corrected the rows; null when never */
+                            corrected_at: string | null;
+                            line_items?: {
+                                [key: string]: unknown;
+                            }[];
+                            failure?: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /**
+                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+                 *
+                 *     `missing_parameter`: A required parameter is missing; `param` names it.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request_error",
+                         *         "code": "invalid_parameter",
+                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                         *         "param": "batch_name"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /**
+                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+                 *
+                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "missing_api_key",
+                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `plan_required`: The API needs the Basic plan or higher. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "plan_required",
+                         *         "message": "The API needs the Basic plan or higher.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "not_found_error",
+                         *         "code": "document_not_found",
+                         *         "message": "No such document for this account, or its file is no longer stored.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "rate_limit_error",
+                         *         "code": "rate_limit_exceeded",
+                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "internal_error",
+                         *         "code": "internal_error",
+                         *         "message": "Something went wrong on our side; it is safe to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/{document_id}/line_items/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document's rows as the engine read them and as each correction set them, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 to 100, default 20 */
+                    limit?: number;
+                    /** @description Opaque cursor from next_page_token */
+                    page_token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                    document_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revision: number;
+                                /** @enum {string} */
+                                source: "engine" | "correction";
+                                /** Format: date-time */
+                                created_at: string;
+                                line_items: {
+                                    [key: string]: unknown;
+                                }[];
+                            }[];
+                            has_more: boolean;
+                            next_page_token: string | null;
                         };
                     };
                 };
@@ -3589,6 +3956,8 @@ export interface paths {
                         quality?: "fast" | "high";
                         /** @description http(s) URL; registers the batch completion callback */
                         webhook_url?: string;
+                        /** @description Queue succeeded documents too, charged like any process call; their revisions are kept (default false) */
+                        reprocess?: boolean;
                     };
                 };
             };
@@ -3801,6 +4170,7 @@ export interface paths {
                                 filename: string;
                                 /** @enum {string} */
                                 status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                                corrected_at: string | null;
                                 line_items?: {
                                     [key: string]: unknown;
                                 }[];

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import { DocrowsTimeoutError } from './errors.js';
 import { Transport, type Call, type RetryOptions } from './transport.js';
 import type {
-  Account, Answer, BatchDeleted, BatchResults, BatchStatus, BatchSummary, BboxJob, BboxState, Body, DocumentObject, FeedEvent,
-  LedgerEntry, Page, Path, Preset, ProcessAnswer, ProcessRequest, Query, Template, TemplateField, WebhookRegistration,
+  Account, Answer, BatchDeleted, BatchResults, BatchStatus, BatchSummary, BboxJob, BboxState, Body, CorrectionRequest, DocumentObject, FeedEvent,
+  LedgerEntry, Page, Path, Preset, ProcessAnswer, ProcessRequest, Query, Revision, Template, TemplateField, WebhookRegistration,
 } from './types.js';
 
 export interface DocrowsClientOptions {
@@ -147,6 +147,18 @@ export class DocrowsClient {
   /** The page image as JPEG bytes: whole page, `size: 'thumb'`, or a crop "x1,y1,x2,y2". */
   documentImage(documentId: string, query: Query<'/api/v1/documents/{document_id}/image', 'get'> = {}): Promise<Buffer> {
     return this.http.send({ method: 'GET', path: `/api/v1/documents/${enc(documentId)}/image`, query, retrySafe: true, bytes: true });
+  }
+
+  /** Replaces a succeeded document's rows with corrected ones (no credits); retried safely with one Idempotency-Key. */
+  correctLineItems(documentId: string, lineItems: CorrectionRequest['line_items']): Promise<DocumentObject> {
+    return this.write('PUT', `/documents/${enc(documentId)}/line_items`, { line_items: lineItems } satisfies CorrectionRequest, { idempotencyKey: true });
+  }
+  /** The document's rows as the engine read them and as each correction set them, newest first. */
+  revisions(documentId: string, query?: Query<'/api/v1/documents/{document_id}/line_items/revisions', 'get'>): Promise<Page<Revision>> {
+    return this.list(`/documents/${enc(documentId)}/line_items/revisions`, query);
+  }
+  iterateRevisions(documentId: string, query?: ListQuery<'/api/v1/documents/{document_id}/line_items/revisions'>): AsyncGenerator<Revision> {
+    return this.iterate(`/documents/${enc(documentId)}/line_items/revisions`, query);
   }
 
   /** Starts the paid bbox job (402 insufficient_credits when the account cannot pay). */

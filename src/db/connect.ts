@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -67,7 +66,9 @@ function sqliteFile(url: string): string {
 }
 
 export async function connectDb(url: string, options: ConnectOptions = {}): Promise<DbHandle> {
+  // Each driver is loaded when its dialect is used: commands that touch no database (`--help`, `extract`) load neither.
   if (dialectOf(url) === 'postgres') {
+    const { default: pg } = await import('pg');
     // COUNT(*) and BIGINT come back as strings by default; every count we keep fits a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     if (options.schema) {
@@ -86,7 +87,8 @@ export async function connectDb(url: string, options: ConnectOptions = {}): Prom
   }
   const file = sqliteFile(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const { default: Sqlite } = await import('better-sqlite3');
+  const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 10000');

@@ -111,6 +111,10 @@ interface DocumentsTable {
   image_key: string | null; // page JPEG blob; null once purged
   thumb_key: string | null;
   text_layer_key: string | null;
+  /** Read from an e-invoice (migration 0008): UBL | CII, its guideline id, and the blob of its EN 16931 model (JSON); null otherwise. */
+  einvoice_syntax: string | null;
+  einvoice_profile: string | null;
+  einvoice_key: string | null;
   width: number;
   height: number;
   /** JSON of the processing request locked at process time: {fields, global_format_requirement, quality, template_id}. */
@@ -130,6 +134,34 @@ interface DocumentsTable {
   started_at: string;
   completed_at: string | null;
   purged_at: string | null;
+  /** When a person last replaced the rows of the current wave (migration 0007); null when never. */
+  corrected_at: Generated<string | null>;
+}
+
+/** Every set of rows a document had: each wave's engine output and each correction (migration 0007). */
+interface DocumentRevisionsTable {
+  document_id: string;
+  /** 1, 2, … per document. */
+  revision: number;
+  wave: number;
+  source: string; // engine | correction
+  /** JSON {fields, rows}, as documents.result. */
+  result: string;
+  created_at: string;
+}
+
+/** What corrections taught the layout engine about one sender's pages of one layout, per account (migration 0007). */
+interface LayoutMemoriesTable {
+  id: string; // mem_<ulid>
+  account_id: number;
+  sender_key: string;
+  layout_key: string;
+  sender: string; // JSON {name, tax_id, iban}
+  fields: string; // JSON string[]
+  model: string; // JSON, applied by src/extract/memory
+  documents: number;
+  created_at: string;
+  updated_at: string;
 }
 
 interface IdempotencyKeysTable {
@@ -242,6 +274,8 @@ export interface Database {
   bbox_row_groups: BboxRowGroupsTable;
   blob_sweeps: BlobSweepsTable;
   page_engine_usage: PageEngineUsageTable;
+  document_revisions: DocumentRevisionsTable;
+  layout_memories: LayoutMemoriesTable;
 }
 
 /* Row types the repositories (src/db/queries/) read (`…Row`), insert (`New…`) and update (`…Update`). */
@@ -269,6 +303,8 @@ export type WebhookRegistrationRow = Selectable<WebhookRegistrationsTable>;
 export type NewWebhookRegistration = Insertable<WebhookRegistrationsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type NewPageEngineUsage = Insertable<PageEngineUsageTable>;
+export type DocumentRevisionRow = Selectable<DocumentRevisionsTable>;
+export type LayoutMemoryRow = Selectable<LayoutMemoriesTable>;
 
 /** One paid bbox pass over a document (src/core/bbox/trigger.ts). */
 interface BboxJobsTable {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, type Config } from '../config.js';
 import type { BlobStore } from './blob-store.js';
 import { FsBlobStore } from './fs-store.js';
-import { createS3Client, S3BlobStore, type S3Location } from './s3-store.js';
+import type { S3Location } from './s3-store.js';
 
 /** S3 bucket names: 3-63 lower-case letters, digits, dots and hyphens. */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -34,6 +34,8 @@ export async function openBlobStore(config: Pick<Config, 'storageUrl' | 's3'>): 
     store = new FsBlobStore(path.resolve(config.storageUrl.replace(/^file:(\/\/)?/, '')));
   } else if (config.storageUrl.startsWith('s3:')) {
     const location = parseS3Url(config.storageUrl, config.s3);
+    // The AWS SDK (tens of MB of JavaScript) loads only for an S3 store.
+    const { createS3Client, S3BlobStore } = await import('./s3-store.js');
     store = new S3BlobStore(createS3Client(location), location);
   } else {
     throw new ConfigError(`DOCROWS_STORAGE_URL must start with file:// or s3://, got "${config.storageUrl}".`);

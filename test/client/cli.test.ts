@@ -82,6 +82,26 @@ describe('docrows client CLI against a running server', { timeout: 180_000 }, ()
     expect(sheet.getRow(2).getCell(4).value).toBe(1250);
   });
 
+  it('corrects a document from a JSON file or standard input, lists its revisions and reprocesses with --reprocess', async () => {
+    const docId = (JSON.parse((await docrows(['results', 'cli'], env)).stdout) as { documents: Array<{ document_id: string }> }).documents[0].document_id;
+    fs.writeFileSync(file('rows.json'), JSON.stringify([{ Item: 'Item 1a', Amount: '99.00' }]));
+    const corrected = await docrows(['correct', docId, file('rows.json')], env);
+    expect(corrected.code, corrected.stderr).toBe(0);
+    expect(JSON.parse(corrected.stdout)).toMatchObject({ document_id: docId, line_items: [{ Item: 'Item 1a', Amount: '99.00' }] });
+    fs.writeFileSync(file('bad.json'), JSON.stringify({ line_items: [{ Colour: 'red' }] }));
+    const refused = await docrows(['correct', docId, file('bad.json')], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('param line_items');
+    expect((await docrows(['correct', docId, file('missing.json')], env)).code).toBe(2);
+    const revisions = await docrows(['revisions', docId], env);
+    expect(revisions.code, revisions.stderr).toBe(0);
+    expect((JSON.parse(revisions.stdout) as Array<{ source: string }>).map((r) => r.source)).toEqual(['correction', 'engine']);
+    expect((await docrows(['process', 'cli', '--fields', 'Item'], env)).code).toBe(2);
+    const again = await docrows(['process', 'cli', '--fields', 'Item', '--reprocess', '--wait'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ all_done: true, status_counts: { succeeded: 3 } });
+  });
+
   it('runs upload, process and results in one command, exiting 6 when a page failed', async () => {
     const run = await docrows(['run', file('three.pdf'), '--fields', 'Item,Amount', '-o', file('run.xlsx')], env);
     expect(run.code, run.stderr).toBe(6);

@@ -75,6 +75,19 @@ describe('DocrowsClient against a running server', { timeout: 120_000 }, () => {
     expect((await client.account()).available_credits).toBe(38);
   });
 
+  it('corrects a document, lists its revisions and reprocesses the batch', async () => {
+    const [doc] = (await client.results('run')).documents;
+    const corrected = await client.correctLineItems(doc.document_id, [{ Item: 'Item 1a', Amount: '12.75' }]);
+    expect(corrected.line_items).toEqual([{ Item: 'Item 1a', Amount: '12.75' }]);
+    expect(corrected.corrected_at).not.toBeNull();
+    const revisions = [];
+    for await (const r of client.iterateRevisions(doc.document_id, { limit: 1 })) revisions.push(r);
+    expect(revisions.map((r) => r.source)).toEqual(['correction', 'engine']);
+    expect((await client.process('run', { fields: ['Item'], reprocess: true })).queued).toBe(2);
+    await client.waitForBatch('run', { intervalMs: 50 });
+    expect((await client.document(doc.document_id)).corrected_at).toBeNull();
+  });
+
   it('throws typed errors: bad key, batch not found, invalid parameter, insufficient credits', async () => {
     const caught = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a DocrowsError'); }, (err: unknown) => err as DocrowsError);
 

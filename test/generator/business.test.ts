@@ -35,7 +35,7 @@ describe('business document generator', () => {
     expect(c.fields.invoice_number === a.fields.invoice_number && c.fields.total_amount === a.fields.total_amount).toBe(false);
   });
 
-  it('prints every truth value (fields and line cells) in the text layer, for every kind and language', { timeout: 60_000 }, async () => {
+  it('prints every truth value (fields and line cells) in the text layer, for every kind and language', { timeout: 120_000 }, async () => {
     const problems: string[] = [];
     for (const kind of KINDS) {
       for (const lang of LANGS) {

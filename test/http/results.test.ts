@@ -55,9 +55,9 @@ describe.each(DIALECTS)('GET /batches/{name}/results (%s)', (dialect) => {
       batch_name: 'res',
       merge_active: false,
       documents: [
-        { document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', line_items: [{ 'Invoice No': 'INV-1', Item: 'A', Qty: '1', Photo: region(ids[0]) }] },
-        { document_id: ids[1], filename: 'invoice-3p.pdf', status: 'succeeded', line_items: [{ 'Invoice No': '', Item: 'B', Qty: '2', Photo: noRegion }] },
-        { document_id: ids[2], filename: 'invoice-3p.pdf', status: 'succeeded', line_items: [
+        { document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, line_items: [{ 'Invoice No': 'INV-1', Item: 'A', Qty: '1', Photo: region(ids[0]) }] },
+        { document_id: ids[1], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, line_items: [{ 'Invoice No': '', Item: 'B', Qty: '2', Photo: noRegion }] },
+        { document_id: ids[2], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, line_items: [
           { 'Invoice No': 'INV-2', Item: 'C', Qty: '3', Photo: null }, { 'Invoice No': null, Item: 'D', Qty: '4', Photo: null }] },
       ],
     });
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('GET /batches/{name}/results (%s)', (dialect) => {
     const body = (await call('GET', '/batches/res/results?include=bbox')).json();
     expect(body.merge_active).toBe(false);
     expect(body.documents[0]).toEqual({
-      document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', bbox_status: 'succeeded',
+      document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, bbox_status: 'succeeded',
       line_items: [{
         'Invoice No': { value: 'INV-1', bbox: { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.12, unit: 'normalized' } },
         Item: { value: 'A', bbox: null },
@@ -100,7 +100,7 @@ describe.each(DIALECTS)('GET /batches/{name}/results (%s)', (dialect) => {
     await call('PUT', `/templates/${templateId}/settings`, { merge_enabled: true, merge_group_by: 'upload', merge_mode: 'fold' });
     expect((await call('GET', '/batches/res/results?merge=true')).json()).toEqual({
       batch_name: 'res', merge_active: true,
-      documents: [{ document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', source_document_ids: ids,
+      documents: [{ document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, source_document_ids: ids,
         line_items: [{ 'Invoice No': 'INV-1', Item: 'A', Qty: '1', Photo: region(ids[0]) }] }],
     });
     // Without merge=true results keep one entry per document.
@@ -108,11 +108,11 @@ describe.each(DIALECTS)('GET /batches/{name}/results (%s)', (dialect) => {
 
     await call('PUT', `/templates/${templateId}/settings`, { merge_group_by: 'key_fields', merge_key_fields: ['Invoice No'], merge_mode: 'append' });
     expect((await call('GET', '/batches/res/results?merge=true')).json().documents).toEqual([
-      { document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', source_document_ids: [ids[0], ids[1]], line_items: [
+      { document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, source_document_ids: [ids[0], ids[1]], line_items: [
         { 'Invoice No': 'INV-1', Item: 'A', Qty: '1', Photo: region(ids[0]) },
         { 'Invoice No': 'INV-1', Item: 'B', Qty: '2', Photo: region(ids[0]) },
       ] },
-      { document_id: ids[2], filename: 'invoice-3p.pdf', status: 'succeeded', source_document_ids: [ids[2]], line_items: [
+      { document_id: ids[2], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, source_document_ids: [ids[2]], line_items: [
         { 'Invoice No': 'INV-2', Item: 'C', Qty: '3', Photo: null },
         { 'Invoice No': 'INV-2', Item: 'D', Qty: '4', Photo: null },
       ] },

@@ -40,9 +40,9 @@ describe.each(DIALECTS)('extraction pipeline (%s)', (dialect) => {
       batch_name: 'mixed',
       merge_active: false,
       documents: [
-        { document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', line_items: widgets(1, 2) },
-        { document_id: ids[1], filename: 'invoice-3p.pdf', status: 'failed', failure: { code: 'engine_error', message: 'scripted failure' } },
-        { document_id: ids[2], filename: 'invoice-3p.pdf', status: 'succeeded', line_items: widgets(3, 2) },
+        { document_id: ids[0], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, line_items: widgets(1, 2) },
+        { document_id: ids[1], filename: 'invoice-3p.pdf', status: 'failed', corrected_at: null, failure: { code: 'engine_error', message: 'scripted failure' } },
+        { document_id: ids[2], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, line_items: widgets(3, 2) },
       ],
     });
     expect((await ledgerOf(t, ids[1])).map((r) => [r.action, r.amount])).toEqual([['deduction', -1], ['refund', 1]]);
@@ -64,7 +64,7 @@ describe.each(DIALECTS)('extraction pipeline (%s)', (dialect) => {
     await waitForBatch(t, accountId, 'mixed');
     await again.stop();
     expect((await call('GET', '/batches/mixed/results')).json().documents[1]).toEqual(
-      { document_id: ids[1], filename: 'invoice-3p.pdf', status: 'succeeded', line_items: widgets(2, 2) });
+      { document_id: ids[1], filename: 'invoice-3p.pdf', status: 'succeeded', corrected_at: null, line_items: widgets(2, 2) });
     expect((await ledgerOf(t, ids[1])).map((r) => [r.action, r.amount])).toEqual([['deduction', -1], ['refund', 1], ['deduction', -1]]);
     const after = await events(apiKey, 'batch_name=mixed');
     expect(after.length).toBe(feed.length + 2);

@@ -5,9 +5,11 @@
  * a footer. Each arrangement is drawn from the seed; the kinds only say what
  * goes where (kinds.ts).
  */
+import { drawHandwriting, drawLogo, drawStamp } from './marks.js';
 import type { Party } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import type { Sheet } from './sheet.js';
+import type { Lang } from './types.js';
 
 /** A labelled value; `key` '' = printed but not part of the truth. */
 export interface Item {
@@ -67,6 +69,17 @@ export interface CommercialLayout {
   returnLine: boolean;
   repeatHeader: boolean;
   carriedLine: boolean;
+  /** A logo image in the top corner opposite the letterhead text, or above a centred one. */
+  logo: boolean;
+  /** A second header column at the top right: phone, e-mail, web (letterhead left only). */
+  contactColumn: boolean;
+  /** Unruled or header-ruled tables: column widths drawn far from even, so columns sit at odd positions. */
+  oddColumns: boolean;
+  /** Some items carry a second line in the description cell (an EAN, serial or reference). */
+  detailLines: boolean;
+  /** An office stamp left of the totals, and a pen mark (a tick or ring at the total, a signature under it). */
+  stamp: boolean;
+  pen: 'none' | 'tick' | 'ring' | 'signature';
 }
 
 export function drawCommercialLayout(r: Rand): CommercialLayout {
@@ -80,21 +93,42 @@ export function drawCommercialLayout(r: Rand): CommercialLayout {
     returnLine: chance(r, 0.3),
     repeatHeader: chance(r, 0.8),
     carriedLine: chance(r, 0.5),
+    logo: chance(r, 0.35),
+    contactColumn: chance(r, 0.3),
+    oddColumns: chance(r, 0.4),
+    detailLines: chance(r, 0.25),
+    stamp: chance(r, 0.15),
+    pen: pick(r, ['none', 'none', 'none', 'none', 'tick', 'ring', 'signature'] as const),
   };
 }
 
 const MARGIN = 42;
 
-/** Draws the whole document; truth is recorded on the sheet as values are drawn. */
-export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand): void {
+const LOGO = 52;
+
+/** Draws the whole document; truth is recorded on the sheet as values are drawn. `logo`: the PNG when `L.logo`. */
+export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null): void {
   const size = s.size;
   const lh = size * 1.35;
   const right = s.width - MARGIN;
   let y = MARGIN;
+  const contact = L.contactColumn && L.letterhead === 'left';
+  if (logo) {
+    if (L.letterhead === 'center') {
+      drawLogo(s, logo, s.width / 2 - LOGO / 2, y, LOGO);
+      y += LOGO + lh * 0.5;
+    } else drawLogo(s, logo, L.letterhead === 'left' && !contact ? right - LOGO : MARGIN, y, LOGO);
+  }
+  // With a logo at the left, a left letterhead starts right of it.
+  const leftX = logo && L.letterhead === 'left' && contact ? MARGIN + LOGO + 12 : MARGIN;
 
   // Letterhead: the issuer's name, large and bold, address lines beneath.
   const nameSize = size + int(r, 4, 9);
-  const anchorX = L.letterhead === 'left' ? MARGIN : L.letterhead === 'right' ? right : s.width / 2;
+  const anchorX = L.letterhead === 'left' ? leftX : L.letterhead === 'right' ? right : s.width / 2;
+  if (contact) {
+    const domain = spec.issuer.party.name.toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(0, 2).join('-') || 'example';
+    [`Tel. +${int(r, 30, 49)} ${int(r, 10, 99)} ${int(r, 100000, 999999)}`, `info@${domain}.com`, `www.${domain}.com`].forEach((line, i) => s.text(line, right, y + i * lh, { align: 'right', size: size - 0.5 }));
+  }
   const align = L.letterhead;
   s.text(spec.issuer.party.name, anchorX, y, { bold: true, size: nameSize, align });
   s.set(spec.issuer.nameKey, spec.issuer.party.name);
@@ -115,7 +149,7 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
 
   // Title: under the letterhead on the left, or on the right when the letterhead is left.
   const titleSize = size + int(r, 5, 10);
-  const titleRight = L.letterhead === 'left' && chance(r, 0.5);
+  const titleRight = L.letterhead === 'left' && !contact && !logo && chance(r, 0.5);
   s.text(spec.title, titleRight ? right : MARGIN, titleRight ? MARGIN : y, { bold: true, size: titleSize, align: titleRight ? 'right' : 'left' });
   if (!titleRight) y += titleSize * 1.6;
 
@@ -155,11 +189,11 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
     const half = Math.ceil(spec.rows.length / 2);
     const gap = 16;
     const w = (right - MARGIN - gap) / 2;
-    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y);
-    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y);
+    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y, r);
+    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y, r);
     y = Math.max(t1.y, t2.y);
   } else {
-    const t = drawTable(s, spec, L, MARGIN, right, y);
+    const t = drawTable(s, spec, L, MARGIN, right, y, r);
     y = t.y;
     lastColumn = t.lastColumn;
   }
@@ -170,10 +204,12 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
     s.addPage();
     y = MARGIN;
   }
+  const totalsTop = y;
   for (const t of spec.totals) {
     if (L.totals === 'grid') y = drawTotalRow(s, t, L, lastColumn, right, y);
     else y = drawTotalLine(s, t, L, right - 250, right, y, lh * 1.15, 'right');
   }
+  drawMarks(s, spec, L, r, lang, totalsTop, y);
   y += lh;
   for (const n of spec.notes) {
     for (const line of s.wrap(n, right - MARGIN, { size: size - 1 })) {
@@ -189,6 +225,24 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
     s.text(extras, s.width / 2, fy + lh, { size: size - 2, align: 'center' });
     for (const e of spec.issuer.extras) recordItem(s, e);
   }
+}
+
+/** The stamp left of the totals and the pen mark at the last (grand) total or under the totals. */
+function drawMarks(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, top: number, bottom: number): void {
+  const right = s.width - MARGIN;
+  if (L.stamp) drawStamp(s, r, lang, spec.meta.find((m) => /date/.test(m.key))?.value ?? '', MARGIN + 80, top + 24);
+  const last = spec.totals[spec.totals.length - 1];
+  if (!last || L.pen === 'none') return;
+  const w = s.widthOf(last.value, { bold: last.bold });
+  const y = bottom - (L.totals === 'grid' ? s.size * 1.25 + 4 : s.size * 1.55);
+  if (L.pen === 'ring') drawHandwriting(s, r, 'ring', right - w - (L.totals === 'grid' ? 4 : 0), y, w, s.size);
+  else if (L.pen === 'tick') drawHandwriting(s, r, 'tick', right + 6, y, w, s.size);
+  else drawHandwriting(s, r, 'signature', right - 140, bottom + s.size, 80, s.size + 2);
+}
+
+/** Language-neutral second lines of an item: an EAN, a serial number, a reference. */
+function detailOf(r: Rand): string {
+  return pick(r, [`EAN ${int(r, 4_000_000, 4_999_999)}${int(r, 100_000, 999_999)}`, `SN ${int(r, 1000, 9999)}-${int(r, 1000, 9999)}`, `Ref. ${int(r, 100_000, 999_999)}`]);
 }
 
 /** Writes a drawn item's truth: its value under its key, and what its label carries (the rate in "VAT 19%"). */
@@ -302,16 +356,19 @@ function drawTotalRow(s: Sheet, t: Item, L: CommercialLayout, lastColumn: number
 }
 
 /** A line table from x1 to x2, wrapping long cells and flowing onto new pages; returns the y below it. */
-function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: number, x2: number, y0: number): { y: number; lastColumn: number } {
+function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: number, x2: number, y0: number, r: Rand): { y: number; lastColumn: number } {
   const size = s.size;
   const lh = size * 1.25;
   const pad = 4;
-  const total = spec.columns.reduce((n, c) => n + c.weight, 0);
-  const widths = spec.columns.map((c) => ((x2 - x1) * c.weight) / total);
+  // Without rulings, real tables often sit at odd positions: widths stretched or squeezed by up to 1.7×.
+  const weights = spec.columns.map((c) => c.weight * (L.oddColumns && L.rules !== 'grid' && L.rules !== 'rows' ? 0.6 + r() * 1.1 : 1));
+  const total = weights.reduce((n, w) => n + w, 0);
+  const widths = weights.map((w) => ((x2 - x1) * w) / total);
   const bottom = s.height - MARGIN - lh * 4;
   let y = y0;
   const drawRow = (cells: string[], bold: boolean, fill: boolean): number => {
-    const wrapped = cells.map((c, i) => (c ? s.wrap(c, widths[i] - 2 * pad, { bold }) : []));
+    // A cell breaks where it holds a line break (a second line of an item), and wraps to its width.
+    const wrapped = cells.map((c, i) => (c ? c.split('\n').flatMap((part) => s.wrap(part, widths[i] - 2 * pad, { bold })) : []));
     const h = Math.max(1, ...wrapped.map((w) => w.length)) * lh + 2 * pad;
     if (fill) s.fill(x1, y, x2 - x1, h, '#dddddd');
     let x = x1;
@@ -340,8 +397,15 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
   header();
   let running = 0;
   const amountCol = spec.columns.length - 1;
+  const descIdx = spec.columns.findIndex((c) => c.key === 'description');
   spec.rows.forEach((row, i) => {
     const cells = spec.columns.map((c) => row[c.key] ?? '');
+    if (L.detailLines && descIdx >= 0 && cells[descIdx] && chance(r, 0.5)) {
+      // The truth follows the print: the description is both lines joined by a space.
+      const detail = detailOf(r);
+      cells[descIdx] = `${cells[descIdx]}\n${detail}`;
+      row.description = `${row.description} ${detail}`;
+    }
     if (y + lh * 3 > bottom) {
       if (spec.carried && L.carriedLine && spec.rowAmounts) {
         const c = spec.columns.map(() => '');

@@ -6,6 +6,7 @@
 import { COMMERCIAL_KINDS, type Ctx } from './kinds.js';
 import { drawCommercial, drawCommercialLayout } from './commercial.js';
 import { FIELD_LABELS } from './labels.js';
+import { logoImage } from './marks.js';
 import { drawLocale } from './locale.js';
 import { chance, mix, pick, rng } from './random.js';
 import { generateReceipt } from './receipt.js';
@@ -54,7 +55,8 @@ export async function generateBusinessDoc({ seed, kind, lang }: GenerateOptions)
     const font = pick(r, FONT_FAMILIES);
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
-    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r));
+    const logo = layout.logo ? await logoImage(r, spec.issuer.party.name) : null;
+    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo));
     made = {
       pdf,
       pages: sheet.pages,

@@ -1,4 +1,4 @@
-export { indexPage, keyOf, locateRow, locateValue } from './locate.js';
+export { indexPage, keyOf, locateRow, locateValue, type PageIndex } from './locate.js';
 export { createPageOcr, type PageOcr } from './page-words.js';
 export { type BboxSnapshot, getBboxForDocuments, getBboxState } from './read.js';
 export { bboxRowGroupJob, registerBboxJobs } from './row-group-job.js';

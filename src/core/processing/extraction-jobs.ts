@@ -3,12 +3,14 @@ import * as accounts from '../../db/queries/accounts.js';
 import * as documents from '../../db/queries/documents.js';
 import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import type { DocumentRow } from '../../db/schema.js';
+import type { PagedInvoice } from '../../einvoice/index.js';
 import type { Engine, EnginePage, EngineUsage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
 import type { JobRegistry, JobRuntime } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
 import { enqueueAutoBbox } from '../bbox/index.js';
 import { refundDocument } from '../billing/index.js';
 import { isoNow } from '../../clock.js';
+import { recordEngineOutput } from '../corrections/index.js';
 import { onDocumentTerminal } from '../events/index.js';
 import type { LockedRequest } from '../shared/index.js';
 
@@ -40,7 +42,12 @@ async function loadPage(services: Services, doc: DocumentRow): Promise<EnginePag
   const image = await services.blobs.get(doc.image_key);
   if (!image) return null;
   const text = doc.text_layer_key ? await services.blobs.get(doc.text_layer_key) : null;
-  return { image, textLayer: text ? (JSON.parse(text.toString('utf8')) as TextLayer) : null };
+  const einvoice = doc.einvoice_key ? await services.blobs.get(doc.einvoice_key) : null;
+  return {
+    image,
+    textLayer: text ? (JSON.parse(text.toString('utf8')) as TextLayer) : null,
+    ...(einvoice ? { einvoice: { ...(JSON.parse(einvoice.toString('utf8')) as PagedInvoice), page: doc.page_number } } : {}),
+  };
 }
 
 function engineRequest(locked: LockedRequest): ExtractRequest {
@@ -63,7 +70,9 @@ async function settleExtraction(trx: Trx, services: Services, payload: ExtractPa
   if (!doc) return;
   const now = isoNow(services.clock);
   if (outcome.ok) {
-    await documents.markSucceeded(trx, doc.id, { fields: outcome.fields, rows: outcome.rows }, now);
+    const result = { fields: outcome.fields, rows: outcome.rows };
+    await documents.markSucceeded(trx, doc.id, result, now);
+    await recordEngineOutput(trx, doc, result, now);
   } else {
     await documents.markFailed(trx, doc.id, outcome.failure, now);
     await refundDocument(trx, services.clock, doc, 'failed');

@@ -22,6 +22,8 @@ export interface ProcessInput {
   fields?: Array<string | { name: string; format_requirement?: string }>;
   quality?: string;
   webhook_url?: string;
+  /** Queue succeeded documents too (docs/decisions.md, Corrections, reprocessing, layout memory). */
+  reprocess?: boolean;
 }
 
 export interface ProcessOutcome {
@@ -31,8 +33,9 @@ export interface ProcessOutcome {
   webhook_registered: boolean;
 }
 
-/** Documents that process (re)queues: never processed, or failed/canceled earlier. */
+/** Documents that process (re)queues: never processed, or failed/canceled earlier; with `reprocess`, succeeded ones too. */
 const ELIGIBLE = ['uploaded', 'failed', 'canceled'];
+const REPROCESS_ELIGIBLE = [...ELIGIBLE, 'succeeded'];
 
 function adHocFields(raw: ProcessInput['fields']): LockedRequest['fields'] | null {
   if (raw === undefined || raw.length === 0) return null;
@@ -87,14 +90,14 @@ export async function processBatch(services: Services, principal: Principal, bat
     const batch = await batches.byName(trx, principal.accountId, batchName);
     if (!batch) throw errors.batchNotFound(batchName);
     // Racing process calls: the second waits here and then sees the documents already queued.
-    const docs = await documents.lockForProcessing(trx, batch.id, ELIGIBLE);
+    const docs = await documents.lockForProcessing(trx, batch.id, input.reprocess === true ? REPROCESS_ELIGIBLE : ELIGIBLE);
     const pool = await accounts.byId(trx, principal.pool.id);
     if (!pool) throw errors.internal(`Account ${principal.accountId} points at a missing pool.`);
     const quality: Quality = (input.quality as Quality | undefined) ?? settingsOf(pool).thinking_type;
     const requestFor = await requestResolver(trx, principal.accountId, input, quality, docs);
     if (docs.length === 0) {
       throw errors.invalidParameter('batch_name', await documents.anyInBatch(trx, batch.id)
-        ? 'Nothing to process: every document of the batch is already queued, processing or succeeded.'
+        ? `Nothing to process: every document of the batch is already queued, processing${input.reprocess === true ? '' : ' or succeeded (reprocess: true processes succeeded ones again)'}.`
         : 'Nothing to process: the batch has no documents.');
     }
     // The tier in force now is charged and locked on these documents (refunds use it too).

@@ -2,4 +2,4 @@ export { batchDocuments, findBatch, resolveMergeConfig } from './batch-documents
 export { documentView } from './document-view.js';
 export { getDocument, getDocumentImage } from './documents.js';
 export { MergeGrouper, type MergeOutput, type Row } from './merge.js';
-export { batchResults, mergeablePage, parseInclude } from './results.js';
+export { batchResults, mergeablePage, parseInclude, revisionRows } from './results.js';

@@ -1,3 +1,4 @@
 export {
-  AGGREGATE_PRECEDENCE, aggregateStatus, isTerminal, type LockedRequest, PUBLIC_STATUSES, type PublicStatus, publicStatus, storedResult, TERMINAL_STATUSES,
+  AGGREGATE_PRECEDENCE, aggregateStatus, isTerminal, type LockedRequest, PUBLIC_STATUSES, type PublicStatus, publicStatus, storedResult, type StoredResult,
+  TERMINAL_STATUSES,
 } from './document-state.js';

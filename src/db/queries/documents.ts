@@ -100,14 +100,14 @@ export async function removeOfBatch(trx: Trx, batchId: number): Promise<void> {
 }
 
 /** Blob keys of an upload's pages (retention deletes their bytes). */
-export async function blobKeysOfUpload(db: DbOrTrx, uploadId: string): Promise<Array<Pick<DocumentRow, 'image_key' | 'thumb_key' | 'text_layer_key'>>> {
-  return db.selectFrom('documents').select(['image_key', 'thumb_key', 'text_layer_key']).where('upload_id', '=', uploadId).execute();
+export async function blobKeysOfUpload(db: DbOrTrx, uploadId: string): Promise<Array<Pick<DocumentRow, 'image_key' | 'thumb_key' | 'text_layer_key' | 'einvoice_key'>>> {
+  return db.selectFrom('documents').select(['image_key', 'thumb_key', 'text_layer_key', 'einvoice_key']).where('upload_id', '=', uploadId).execute();
 }
 
 /** The upload's pages lost their bytes to retention: keys cleared, purged_at set. */
 export async function markUploadPurged(trx: Trx, uploadId: string, at: string): Promise<void> {
   await trx.updateTable('documents')
-    .set({ image_key: null, thumb_key: null, text_layer_key: null, purged_at: at })
+    .set({ image_key: null, thumb_key: null, text_layer_key: null, einvoice_key: null, purged_at: at })
     .where('upload_id', '=', uploadId).execute();
 }
 
@@ -138,7 +138,7 @@ export async function markQueued(trx: Trx, ids: string[], wave: QueuedWave): Pro
   for (const chunk of inChunks(ids, 500)) {
     await trx.updateTable('documents').set({
       status: 'queued', request: wave.request, quality: wave.quality, charged_amount: wave.chargedAmount, charged_tier: wave.chargedTier,
-      attempts: 0, result: null, failure_code: null, failure_message: null, completed_at: null, wave: sql`wave + 1`,
+      attempts: 0, result: null, failure_code: null, failure_message: null, completed_at: null, corrected_at: null, wave: sql`wave + 1`,
     }).where('id', 'in', chunk).execute();
   }
 }
@@ -169,6 +169,13 @@ export async function markSucceeded(trx: Trx, id: string, result: { fields: stri
   await trx.updateTable('documents')
     .set({ status: 'succeeded', result: JSON.stringify(result), completed_at: at, failure_code: null, failure_message: null })
     .where('id', '=', id).execute();
+}
+
+/** A person's rows replace the succeeded wave's (fenced on that wave still being succeeded); true when they did. */
+export async function markCorrected(trx: Trx, id: string, wave: number, result: { fields: string[]; rows: unknown[] }, at: string): Promise<boolean> {
+  const updated = await trx.updateTable('documents').set({ result: JSON.stringify(result), corrected_at: at })
+    .where('id', '=', id).where('wave', '=', wave).where('status', '=', 'succeeded').executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 export async function markFailed(trx: Trx, id: string, failure: { code: string; message: string }, at: string): Promise<void> {

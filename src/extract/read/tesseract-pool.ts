@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import type { Word } from '../types.js';
 import { toPgm, type GreyRaster } from './grey-raster.js';
 
@@ -38,13 +38,6 @@ interface PooledWorker {
   /** The tesseract model the worker reads with ("eng", "deu"). */
   model: string;
 }
-
-/**
- * One uniform block: the layout engine groups words by their boxes itself, and
- * tesseract's own page analysis (AUTO) dropped whole runs of a narrow numeric
- * column on long tables, while SPARSE_TEXT drops lone digits ("3" in a Qty cell).
- */
-const READING_MODE = PSM.SINGLE_BLOCK;
 
 /** Default pool size: two workers let one page be read on two cores (see bands.ts). */
 export function defaultOcrWorkers(): number {
@@ -84,6 +77,8 @@ export class TesseractPool {
    * models' bytes instead of their codes when it initializes, tesseract.js 7).
    */
   private async startWorker(model: string): Promise<PooledWorker> {
+    // tesseract.js loads with the first page that needs OCR: a text PDF (or `docrows --help`) never loads it.
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
     const worker = await createWorker(
       model,
       OEM.LSTM_ONLY,
@@ -100,7 +95,9 @@ export class TesseractPool {
       'user_words_suffix ',
     );
     await worker.setParameters({
-      tessedit_pageseg_mode: READING_MODE,
+      // One uniform block: the layout engine groups words by their boxes itself, and tesseract's own page analysis
+      // (AUTO) dropped whole runs of a narrow numeric column on long tables, while SPARSE_TEXT drops lone digits ("3" in a Qty cell).
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
       preserve_interword_spaces: '1',
       // tesseract's own diagnostics ("Image too small to scale!!" when a speck makes a line image a pixel or two wide)
       // went to the process's stderr, between the service's JSON log lines; they tell a user nothing. The worker's

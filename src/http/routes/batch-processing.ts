@@ -5,7 +5,7 @@ import { processBatch } from '../../core/processing/index.js';
 import { batchResults, parseInclude } from '../../core/results/index.js';
 import { exportBatchXlsx, XLSX_CONTENT_TYPE } from '../../export/xlsx.js';
 import type { Services } from '../../services.js';
-import { responses, StatusField, StringEnum } from '../schemas/common.js';
+import { NullableTimestamp, responses, StatusField, StringEnum } from '../schemas/common.js';
 
 const TAGS = ['Batches'];
 const Params = Type.Object({ batch_name: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -20,6 +20,7 @@ const ProcessBody = Type.Object({
   fields: Type.Optional(Type.Array(FieldItem, { maxItems: 200 })),
   quality: Type.Optional(StringEnum(['fast', 'high'], { description: 'Omitted: the account\'s `thinking_type`' })),
   webhook_url: Type.Optional(Type.String({ maxLength: 2000, description: 'http(s) URL; registers the batch completion callback' })),
+  reprocess: Type.Optional(Type.Boolean({ description: 'Queue succeeded documents too, charged like any process call; their revisions are kept (default false)' })),
 }, { additionalProperties: false });
 
 const ProcessAnswer = Type.Object({
@@ -33,6 +34,7 @@ const ResultDocument = Type.Object({
   document_id: Type.String(),
   filename: Type.String(),
   status: StatusField(),
+  corrected_at: NullableTimestamp,
   line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
 }, { additionalProperties: true, description: 'Plus failure (failed documents), bbox_status (include=bbox), source_document_ids (merge)' });
 

@@ -9,7 +9,9 @@ import type { Services } from '../../services.js';
 import type { RouteDeps } from './registrar.js';
 import { guardIdempotency } from '../idempotency.js';
 import { readUploadForm, type UploadForm } from '../multipart-form.js';
-import { NullableTimestamp, responses, StatusField, Timestamp } from '../schemas/common.js';
+import { NullableTimestamp, responses, StatusField, StringEnum, Timestamp } from '../schemas/common.js';
+import { decodePageToken, envelopeSchema, limitParam, pageOf, PageTokenParam } from '../pagination.js';
+import { correctLineItems, listRevisions, revisionView } from '../../core/corrections/index.js';
 
 const UploadResponse = Type.Object({
   document_id: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'A string for a single image; an array in page order for PDFs, .docx, .txt and multi-page TIFF' }),
@@ -26,11 +28,33 @@ const DocumentObject = Type.Object({
   created_at: Timestamp,
   started_at: Timestamp,
   completed_at: NullableTimestamp,
+  corrected_at: Type.Union([Timestamp, Type.Null()], { description: 'When a person last corrected the rows; null when never' }),
+  einvoice: Type.Union([
+    Type.Object({
+      syntax: StringEnum(['UBL', 'CII']),
+      profile: Type.Union([Type.String(), Type.Null()], { description: 'The guideline id (BT-24) of the XML' }),
+    }),
+    Type.Null(),
+  ], { description: 'The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document' }),
   line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
   failure: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
 });
 
 const DocumentParams = Type.Object({ document_id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+const CorrectionBody = Type.Object({
+  // Rows are checked in core (src/core/corrections/rows.ts), so every wrong row answers param `line_items`.
+  line_items: Type.Array(Type.Unknown(), {
+    description: 'The full set of rows, each an object: keys are the document\'s current columns, values strings, numbers or null',
+  }),
+}, { additionalProperties: false });
+
+const Revision = Type.Object({
+  revision: Type.Integer({ minimum: 1 }),
+  source: StringEnum(['engine', 'correction']),
+  created_at: Timestamp,
+  line_items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+});
 
 /** Form fields → core input: `file` XOR `url`, template_id an integer (docs/api.md, Uploads and images; docs/decisions.md, Pinned details). */
 function uploadInput(form: UploadForm): UploadInput {
@@ -94,6 +118,33 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
   r.get('/documents/:document_id', {
     schema: { tags: ['Documents'], summary: 'A document (one page)', params: DocumentParams, response: responses({ 200: DocumentObject }) },
   }, async (request) => getDocument(services, request.principal, request.params.document_id));
+
+  r.put('/documents/:document_id/line_items', {
+    config: { idempotency: 'json' },
+    schema: {
+      tags: ['Documents'],
+      summary: 'Replace a succeeded document\'s rows with a person\'s corrected rows (no credits)',
+      params: DocumentParams,
+      body: CorrectionBody,
+      response: responses({ 200: DocumentObject }),
+    },
+  }, async (request) => correctLineItems(services, request.principal, request.params.document_id, request.body.line_items));
+
+  r.get('/documents/:document_id/line_items/revisions', {
+    schema: {
+      tags: ['Documents'],
+      summary: 'The document\'s rows as the engine read them and as each correction set them, newest first',
+      params: DocumentParams,
+      querystring: Type.Object({ limit: limitParam(100, 20), page_token: Type.Optional(PageTokenParam) }, { additionalProperties: false }),
+      response: responses({ 200: envelopeSchema(Revision) }),
+    },
+  }, async (request) => {
+    const id = request.params.document_id;
+    const scope = `revisions:${request.principal.accountId}:${id}`;
+    const before = decodePageToken<number>(services.pageTokenKey, scope, request.query.page_token);
+    const rows = await listRevisions(services, request.principal, id, request.query.limit + 1, before);
+    return pageOf(rows, request.query.limit, services.pageTokenKey, scope, (row) => row.revision, (row) => revisionView(row, services.config.baseUrl));
+  });
 
   r.get('/documents/:document_id/image', {
     schema: {
