@@ -71,6 +71,11 @@ export class RenderPool {
     return this.pool.size;
   }
 
+  /** Starts every child now and keeps them started (the server: an upload never waits for a child to boot). */
+  warm(): void {
+    this.pool.warm();
+  }
+
   /** Live children (memory accounting in tests and benches). */
   get pids(): number[] {
     return this.pool.pids;
@@ -89,8 +94,9 @@ export class RenderPool {
     return asBuffers((await this.run({ kind: 'image', ...task })) as IngestedPage[]);
   }
 
-  async convert(task: Omit<ConvertTask, 'kind'>): Promise<void> {
-    await this.run({ kind: 'convert', ...task });
+  /** Converts to a PDF; an XML e-invoice's model comes back (null for the others). */
+  async convert(task: Omit<ConvertTask, 'kind'>): Promise<unknown> {
+    return this.run({ kind: 'convert', ...task });
   }
 
   close(): Promise<void> {

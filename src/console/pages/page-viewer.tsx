@@ -3,7 +3,7 @@ import type { Api } from '../api';
 import { boxOf, Cell, columnsOf } from '../cells';
 import { href } from '../router';
 import { isTerminal, type BboxJob, type Box, type Results } from '../types';
-import { ErrorNote, Section, StatusBadge, useBlobUrl, useLoad } from '../ui';
+import { ErrorNote, ScrollX, Section, StatusBadge, useBlobUrl, useLoad } from '../ui';
 import { pageLabel } from './results';
 
 const POLL_MS = 1000;
@@ -86,7 +86,7 @@ export function PageViewer({ api, batch, documentId }: { api: Api; batch: string
             />
           ))}
         </div>
-        <div class="scroll values">
+        <ScrollX class="values">
           <table class="rows" data-testid="page-rows">
             <thead><tr><th>#</th>{columns.map((c) => <th>{c}</th>)}</tr></thead>
             <tbody>
@@ -105,7 +105,7 @@ export function PageViewer({ api, batch, documentId }: { api: Api; batch: string
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       </div>
     </Section>
   );
