@@ -38,6 +38,8 @@ export interface Config {
   operatorPort: number | null;
   /** DOCROWS_INGEST_TIMEOUT_S: the longest one parsing task of an upload may take before that upload is refused. */
   ingestTimeoutMs: number;
+  /** DOCROWS_EINVOICE (on): read the e-invoice XML a PDF carries; off reads such PDFs from the printed page alone. */
+  einvoice: boolean;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -82,5 +84,6 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: readInt(env, 'DOCROWS_SHUTDOWN_GRACE_S', 30, 0, 3600) * 1000,
     operatorPort: optional(env, 'DOCROWS_OPERATOR_PORT') ? readInt(env, 'DOCROWS_OPERATOR_PORT', 0, 0, 65535) : null,
     ingestTimeoutMs: readInt(env, 'DOCROWS_INGEST_TIMEOUT_S', 60, 1, 3600) * 1000,
+    einvoice: readBool(env, 'DOCROWS_EINVOICE', true),
   };
 }

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-bbox-jobs.js';
 import * as m0005 from './migrations/0005-blob-sweeps.js';
 import * as m0006 from './migrations/0006-page-engine-usage.js';
 import * as m0007 from './migrations/0007-review.js';
+import * as m0008 from './migrations/0008-einvoices.js';
 
 /** Migrations are compiled in (no directory scan), so `dist/` and `tsx` runs see the same list. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-blob-sweeps': m0005,
   '0006-page-engine-usage': m0006,
   '0007-review': m0007,
+  '0008-einvoices': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

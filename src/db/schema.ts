@@ -111,6 +111,10 @@ interface DocumentsTable {
   image_key: string | null; // page JPEG blob; null once purged
   thumb_key: string | null;
   text_layer_key: string | null;
+  /** Read from an e-invoice (migration 0008): UBL | CII, its guideline id, and the blob of its EN 16931 model (JSON); null otherwise. */
+  einvoice_syntax: string | null;
+  einvoice_profile: string | null;
+  einvoice_key: string | null;
   width: number;
   height: number;
   /** JSON of the processing request locked at process time: {fields, global_format_requirement, quality, template_id}. */

@@ -5,7 +5,7 @@
  * for (buyer reference, legal ids, VAT category) are named here.
  */
 import { conceptTokens, resolveConcept } from '../extract/concepts/index.js';
-import { partyAddress, type EInvoice, type InvoiceLine } from './model.js';
+import { partyAddress, type EInvoice, type InvoiceLine, type Party } from './model.js';
 
 export type TermLevel = 'document' | 'line';
 
@@ -15,6 +15,8 @@ export interface Term {
   kind: 'money' | 'number' | 'percent' | 'date' | 'text';
   /** The XML's value for the invoice (document level) or for one line; null when the XML leaves it out. */
   read: (invoice: EInvoice, line: InvoiceLine | null) => string | null;
+  /** For a value printed over several lines (an address): the pieces to locate one by one. */
+  parts?: (invoice: EInvoice) => Array<string | null>;
 }
 
 const doc = (kind: Term['kind'], read: (i: EInvoice) => string | null): Term => ({ level: 'document', kind, read: (i) => read(i) });
@@ -23,6 +25,8 @@ const line = (kind: Term['kind'], read: (l: InvoiceLine) => string | null): Term
   kind,
   read: (_i, l) => (l ? read(l) : null),
 });
+
+const addressParts = (p: Party) => [p.street, p.additionalStreet, [p.postcode, p.city].filter(Boolean).join(' ') || null];
 
 /** A single VAT rate for the whole invoice, or null when it has several. */
 function singleRate(i: EInvoice): string | null {
@@ -44,8 +48,8 @@ const BY_CONCEPT: Record<string, Term> = {
   purchase_order_number: doc('text', (i) => i.orderReference),
   seller_name: doc('text', (i) => i.seller.name),
   buyer_name: doc('text', (i) => i.buyer.name),
-  seller_address: doc('text', (i) => partyAddress(i.seller)),
-  buyer_address: doc('text', (i) => partyAddress(i.buyer)),
+  seller_address: { ...doc('text', (i) => partyAddress(i.seller)), parts: (i) => addressParts(i.seller) },
+  buyer_address: { ...doc('text', (i) => partyAddress(i.buyer)), parts: (i) => addressParts(i.buyer) },
   seller_tax_id: doc('text', (i) => i.seller.vatId ?? i.seller.taxRegistrationId),
   buyer_tax_id: doc('text', (i) => i.buyer.vatId),
   iban: doc('text', (i) => i.iban),

@@ -4,6 +4,7 @@
  * accounts or credits. Everything here is plain data so it can cross a
  * worker-thread boundary (structured clone).
  */
+import type { EInvoice } from '../einvoice/model.js';
 
 /** Normalized page box: 0..1 of page width/height, origin top-left, x1<x2, y1<y2. */
 export interface Box {
@@ -44,6 +45,16 @@ export interface EnginePage {
   image: Uint8Array;
   /** Text layer of a PDF page (null for raster uploads and pages without a text layer). */
   textLayer: TextLayer | null;
+  /** The e-invoice the page's document was read from (an XML upload, a hybrid PDF), with this page's number. */
+  einvoice?: PageInvoice;
+}
+
+export interface PageInvoice {
+  invoice: EInvoice;
+  /** The page (1-based) printing each invoice line (src/einvoice/line-pages.ts). */
+  linePages: number[];
+  /** 1-based page of the upload this page is. */
+  page: number;
 }
 
 /** DPI at which PDF pages are rasterized for storage, viewing and OCR. */

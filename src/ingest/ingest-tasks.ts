@@ -4,6 +4,7 @@
  * calling thread with the same code.
  */
 import { writeFile } from 'node:fs/promises';
+import type { EInvoice } from '../einvoice/index.js';
 import type { PdfTask, ProbeResult } from './pdf-tasks.js';
 import type { FileKind, IngestedPage } from './types.js';
 
@@ -14,16 +15,16 @@ export interface ImageTask {
   fileKind: FileKind;
   maxPages: number;
 }
-/** A .docx or .txt upload laid out as a PDF written to `out`. */
+/** A .docx, .txt or e-invoice XML upload laid out as a PDF written to `out` (an XML's invoice is the task's result). */
 export interface ConvertTask {
   kind: 'convert';
   path: string;
-  fileKind: 'docx' | 'txt';
+  fileKind: 'docx' | 'txt' | 'xml';
   maxPages: number;
   out: string;
 }
 export type IngestTask = PdfTask | ImageTask | ConvertTask;
-export type IngestTaskResult = ProbeResult | IngestedPage[] | null;
+export type IngestTaskResult = ProbeResult | IngestedPage[] | EInvoice | null;
 
 /**
  * Each kind's parsers load with the first file of that kind (the CLI reading a
@@ -36,6 +37,11 @@ export async function runIngestTask(task: IngestTask): Promise<IngestTaskResult>
       return ingestImage(task.path, task.fileKind, task.maxPages);
     }
     case 'convert': {
+      if (task.fileKind === 'xml') {
+        const { pdf, invoice } = await (await import('./einvoice-pdf.js')).einvoiceXmlToPdf(task.path, task.maxPages);
+        await writeFile(task.out, pdf);
+        return invoice;
+      }
       const pdf = task.fileKind === 'docx'
         ? await (await import('./docx-pdf.js')).docxToPdf(task.path, task.maxPages)
         : await (await import('./txt-pdf.js')).txtToPdf(task.path, task.maxPages);

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assignLinePages, type EInvoice, type PagedInvoice } from '../einvoice/index.js';
 import { runIngestTask, type ConvertTask, type ImageTask } from './ingest-tasks.js';
 import { ingestPdf } from './pdf.js';
 import { sniffFile } from './sniff.js';
@@ -15,26 +16,36 @@ import type { IngestOptions } from './options.js';
 import type { IngestedPage, IngestedUpload } from './types.js';
 
 /** Parsing runs in the ingest processes when there are some (the server), else here (the CLI). */
-function convert(task: Omit<ConvertTask, 'kind'>, options: IngestOptions): Promise<unknown> {
-  return options.renderPool ? options.renderPool.convert(task) : runIngestTask({ kind: 'convert', ...task });
+function convert(task: Omit<ConvertTask, 'kind'>, options: IngestOptions): Promise<EInvoice | null> {
+  return (options.renderPool ? options.renderPool.convert(task) : runIngestTask({ kind: 'convert', ...task })) as Promise<EInvoice | null>;
 }
 
 function image(task: Omit<ImageTask, 'kind'>, options: IngestOptions): Promise<IngestedPage[]> {
   return options.renderPool ? options.renderPool.image(task) : (runIngestTask({ kind: 'image', ...task }) as Promise<IngestedPage[]>);
 }
 
+/** The invoice with the page each of its lines is printed on. */
+function paged(invoice: EInvoice | null, pages: IngestedPage[]): PagedInvoice | null {
+  return invoice ? assignLinePages(invoice, pages.map((p) => p.textLayer?.words ?? [])) : null;
+}
+
 export async function ingestFile(path: string, options: IngestOptions): Promise<IngestedUpload> {
   const kind = await sniffFile(path);
   switch (kind) {
-    case 'pdf':
-      return { kind, form: 'paged', pages: await ingestPdf(path, options) };
+    case 'pdf': {
+      const { pages, einvoice } = await ingestPdf(path, options);
+      return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
+    }
     case 'docx':
-    case 'txt': {
+    case 'txt':
+    case 'xml': {
       const converted = join(options.tempDir ?? tmpdir(), `docrows-${randomBytes(8).toString('hex')}.pdf`);
       try {
-        await convert({ path, fileKind: kind, maxPages: options.maxPages, out: converted }, options);
-        // The converted PDF carries no password: the upload's passwords do not apply to it.
-        return { kind, form: 'paged', pages: await ingestPdf(converted, { ...options, passwords: [] }) };
+        // An XML e-invoice comes back read; its pages are docrows' rendering of it.
+        const einvoice = await convert({ path, fileKind: kind, maxPages: options.maxPages, out: converted }, options);
+        // The converted PDF carries no password and no attachment: the upload's passwords do not apply to it.
+        const { pages } = await ingestPdf(converted, { ...options, passwords: [], einvoice: false });
+        return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
       } finally {
         await rm(converted, { force: true });
       }
@@ -42,7 +53,7 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
     default: {
       const pages = await image({ path, fileKind: kind, maxPages: options.maxPages }, options);
       // A multi-page TIFF yields several documents, so it answers with the array form.
-      return { kind, form: pages.length > 1 ? 'paged' : 'image', pages };
+      return { kind, form: pages.length > 1 ? 'paged' : 'image', pages, einvoice: null };
     }
   }
 }

@@ -10,4 +10,6 @@ export interface IngestOptions {
   renderPool?: RenderPool;
   /** Where intermediate files (converted .docx/.txt PDFs) go; the OS temp dir by default. */
   tempDir?: string;
+  /** Read the e-invoice XML a PDF carries (DOCROWS_EINVOICE, on by default); XML uploads are read either way. */
+  einvoice?: boolean;
 }

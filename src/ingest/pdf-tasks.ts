@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { readEmbeddedInvoice, type EInvoice } from '../einvoice/index.js';
 import { errors } from '../errors.js';
 import { openPdf, openPdfWith, tooManyPages } from './pdf-open.js';
 import { PdfiumDocument } from './pdf-pdfium.js';
@@ -20,6 +21,8 @@ export interface ProbeTask {
    * a one-page PDF then costs one file read, one open and one thread hop.
    */
   renderUpTo: number;
+  /** Look for an e-invoice XML attached to the PDF (DOCROWS_EINVOICE). */
+  einvoice: boolean;
 }
 export interface RenderTask {
   kind: 'render';
@@ -36,6 +39,8 @@ export interface ProbeResult {
   password: string | undefined;
   /** Every page, when the probe rendered them (see ProbeTask.renderUpTo). */
   pages?: IngestedPage[];
+  /** The e-invoice the PDF carries, when the task looked for one. */
+  einvoice: EInvoice | null;
 }
 
 export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedPage[]> {
@@ -46,8 +51,10 @@ export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedP
       if (doc.numPages < 1) throw errors.invalidParameter('file', 'The PDF has no pages.');
       if (doc.numPages > task.maxPages) throw tooManyPages(doc.numPages, task.maxPages);
       const password = passwordIndex < 0 ? undefined : task.passwords[passwordIndex];
-      if (doc.numPages > task.renderUpTo) return { pageCount: doc.numPages, password };
-      return { pageCount: doc.numPages, password, pages: await render(doc, data, password, 1, doc.numPages) };
+      // An encrypted PDF is no hybrid invoice (PDF/A forbids encryption).
+      const einvoice = task.einvoice && password === undefined ? await readEmbeddedInvoice(data) : null;
+      if (doc.numPages > task.renderUpTo) return { pageCount: doc.numPages, password, einvoice };
+      return { pageCount: doc.numPages, password, einvoice, pages: await render(doc, data, password, 1, doc.numPages) };
     } finally {
       await doc.destroy();
     }

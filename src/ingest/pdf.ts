@@ -1,4 +1,5 @@
 /** PDF ingestion: probe (passwords, page limit), then render page ranges in parallel. */
+import type { EInvoice } from '../einvoice/index.js';
 import type { PdfTask, ProbeResult } from './pdf-tasks.js';
 import type { IngestOptions } from './options.js';
 import type { IngestedPage } from './types.js';
@@ -25,19 +26,24 @@ async function runHere(task: PdfTask): Promise<unknown> {
   return runPdfTask(task);
 }
 
-export async function ingestPdf(path: string, options: IngestOptions): Promise<IngestedPage[]> {
+export interface IngestedPdf {
+  pages: IngestedPage[];
+  einvoice: EInvoice | null;
+}
+
+export async function ingestPdf(path: string, options: IngestOptions): Promise<IngestedPdf> {
   const pool = options.renderPool;
-  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages };
+  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages, einvoice: options.einvoice ?? true };
   // Without parallel workers the probe renders every page itself: one read, one open.
   if (!pool || pool.size === 1) {
     const task = { ...probeTask, renderUpTo: options.maxPages };
     const probe = pool ? await pool.probe(task) : ((await runHere({ kind: 'probe', ...task })) as ProbeResult);
-    return probe.pages!;
+    return { pages: probe.pages!, einvoice: probe.einvoice };
   }
   const probe = await pool.probe({ ...probeTask, renderUpTo: 1 });
-  if (probe.pages) return probe.pages;
+  if (probe.pages) return { pages: probe.pages, einvoice: probe.einvoice };
   const chunks = await Promise.all(
     splitRanges(probe.pageCount, pool.size).map(([from, to]) => pool.render({ path, password: probe.password, from, to })),
   );
-  return chunks.flat();
+  return { pages: chunks.flat(), einvoice: probe.einvoice };
 }

@@ -89,8 +89,9 @@ export class RenderPool {
     return asBuffers((await this.run({ kind: 'image', ...task })) as IngestedPage[]);
   }
 
-  async convert(task: Omit<ConvertTask, 'kind'>): Promise<void> {
-    await this.run({ kind: 'convert', ...task });
+  /** Converts to a PDF; an XML e-invoice's model comes back (null for the others). */
+  async convert(task: Omit<ConvertTask, 'kind'>): Promise<unknown> {
+    return this.run({ kind: 'convert', ...task });
   }
 
   close(): Promise<void> {

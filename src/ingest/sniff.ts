@@ -22,7 +22,7 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const UNSUPPORTED =
-  'Unsupported file type: send an image (JPEG, PNG, TIFF, WebP, GIF, BMP), a PDF, a .docx or a UTF-8/UTF-16/Latin-1 .txt file.';
+  'Unsupported file type: send an image (JPEG, PNG, TIFF, WebP, GIF, BMP), a PDF, a .docx, an e-invoice XML (UBL or CII) or a UTF-8/UTF-16/Latin-1 .txt file.';
 
 /** The file kind from magic bytes alone; null when nothing matched yet (a zip still needs its entries looked at). */
 export function kindFromHead(head: Buffer): FileKind | 'zip' | 'ole2' | null {
@@ -62,6 +62,7 @@ export async function sniffFile(path: string): Promise<FileKind> {
     return 'docx';
   }
   if (kind !== null) return kind;
+  if (looksLikeXml(head)) return 'xml';
   if (looksLikeText(head)) return 'txt';
   throw errors.invalidParameter('file', UNSUPPORTED);
 }
@@ -76,6 +77,16 @@ export async function readHead(path: string, bytes: number): Promise<Buffer> {
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * XML by its start: an XML declaration, or a root element that declares a
+ * namespace (how every e-invoice begins). A plain text file that merely
+ * starts with "<" stays text.
+ */
+export function looksLikeXml(head: Buffer): boolean {
+  const text = decodeText(head).replace(/^\uFEFF/, '').trimStart();
+  return text.startsWith('<?xml') || /^<[A-Za-z_][\w.-]*(:[\w.-]+)?\s[^>]*xmlns(:[\w.-]+)?\s*=/.test(text);
 }
 
 /** A zip is a Word document when it has word/document.xml. */

@@ -1,7 +1,8 @@
+import type { PagedInvoice } from '../einvoice/index.js';
 import type { TextLayer } from '../extract/types.js';
 
 /** The file kinds an upload may be, decided by magic bytes. */
-export type FileKind = 'jpeg' | 'png' | 'tiff' | 'webp' | 'gif' | 'bmp' | 'pdf' | 'docx' | 'txt';
+export type FileKind = 'jpeg' | 'png' | 'tiff' | 'webp' | 'gif' | 'bmp' | 'pdf' | 'docx' | 'txt' | 'xml';
 
 /** One page ready to store: its raster, a thumbnail and (for PDFs) its text layer. */
 export interface IngestedPage {
@@ -20,4 +21,6 @@ export interface IngestedUpload {
   /** `image`: one scalar document per page of a raster file; `paged`: PDF/docx/txt, always the array form. */
   form: 'image' | 'paged';
   pages: IngestedPage[];
+  /** The e-invoice the upload is (an XML) or carries (a hybrid PDF's attachment), with the page of each line; null for every other file. */
+  einvoice: PagedInvoice | null;
 }

@@ -1,6 +1,7 @@
 /**
  * Hostile uploads, generated in code: decompression bombs in every container
- * docrows reads (PDF Flate/LZW/object streams, PNG, JPEG, TIFF, zip/docx),
+ * docrows reads (PDF Flate/LZW/object streams, PNG, JPEG, TIFF, zip/docx, a
+ * hybrid invoice's attachment), XML entities (XXE, billion laughs),
  * deep nesting, huge dimensions, cyclic PDF structures, lying sizes and
  * truncated files. Each is small on the wire; what it asks of a parser is not.
  */
@@ -70,6 +71,18 @@ function onePage(content: Buffer | string, resources = '<< >>', extra: Array<str
     `<< /Type /Page /Parent 2 0 R /MediaBox [${mediaBox}] /Resources ${resources} /Contents 4 0 R >>`,
     typeof content === 'string' ? pdfStream('', Buffer.from(content)) : content,
     ...extra,
+  ]);
+}
+
+/** A one-page PDF carrying `file` (an embedded-file stream) as factur-x.xml, in the name tree and the catalog's /AF. */
+function hybridPdf(file: Buffer): Buffer {
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(factur-x.xml) 5 0 R] >> >> /AF [5 0 R] >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    pdfStream('', Buffer.from('BT ET')),
+    '<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /AFRelationship /Alternative /EF << /F 6 0 R >> >>',
+    file,
   ]);
 }
 
@@ -259,6 +272,17 @@ export async function hostileUploads(): Promise<HostileCase[]> {
   add('.docx whose central directory lies about sizes', 'lying-zip.docx', lyingCentralDirectory(docx), 'either');
   add('zip of 60,000 empty entries', 'many.docx',
     Buffer.from(zipSync(Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`f${i}`, new Uint8Array(0)])), { level: 0 })), 'refused');
+
+  // E-invoices: XML uploads and the XML a hybrid PDF carries.
+  const ubl = (inner: string) => `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">${inner}</Invoice>`;
+  add('XML e-invoice with an external entity (XXE)', 'xxe.xml', Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${ubl('<ID>&xxe;</ID>')}`), 'refused');
+  add('XML billion laughs (10^9 "lol"s from 1 KB)', 'lol.xml', Buffer.from(`<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY l0 "lol">${
+    Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]><lolz>&l9;</lolz>`), 'refused');
+  add('XML e-invoice nested 1,000,000 deep', 'deep.xml', Buffer.from(ubl(`${'<Note>'.repeat(1_000_000)}${'</Note>'.repeat(1_000_000)}`)), 'refused');
+  add('Factur-X PDF whose factur-x.xml inflates to 1 GiB', 'einvoice-bomb.pdf', hybridPdf(pdfStream('/Type /EmbeddedFile /Filter /FlateDecode', flateGiB)), 'refused');
+  add('Factur-X PDF whose XML declares an external entity', 'einvoice-xxe.pdf', hybridPdf(pdfStream('/Type /EmbeddedFile', Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "http://127.0.0.1:9/">]><x>&e;</x>`))), 'refused');
 
   // Text.
   add('.txt of 20 MB without a space', 'long-word.txt', Buffer.alloc(20 * MiB, 0x61), 'refused');

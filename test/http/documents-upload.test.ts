@@ -50,6 +50,8 @@ describe.each(DIALECTS)('POST /documents (%s)', (dialect) => {
       created_at: view.created_at,
       started_at: view.created_at,
       completed_at: null,
+      corrected_at: null,
+      einvoice: null,
     });
     const img = await t.inject({ method: 'GET', url: `/api/v1/documents/${body.document_id[2]}/image`, headers: bearer(key) });
     expect(img.headers['content-type']).toBe('image/jpeg');

@@ -9,7 +9,7 @@ const BASE = 'https://rows.example';
 function docRow(over: Partial<DocumentRow>): DocumentRow {
   return {
     id: 'doc_01_p2', account_id: 1, batch_id: 1, upload_id: 'doc_01', page_number: 2, filename: 'a.pdf', status: 'succeeded',
-    template_id: null, image_key: 'k', thumb_key: 'k', text_layer_key: null, width: 1000, height: 1400, request: null, quality: 'fast',
+    template_id: null, image_key: 'k', thumb_key: 'k', text_layer_key: null, einvoice_syntax: null, einvoice_profile: null, einvoice_key: null, width: 1000, height: 1400, request: null, quality: 'fast',
     charged_amount: 1, charged_tier: 'standard', attempts: 1, result: null, failure_code: null, failure_message: null, wave: 1,
     created_at: '2026-01-01T00:00:00.000Z', started_at: '2026-01-01T00:00:01.000Z', completed_at: '2026-01-01T00:00:02.000Z', purged_at: null, corrected_at: null,
     ...over,

@@ -20,7 +20,7 @@ export async function ingestPages(pdf: Buffer): Promise<EnginePage[]> {
   try {
     const path = join(dir, 'doc.pdf');
     await writeFile(path, pdf);
-    const pages = await ingestPdf(path, { passwords: [], maxPages: 50 });
+    const { pages } = await ingestPdf(path, { passwords: [], maxPages: 50, einvoice: false });
     return pages.map((p) => ({ image: p.jpeg, textLayer: p.textLayer }));
   } finally {
     await rm(dir, { recursive: true, force: true });

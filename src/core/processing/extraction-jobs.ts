@@ -3,6 +3,7 @@ import * as accounts from '../../db/queries/accounts.js';
 import * as documents from '../../db/queries/documents.js';
 import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import type { DocumentRow } from '../../db/schema.js';
+import type { PagedInvoice } from '../../einvoice/index.js';
 import type { Engine, EnginePage, EngineUsage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
 import type { JobRegistry, JobRuntime } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
@@ -41,7 +42,12 @@ async function loadPage(services: Services, doc: DocumentRow): Promise<EnginePag
   const image = await services.blobs.get(doc.image_key);
   if (!image) return null;
   const text = doc.text_layer_key ? await services.blobs.get(doc.text_layer_key) : null;
-  return { image, textLayer: text ? (JSON.parse(text.toString('utf8')) as TextLayer) : null };
+  const einvoice = doc.einvoice_key ? await services.blobs.get(doc.einvoice_key) : null;
+  return {
+    image,
+    textLayer: text ? (JSON.parse(text.toString('utf8')) as TextLayer) : null,
+    ...(einvoice ? { einvoice: { ...(JSON.parse(einvoice.toString('utf8')) as PagedInvoice), page: doc.page_number } } : {}),
+  };
 }
 
 function engineRequest(locked: LockedRequest): ExtractRequest {

@@ -1,6 +1,6 @@
 /** Row → public Document object (docs/api.md, Resources). */
 import type { DocumentRow } from '../../db/schema.js';
-import { lineItems } from './results.js';
+import { einvoiceView, lineItems, type EInvoiceView } from './results.js';
 import { publicStatus } from '../shared/index.js';
 
 export interface DocumentView {
@@ -11,10 +11,13 @@ export interface DocumentView {
   created_at: string;
   started_at: string;
   completed_at: string | null;
+  /** The e-invoice the document was read from (decisions.md, E-invoices); null for every other document. */
+  einvoice: EInvoiceView | null;
   corrected_at: string | null;
   line_items?: Array<Record<string, unknown>>;
   failure?: { code: string; message: string };
 }
+
 
 export function documentView(doc: DocumentRow, batchName: string, baseUrl: string): DocumentView {
   const view: DocumentView = {
@@ -25,6 +28,7 @@ export function documentView(doc: DocumentRow, batchName: string, baseUrl: strin
     created_at: doc.created_at,
     started_at: doc.started_at,
     completed_at: doc.completed_at,
+    einvoice: einvoiceView(doc),
     corrected_at: doc.corrected_at,
   };
   // Default shape (bare scalars; image_region objects for pure-location fields), as in batch results.

@@ -1,4 +1,5 @@
 import type { DocumentRow } from '../../db/schema.js';
+import type { Syntax } from '../../einvoice/index.js';
 import { isImageRegion, type Box, type ExtractedCell } from '../../extract/types.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
@@ -98,8 +99,21 @@ export function revisionRows(baseUrl: string, documentId: string, result: Stored
   return viewRows(baseUrl, documentId, result, undefined, false);
 }
 
+export interface EInvoiceView {
+  syntax: Syntax;
+  profile: string | null;
+}
+
+/** The e-invoice a document was read from (decisions.md, E-invoices), or null. */
+export function einvoiceView(doc: DocumentRow): EInvoiceView | null {
+  return doc.einvoice_syntax === null ? null : { syntax: doc.einvoice_syntax as Syntax, profile: doc.einvoice_profile };
+}
+
 function entryOf(doc: DocumentRow, lineItemRows: Row[]): ResultEntry {
   const entry: ResultEntry = { document_id: doc.id, filename: doc.filename, status: publicStatus(doc.status), corrected_at: doc.corrected_at };
+  // Results name the e-invoice only where there is one; the Document object always carries the key.
+  const einvoice = einvoiceView(doc);
+  if (einvoice) entry.einvoice = einvoice;
   if (doc.status === 'succeeded') entry.line_items = lineItemRows;
   if (doc.status === 'failed') entry.failure = { code: doc.failure_code, message: doc.failure_message };
   return entry;

@@ -1,4 +1,5 @@
-/** Blob layout of an upload: `acct/<account>/<upload>/original` and per page image, thumbnail and text layer. */
+/** Blob layout of an upload: `acct/<account>/<upload>/original`, per page image, thumbnail and text layer, and an e-invoice's model. */
+import type { PagedInvoice } from '../../einvoice/index.js';
 import type { IngestedPage } from '../../ingest/types.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
@@ -13,6 +14,7 @@ interface StoredPageKeys {
 export interface StoredUploadKeys {
   original: string;
   pages: StoredPageKeys[];
+  einvoice: string | null;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface StoredUploadKeys {
  * prefix (blob-sweeps.ts) and removes it if anything fails.
  */
 export async function storeUploadBlobs(
-  blobs: BlobStore, accountId: number, uploadId: string, originalPath: string, pages: IngestedPage[],
+  blobs: BlobStore, accountId: number, uploadId: string, originalPath: string, pages: IngestedPage[], einvoice: PagedInvoice | null,
 ): Promise<StoredUploadKeys> {
   const prefix = uploadPrefix(accountId, uploadId);
   const keys: StoredUploadKeys = {
@@ -30,8 +32,10 @@ export async function storeUploadBlobs(
       thumb: `${prefix}p${i + 1}.thumb.jpg`,
       textLayer: p.textLayer ? `${prefix}p${i + 1}.text.json` : null,
     })),
+    einvoice: einvoice ? `${prefix}einvoice.json` : null,
   };
   await blobs.putFile(keys.original, originalPath, 'application/octet-stream');
+  if (keys.einvoice) await blobs.put(keys.einvoice, Buffer.from(JSON.stringify(einvoice)), 'application/json');
   // A few pages at a time: bounded parallelism keeps S3 latency hidden without a burst of 150 writes.
   for (let i = 0; i < pages.length; i += 8) {
     await Promise.all(pages.slice(i, i + 8).flatMap((page, j) => {

@@ -82,7 +82,9 @@ export async function uploadDocument(services: Services, principal: Principal, i
       ({ path, filename, size } = input.source);
     }
     const passwords = [...(input.password !== undefined ? [input.password] : []), ...settingsOf(principal.pool).inbox_pdf_passwords];
-    const ingested = await ingestFile(path, { passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.tempDir });
+    const ingested = await ingestFile(path, {
+      passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.tempDir, einvoice: services.config.einvoice,
+    });
     return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, origin: input.origin ?? 'api', filename, size, path, ingested });
   } finally {
     await Promise.all(scratch.map((p) => rm(p, { force: true })));
@@ -106,7 +108,8 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
   const prefix = uploadPrefix(principal.accountId, uploadId);
   await reserveUploadPrefix(services.db, services.clock, prefix);
   try {
-    const blobs = await storeUploadBlobs(services.blobs, principal.accountId, uploadId, p.path, p.ingested.pages);
+    const einvoice = p.ingested.einvoice;
+    const blobs = await storeUploadBlobs(services.blobs, principal.accountId, uploadId, p.path, p.ingested.pages, einvoice);
     const remaining = await services.db.transaction().execute(async (trx) => {
       // Serializes uploads of one credit pool on PostgreSQL so the limits hold under concurrency (SQLite writers are serial already).
       await accounts.lock(trx, principal.pool.id);
@@ -125,6 +128,7 @@ async function persistUpload(services: Services, principal: Principal, p: Persis
         id: docIds[i], account_id: principal.accountId, batch_id: batch.id, upload_id: uploadId, page_number: i + 1,
         filename: p.filename, status: 'uploaded', template_id: p.templateId,
         image_key: blobs.pages[i].image, thumb_key: blobs.pages[i].thumb, text_layer_key: blobs.pages[i].textLayer,
+        einvoice_syntax: einvoice?.invoice.syntax ?? null, einvoice_profile: einvoice?.invoice.profile ?? null, einvoice_key: blobs.einvoice,
         width: page.width, height: page.height, charged_amount: 0, attempts: 0, wave: 0, created_at: now, started_at: now,
       })));
       await releasePrefix(trx, prefix);

@@ -100,14 +100,14 @@ export async function removeOfBatch(trx: Trx, batchId: number): Promise<void> {
 }
 
 /** Blob keys of an upload's pages (retention deletes their bytes). */
-export async function blobKeysOfUpload(db: DbOrTrx, uploadId: string): Promise<Array<Pick<DocumentRow, 'image_key' | 'thumb_key' | 'text_layer_key'>>> {
-  return db.selectFrom('documents').select(['image_key', 'thumb_key', 'text_layer_key']).where('upload_id', '=', uploadId).execute();
+export async function blobKeysOfUpload(db: DbOrTrx, uploadId: string): Promise<Array<Pick<DocumentRow, 'image_key' | 'thumb_key' | 'text_layer_key' | 'einvoice_key'>>> {
+  return db.selectFrom('documents').select(['image_key', 'thumb_key', 'text_layer_key', 'einvoice_key']).where('upload_id', '=', uploadId).execute();
 }
 
 /** The upload's pages lost their bytes to retention: keys cleared, purged_at set. */
 export async function markUploadPurged(trx: Trx, uploadId: string, at: string): Promise<void> {
   await trx.updateTable('documents')
-    .set({ image_key: null, thumb_key: null, text_layer_key: null, purged_at: at })
+    .set({ image_key: null, thumb_key: null, text_layer_key: null, einvoice_key: null, purged_at: at })
     .where('upload_id', '=', uploadId).execute();
 }
 

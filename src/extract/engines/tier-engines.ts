@@ -2,6 +2,7 @@ import { TIERS, type EngineTier } from '../../config-engines.js';
 import type { Config } from '../../config.js';
 import { createOpenAiEngine, createPageViewer, isTextLayerUsable, ModelClient, type ClientLog, type PageViewRequest } from '../index.js';
 import type { Engine, EnginePage } from '../types.js';
+import { withEInvoice } from '../../einvoice/index.js';
 import { startEngineThreads } from './engine-threads.js';
 
 /**
@@ -29,12 +30,14 @@ export function createTierEngines(config: Config, threads: number, log: ClientLo
   const views = {
     view: (page: EnginePage, request: PageViewRequest) => (local && isTextLayerUsable(page.textLayer) ? local.view(page, request) : engineThreads.views.view(page, request)),
   };
+  // E-invoice pages read their XML first; the layout engine's own reading is free to compare with, a model's is not.
+  const layoutInvoices = withEInvoice(layout, { compare: true });
   const byTier = new Map<EngineTier, Engine>(TIERS.map((tier) => [tier, client && config.engines[tier] === 'openai'
-    ? createOpenAiEngine({
+    ? withEInvoice(createOpenAiEngine({
       settings: config.openai, model: config.openai.models[tier]!, client, views,
       ...(config.openai.fallback === 'layout' ? { fallback: layout } : {}),
-    })
-    : layout]));
+    }), { compare: false })
+    : layoutInvoices]));
   return {
     forTier: (tier) => byTier.get(tier as EngineTier) ?? byTier.get('standard')!,
     networkSlots: client ? config.openai.concurrency : 0,

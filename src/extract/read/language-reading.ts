@@ -6,7 +6,8 @@
  * with its own model, the English reading of the top kept for its figures.
  * Only a page whose top third says too little (a receipt's merchant lines)
  * is read whole in English first and, when that tells another language, read
- * again: the cost every non-English page paid before.
+ * again: the cost every non-English page paid before, and one a page whose
+ * reading budget has a single whole reading left (reading-budget.ts) does without.
  */
 import type { Lang } from '../concepts/index.js';
 import { pageInk, recognizeInBands, splitIntoBands, type PageInk, type RowRange } from './bands.js';
@@ -18,6 +19,8 @@ import type { OcrWord, TesseractPool } from './tesseract-pool.js';
 export interface LanguageReading {
   words: OcrWord[];
   language: Lang;
+  /** Whole-page readings made, 1 or 2 (the top third read to tell the language is no whole one). */
+  fullReadings: number;
 }
 
 /** The page's ink is cut into this many parts of equal ink; the first is read to tell the language. */
@@ -40,17 +43,21 @@ export function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRa
   return [...mergeLanguageReadings(native.filter(inRows), english), ...native.filter((w) => !inRows(w))];
 }
 
-/** Reads a page (ruling lines erased) in `language`, or in the language its English reading tells. */
-export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi: number, language?: Lang): Promise<LanguageReading> {
+/**
+ * Reads a page (ruling lines erased) in `language`, or in the language its
+ * English reading tells. With `maxFull` 1, a page whose top does not tell
+ * its language is read once, in English, and keeps that reading.
+ */
+export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi: number, language?: Lang, maxFull = 2): Promise<LanguageReading> {
   const ink = pageInk(page);
   const read = (lang: Lang, rows?: RowRange) => recognizeInBands(pool, page, dpi, OCR_MODELS[lang], rows, ink);
-  if (language) return { words: await read(language), language };
+  if (language) return { words: await read(language), language, fullReadings: 1 };
   const { head, rest } = headAndRest(ink);
   const top = await read('en', head);
   const told = tellLanguage(top);
-  if (told && told !== 'en') return { words: withFiguresOf(await read(told), top, head), language: told };
+  if (told && told !== 'en') return { words: withFiguresOf(await read(told), top, head), language: told, fullReadings: 1 };
   const english = rest ? [...top, ...(await read('en', rest))] : top;
   const whole = told ?? detectPageLanguage(english);
-  if (whole === 'en') return { words: english, language: 'en' };
-  return { words: mergeLanguageReadings(await read(whole), english), language: whole };
+  if (whole === 'en' || maxFull < 2) return { words: english, language: whole, fullReadings: 1 };
+  return { words: mergeLanguageReadings(await read(whole), english), language: whole, fullReadings: 2 };
 }

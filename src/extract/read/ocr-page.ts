@@ -9,6 +9,8 @@ import { findRasterRules } from './raster-rules.js';
 import { mapWords, mergeReadings } from './merge-readings.js';
 import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
 import { readInLanguage, type LanguageReading } from './language-reading.js';
+import { applyContentCrop, findContentCrop, pageBoxOfCrop } from './content-crop.js';
+import { ReadingBudget } from './reading-budget.js';
 import type { Lang } from '../concepts/index.js';
 
 export interface OcrPage {
@@ -127,31 +129,47 @@ function ocrScale(quality: Quality, longSide: number): number {
  * with that language's model alone instead of telling it from the page.
  */
 export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, language?: Lang): Promise<OcrPage> {
-  const plain = (await readPage(image, quality, pool, language, (r) => r))!;
-  if (plain.confidence >= CONFIDENT_READING) return plain;
+  const budget = new ReadingBudget();
+  const plain = (await readPage(image, quality, pool, language, (r) => r, budget))!;
+  if (plain.confidence >= CONFIDENT_READING || !budget.affords(1)) return plain;
   // A photo that reads poorly is read again with the surface around the paper cleaned away (page-background.ts),
   // and the surer reading wins. Not always: on a blurred photo that reads well as it is, the cleaned raster read
   // worse (an invoice's letters: "Lampe" as "Lamne"), while a receipt photo read upside down at confidence 26 as
   // it was reads upright at 87 cleaned.
-  const cleaned = await readPage(image, quality, pool, language, cleanPhoto);
+  const cleaned = await readPage(image, quality, pool, language, cleanPhoto, budget);
   return cleaned && cleaned.confidence > plain.confidence ? cleaned : plain;
 }
 
 /** ocrPage on the decoded raster as `prepare` leaves it; undefined when `prepare` finds no reading worth making. */
-async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool, language: Lang | undefined, prepare: Prepare): Promise<OcrPage | undefined> {
+async function readPage(
+  image: Uint8Array,
+  quality: Quality,
+  pool: TesseractPool,
+  language: Lang | undefined,
+  prepare: Prepare,
+  budget: ReadingBudget,
+): Promise<OcrPage | undefined> {
   const meta = await sharp(image).metadata();
   const swapped = (meta.orientation ?? 1) >= 5;
   const srcW = (swapped ? meta.height : meta.width) ?? 1;
   const srcH = (swapped ? meta.width : meta.height) ?? 1;
   const pageScale = ocrScale(quality, Math.max(srcW, srcH));
-  const decoded = prepare(await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale)));
+  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale));
+  // A small document on a large scan is read alone (content-crop.ts); everything below works on its part of the page.
+  // Cropped first: the surface a crop leaves out is none a photo's cleaning (cleanPhoto) has to whiten, and that
+  // reading, made of the whole sheet, had read a receipt scan sideways for 108 s.
+  const crop = findContentCrop(raw);
+  const frame = (r: GreyRaster) => (crop ? applyContentCrop(r, crop) : r);
+  const decoded = prepare(frame(raw));
   if (!decoded) return undefined;
   const { geometry, lineHeight } = await pageGeometry(decoded, quality);
   // Small print (a receipt, a low-resolution scan) is enlarged further; the page's direction and skew stay as measured.
   const enlarge = smallTextEnlargement(lineHeight, pageScale);
   const scale = pageScale * enlarge;
-  const scaled = { width: enlarge > 1 ? Math.round(srcW * scale) : decoded.width, height: enlarge > 1 ? Math.round(srcH * scale) : decoded.height };
-  const dpi = estimateDpi(scaled.width, scaled.height);
+  const grown = crop ? { width: decoded.width * enlarge, height: decoded.height * enlarge } : { width: srcW * scale, height: srcH * scale };
+  const scaled = enlarge > 1 ? { width: Math.round(grown.width), height: Math.round(grown.height) } : { width: decoded.width, height: decoded.height };
+  // The print's resolution is the page's, cropped or not.
+  const dpi = estimateDpi(Math.round(srcW * scale), Math.round(srcH * scale));
   const axes = [{ quarters: geometry.quarters, skew: geometry.skew }];
   if (!geometry.axisSure) axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
   const angles = axes.map((a) => straighteningAngle(a.quarters, a.skew));
@@ -162,13 +180,14 @@ async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool
     // A sample read always settles the orientation first: `high` reads the page three times anyway.
     pick = await pickUpright(turned, pool, dpi);
     const fastScale = ocrScale('fast', Math.max(srcW, srcH)) * enlarge;
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language);
-    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language));
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget);
+    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget));
     if (fastScale / scale <= 0.9) {
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
       const fastRaster = async (): Promise<TurnedRaster> => {
         const raw = await decodeGrey(image, Math.round(srcW * fastScale), Math.round(srcH * fastScale));
-        const grey = prepare(raw) ?? raw;
+        const framed = frame(raw);
+        const grey = prepare(framed) ?? framed;
         const { geometry: own } = await pageGeometry(grey, 'fast');
         const quarters = axes[pick.index].quarters;
         const angle = straighteningAngle(quarters, own.quarters === quarters ? own.skew : own.otherSkew);
@@ -180,23 +199,24 @@ async function readPage(image: Uint8Array, quality: Quality, pool: TesseractPool
   } else {
     // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
     pick = turned.length > 1 ? await pickUpright(turned, pool, dpi) : { index: 0, halfTurn: false };
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language);
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget);
     // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
     // tells before a second full read (a poor scan that is upright is not read twice).
     if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
-      const check = await pickUpright(turned, pool, dpi);
-      if (check.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language));
+      const check = budget.affords(1) ? await pickUpright(turned, pool, dpi) : undefined;
+      if (check?.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget));
     } else {
-      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language));
+      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget));
     }
   }
   const angle = angles[pick.index] + (pick.halfTurn ? 180 : 0);
   const { width, height } = reading.image;
+  const toFrame = boxMapper(angle, scaled.width, scaled.height, width, height);
   return {
     words: normalizeOcrWords(reading.words, width, height),
     rules: reading.rules,
     aspect: width / height,
-    toPageBox: boxMapper(angle, scaled.width, scaled.height, width, height),
+    toPageBox: crop ? (b) => pageBoxOfCrop(crop, toFrame(b)) : toFrame,
     orientation: (Math.round(angle / 90) % 4 + 4) % 4,
     skewDegrees: axes[pick.index].quarters * 90 - angles[pick.index],
     confidence: reading.confidence,
@@ -232,8 +252,16 @@ interface Choice {
  * confident. The alternative tells its own language unless one was given: a
  * page read the wrong way up tells none.
  */
-async function betterReading(current: Choice, alternative: Pick, turned: GreyRaster[], pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Choice> {
-  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, language);
+async function betterReading(
+  current: Choice,
+  alternative: Pick,
+  turned: GreyRaster[],
+  pool: TesseractPool,
+  dpi: number,
+  language: Lang | undefined,
+  budget: ReadingBudget,
+): Promise<Choice> {
+  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, language, budget);
   return reading.confidence > current.reading.confidence ? { pick: alternative, reading } : current;
 }
 
@@ -244,26 +272,39 @@ async function betterReading(current: Choice, alternative: Pick, turned: GreyRas
  * page geometry first had it (most pages are stored upright) and the more
  * confident full reading wins.
  */
-function confirmPick(pick: Pick, reading: Reading, turned: GreyRaster[], pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Choice> {
+function confirmPick(
+  pick: Pick,
+  reading: Reading,
+  turned: GreyRaster[],
+  pool: TesseractPool,
+  dpi: number,
+  language: Lang | undefined,
+  budget: ReadingBudget,
+): Promise<Choice> {
   const primary: Pick = { index: 0, halfTurn: false };
-  if (reading.confidence >= CONFIDENT_READING || (pick.index === primary.index && pick.halfTurn === primary.halfTurn)) return Promise.resolve({ pick, reading });
-  return betterReading({ pick, reading }, primary, turned, pool, dpi, language);
+  const settled = reading.confidence >= CONFIDENT_READING || (pick.index === primary.index && pick.halfTurn === primary.halfTurn);
+  if (settled || !budget.affords(1)) return Promise.resolve({ pick, reading });
+  return betterReading({ pick, reading }, primary, turned, pool, dpi, language, budget);
 }
 
-/** Ruling lines erased: tesseract reads nothing inside a boxed grid. Read in `language`, or in the one the page tells. */
-function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<LanguageReading> {
+/**
+ * Ruling lines erased: tesseract reads nothing inside a boxed grid. Read in
+ * `language`, or in the one the page tells, with at most `maxFull` whole readings.
+ */
+function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, language: Lang | undefined, maxFull = 1): Promise<LanguageReading> {
   const erased = { ...image, data: image.data.slice() };
   eraseRulingLines(erased.data, erased.width, erased.height);
-  return readInLanguage(pool, erased, dpi, language);
+  return readInLanguage(pool, erased, dpi, language, maxFull);
 }
 
 /** Recognizes a turned page (optionally by another 180°) in `language` or the one it tells, and finds its ruling lines. */
-async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, language: Lang | undefined): Promise<Reading> {
+async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, language: Lang | undefined, budget: ReadingBudget): Promise<Reading> {
   const image = flip ? halfTurn(turned) : turned;
   // Ruling lines come from the raster before erasure, found while the workers recognize. Asked for first: their
   // copy is scaled on sharp's threads while this one erases the lines of the raster to be read.
   const rules = findPageRules(image);
-  const [{ words, language: told }, found] = await Promise.all([recognizeErased(image, pool, dpi, language), rules]);
+  const [{ words, language: told, fullReadings }, found] = await Promise.all([recognizeErased(image, pool, dpi, language, budget.left()), rules]);
+  budget.spend(fullReadings);
   return { image, words, rules: found, confidence: meanConfidence(words), language: told };
 }
 

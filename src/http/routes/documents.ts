@@ -29,6 +29,13 @@ const DocumentObject = Type.Object({
   started_at: Timestamp,
   completed_at: NullableTimestamp,
   corrected_at: Type.Union([Timestamp, Type.Null()], { description: 'When a person last corrected the rows; null when never' }),
+  einvoice: Type.Union([
+    Type.Object({
+      syntax: StringEnum(['UBL', 'CII']),
+      profile: Type.Union([Type.String(), Type.Null()], { description: 'The guideline id (BT-24) of the XML' }),
+    }),
+    Type.Null(),
+  ], { description: 'The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document' }),
   line_items: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
   failure: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
 });

@@ -1,0 +1,39 @@
+/**
+ * The columns stage: which table answers a request and which of its columns
+ * holds each field, by the heads that name them, else by quantity × unit
+ * price ≈ line total, else by the shapes of their values in request order.
+ */
+import type { Table } from '../tables/table.js';
+import type { AskedFields } from '../request.js';
+import { chooseTableByArithmetic, chooseTablesForFields, type TableChoice } from './column-mapping.js';
+import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
+
+/** Least mean header score for a table to answer a request of document-level fields as columns (a table of invoices). */
+const DOCUMENT_FIELDS_AS_COLUMNS = 0.9;
+
+/** The tables whose rows answer the request, best first (none: the request is answered by document values). */
+export function chooseColumns(tables: Table[], asked: AskedFields): TableChoice[] {
+  const { textual, documentOnly, asColumns } = asked;
+  let choices = textual.length ? chooseTablesForFields(tables, textual) : [];
+  // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its
+  // columns (a list of invoices).
+  if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
+    choices = [];
+  }
+  // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the
+  // columns, else the shapes of their values in request order.
+  if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < 2) {
+    const headless = chooseTableByArithmetic(tables, textual) ?? chooseTableByKinds(tables, textual);
+    if (headless) choices = [headless];
+  }
+  // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns.
+  if (!documentOnly) choices = choices.map((c) => withColumnsByKinds(c, textual));
+  return choices;
+}
+
+/** Which fields are columns (by request index): those the best table maps; the others are document values. */
+export function columnFields(asked: AskedFields, choices: TableChoice[]): boolean[] {
+  const isColumn = new Array<boolean>(asked.fields.length).fill(false);
+  if (choices.length) asked.textual.forEach((f, k) => (isColumn[f.index] = choices[0].columnOf[k] >= 0));
+  return isColumn;
+}

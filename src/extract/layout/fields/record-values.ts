@@ -1,0 +1,122 @@
+/**
+ * The document-values stage: every field that is not a column gets one value
+ * for the page — a concept's labelled value, the totals chosen together so
+ * they add up, a label-and-value pair for names the catalogue does not know,
+ * an image region for a pure location. Item rows and table heads are set
+ * aside first: "Amount" heading a column is not the total.
+ */
+import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
+import type { CellValue, Box, ExtractedCell } from '../../types.js';
+import { pickRegionForField } from '../../read/picture-regions.js';
+import { roundBox } from '../lines/geometry.js';
+import type { Line } from '../lines/lines.js';
+import { headerNames } from '../tables/header-names.js';
+import { dropSummaryAndRepeatedHeaders } from '../tables/item-rows.js';
+import type { Table } from '../tables/table.js';
+import { chooseTablesForFields, type TableChoice } from '../columns/column-mapping.js';
+import { amountValue, checkedConfidence, statementAgrees } from '../values/arithmetic.js';
+import { cell } from '../values/cell.js';
+import type { AskedFields } from '../request.js';
+import { findDocumentValue } from './document-fields.js';
+import { findTotals, TOTAL_PARTS } from './document-totals.js';
+import { findLabeledValue } from './record-fields.js';
+
+/** Rows a table needs to be a list of items rather than a block of totals under their labels. */
+const MIN_ITEM_ROWS = 3;
+
+/** Which concepts a segment's first words label ("USt. 7 %" labels the tax). */
+function segmentLabels(text: string): string[] {
+  const words = text.replace(/[:：]\s*$/, '').split(/\s+/);
+  for (let k = Math.min(3, words.length); k >= 1; k--) {
+    const ids = [...classifyLabel(words.slice(0, k).join(' ')).keys()];
+    if (ids.length) return ids;
+  }
+  return [];
+}
+
+/**
+ * A line of a detected table that carries document values under their labels
+ * rather than an item or column names: a receipt's "SUMME EUR 12,00" among
+ * its items, "address | Rechnung Nr. | 2024/948" lines the table detector
+ * joined to the items. At least half its labels name document concepts
+ * ("Description | Qty | Price | Total" is a header, not the total).
+ */
+function holdsDocumentLabels(line: Line): boolean {
+  let labels = 0;
+  let documentLabels = 0;
+  let lineOnlyLabels = 0;
+  for (const seg of line.segments) {
+    const ids = segmentLabels(seg.text);
+    if (!ids.length) continue;
+    labels++;
+    if (ids.some((id) => conceptById(id)?.level === 'document')) documentLabels++;
+    else lineOnlyLabels++;
+  }
+  // Two labels only items have ("Product", "Price") make it the items' header, whatever else it names ("Amount | Total").
+  return documentLabels > 0 && documentLabels * 2 >= labels && lineOnlyLabels < 2;
+}
+
+/**
+ * Item rows are not document values; a table's closing summary lines (Subtotal, VAT, Total) are. Without a chosen
+ * table, the header and items of every table that lists items are set aside too ("Amount" heading a column is not
+ * the total); two-column tables are label/value blocks, and one or two rows under labels are a summary block.
+ */
+function itemLines(choices: TableChoice[], tables: Table[]): Set<Line> {
+  const itemTables = choices.length
+    ? choices.map((c) => ({ table: c.table, names: c.names }))
+    : tables.map((t) => ({ table: t, names: headerNames(t, t.headerLines.length) }));
+  const skip = new Set<Line>();
+  for (const { table, names } of itemTables) {
+    const items = dropSummaryAndRepeatedHeaders(table.rows, names);
+    if (choices.length || (table.separators.length >= 2 && items.length >= MIN_ITEM_ROWS)) {
+      for (const l of [...table.headerLines, ...items.flatMap((r) => r.lines)]) if (!holdsDocumentLabels(l)) skip.add(l);
+    }
+  }
+  return skip;
+}
+
+/** The value of every field that is not a column, by request index. */
+export function findRecordValues(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], pictures: Box[], lines: Line[], tables: Table[]): Map<number, ExtractedCell> {
+  const { fields, specs, concepts, located } = asked;
+  const skip = itemLines(choices, tables);
+  const recordValues = new Map<number, ExtractedCell>();
+  // Totals are chosen together, so that they add up (values/arithmetic.ts).
+  const isTotal = (c: Concept | null) => !!c && (TOTAL_PARTS as readonly string[]).includes(c.id);
+  const totals = concepts.some(isTotal) ? findTotals(lines, skip) : null;
+  fields.forEach((f, i) => {
+    if (located[i]) {
+      const box = pickRegionForField(f.name, pictures);
+      recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
+    } else if (!isColumn[i]) {
+      const concept = concepts[i];
+      const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip)) : findLabeledValue(f.name, specs[i].kind, lines, skip);
+      const confidence = found && 'confidence' in found ? found.confidence : undefined;
+      recordValues.set(i, found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null });
+    }
+  });
+  confirmStatementBalances(recordValues, concepts, tables);
+  return recordValues;
+}
+
+/**
+ * A statement's opening and closing balances, asked as document values, are
+ * surer when the opening balance plus the page's credits minus its debits
+ * gives the closing balance (values/arithmetic.ts, statementAgrees). A sum that does
+ * not agree says nothing: the transactions may run over several pages.
+ */
+function confirmStatementBalances(values: Map<number, ExtractedCell>, concepts: Array<Concept | null>, tables: Table[]): void {
+  const [opening, closing] = ['opening_balance', 'closing_balance'].map((id) => concepts.findIndex((c) => c?.id === id));
+  const cells = [values.get(opening), values.get(closing)];
+  const [o, c] = cells.map((v) => (v && 'value' in v && v.value ? amountValue(v.value) : null));
+  if (o === null || c === null) return;
+  const parts = ['debit', 'credit'].map((id) => ({ name: id, kind: 'number' as const, concept: conceptById(id) }));
+  const choice = chooseTablesForFields(tables, parts).find((ch) => ch.columnOf.every((k) => k >= 0));
+  if (!choice) return;
+  const rows = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
+  const column = (k: number) => rows.flatMap((r) => amountValue(r.cells[choice.columnOf[k]].text) ?? []);
+  if (!statementAgrees(o, column(0), column(1), c)) return;
+  [opening, closing].forEach((i, k) => {
+    const v = cells[k] as CellValue;
+    if (v.confidence !== undefined) values.set(i, { ...v, confidence: Math.round(checkedConfidence(v.confidence, true) * 100) / 100 });
+  });
+}

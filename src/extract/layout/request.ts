@@ -1,0 +1,65 @@
+/**
+ * What a request asks, read once for every stage: each field's format
+ * (numeric dates in the page's own day/month order), the catalogue concept
+ * its name means, whether it is a pure location (a photo, a signature), and
+ * whether the request asks for document values only.
+ */
+import { resolveConcept, type Concept } from '../concepts/index.js';
+import { resolveFormat, type FormatSpec, type ValueKind } from '../format/index.js';
+import { isPureLocationField } from '../pure-location.js';
+import type { ExtractRequest, FieldSpec } from '../types.js';
+import type { FieldRequest } from './columns/column-mapping.js';
+import type { Line } from './lines/lines.js';
+import { pageDateOrder } from './values/page-conventions.js';
+
+/** A field read as text (not a pure location), with its place in the request. */
+export interface TextField extends FieldRequest {
+  concept: Concept | null;
+  index: number;
+}
+
+export interface AskedFields {
+  fields: FieldSpec[];
+  /** The format each field's values take, by request index. */
+  specs: FormatSpec[];
+  /** The concept each field's name means, by request index (null: none, or a pure location). */
+  concepts: Array<Concept | null>;
+  /** Pure-location fields, by request index. */
+  located: boolean[];
+  textual: TextField[];
+  /** Document-level fields only (number, date, parties, totals): one row of values unless a table lists them as columns. */
+  documentOnly: boolean;
+  /** Several fields, or one bare word ("Amount"): a request a table's columns may answer. */
+  asColumns: boolean;
+}
+
+/** The format kind a concept's values are checked against when the request names none. */
+function formatKindOf(concept: Concept | null): ValueKind | undefined {
+  if (!concept) return undefined;
+  if (concept.kind === 'date') return 'date';
+  if (concept.kind === 'money' || concept.kind === 'number') return 'number';
+  return concept.kind === 'percent' ? 'percent' : undefined;
+}
+
+/** Words in a field name: `total_amount`, `totalAmount` and `Total amount` have two. */
+function nameWords(name: string): number {
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).filter(Boolean).length;
+}
+
+export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields {
+  const fields = request.fields;
+  const requested = fields.map((f) => resolveFormat(f.formatRequirement, request.globalFormatRequirement));
+  // Numeric dates converted by a requirement read in the page's own order (03/05/2024 is March on a US invoice).
+  const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines) : 'day_first';
+  const specs = requested.map((s) => (s.datePattern && s.monthFirstInput === undefined ? { ...s, monthFirstInput: order === 'month_first' } : s));
+  const located = fields.map(isPureLocationField);
+  const concepts = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name)));
+  const textual = fields
+    .map((f, i) => ({ name: f.name, kind: specs[i].kind ?? formatKindOf(concepts[i]), concept: concepts[i], index: i }))
+    .filter((f) => !located[f.index]);
+  // One field alone named as a document value ("total_amount", "invoiceDate") is the document's, not a column a head
+  // happens to name ("Amount"); a bare word ("Amount") may still be a column.
+  const documentOnly = textual.length > 0 && textual.every((f) => f.concept?.level === 'document');
+  const asColumns = textual.length >= 2 || nameWords(textual[0]?.name ?? '') < 2;
+  return { fields, specs, concepts, located, textual, documentOnly, asColumns };
+}

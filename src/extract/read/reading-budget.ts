@@ -1,0 +1,43 @@
+/**
+ * How often a page may be read whole (issue 28: never more than twice). The
+ * readings that settle a doubt (the page upside down or turned the other way,
+ * a photo's surface cleaned away) are made only while the budget has one
+ * left: on the German receipt scans they had made a page cost four whole
+ * readings, one of them a sideways pass of 101 s. The samples that decide a
+ * page's direction (a few text lines) and the top third read to tell its
+ * language are no whole readings. `high` adds its two coarser readings
+ * (ocr-page.ts, addCoarseReadings) by design, outside the budget.
+ */
+
+/** Whole readings a page may cost. */
+export const FULL_READINGS = 2;
+
+/**
+ * Time after which no optional reading starts: the engine thread's page
+ * limit is 300 s (src/extract/engines/engine-threads.ts), and a reading begun later could
+ * take as long as all that came before on a loaded machine.
+ */
+export const OPTIONAL_READINGS_UNTIL_MS = 100_000;
+
+export class ReadingBudget {
+  private spent = 0;
+  private readonly started: number;
+
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.started = now();
+  }
+
+  /** Whole readings left. */
+  left(): number {
+    return Math.max(0, FULL_READINGS - this.spent);
+  }
+
+  /** Whether an optional reading of `readings` whole readings may start. */
+  affords(readings: number): boolean {
+    return this.left() >= readings && this.now() - this.started < OPTIONAL_READINGS_UNTIL_MS;
+  }
+
+  spend(readings: number): void {
+    this.spent += readings;
+  }
+}
