@@ -2,16 +2,20 @@
 #   API:     node bin/docrows.js serve   (the default command; DOCROWS_WORKERS=0 for API-only)
 #   workers: node bin/docrows.js worker  (set DOCROWS_OPERATOR_PORT for its /readyz and /metrics)
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
+# better-sqlite3 compiles its native module when no prebuilt binary can be fetched for this Node.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Install scripts are skipped (the `prepare` build needs the sources); better-sqlite3's native module is built explicitly.
 RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
+# What `npm run build` reads: test/scale/image-build.test.ts builds from exactly these files.
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     DOCROWS_HOST=0.0.0.0 \
     DOCROWS_PORT=8080 \

@@ -34,7 +34,7 @@ const queriesStayInDb = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', '.bench-dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/'] },
+  { ignores: ['dist/', '.bench-dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

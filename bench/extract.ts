@@ -25,7 +25,7 @@
  *
  * `--quick --split tuning`: for tuning rules. icdar, business (one document per
  * kind × language, one scanned) and kie (at most `--per-source` cases, default
- * 8, per source), no peer timing.
+ * 8, per source and split; without --quick all unless given), no peer timing.
  * `--scans N`: scanned documents per kind × language in the business section
  * (default 1) and scanned pages of the generated section per split (default 6).
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
@@ -263,7 +263,7 @@ async function runRealSets(engine: LayoutEngine, root: string, splits: Split[], 
   const peer = quick || process.argv.includes('--no-peer') ? undefined : scanPeer();
   const all: KieResult[] = [];
   for (const set of KIE_SETS) {
-    const results = await runKie(engine, join(root, set), { splits, perSource: quick ? arg('per-source', 8) : undefined, peer });
+    const results = await runKie(engine, join(root, set), { splits, perSource: arg('per-source', quick ? 8 : Infinity), peer, progress: (done, total) => process.stderr.write(`${set}: ${done}/${total} cases\r`) });
     all.push(...results);
     datasets[set] = {
       ...bySplit(splits, (s) => summarizeKie(results.filter((r) => r.split === s))),

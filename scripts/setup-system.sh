@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure what the test suite needs beyond Node is present: a PostgreSQL
+# Makes sure what the test suite needs beyond Node is present: a C++ toolchain, a PostgreSQL
 # server on 127.0.0.1:5432 with a `test` database (trust auth), as on the
 # project's machines, and Debian's chromium for the console's browser tests
 # (test/console; playwright-core drives /usr/bin/chromium and never downloads
@@ -7,6 +7,13 @@
 set -euo pipefail
 
 pg_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
+
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched (npm ci, and
+# scripts/test-node24.sh for Node 24): a C++ toolchain.
+if ! command -v g++ >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
+  echo "setup: installing python3, make, g++ (Debian packages, to compile better-sqlite3)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 make g++ >/dev/null
+fi
 
 if ! command -v pg_isready >/dev/null 2>&1; then
   echo "setup: installing PostgreSQL (Debian package)"

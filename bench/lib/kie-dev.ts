@@ -73,8 +73,10 @@ export interface KieResult {
 
 export interface KieOptions {
   splits: readonly Split[];
-  /** At most this many cases per source (quick runs); all when absent. */
+  /** At most this many cases per source and split (quick runs); all when absent. */
   perSource?: number;
+  /** Called after each case: cases done, cases to do. */
+  progress?: (done: number, total: number) => void;
   /** Times a peer on the scan file right after the engine: setting name -> ms. */
   peer?: (file: string, lang: string) => Promise<Record<string, number>>;
 }
@@ -127,14 +129,19 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
 export async function runKie(engine: Engine, dir: string, o: KieOptions): Promise<KieResult[]> {
   const { cases } = JSON.parse(await readFile(join(dir, 'cases.json'), 'utf8')) as { cases: KieCase[] };
   const taken = new Map<string, number>();
-  const results: KieResult[] = [];
+  const chosen: Array<[KieCase, Split]> = [];
   for (const c of cases) {
     const split = realSplit(c, cases);
     if (!o.splits.includes(split)) continue;
     const key = `${split}/${c.source}`;
     if (o.perSource !== undefined && (taken.get(key) ?? 0) >= o.perSource) continue;
     taken.set(key, (taken.get(key) ?? 0) + 1);
+    chosen.push([c, split]);
+  }
+  const results: KieResult[] = [];
+  for (const [c, split] of chosen) {
     results.push(await runCase(engine, dir, c, split, o));
+    o.progress?.(results.length, chosen.length);
   }
   return results;
 }

@@ -1210,7 +1210,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Batches of the account, oldest first, with filters */
+        /** Batches of the account, oldest first (or newest first), with filters */
         get: {
             parameters: {
                 query?: {
@@ -1228,6 +1228,8 @@ export interface paths {
                     template_id?: number;
                     /** @description Only `table`, the one extraction mode */
                     mode?: "table";
+                    /** @description `newest` lists the latest batch first (a docrows extension); default `oldest` */
+                    order?: "oldest" | "newest";
                     /** @description 1 to 100, default 20 */
                     limit?: number;
                     /** @description Opaque cursor from next_page_token */
@@ -1409,6 +1411,8 @@ export interface paths {
                                 canceled: number;
                             };
                             all_done: boolean;
+                            /** @description Documents uploaded and never sent to processing (a docrows extension; `status_counts.queued` counts them too) */
+                            not_processed: number;
                             /** Format: date-time */
                             created_at: string;
                         };

@@ -10,6 +10,7 @@ import { SignIn } from './pages/sign-in';
 import { TemplateEditor } from './pages/template-editor';
 import { TemplatesPage } from './pages/templates';
 import { UploadPage } from './pages/upload';
+import { UsagePage } from './pages/usage';
 
 /** The key lives in sessionStorage only: it is gone when the tab closes (docs/console.md). */
 const KEY_SLOT = 'docrows.apiKey';
@@ -26,6 +27,8 @@ function Pages({ api }: { api: Api }) {
       return <BatchesPage api={api} />;
     case 'templates':
       return a ? <TemplateEditor api={api} id={Number(a)} /> : <TemplatesPage api={api} />;
+    case 'usage':
+      return <UsagePage api={api} />;
     case 'account':
       return <AccountPage api={api} />;
     default:
@@ -33,7 +36,7 @@ function Pages({ api }: { api: Api }) {
   }
 }
 
-const NAV: Array<[string, string]> = [['batches', 'Batches'], ['upload', 'Upload'], ['templates', 'Templates'], ['account', 'Account']];
+const NAV: Array<[string, string]> = [['batches', 'Batches'], ['upload', 'Upload'], ['templates', 'Templates'], ['usage', 'Usage'], ['account', 'Account']];
 
 function App() {
   const [key, setKey] = useState(() => sessionStorage.getItem(KEY_SLOT));

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type Api } from './api';
 import type { Status } from './types';
 
@@ -23,6 +23,31 @@ export function Section({ title, children, actions }: { title: string; children:
       <header class="card-head"><h2>{title}</h2>{actions}</header>
       {children}
     </section>
+  );
+}
+
+/**
+ * A sideways-scrolling box that says so when its content is wider than it:
+ * a table cut at the edge would otherwise hide its last columns without a sign.
+ */
+export function ScrollX({ children, class: cls = '' }: { children: ComponentChildren; class?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const watch = new ResizeObserver(check);
+    watch.observe(el);
+    if (el.firstElementChild) watch.observe(el.firstElementChild);
+    check();
+    return () => watch.disconnect();
+  }, []);
+  return (
+    <div class={`scroll-x ${cls}`}>
+      {overflows && <p class="scroll-hint muted" data-testid="scroll-hint">More columns: scroll sideways →</p>}
+      <div class={`scroll ${overflows ? 'overflows' : ''}`} ref={box}>{children}</div>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Services } from '../services.js';
 import { installApiAuth } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
 import { installIdempotency } from './idempotency.js';
-import { validatorCompiler } from './validation.js';
+import { unknownQueryGuard, validatorCompiler } from './validation.js';
 import { finishOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { API_ROUTES, type RouteDeps } from './routes/index.js';
 import { registerAdminRoutes } from './routes/admin.js';
@@ -36,6 +36,9 @@ export async function buildServer(services: Services, deps: RouteDeps, metrics: 
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') || route.url.startsWith('/admin/')) {
+      route.preValidation = [...[route.preValidation ?? []].flat(), unknownQueryGuard(route.schema)];
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import { errors } from '../errors.js';
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ removeAdditional: false, useDefaults: true, allErrors: false, strict: false, ...options });
@@ -17,6 +18,20 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const coercing = makeAjv({ coerceTypes: 'array' });
   const strict = makeAjv({ coerceTypes: false });
   return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object);
+}
+
+/**
+ * One rule for every API route: a query parameter the route does not name is
+ * refused (invalid_parameter naming it), so a typo (`limt=5`) never silently
+ * does nothing (docs/decisions.md, Requests and errors). It runs before the
+ * body is validated, so the answer names the unknown parameter whatever the body.
+ */
+export function unknownQueryGuard(schema: { querystring?: unknown } | undefined): preValidationAsyncHookHandler {
+  const known = new Set(Object.keys((schema?.querystring as { properties?: object } | undefined)?.properties ?? {}));
+  return async (request) => {
+    const unknown = Object.keys((request.query ?? {}) as object).find((name) => !known.has(name));
+    if (unknown !== undefined) throw errors.invalidParameter(unknown, `Unknown parameter "${unknown}".`);
+  };
 }
 
 /** One Ajv error as the error handler receives it (fastify's `err.validation`). */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -203,7 +204,7 @@ describe('web console (chromium)', () => {
     await snap(page, '06-template');
   });
 
-  it('shows the plan, the credits, the ledger of what processing spent a page at a time, and the event feed', async () => {
+  it('shows the plan, the credits and the event feed under Account, and under Usage (where the README says) the ledger of what processing spent a page at a time', async () => {
     // 20 operator grants fill the ledger's first page (20 entries, newest first), so the spends are on the second.
     for (let i = 0; i < 20; i++) {
       const grant = await server.t.inject({ method: 'PATCH', url: `/admin/v1/accounts/${accountId}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { credits_delta: 1 } });
@@ -212,6 +213,9 @@ describe('web console (chromium)', () => {
     await nav('Account').click();
     await expect.poll(() => page.getByTestId('credits').textContent()).toBe(String((await api('/account')).available_credits));
     expect(await page.getByTestId('plan').textContent()).toBe('pro');
+    await page.getByTestId('events').getByText('batch.completed').waitFor();
+    expect(readFileSync('README.md', 'utf8').replace(/\s+/g, ' ')).toContain('usage ledger (**Usage**) have their own tabs');
+    await nav('Usage').click();
     const amounts = () => page.locator('[data-testid=ledger] tbody td:nth-child(4)').allTextContents();
     await expect.poll(amounts).toEqual(Array(20).fill('+1'));
     await page.getByRole('button', { name: 'Older' }).click();
@@ -220,7 +224,6 @@ describe('web console (chromium)', () => {
     await snap(page, '07-account');
     await page.getByRole('button', { name: 'Newer' }).click();
     await expect.poll(async () => (await amounts()).length).toBe(20);
-    await page.getByTestId('events').getByText('batch.completed').waitFor();
   });
 
   it('lists batches with filters and deletes one after a confirmation that mentions refunds', async () => {

@@ -103,7 +103,19 @@ describe.each(DIALECTS)('GET /batches and GET /batches/{name} (%s)', (dialect) =
     }
   });
 
-  it('shows one batch with status_counts and all_done', async () => {
+  it('lists newest first with order=newest, paging backwards with its own tokens', async () => {
+    expect(await names('?order=newest')).toEqual(['delta', 'gamma', 'beta', 'alpha']);
+    expect(await names('?order=newest&status=queued,failed')).toEqual(['delta', 'gamma']);
+    const first = await list('?order=newest&limit=3');
+    expect(first.data.map((b) => b.batch_name)).toEqual(['delta', 'gamma', 'beta']);
+    const second = await list(`?order=newest&limit=3&page_token=${first.next_page_token}`);
+    expect(second.data.map((b) => b.batch_name)).toEqual(['alpha']);
+    // A token of one order is refused in the other.
+    expectError(await t.inject({ method: 'GET', url: `/api/v1/batches?limit=3&page_token=${first.next_page_token}`, headers: bearer(key) }), 400, 'invalid_parameter', 'page_token');
+    expectError(await t.inject({ method: 'GET', url: '/api/v1/batches?order=latest', headers: bearer(key) }), 400, 'invalid_parameter', 'order');
+  });
+
+  it('shows one batch with status_counts, all_done and the documents never processed', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/batches/alpha', headers: bearer(key) });
     const body = res.json() as Record<string, unknown>;
     expect(body).toEqual({
@@ -111,12 +123,17 @@ describe.each(DIALECTS)('GET /batches and GET /batches/{name} (%s)', (dialect) =
       document_count: 2,
       status_counts: { queued: 1, processing: 1, succeeded: 0, failed: 0, canceled: 0 },
       all_done: false,
+      not_processed: 1,
       created_at: body.created_at,
     });
     await setStatus(ids.alpha[0], 'succeeded');
     await setStatus(ids.alpha[1], 'canceled');
     const done = (await t.inject({ method: 'GET', url: '/api/v1/batches/alpha', headers: bearer(key) })).json();
-    expect(done).toMatchObject({ status_counts: { queued: 0, processing: 0, succeeded: 1, failed: 0, canceled: 1 }, all_done: true });
+    expect(done).toMatchObject({ status_counts: { queued: 0, processing: 0, succeeded: 1, failed: 0, canceled: 1 }, all_done: true, not_processed: 0 });
+    // Uploaded and never processed: queued by the contract, not_processed by the extension; queued by process: no longer.
+    expect((await t.inject({ method: 'GET', url: '/api/v1/batches/delta', headers: bearer(key) })).json()).toMatchObject({ status_counts: { queued: 1 }, not_processed: 1 });
+    await setStatus(ids.delta[0], 'queued');
+    expect((await t.inject({ method: 'GET', url: '/api/v1/batches/delta', headers: bearer(key) })).json()).toMatchObject({ status_counts: { queued: 1 }, not_processed: 0 });
   });
 
   it('answers batch_not_found for unknown and foreign batches', async () => {

@@ -26,6 +26,16 @@ interface ComposeService {
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, ComposeService> };
 const docrowsServices = Object.entries(compose.services).filter(([, s]) => s.image === 'docrows:latest');
 
+/** `version` within an engines range made of `^M.m.p` alternatives (the only form package.json uses). */
+function satisfies(version: string, range: string): boolean {
+  const nums = (v: string) => v.split('.').map(Number);
+  return range.split('||').map((alt) => alt.trim()).some((alt) => {
+    if (!alt.startsWith('^')) throw new Error(`engines: write "${alt}" as ^M.m.p`);
+    const [want, have] = [nums(alt.slice(1)), nums(version)];
+    return have[0] === want[0] && (have[1] > want[1] || (have[1] === want[1] && have[2] >= want[2]));
+  });
+}
+
 /** The Dockerfile instruction's JSON-array argument (CMD ["node", ...]). */
 function execForm(dockerfile: string, instruction: string): string[] {
   const line = dockerfile.split('\n').find((l) => l.startsWith(`${instruction} [`));
@@ -46,6 +56,26 @@ describe('deployment files', () => {
     expect(command).toBe('node bin/docrows.js serve');
     expect(JSON.parse(read('package.json')).scripts.start).toBe(command);
     expect(readme).toContain(`\`${command}\``);
+  });
+
+  it('runs the image on Node 24, the Node the suite also runs under, within the declared engines', () => {
+    const bases = [...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((m) => Number(m[1]));
+    expect(bases.length).toBe(dockerfile.match(/^FROM /gm)!.length);
+    expect(new Set(bases)).toEqual(new Set([24]));
+    const pkg = JSON.parse(read('package.json')) as { engines: { node: string }; scripts: Record<string, string> };
+    const script = read('scripts/test-node24.sh');
+    const pinned = /^NODE24_VERSION=(\S+)$/m.exec(script)![1];
+    expect(pinned.split('.')[0]).toBe('24');
+    for (const version of [pinned, process.versions.node]) expect(satisfies(version, pkg.engines.node), `${version} vs engines ${pkg.engines.node}`).toBe(true);
+    expect(pkg.scripts['test:node24']).toBe('bash scripts/test-node24.sh');
+  });
+
+  it('says beside the first install command that npm install may need a C++ toolchain, and which Debian packages', () => {
+    const first = readme.indexOf('npm install');
+    const note = readme.slice(first, first + 1200);
+    expect(note).toContain('better-sqlite3');
+    expect(note).toMatch(/apt-get install python3 make g\+\+/);
+    expect(read('scripts/setup-system.sh')).toMatch(/apt-get install -y -qq python3 make g\+\+/);
   });
 
   it('names in the image and compose.yaml only settings that the configuration reads', () => {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../api';
+import { countEntries } from '../batch-counts';
 import { href } from '../router';
-import { STATUSES, type BatchStatus } from '../types';
+import type { BatchStatus } from '../types';
 import { ErrorNote, Progress, Section, useLoad } from '../ui';
 import { ProcessPanel } from './process';
 import { ResultsPanel } from './results';
@@ -34,7 +35,7 @@ export function BatchPage({ api, name }: { api: Api; name: string }) {
         {status.data && (
           <>
             <ul class="counts">
-              {STATUSES.map((s) => <li class={`s-${s}`} data-status={s}><strong>{counts![s]}</strong> {s}</li>)}
+              {countEntries(status.data).map((c) => <li class={`s-${c.status}`} data-status={c.status}><strong>{c.n}</strong> {c.label}</li>)}
             </ul>
             {watching && (
               <div class="progress-line" data-testid="batch-progress">

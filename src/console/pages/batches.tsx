@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { listAll, type Api } from '../api';
+import { countEntries, neverProcessed } from '../batch-counts';
 import { href } from '../router';
 import { STATUSES, type BatchItem, type BatchStatus, type Envelope, type Status, type Template } from '../types';
 import { ErrorNote, Section, StatusBadge, useLoad, when } from '../ui';
@@ -17,13 +18,13 @@ interface Filters {
 const EMPTY: Filters = { status: [], source: '', q: '', date_from: '', date_to: '', template_id: '' };
 const SOURCES = ['', 'direct', 'api', 'collect', 'email_inbox', 'share'];
 
-/** GET /batches with every filter the API has, each batch with its status counts (GET /batches/{name}). */
+/** GET /batches, newest first, with every filter the API has, each batch with its status counts (GET /batches/{name}). */
 export function BatchesPage({ api }: { api: Api }) {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [token, setToken] = useState<string | null>(null);
   const templates = useLoad(() => listAll<Template>(api, '/templates'), [api]);
   const list = useLoad(async () => {
-    const page = await api.get<Envelope<BatchItem>>('/batches', { ...filters, status: filters.status.join(','), page_token: token });
+    const page = await api.get<Envelope<BatchItem>>('/batches', { ...filters, status: filters.status.join(','), order: 'newest', page_token: token });
     const counts = await Promise.all(page.data.map((b) => api.get<BatchStatus>(`/batches/${encodeURIComponent(b.batch_name)}`).catch(() => null)));
     return { ...page, counts };
   }, [api, JSON.stringify(filters), token]);
@@ -86,11 +87,11 @@ function BatchRow({ api, batch, counts, onDeleted }: { api: Api; batch: BatchIte
       setError(err);
     }
   };
-  const summary = counts ? STATUSES.filter((s) => counts.status_counts[s] > 0).map((s) => `${counts.status_counts[s]} ${s}`).join(', ') : '';
+  const summary = counts ? countEntries(counts).filter((c) => c.n > 0).map((c) => `${c.n} ${c.label}`).join(', ') : '';
   return (
     <tr data-batch={batch.batch_name}>
       <td><a href={href('batches', batch.batch_name)}>{batch.batch_name}</a></td>
-      <td><StatusBadge status={batch.status} /></td>
+      <td>{neverProcessed(counts) ? <span class="badge s-not-processed">not processed</span> : <StatusBadge status={batch.status} />}</td>
       <td>{batch.document_count}</td>
       <td class="muted">{summary}</td>
       <td>{when(batch.created_at)}</td>

@@ -4,7 +4,7 @@ import { boxOf, Cell, columnsOf, isRegion, textOf } from '../cells';
 import { href } from '../router';
 import { isLow, ThresholdInput, useThreshold } from '../review';
 import { isTerminal, type BboxJob, type Box, type Results } from '../types';
-import { ErrorNote, Section, StatusBadge, useBlobUrl, useLoad } from '../ui';
+import { ErrorNote, ScrollX, Section, StatusBadge, useBlobUrl, useLoad } from '../ui';
 import { pageLabel } from './results';
 
 const POLL_MS = 1000;
@@ -159,7 +159,7 @@ export function PageViewer({ api, batch, documentId }: { api: Api; batch: string
             />
           ))}
         </div>
-        <div class="scroll values">
+        <ScrollX class="values">
           {draft === null ? (
             <table class="rows" data-testid="page-rows">
               <thead><tr><th>#</th>{columns.map((c) => <th>{c}</th>)}</tr></thead>
@@ -195,7 +195,7 @@ export function PageViewer({ api, batch, documentId }: { api: Api; batch: string
               </tbody>
             </table>
           )}
-        </div>
+        </ScrollX>
       </div>
     </Section>
   );

@@ -12,6 +12,12 @@ const STATUS_RULE: batchSummaries.StatusRule<PublicStatus> = {
   precedence: AGGREGATE_PRECEDENCE,
 };
 
+/** One batch's counts: the public ones plus the documents uploaded and never processed (a docrows extension; they count as queued too). */
+const DETAIL_RULE: batchSummaries.StatusRule<PublicStatus | 'not_processed'> = {
+  counts: { ...STATUS_RULE.counts, not_processed: ['uploaded'] },
+  precedence: AGGREGATE_PRECEDENCE,
+};
+
 export interface BatchListFilter {
   source?: string;
   q?: string;
@@ -20,7 +26,9 @@ export interface BatchListFilter {
   dateTo?: string;
   statuses?: PublicStatus[];
   templateId?: number;
-  /** Batches with an id above this (the page cursor). */
+  /** `newest` lists the latest batch first (a docrows extension); the contract's order is oldest first. */
+  order: 'oldest' | 'newest';
+  /** Batches after this id in `order` (the page cursor). */
   afterId: number | null;
   limit: number;
 }
@@ -53,18 +61,20 @@ export interface BatchStatus {
   document_count: number;
   status_counts: Record<PublicStatus, number>;
   all_done: boolean;
+  not_processed: number;
   created_at: string;
 }
 
 export async function getBatchStatus(db: Db, accountId: number, name: string): Promise<BatchStatus> {
-  const row = await batchSummaries.countsOfBatch(db, accountId, name, STATUS_RULE);
+  const row = await batchSummaries.countsOfBatch(db, accountId, name, DETAIL_RULE);
   if (!row) throw errors.batchNotFound(name);
-  const { counts, total } = row;
+  const { counts: { not_processed: notProcessed, ...counts }, total } = row;
   return {
     batch_name: row.name,
     document_count: total,
     status_counts: counts,
     all_done: total > 0 && counts.queued === 0 && counts.processing === 0,
+    not_processed: notProcessed,
     created_at: row.created_at,
   };
 }

