@@ -21,7 +21,8 @@
  *   npm run bench:extract [-- --split tuning|heldout|tuning,heldout] [--quick]
  *     [--sections icdar,generated,timing,business,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
- *     [--per-pair N] [--per-source N] [--no-peer] [--datasets DIR] [--json]
+ *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer]
+ *     [--datasets DIR] [--json]
  *
  * `--quick --split tuning`: for tuning rules. icdar, business (one document per
  * kind × language, one scanned) and kie (at most `--per-source` cases, default
@@ -263,7 +264,7 @@ async function runRealSets(engine: LayoutEngine, root: string, splits: Split[], 
   const peer = quick || process.argv.includes('--no-peer') ? undefined : scanPeer();
   const all: KieResult[] = [];
   for (const set of KIE_SETS) {
-    const results = await runKie(engine, join(root, set), { splits, perSource: arg('per-source', quick ? 8 : Infinity), peer, progress: (done, total) => process.stderr.write(`${set}: ${done}/${total} cases\r`) });
+    const results = await runKie(engine, join(root, set), { splits, perSource: arg('per-source', quick ? 8 : Infinity), sources: listArg('sources'), peer, progress: (done, total) => process.stderr.write(`${set}: ${done}/${total} cases\r`) });
     all.push(...results);
     datasets[set] = {
       ...bySplit(splits, (s) => summarizeKie(results.filter((r) => r.split === s))),

@@ -75,6 +75,8 @@ export interface KieOptions {
   splits: readonly Split[];
   /** At most this many cases per source and split (quick runs); all when absent. */
   perSource?: number;
+  /** Only these sources (`sroie`, `receipts-de`, `zugferd`, `facturx`); all when absent. */
+  sources?: readonly string[];
   /** Called after each case: cases done, cases to do. */
   progress?: (done: number, total: number) => void;
   /** Times a peer on the scan file right after the engine: setting name -> ms. */
@@ -132,7 +134,7 @@ export async function runKie(engine: Engine, dir: string, o: KieOptions): Promis
   const chosen: Array<[KieCase, Split]> = [];
   for (const c of cases) {
     const split = realSplit(c, cases);
-    if (!o.splits.includes(split)) continue;
+    if (!o.splits.includes(split) || (o.sources && !o.sources.includes(c.source))) continue;
     const key = `${split}/${c.source}`;
     if (o.perSource !== undefined && (taken.get(key) ?? 0) >= o.perSource) continue;
     taken.set(key, (taken.get(key) ?? 0) + 1);

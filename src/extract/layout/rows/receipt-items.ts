@@ -56,6 +56,20 @@ export function withoutTaxClass(words: Word[]): Word[] {
   return words.length > 1 && /^[A-Z]$/.test(words[words.length - 1].text) && /\d/.test(words[words.length - 2].text) ? words.slice(0, -1) : words;
 }
 
+/** A quantity line's count and unit price (`2 x 1,25`, `3x 7.97`), or null when the words are none. */
+function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: number; p: number } | null {
+  const m = QUANTITY_LINE.exec(textOf(words).replace(/\s+/g, ' ').trim());
+  if (!m) return null;
+  const q = parseNumber(m[1], m[1].includes(','));
+  const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
+  const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
+  // The sign may cling to the count ("3x 7.97"): the count is the word without it.
+  const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
+  const quantity = x > 0 ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued[1] }] : null;
+  const unitPrice = words.slice(x > 0 ? x + 1 : 1).filter((w) => /\d/.test(w.text));
+  return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
+}
+
 /** The item lines of a headerless list, or [] when the page has none. */
 export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
   const items: Array<ListItem & { index: number }> = [];
@@ -64,21 +78,12 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     const line = lines[i];
     if (skip.has(line)) continue;
     if (items.length > 0 && closesList(line)) break;
-    const m = QUANTITY_LINE.exec(line.text.replace(/\s+/g, ' ').trim());
-    if (m) {
-      const words = line.words;
-      const q = parseNumber(m[1], m[1].includes(','));
-      const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
-      const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
-      // The sign may cling to the count ("3x 7.97"): the count is the word without it.
-      const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
-      const quantity = x > 0 ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued[1] }] : null;
-      const unitPrice = words.slice(x > 0 ? x + 1 : 1).filter((w) => /\d/.test(w.text));
-      if (quantity && q && p) quantities.push({ index: i, quantity, unitPrice, q: q.value, p: p.value });
+    const counted = quantityLine(line.words);
+    if (counted) {
+      quantities.push({ index: i, ...counted });
       continue;
     }
     if (line.segments.length < 2) continue;
-    const left = line.segments[0];
     // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
     const last = line.segments.length - 1;
     const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
@@ -86,10 +91,22 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
     const misread = !fitValue('money', amountWords) && readingsOf(textOf(amountWords), false).some((r) => /[.,]\d{2}/.test(r.text));
     const total = misread ? amountWords : fitValue('money', amountWords);
-    if (!total || !/\p{L}{2}/u.test(left.text) || closesList(line) || labelsDocumentValue(line) || left.box.x1 > 0.5) continue;
+    if (!total || closesList(line) || labelsDocumentValue(line)) continue;
+    // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
+    const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
+    const above = lines[i - 1];
+    if (counts && above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.index === i - 1) && !closesList(above) && !labelsDocumentValue(above)) {
+      items.push({ index: i, description: above.words, lineTotal: total, quantity: counts.quantity, unitPrice: counts.unitPrice, misread: misread || undefined });
+      continue;
+    }
+    // A till that prints the count first ("2 | Kaffee | 6,00"): the count is the quantity, the text after it the article.
+    const start = at > 1 && /^\d{1,3}$/.test(line.segments[0].text) && /\p{L}{2}/u.test(line.segments[1].text) ? 1 : 0;
+    const left = line.segments[start];
+    if (!/\p{L}{2}/u.test(left.text) || left.box.x1 > 0.5) continue;
     // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
-    const textEnd = line.segments.findIndex((seg, k) => k > 0 && (k >= at || isDataValue(seg.text)));
-    items.push({ index: i, description: line.segments.slice(0, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity: null, unitPrice: null, misread: misread || undefined });
+    const textEnd = line.segments.findIndex((seg, k) => k > start && (k >= at || isDataValue(seg.text)));
+    const quantity = start ? line.segments[0].words : null;
+    items.push({ index: i, description: line.segments.slice(start, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity, unitPrice: null, misread: misread || undefined });
   }
   // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
   // An amount with a stray mark, or read unsurely, is the reading that fits (misread-amounts.ts).

@@ -425,6 +425,8 @@ function headerRuleBoundary(block: Line[], rules: Rule[]): number | null {
   }
   if (separating.length === 0 || separating.length > 3) return null;
   const first = separating[0];
+  // Rows of data above it make it the rule over a short table's totals (a receipt's items, then its total), not the header's.
+  if (block.slice(0, first).filter(hasDataCell).length >= 2) return null;
   return first <= MAX_HEADER_LINES + 1 && first < block.length ? first : null;
 }
 

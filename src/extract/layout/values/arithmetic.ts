@@ -111,6 +111,9 @@ export function isSummaryLabel(text: string): boolean {
   return false;
 }
 
+/** A receipt's tax line label without the tax class letter it starts with ("A IVA 21%"). */
+const withoutTaxClass = (text: string) => text.replace(/^[A-Z]\s+(?=\p{L})/u, '');
+
 /**
  * True when a cell is a receipt's payment or change line label: how it was
  * paid, first ("VISA ***4427", "Cash", "EC-Karte"), or the change given
@@ -162,7 +165,7 @@ export function summaryRows(rows: string[][]): Set<number> {
       const amounts = cells.flatMap((c) => c.split(/(?<=[.,]\d{2}(?:\s(?:€|[A-Z]{3}))?)\s+/).map(amountValue)).filter((v): v is number => v !== null);
       const ownSum = amounts.length >= 3 && amounts.some((v, k) => agrees(v, amounts.reduce((s, x, j) => (j === k ? s : s + x), 0)));
       summary = ownSum || cells.some(isColumnSum);
-    } else if (worded.length === 1 && filled === 2 && (isPaymentLabel(worded[0]) || (closed && isSummaryLabel(worded[0])))) summary = true;
+    } else if (worded.length === 1 && filled === 2 && (isPaymentLabel(worded[0]) || (closed && isSummaryLabel(withoutTaxClass(worded[0]))))) summary = true;
     else if (worded.length === 1 && filled === 2 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
     if (summary) {
       closed = true;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import { ask, page, rowsOf } from './helpers/requests.js';
+
+const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
+
+describe('receipt items as different tills print them, under the names asked for', () => {
+  it('takes the count a till prints first for the quantity, the words after it for the article', () => {
+    const receipt = page([
+      [20, [[300, 'Brückner GmbH']]],
+      [60, [[50, '27.12.2023 19:19'], [590, 'Bon-Nr. 683765']]],
+      [80, [[50, '1'], [130, 'Kaffee gemahlen'], [850, '6,00']]],
+      [95, [[50, '4'], [130, 'Eier 10 St.'], [850, '4,64']]],
+      [115, [[50, 'ZU ZAHLEN'], [670, 'CHF 10,64']]],
+      [130, [[50, 'EC-Karte'], [820, '10,64']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, lineRequest))).toEqual([
+      { description: 'Kaffee gemahlen', quantity: '1', unit_price: null, line_total: '6,00' },
+      { description: 'Eier 10 St.', quantity: '4', unit_price: null, line_total: '4,64' },
+    ]);
+  });
+
+  it('does not take the rule over a short receipt\'s total for the rule under its heads', () => {
+    const items: Array<[number, Array<[number, string]>]> = [
+      [80, [[50, 'Artículo'], [430, 'Cantidad'], [660, 'Precio'], [860, 'Total']]],
+      [95, [[50, 'Pan de molde'], [570, '1'], [700, '4,74'], [840, '4,74 A']]],
+      [110, [[50, 'Plátanos'], [570, '2'], [700, '5,77'], [820, '11,54 A']]],
+      [125, [[50, 'Leche'], [570, '2'], [700, '9,73'], [820, '19,46 A']]],
+      [150, [[50, 'TOTAL'], [800, '35,74 €']]],
+      [165, [[50, 'Tarjeta'], [860, '35,74']]],
+      [180, [[50, 'A IVA 21%'], [880, '6,20']]],
+    ];
+    const receipt = { ...page(items), rules: [{ x1: 0.05, y1: 0.14, x2: 0.95, y2: 0.14 }] };
+    expect(rowsOf(extractFromContent(receipt, lineRequest))).toEqual([
+      { description: 'Pan de molde', quantity: '1', unit_price: '4,74', line_total: '4,74' },
+      { description: 'Plátanos', quantity: '2', unit_price: '5,77', line_total: '11,54' },
+      { description: 'Leche', quantity: '2', unit_price: '9,73', line_total: '19,46' },
+    ]);
+  });
+});
