@@ -38,6 +38,8 @@ export async function createApp(config: Config, options: ServicesOptions = {}): 
   const uploads = await prepareUploads(services);
   const metrics = createMetrics(services.db);
   const server = await buildServer(services, { uploads }, metrics);
+  // The ingest children boot (PDF code, PDFium compiled) once the API listens, not competing with its own start-up.
+  server.addHook('onListen', async () => uploads.renderPool.warm());
   const workers = config.workers > 0 ? startWorkers(services, { metrics }) : null;
   return {
     services,

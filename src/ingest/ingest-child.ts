@@ -17,6 +17,14 @@ if (!send) throw new Error('ingest-child must run as a forked child process');
 sharp.cache(false);
 // The parent gone (even killed), nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));
+// A warm child (render-pool.ts, warm()) has the PDF code loaded and PDFium compiled before its first upload arrives.
+// A failure here shows again, as that task's error, when the first task loads the same code.
+warmUp().catch(() => undefined);
+
+async function warmUp(): Promise<void> {
+  await import('./pdf-tasks.js');
+  await (await import('./pdf-pdfium.js')).warmPdfium();
+}
 
 process.on('message', (req: ChildRequest) => {
   runIngestTask(req.task).then(

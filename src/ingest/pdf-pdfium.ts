@@ -46,6 +46,11 @@ function pdfium(): Promise<WrappedPdfiumModule> {
   return instance;
 }
 
+/** Compiles and starts PDFium ahead of the first document (a warm ingest child). */
+export async function warmPdfium(): Promise<void> {
+  await pdfium();
+}
+
 /** An RGB raster: `width` × `height` pixels, 3 bytes each, no row padding. */
 export interface RgbRaster {
   data: Buffer;

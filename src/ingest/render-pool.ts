@@ -71,6 +71,11 @@ export class RenderPool {
     return this.pool.size;
   }
 
+  /** Starts every child now and keeps them started (the server: an upload never waits for a child to boot). */
+  warm(): void {
+    this.pool.warm();
+  }
+
   /** Live children (memory accounting in tests and benches). */
   get pids(): number[] {
     return this.pool.pids;

@@ -43,6 +43,8 @@ export abstract class TaskPool<Executor, Answer extends TaskMessage> {
   private readonly queue: Array<Task<Answer>> = [];
   private nextId = 1;
   private closed = false;
+  /** Keep every executor started (warm()), replacing the ones that die or retire. */
+  private keepWarm = false;
 
   constructor(private readonly base: TaskPoolOptions, kind: string) {
     if (!Number.isInteger(base.size) || base.size < 1) throw new Error(`${kind} pool size must be a positive integer, got ${base.size}`);
@@ -72,6 +74,20 @@ export abstract class TaskPool<Executor, Answer extends TaskMessage> {
       this.queue.push({ id: this.nextId++, message, transfer, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * Starts every executor now and keeps `size` of them started from then on:
+   * a task then never waits for an executor to boot (a child process takes
+   * about a second to load its parsers), nor after one was retired or died.
+   */
+  warm(): void {
+    this.keepWarm = true;
+    this.refill();
+  }
+
+  private refill(): void {
+    while (this.keepWarm && !this.closed && this.slots.length < this.base.size) this.addSlot();
   }
 
   /** Rejects queued and running tasks and stops every executor. */
@@ -106,6 +122,7 @@ export abstract class TaskPool<Executor, Answer extends TaskMessage> {
     if (this.retireAfterTask(slot)) {
       this.remove(slot);
       void this.terminate(slot.executor);
+      this.refill();
     } else {
       this.hold(slot.executor, false);
     }
@@ -119,7 +136,10 @@ export abstract class TaskPool<Executor, Answer extends TaskMessage> {
     const cause = slot.stopped ?? err;
     slot.busy?.reject(this.base.died?.(cause) ?? cause);
     slot.busy = null;
-    if (!this.closed) this.dispatch();
+    if (!this.closed) {
+      this.dispatch();
+      this.refill();
+    }
   }
 
   private remove(slot: Slot<Executor, Answer>): boolean {

@@ -31,6 +31,17 @@ describe('ProcessPool', () => {
   };
   afterEach(async () => { await Promise.all(pools.splice(0).map((p) => p.close())); });
 
+  it('warm() starts every child before the first task and replaces one that dies', async () => {
+    const p = pool({ size: 2 });
+    expect(p.pids).toEqual([]);
+    p.warm();
+    const started = p.pids;
+    expect(started).toHaveLength(2);
+    await expect(p.run({ crash: true })).rejects.toThrow('echo process exited with code 3');
+    expect(p.pids).toHaveLength(2);
+    expect(p.pids.filter((pid) => started.includes(pid))).toHaveLength(1);
+  });
+
   it('runs tasks FIFO on a reused child', async () => {
     const p = pool();
     const [a, b] = await Promise.all([p.run({ n: 1 }), p.run({ n: 2 })]);
