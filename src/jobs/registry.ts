@@ -61,7 +61,7 @@ export interface JobDefinition<K extends JobKind = JobKind> {
   everyMs?: number;
   /** Lease length; the worker heartbeats at a third of it. Default 15 s. */
   leaseMs?: number;
-  /** Delay before retry `attempt` (1-based count of attempts made so far). Default: 2^attempt seconds. */
+  /** Delay before retry `attempt` (1-based count of attempts made so far); also decides for a RetryAfterError. Default: 2^attempt seconds, or the RetryAfterError's delay. */
   backoffMs?(attempt: number, error: unknown): number;
   /**
    * Called in the transaction that puts the job back to pending (handler error

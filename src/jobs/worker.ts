@@ -139,7 +139,8 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
       await def.onGiveUp?.(trx, payload, services, error);
       return;
     }
-    const delay = err instanceof RetryAfterError ? err.delayMs : (def.backoffMs ?? defaultBackoff)(job.attempts, err);
+    // A kind with its own backoff weighs a RetryAfterError itself (webhooks keep their schedule as a floor).
+    const delay = def.backoffMs ? def.backoffMs(job.attempts, err) : err instanceof RetryAfterError ? err.delayMs : defaultBackoff(job.attempts);
     await rescheduleJob(trx, services.clock, job, delay, error);
     await def.onRetry?.(trx, payload, services);
   }

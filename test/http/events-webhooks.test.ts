@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { Engine } from '../../src/extract/types.js';
 import { createThreadedEngine } from '../../src/extract/engines/engine-threads.js';
@@ -60,7 +60,10 @@ describe.each(DIALECTS)('batch webhooks (%s)', (dialect) => {
       offset += 6_000; // past the 5 s (+ jitter) first retry
       await waitUntil(async () => receiver.received.length === 2, 20_000, 'second attempt');
       expect((await registration(accountId, 'hooked')).fired_at).toBeNull();
-      offset += 2_500; // past Retry-After: 2
+      offset += 2_500; // past Retry-After: 2, but a short Retry-After never comes before the schedule's 5 min step
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(receiver.received.length).toBe(2);
+      offset += 330_000; // past the 300 s (+ jitter) second retry
       await waitUntil(async () => receiver.received.length === 3, 20_000, 'third attempt');
       await waitUntil(async () => (await registration(accountId, 'hooked')).fired_at !== null, 20_000, 'fired_at');
       offset += 3_600_000; // nothing is left to deliver, however long we wait
@@ -72,11 +75,18 @@ describe.each(DIALECTS)('batch webhooks (%s)', (dialect) => {
     const reg = await registration(accountId, 'hooked');
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
-    for (const r of receiver.received) {
-      expect(r.headers['content-type']).toBe('application/json');
-      expect(verifyDelivery(reg.secret, r)).toEqual({
-        type: 'batch.completed', created_at: expect.any(String), data: { batch_name: 'hooked', status: 'succeeded', document_count: 2 },
-      });
+    // Each signature is checked at its own send time: the test clock ran minutes ahead of the real one.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const r of receiver.received) {
+        expect(r.headers['content-type']).toBe('application/json');
+        vi.setSystemTime(Number(r.headers['webhook-timestamp']) * 1000);
+        expect(verifyDelivery(reg.secret, r)).toEqual({
+          type: 'batch.completed', created_at: expect.any(String), data: { batch_name: 'hooked', status: 'succeeded', document_count: 2 },
+        });
+      }
+    } finally {
+      vi.useRealTimers();
     }
     // The feed's batch.completed id is the delivery's webhook-id.
     const feed = (await api(t, apiKey)('GET', '/events?type=batch.completed&batch_name=hooked')).json().data;

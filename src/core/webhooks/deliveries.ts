@@ -18,6 +18,8 @@ const WEBHOOK_JOB = 'webhook.deliver';
 const DELIVERY_TIMEOUT_MS = 15_000;
 /** Standard Webhooks' recommended schedule after each failed attempt. */
 const RETRY_SCHEDULE_MS = [5e3, 300e3, 1800e3, 7200e3, 18000e3, 36000e3, 50400e3, 72000e3, 86400e3];
+/** The longest a receiver's Retry-After may hold a delivery back. */
+const RETRY_AFTER_CAP_MS = 86_400e3;
 
 interface WebhookDelivery {
   registrationId: number;
@@ -82,9 +84,11 @@ export function registerWebhookJobs(registry: JobRegistry): void {
     lane: 'io',
     leaseMs: DELIVERY_TIMEOUT_MS * 2,
     maxAttempts: RETRY_SCHEDULE_MS.length + 1,
-    backoffMs(attempt) {
+    backoffMs(attempt, error) {
       const base = RETRY_SCHEDULE_MS[Math.min(attempt, RETRY_SCHEDULE_MS.length) - 1];
-      return Math.round(base * (1 + Math.random() * 0.1)); // a little jitter, so receivers are not hit in lockstep
+      const step = Math.round(base * (1 + Math.random() * 0.1)); // a little jitter, so receivers are not hit in lockstep
+      // Retry-After only ever lengthens the step: a short one would use up every attempt within seconds.
+      return error instanceof RetryAfterError ? Math.max(step, Math.min(error.delayMs, RETRY_AFTER_CAP_MS)) : step;
     },
     async handler(delivery, ctx) {
       const { services } = ctx;
