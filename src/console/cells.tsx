@@ -7,7 +7,7 @@ export const isRegion = (v: CellValue): v is ImageRegion => typeof v === 'object
 /** The box of a value: `{value, bbox}` (include=bbox) or an image region's own box. */
 export function boxOf(v: CellValue): Box | null {
   if (isRegion(v)) return v.bbox;
-  if (typeof v === 'object' && v !== null && 'bbox' in v) return v.bbox;
+  if (typeof v === 'object' && v !== null && 'bbox' in v) return v.bbox ?? null;
   return null;
 }
 

@@ -36,8 +36,8 @@ export interface ImageRegion {
   image_url: string | null;
 }
 
-/** A value as results return it: a scalar, `{value, bbox}` with include=bbox, or an image region. */
-export type CellValue = string | number | boolean | null | { value: unknown; bbox: Box | null } | ImageRegion;
+/** A value as results return it: a scalar, `{value, bbox?, confidence?}` with include=bbox and/or confidence, or an image region. */
+export type CellValue = string | number | boolean | null | { value: unknown; bbox?: Box | null; confidence?: number | null } | ImageRegion;
 
 export interface ResultDocument {
   document_id: string;
@@ -47,6 +47,7 @@ export interface ResultDocument {
   bbox_status?: Status | null;
   source_document_ids?: string[];
   failure?: { code: string; message: string };
+  corrected_at?: string | null;
 }
 
 /** Results as the console reads them: the API describes a result document loosely (any extra keys), the console narrows its cells. */

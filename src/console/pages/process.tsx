@@ -13,7 +13,8 @@ const TIER_RATES = 'Standard 1, Advanced 3, Premium 6 credits per page';
 /**
  * POST /batches/{name}/process. A preset becomes ad-hoc fields (process takes
  * template_id or fields). The estimate counts pages process would queue:
- * everything not already succeeded or processing.
+ * everything not already succeeded or processing, and succeeded ones too when
+ * they are processed again.
  */
 export function ProcessPanel({ api, batch, busy, onStarted }: { api: Api; batch: BatchStatus; busy: boolean; onStarted: () => void }) {
   const account = useLoad(() => api.get<Account>('/account'), [api, busy]);
@@ -27,9 +28,11 @@ export function ProcessPanel({ api, batch, busy, onStarted }: { api: Api; batch:
   const [webhook, setWebhook] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [reprocess, setReprocess] = useState(false);
 
   const c = batch.status_counts;
-  const eligible = c.queued + c.failed + c.canceled;
+  // Reprocess queues succeeded pages too (docs/decisions.md, Corrections, reprocessing, layout memory).
+  const eligible = c.queued + c.failed + c.canceled + (reprocess ? c.succeeded : 0);
   const credits = account.data?.available_credits;
 
   const body = (): Record<string, unknown> => {
@@ -39,6 +42,7 @@ export function ProcessPanel({ api, batch, busy, onStarted }: { api: Api; batch:
     if (mode === 'preset') b.fields = presets.data?.find((p) => p.id === presetId)?.fields ?? [];
     if (quality) b.quality = quality;
     if (webhook.trim()) b.webhook_url = webhook.trim();
+    if (reprocess) b.reprocess = true;
     return b;
   };
 
@@ -77,12 +81,17 @@ export function ProcessPanel({ api, batch, busy, onStarted }: { api: Api; batch:
           </label>
           <label class="grow">Webhook URL (optional)<input name="webhook_url" type="url" placeholder="https://example.com/hooks/docrows" value={webhook} onInput={(e) => setWebhook(e.currentTarget.value)} /></label>
         </div>
+        {c.succeeded > 0 && (
+          <label class="check"><input type="checkbox" name="reprocess" checked={reprocess} onChange={(e) => setReprocess(e.currentTarget.checked)} />
+            Process the {c.succeeded} succeeded page{c.succeeded === 1 ? '' : 's'} again (their corrections stay in the revisions)
+          </label>
+        )}
         <p class="estimate" data-testid="estimate">
           Up to <strong>{eligible}</strong> page{eligible === 1 ? '' : 's'} to process: {eligible} credit{eligible === 1 ? '' : 's'} at the Standard tier ({TIER_RATES}).
           {' '}Balance: <strong data-testid="balance">{credits ?? '…'}</strong> credits.
           {credits !== undefined && credits < eligible && <span class="error"> Not enough credits for every page.</span>}
         </p>
-        <button type="submit" class="primary" disabled={busy || eligible === 0}>{busy ? 'Processing…' : 'Process batch'}</button>
+        <button type="submit" class="primary" disabled={busy || eligible === 0}>{busy ? 'Processing…' : reprocess ? 'Process again with these fields' : 'Process batch'}</button>
         {note && <p class="ok">{note}</p>}
         <ErrorNote error={error} />
       </form>

@@ -4,12 +4,14 @@ import { Cell, columnsOf } from '../cells';
 import { href } from '../router';
 import type { Results } from '../types';
 import { ErrorNote, saveBlob, Section, StatusBadge, useLoad } from '../ui';
+import { isLow, ThresholdInput, useThreshold } from '../review';
 
 /** GET /batches/{name}/results as a table (merge on/off), failed pages, and the xlsx export. */
 export function ResultsPanel({ api, name, version }: { api: Api; name: string; version: number }) {
   const [merge, setMerge] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-  const results = useLoad(() => api.get<Results>(`/batches/${encodeURIComponent(name)}/results`, { merge }), [api, name, merge, version]);
+  const [threshold, setThreshold] = useThreshold();
+  const results = useLoad(() => api.get<Results>(`/batches/${encodeURIComponent(name)}/results`, { merge, include: 'confidence' }), [api, name, merge, version]);
   const download = async () => {
     setExportError(null);
     try {
@@ -26,6 +28,7 @@ export function ResultsPanel({ api, name, version }: { api: Api; name: string; v
       title="Results"
       actions={
         <span class="row">
+          <ThresholdInput value={threshold} onChange={setThreshold} />
           <label class="check"><input type="checkbox" name="merge" checked={merge} onChange={(e) => setMerge(e.currentTarget.checked)} />Merge pages</label>
           <button type="button" onClick={download}>Download xlsx</button>
         </span>
@@ -41,7 +44,7 @@ export function ResultsPanel({ api, name, version }: { api: Api; name: string; v
               {docs.filter((d) => d.status === 'succeeded').flatMap((d) => (d.line_items ?? []).map((row, i) => (
                 <tr data-document={d.document_id}>
                   <td>{i === 0 && <a href={href('batches', name, 'pages', d.document_id)} title="Open the page viewer">{d.filename ?? d.document_id} {pageLabel(d.document_id)}</a>}</td>
-                  {columns.map((c) => <td><Cell api={api} value={row[c]} /></td>)}
+                  {columns.map((c) => <td class={isLow(row[c], threshold) ? 'low' : ''}><Cell api={api} value={row[c]} /></td>)}
                 </tr>
               )))}
             </tbody>

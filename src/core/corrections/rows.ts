@@ -41,7 +41,7 @@ export function checkRows(raw: unknown, fields: string[]): Array<Record<string, 
  * Its box is where the page prints it, searched near the cell the engine had
  * at the same place; a value the words do not carry keeps the engine's box
  * when unchanged and has none when changed. A pure-location field keeps its
- * region unless the person cleared it (null).
+ * region unless the person set it to null.
  */
 export function correctedResult(current: StoredResult, rows: Array<Record<string, SubmittedValue>>, page: PageIndex | null): StoredResult {
   return {
@@ -51,12 +51,12 @@ export function correctedResult(current: StoredResult, rows: Array<Record<string
       const out: Record<string, ExtractedCell> = {};
       for (const field of current.fields) {
         const old = before[field];
-        const submitted = row[field] ?? null;
+        const submitted = row[field];
         if (old && isImageRegion(old)) {
           out[field] = submitted === null ? { type: 'image_region', box: null } : old;
           continue;
         }
-        out[field] = correctedCell(old as CellValue | undefined, submitted === null ? null : String(submitted), page);
+        out[field] = correctedCell(old as CellValue | undefined, submitted === null || submitted === undefined ? null : String(submitted), page);
       }
       return out;
     }),
