@@ -529,6 +529,13 @@ export interface paths {
                             completed_at: string | null;
                             /** @description When a person last corrected the rows; null when never */
                             corrected_at: string | null;
+                            /** @description The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document */
+                            einvoice: {
+                                /** @enum {string} */
+                                syntax: "UBL" | "CII";
+                                /** @description The guideline id (BT-24) of the XML */
+                                profile: string | null;
+                            } | null;
                             line_items?: {
                                 [key: string]: unknown;
                             }[];
@@ -715,6 +722,13 @@ export interface paths {
                             completed_at: string | null;
                             /** @description When a person last corrected the rows; null when never */
                             corrected_at: string | null;
+                            /** @description The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document */
+                            einvoice: {
+                                /** @enum {string} */
+                                syntax: "UBL" | "CII";
+                                /** @description The guideline id (BT-24) of the XML */
+                                profile: string | null;
+                            } | null;
                             line_items?: {
                                 [key: string]: unknown;
                             }[];
