@@ -66,14 +66,13 @@ export async function claimJobs(
     .orderBy('id')
     .limit(limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  // The lease is set per kind after the claim; the claim itself uses the longest so no row is ever briefly claimable twice.
-  const longest = Math.max(...kinds.map(leaseMs));
   const rows = await db
     .updateTable('jobs')
     .set({
       state: 'running',
       locked_by: workerId,
-      locked_until: new Date(now.getTime() + longest).toISOString(),
+      // Each job its own kind's lease from the claim on: a crash is then recovered after that lease (docs/operations.md), not the lane's longest.
+      locked_until: leaseEndByKind(now, kinds, leaseMs),
       attempts: sql`attempts + 1`,
       updated_at: now.toISOString(),
     })
@@ -84,6 +83,13 @@ export async function claimJobs(
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** `locked_until` of a claimed row, chosen by its kind in the claiming statement itself. */
+function leaseEndByKind(now: Date, kinds: string[], leaseMs: (kind: string) => number) {
+  const until = (kind: string) => new Date(now.getTime() + leaseMs(kind)).toISOString();
+  const cases = kinds.map((kind) => sql`when ${kind} then ${until(kind)}`);
+  return sql<string>`case ${sql.ref('kind')} ${sql.join(cases, sql` `)} end`;
 }
 
 /** Extends the lease; false when the job is no longer ours (reclaimed, or finished elsewhere). */
