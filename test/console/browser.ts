@@ -33,6 +33,14 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   return { t, baseUrl };
 }
 
+/** Opens the console and signs in with `apiKey`, as a person does at the key prompt. */
+export async function signIn(page: Page, baseUrl: string, apiKey: string): Promise<void> {
+  await page.goto(`${baseUrl}/console/`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('nav.top').waitFor();
+}
+
 export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

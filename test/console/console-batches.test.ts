@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../helpers/app.js';
 import { upload } from '../http/helpers/uploads.js';
-import { launchChromium, snap, startConsoleServer, type ConsoleServer } from './browser.js';
+import { launchChromium, signIn, snap, startConsoleServer, type ConsoleServer } from './browser.js';
 
 /** Twelve columns with long names: more than the page viewer's table has room for beside the page. */
 const FIELDS = ['Description', 'Quantity', 'Unit Price', 'Amount', 'Article Number', 'Delivery Date', 'Cost Centre', 'Tax Rate', 'Tax Amount', 'Discount', 'Warehouse', 'Remarks'];
@@ -34,10 +34,7 @@ describe('web console: batch list and page viewer (chromium)', () => {
     [server, browser] = await Promise.all([startConsoleServer(), launchChromium()]);
     ({ apiKey } = await server.t.createAccount({ plan: 'pro', credits: 20 }));
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.baseUrl}/console/`);
-    await page.getByLabel('API key').fill(apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('nav.top').waitFor();
+    await signIn(page, server.baseUrl, apiKey);
   }, 90_000);
 
   afterAll(async () => {

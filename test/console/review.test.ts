@@ -6,7 +6,7 @@ import { bearer } from '../helpers/app.js';
 import { generatePage } from '../helpers/bbox-page.js';
 import { expectCreditsInvariant } from '../helpers/credits.js';
 import { seedSucceededDocument } from '../helpers/seed-succeeded.js';
-import { launchChromium, snap, startConsoleServer, type ConsoleServer } from './browser.js';
+import { launchChromium, signIn, snap, startConsoleServer, type ConsoleServer } from './browser.js';
 
 /**
  * The console as a review tool in a real browser (docs/console.md): values
@@ -47,10 +47,7 @@ describe('console review (chromium)', () => {
       bbox_job_id: 'bbx_01REVIEW', group_index: 0, row_start: 0, row_end: result.rows.length, status: 'succeeded', updated_at: now, boxes: JSON.stringify(boxes),
     }).execute();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await page.goto(`${server.baseUrl}/console/`);
-    await page.getByLabel('API key').fill(apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('nav.top').waitFor();
+    await signIn(page, server.baseUrl, apiKey);
   }, 90_000);
 
   afterAll(async () => {
