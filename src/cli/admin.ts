@@ -1,11 +1,11 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Config } from '../config.js';
 import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput, createApiKey, revokeApiKey } from '../core/accounts/index.js';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 
 function wholeNumber(value: string): number {
-  if (!/^-?\d+$/.test(value)) throw new Error(`expected a whole number, got "${value}"`);
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
   return Number(value);
 }
 
@@ -64,18 +64,34 @@ function accountOptions(cmd: Command): Command {
     .option('--max-queued-documents <n>', 'override the plan value ("none": plan default)', nullableNumber);
 }
 
-/** Runs an admin action on the configured database and prints its JSON result. */
-async function run(configOf: () => Config, action: (services: Services) => Promise<unknown>): Promise<void> {
+/**
+ * Runs an admin action on the configured database and prints its JSON result.
+ * Standard error names the database first. One without docrows' schema is
+ * refused unless `--create-database`: run in another directory, the command
+ * would otherwise write to a new database the server never reads.
+ */
+async function run(configOf: () => Config, create: boolean, action: (services: Services) => Promise<unknown>): Promise<void> {
+  const config = configOf();
   // The database, storage and their drivers load only for an admin command that runs, not for `docrows --help`.
+  const { databaseExists, databaseName } = await import('./admin-database.js');
+  const name = databaseName(config.databaseUrl);
+  if (!create && !(await databaseExists(config.databaseUrl))) {
+    process.stderr.write(`docrows admin: no docrows database at ${name}. Run the command with the server's DOCROWS_DATA_DIR `
+      + '(its ./data when started with npm start, from its directory) or DOCROWS_DATABASE_URL, or pass --create-database to start a new one.\n');
+    process.exitCode = 2;
+    return;
+  }
+  process.stderr.write(`docrows admin: database ${name}\n`);
   const { createServices } = await import('../services.js');
-  const services = await createServices(configOf(), { migrate: true });
+  const services = await createServices(config, { migrate: true });
   try {
     const result = await action(services);
     if (result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (err) {
     if (err instanceof AppError) {
       process.stderr.write(`docrows: ${err.message}${err.param ? ` (${err.param})` : ''}\n`);
-      process.exitCode = 1;
+      // A value the rules refuse is a usage error, as for the client commands (README.md, "Exit codes").
+      process.exitCode = err.code === 'invalid_parameter' || err.code === 'missing_parameter' ? 2 : 1;
       return;
     }
     throw err;
@@ -86,7 +102,9 @@ async function run(configOf: () => Config, action: (services: Services) => Promi
 
 /** `docrows admin ...`: the operator interface, sharing its implementation with /admin/v1. */
 export function registerAdminCommands(program: Command, configOf: () => Config): void {
-  const admin = program.command('admin').description('Operator commands on the configured database');
+  const admin = program.command('admin').description('Operator commands on the configured database (DOCROWS_DATA_DIR or DOCROWS_DATABASE_URL)')
+    .option('--create-database', 'start a new database when the configured one does not exist yet (otherwise refused)');
+  const create = () => admin.opts<{ createDatabase?: boolean }>().createDatabase === true;
   const accounts = admin.command('accounts').description('Manage accounts');
 
   accountOptions(
@@ -94,7 +112,7 @@ export function registerAdminCommands(program: Command, configOf: () => Config):
       .requiredOption('--plan <plan>', 'free | basic | pro | business')
       .option('--credits <n>', 'initial credits (a ledger grant)', wholeNumber),
   ).action((flags: AccountFlags) =>
-    run(configOf, async (s) => {
+    run(configOf, create(), async (s) => {
       const { account, apiKey } = await createAccount(s.db, s.clock, s.ids, { ...inputFrom(flags), credits: flags.credits });
       return { account_id: account.id, api_key: apiKey, account: await adminAccountView(s.db, account) };
     }));
@@ -105,11 +123,11 @@ export function registerAdminCommands(program: Command, configOf: () => Config):
       .option('--credits-delta <n>', 'add (or remove, negative) credits as a ledger grant', wholeNumber)
       .option('--enabled', 're-enable a disabled account'),
   ).action((id: number, flags: AccountFlags) =>
-    run(configOf, async (s) => adminAccountView(s.db, await updateAccount(s.db, s.clock, id, { ...inputFrom(flags), credits_delta: flags.creditsDelta }))));
+    run(configOf, create(), async (s) => adminAccountView(s.db, await updateAccount(s.db, s.clock, id, { ...inputFrom(flags), credits_delta: flags.creditsDelta }))));
 
   accounts.command('show').description('Print an account').argument('<id>', 'account id', wholeNumber)
     .action((id: number) =>
-      run(configOf, async (s) => {
+      run(configOf, create(), async (s) => {
         const account = await getAccount(s.db, id);
         if (!account) throw new AppError('invalid_parameter', `No account ${id}.`, 'id');
         return adminAccountView(s.db, account);
@@ -118,13 +136,13 @@ export function registerAdminCommands(program: Command, configOf: () => Config):
   const keys = admin.command('keys').description('Manage API keys');
   keys.command('create').description('Issue another API key').argument('<account_id>', 'account id', wholeNumber)
     .action((accountId: number) =>
-      run(configOf, async (s) => {
+      run(configOf, create(), async (s) => {
         if (!(await getAccount(s.db, accountId))) throw new AppError('invalid_parameter', `No account ${accountId}.`, 'account_id');
         return { account_id: accountId, api_key: await createApiKey(s.db, s.clock, s.ids, accountId) };
       }));
   keys.command('revoke').description('Revoke a key by its full value or visible prefix (dr_live_xxxxxx)').argument('<key-prefix>')
     .action((prefix: string) =>
-      run(configOf, async (s) => {
+      run(configOf, create(), async (s) => {
         await revokeApiKey(s.db, s.clock, prefix);
         return { revoked: true };
       }));

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { DocrowsClient, DocrowsError, type BatchResults, type BatchStatus, type CorrectionRequest, type ProcessRequest } from '../client/index.js';
-import { assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
+import { assertInputFile, assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
 import { createProgress } from './progress.js';
 
 /**
@@ -32,7 +32,20 @@ interface ConnectionOptions { url?: string; apiKey?: string }
 function connect(opts: ConnectionOptions): DocrowsClient {
   const apiKey = opts.apiKey ?? process.env.DOCROWS_API_KEY;
   if (!apiKey) throw new UsageError('no API key: set DOCROWS_API_KEY or pass --api-key');
-  return new DocrowsClient({ baseUrl: opts.url ?? process.env.DOCROWS_URL ?? 'http://127.0.0.1:8080', apiKey });
+  return new DocrowsClient({ baseUrl: serverUrl(opts), apiKey });
+}
+
+/** The server's address, checked before any request so a typo is named as one, not as a failed connection. */
+function serverUrl(opts: ConnectionOptions): string {
+  const [url, from] = opts.url !== undefined ? [opts.url, '--url'] : process.env.DOCROWS_URL ? [process.env.DOCROWS_URL, 'DOCROWS_URL'] : ['http://127.0.0.1:8080', 'default'];
+  let protocol: string | null = null;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // Not a URL at all: reported below with the same message as a wrong scheme.
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`${from} must be the server's http(s) address, e.g. http://127.0.0.1:8080, not "${url}"`);
+  return url;
 }
 
 function exitCodeOf(err: unknown): number {
@@ -206,7 +219,9 @@ export function registerClientCommands(program: Command): void {
     .option('--template <id>', 'template to lock on the batch')
     .action(action('upload', async (files: string[], opts: ConnectionOptions & { batch?: string; template?: string }) => {
       const templateId = positiveInt(opts.template, '--template');
-      printJson(await uploadFiles(connect(opts), files, opts.batch, templateId));
+      const client = connect(opts);
+      for (const file of files) await assertInputFile(file);
+      printJson(await uploadFiles(client, files, opts.batch, templateId));
       return EXIT.ok;
     }));
 
@@ -272,6 +287,7 @@ export function registerClientCommands(program: Command): void {
       const request = processRequest(opts);
       const timeout = positiveInt(opts.timeout, '--timeout');
       const client = connect(opts);
+      for (const file of files) await assertInputFile(file);
       const { batch_name: batch } = await uploadFiles(client, files, opts.batch, undefined);
       await client.process(batch, request);
       const { code } = await waitWithProgress(client, batch, timeout);

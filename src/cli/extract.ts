@@ -3,7 +3,7 @@ import { loadEngineConfig } from '../config-engines.js';
 import type { Env } from '../config-readers.js';
 import { createLayoutEngine } from '../extract/layout/index.js';
 import { isImageRegion, type Box, type Engine, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
-import { assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
+import { assertInputFile, assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
 import { createProgress } from './progress.js';
 
 export interface ExtractCommandOptions {
@@ -126,8 +126,9 @@ async function render(pages: PageOutcome[], format: OutputFormat, file: string, 
 /**
  * `docrows extract FILE`: ingests the file (PDF, image, docx, txt) and runs the
  * built-in engine on each page, in-process. Exit codes: 0 when at least one
- * page produced rows, 1 when the file can't be read or every page failed,
- * 2 for invalid options (xlsx to a terminal without -o included). Files of
+ * page produced rows, 1 when the file can't be parsed or every page failed,
+ * 2 for invalid options or a file that does not exist (xlsx to a terminal
+ * without -o included). Files of
  * several pages show their progress on standard error.
  */
 export async function runExtractCommand(file: string, opts: ExtractCommandOptions, stdout: NodeJS.WritableStream & { isTTY?: boolean }, env: Env = {}): Promise<number> {
@@ -144,6 +145,7 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
   const out: OutputTarget = { file: opts.output, stdout };
   try {
     assertWritable(out, format === 'xlsx');
+    await assertInputFile(file);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`docrows extract: ${err.message}\n`);

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 
 /** Where a command's result goes: `-o FILE`, else standard output. */
 export interface OutputTarget {
@@ -7,6 +7,12 @@ export interface OutputTarget {
 }
 
 export class UsageError extends Error {}
+
+/** A file argument names an existing file: checked before any work, so the message names it. */
+export async function assertInputFile(file: string): Promise<void> {
+  const found = await stat(file).catch(() => null);
+  if (!found?.isFile()) throw new UsageError(`cannot read ${file}: ${found ? 'not a file' : 'no such file'}`);
+}
 
 export function csvField(v: string): string {
   return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { registerAdminCommands } from './admin.js';
 import { registerClientCommands } from './client-commands.js';
@@ -49,6 +49,9 @@ function onShutdown(close: () => Promise<void>, graceMs: number): void {
 /** The `docrows` command line: serve, worker, migrate, extract and the operator's admin commands. */
 export function runCli(argv: string[]): void {
   buildProgram().parseAsync(argv).catch((err: unknown) => {
+    // Commander has printed its message (unknown option, bad choice, missing argument) or the help:
+    // a usage error exits 2 (README.md, "Exit codes"), --help and --version 0.
+    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
     // Settings that only fail once used (an unreachable storage bucket) exit like any other configuration error.
     if (err instanceof ConfigError) {
       process.stderr.write(`docrows: configuration error: ${err.message}\n`);
@@ -62,6 +65,8 @@ export function runCli(argv: string[]): void {
 function buildProgram(): Command {
   const program = new Command();
   program.name('docrows').description('Self-hostable document table-extraction service').version('0.1.0');
+  // Before any subcommand is added, so every one inherits it: runCli picks the exit code.
+  program.exitOverride();
 
   program
     .command('serve')

@@ -59,9 +59,18 @@ async function streamToBuffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A path as a Blob; a file that cannot be opened is named in the error (Node's own message does not name it). */
+async function openFile(file: string): Promise<Blob> {
+  const stat = await fs.promises.stat(file).catch((err: NodeJS.ErrnoException) => {
+    throw new Error(`cannot open ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.code ?? err.message}`, { cause: err });
+  });
+  if (!stat.isFile()) throw new Error(`cannot open ${file}: not a file`);
+  return fs.openAsBlob(file);
+}
+
 /** A Blob that can be sent again on a retry: files are read lazily, streams once into memory. */
 async function toBlob(source: UploadSource): Promise<{ blob: Blob; filename?: string }> {
-  if (typeof source === 'string') return { blob: await fs.openAsBlob(source), filename: path.basename(source) };
+  if (typeof source === 'string') return { blob: await openFile(source), filename: path.basename(source) };
   if (source instanceof Blob) return { blob: source };
   if (source instanceof Uint8Array) return { blob: new Blob([source]) };
   return { blob: new Blob([await streamToBuffer(source)]) };

@@ -25,7 +25,7 @@ export interface ConnectOptions {
   poolSize?: number;
 }
 
-function dialectOf(url: string): Dialect {
+export function dialectOf(url: string): Dialect {
   return /^postgres(ql)?:/.test(url) ? 'postgres' : 'sqlite';
 }
 
@@ -59,7 +59,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-function sqliteFile(url: string): string {
+/** The file a sqlite: URL names, absolute (`:memory:` as is). */
+export function sqliteFile(url: string): string {
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file === ':memory:') return file;
   return path.resolve(file);

@@ -27,6 +27,12 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** Whether docrows' schema is there (any migration applied), so a command can refuse to start a new database unasked. */
+export async function hasSchema(db: Db, schema?: string): Promise<boolean> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  return (await migrator.getMigrations()).some((m) => m.executedAt !== undefined);
+}
+
 /**
  * Applies every pending migration; throws with the failing migration's name.
  * `schema` keeps the migration bookkeeping inside a PostgreSQL schema (otherwise

@@ -24,8 +24,21 @@ describe('docrows admin CLI', { timeout: 120_000 }, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('refuses to start a database it was not asked to, naming the one it looked for, and creates nothing', async () => {
+    const file = path.join(dataDir, 'docrows.sqlite');
+    await expect(docrows('admin', 'accounts', 'create', '--plan', 'pro')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`no docrows database at ${file}`),
+    });
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+    await expect(docrows('admin', 'accounts', 'show', '1')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--create-database') });
+  });
+
   it('creates, updates and keys accounts on the configured database, sharing the API rules', async () => {
-    const created = JSON.parse((await docrows('admin', 'accounts', 'create', '--plan', 'pro', '--credits', '25', '--tier', 'advanced', '--retention-days', '7')).stdout);
+    const first = await docrows('admin', 'accounts', 'create', '--plan', 'pro', '--credits', '25', '--tier', 'advanced', '--retention-days', '7', '--create-database');
+    // Standard error says which database was opened; standard output stays the JSON a script reads.
+    expect(first.stderr).toBe(`docrows admin: database ${path.join(dataDir, 'docrows.sqlite')}\n`);
+    const created = JSON.parse(first.stdout);
     expect(created).toMatchObject({
       account_id: expect.any(Number),
       api_key: expect.stringMatching(/^dr_live_[0-9A-Za-z]{32}$/),
@@ -33,6 +46,7 @@ describe('docrows admin CLI', { timeout: 120_000 }, () => {
     });
     const id = String(created.account_id);
 
+    // The database exists now: no flag needed.
     const updated = JSON.parse((await docrows('admin', 'accounts', 'update', id, '--credits-delta', '5', '--thinking-type', 'high')).stdout);
     expect(updated).toMatchObject({ available_credits: 30, settings: { thinking_type: 'high' } });
 
@@ -47,10 +61,14 @@ describe('docrows admin CLI', { timeout: 120_000 }, () => {
     expect(fresh.json()).toEqual({ plan: 'pro', role: 'owner', available_credits: 30, max_batch_size: 500, upload_concurrency: 4 });
   });
 
-  it('exits non-zero with the rule that failed', async () => {
+  it('exits 2 with the rule that failed for a value the rules or the option parser refuse', async () => {
     await expect(docrows('admin', 'accounts', 'create', '--plan', 'gold')).rejects.toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringContaining('plan must be one of free, basic, pro, business. (plan)'),
+    });
+    await expect(docrows('admin', 'accounts', 'update', 'x')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('expected a whole number, got "x"'),
     });
   });
 

@@ -75,7 +75,11 @@ describe('docrows extract', () => {
   it('rejects bad options and unreadable files with exit codes', async () => {
     expect((await capture(file, { quality: 'best' })).code).toBe(2);
     expect((await capture(file, { format: 'pdf' })).code).toBe(2);
-    expect((await capture(join(dir, 'missing.pdf'), {})).code).toBe(1);
+    // A file that does not exist is a bad argument (2); one that exists but cannot be parsed is a failure (1).
+    expect((await capture(join(dir, 'missing.pdf'), {})).code).toBe(2);
+    const garbled = join(dir, 'garbled.pdf');
+    await writeFile(garbled, '%PDF-1.7 not really');
+    expect((await capture(garbled, {})).code).toBe(1);
   });
 
   it('runs as `docrows extract` through the CLI entry point', { timeout: 120_000 }, async () => {

@@ -45,6 +45,10 @@ describe('DocrowsClient against a running server', { timeout: 120_000 }, () => {
     expect((await client.document(fromStream.documentIds[0])).filename).toBe('streamed.png');
     expect((await client.batch('up')).document_count).toBe(4);
     expect((await client.documentImage(fromBuffer.documentIds[0], { size: 'thumb' })).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // A path that names no file is named in the error, and nothing is uploaded.
+    const missing = path.join(tmp, 'missing.pdf');
+    await expect(client.upload(missing, { batchName: 'up' })).rejects.toThrow(`cannot open ${missing}: no such file`);
+    expect((await client.batch('up')).document_count).toBe(4);
   });
 
   it('processes with ad-hoc fields, waits for the batch with progress, reads rows and the xlsx', async () => {
