@@ -268,7 +268,7 @@ async function runRealSets(engine: LayoutEngine, root: string, splits: Split[], 
     all.push(...results);
     datasets[set] = {
       ...bySplit(splits, (s) => summarizeKie(results.filter((r) => r.split === s))),
-      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column. Split by sender (bench/lib/splits.ts)',
+      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column, and line_items_inferred: the same table asked with no fields, columns aligned to the truth columns by content (cells of unaligned columns left out: the truth lists only some printed columns), printed amounts rewritten as plain numbers (bench/lib/kie-dev.ts, plainAmount). Split by sender (bench/lib/splits.ts)',
     };
   }
   out.real_scans = {
@@ -419,12 +419,16 @@ function sideBySide(datasets: Record<string, unknown>, out: Record<string, unkno
     ['generated scans (fast) given', (s) => f(at(datasets, `generated/${s}/scans/fast/given_fields`))],
     ['business digital lines / fields', (s) => `${f(at(datasets, `business/${s}/digital/overall/line_items`))} / ${num(at(datasets, `business/${s}/digital/overall/fields/accuracy`))}`],
     ['business scanned lines / fields', (s) => `${f(at(datasets, `business/${s}/scanned/overall/line_items`))} / ${num(at(datasets, `business/${s}/scanned/overall/fields/accuracy`))}`],
+    ['business digital lines named / inferred', (s) => `${f(at(datasets, `business/${s}/digital/overall/line_items`))} / ${f(at(datasets, `business/${s}/digital/overall/line_items_inferred`))}`],
+    ['business scanned lines named / inferred', (s) => `${f(at(datasets, `business/${s}/scanned/overall/line_items`))} / ${f(at(datasets, `business/${s}/scanned/overall/line_items_inferred`))}`],
   ];
   for (const set of KIE_SETS) {
     rows.push([`${set} fields`, (s) => acc(at(datasets, `${set}/${s}/fields`))]);
     const sources = new Set(splits.flatMap((s) => Object.keys((at(datasets, `${set}/${s}/by_source`) as object | undefined) ?? {})));
     for (const src of [...sources].sort()) rows.push([`  ${src}`, (s) => acc(at(datasets, `${set}/${s}/by_source/${src}`))]);
-    rows.push([`${set} line items F1`, (s) => f(at(datasets, `${set}/${s}/line_items`))]);
+    rows.push([`${set} line items named / inferred`, (s) => `${f(at(datasets, `${set}/${s}/line_items`))} / ${f(at(datasets, `${set}/${s}/line_items_inferred`))}`]);
+    const lineSources = new Set(splits.flatMap((s) => Object.keys((at(datasets, `${set}/${s}/line_items_by_source`) as object | undefined) ?? {})));
+    for (const src of [...lineSources].sort()) rows.push([`  ${src} lines named / inferred`, (s) => `${f(at(datasets, `${set}/${s}/line_items_by_source/${src}/named`))} / ${f(at(datasets, `${set}/${s}/line_items_by_source/${src}/inferred`))}`]);
   }
   const bin = (s: Split, name: string) => {
     const values = at(out, `real_scans/calibration/${s}/${name}/values`);

@@ -14,8 +14,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { addCounts, f1, scoreAligned, type CellCounts } from '../../test/extract/helpers/cell-score.js';
-import { isImageRegion, type Engine, type EnginePage, type FieldSpec } from '../../src/extract/types.js';
+import { addCounts, f1, gatherInferred, scoreAligned, type CellCounts } from '../../test/extract/helpers/cell-score.js';
+import { isImageRegion, type Engine, type EnginePage, type ExtractedCell, type FieldSpec } from '../../src/extract/types.js';
 import { calibration, type ConfidencePoint } from './business/evaluate.js';
 import { ingestPages } from './business/scan.js';
 import { percentiles } from './percentiles.js';
@@ -64,6 +64,8 @@ export interface KieResult {
   /** Field name -> right or wrong (for per-field accuracy). */
   byField: Record<string, boolean>;
   lines: CellCounts;
+  /** The same table asked with no fields (columns inferred), cells of columns aligned to the truth's. */
+  inferredLines: CellCounts;
   confidence: ConfidencePoint[];
   /** Engine ms per page. */
   ms: number[];
@@ -91,11 +93,34 @@ async function pagesOf(dir: string, c: KieCase): Promise<EnginePage[]> {
 
 type Cell = { value: string; confidence?: number };
 
+const cellText = (cell: ExtractedCell | undefined) => (cell && !isImageRegion(cell) ? cell.value ?? '' : '');
+
+/**
+ * An inferred cell as the truth writes amounts: the named request asks for a
+ * plain number, an inferred column comes as printed (`1.234,50 €`), so a
+ * printed amount is rewritten with a dot as the decimal mark, the page's
+ * language telling a lone separator before three digits (`2,000`: German
+ * and French decimal comma). Other text is kept.
+ */
+export function plainAmount(text: string, lang: string): string {
+  const t = text.replace(/\s*(?:€|EUR|\$|USD|£|GBP|CHF)\s*/gi, '').replace(/\s+/g, '').trim();
+  const m = /^([-+]?)([\d.,']+)(-?)$/.exec(t);
+  if (!m || !/^(\d{1,3}([.,']\d{3})*([.,]\d+)?|\d+([.,]\d+)?)$/.test(m[2])) return text;
+  const digits = m[2];
+  const last = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
+  const after = last >= 0 ? digits.length - last - 1 : 0;
+  const decimalComma = lang === 'de' || lang === 'fr';
+  const isDecimal = last >= 0 && (after !== 3 || /[.,].*[.,]/.test(digits) || (digits[last] === ',') === decimalComma);
+  const whole = (isDecimal ? digits.slice(0, last) : digits).replace(/[.,']/g, '');
+  const sign = m[1] === '-' || m[3] === '-' ? '-' : '';
+  return `${sign}${whole}${isDecimal ? `.${digits.slice(last + 1)}` : ''}`;
+}
+
 async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o: KieOptions): Promise<KieResult> {
   const pages = await pagesOf(dir, c);
   const names = c.kind === 'fields' ? Object.keys(c.fields) : c.header;
   const fields: FieldSpec[] = names.map((name) => ({ name, formatRequirement: requirementFor(name, c.source) }));
-  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, lines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [] };
+  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [] };
   const rows: Array<Record<string, Cell>> = [];
   for (const page of pages) {
     const t0 = performance.now();
@@ -123,6 +148,12 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
     const expected = c.header.map((_, k) => c.rows.map((r) => r[k] ?? ''));
     const predicted = c.header.map((n) => rows.map((r) => r[n].value));
     out.lines = scoreAligned(predicted, expected, c.header.map((_, k) => k));
+    const answers: string[][][] = [];
+    for (const page of pages) {
+      const res = await engine.extract(page, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+      if (res.ok) answers.push(res.fields.map((n) => res.rows.map((r) => plainAmount(cellText(r[n]), c.lang))));
+    }
+    out.inferredLines = scoreAligned(gatherInferred(answers, expected), expected, c.header.map((_, k) => k));
   }
   return out;
 }
@@ -157,10 +188,21 @@ export function summarizeKie(results: KieResult[]) {
   const sources = [...new Set(results.map((r) => r.source))].sort();
   const fieldNames = [...new Set(results.flatMap((r) => Object.keys(r.byField)))].sort();
   const tables = results.filter((r) => r.lines.expected > 0);
+  const lineF1 = (xs: KieResult[], k: 'lines' | 'inferredLines') => f1(xs.reduce((acc, r) => addCounts(acc, r[k]), { tp: 0, predicted: 0, expected: 0 }));
+  const lineSources = [...new Set(tables.map((r) => r.source))].sort();
   return {
     cases: results.length,
     fields: sum(results),
-    ...(tables.length ? { line_items: f1(tables.reduce((acc, r) => addCounts(acc, r.lines), { tp: 0, predicted: 0, expected: 0 })) } : {}),
+    ...(tables.length
+      ? {
+          line_items: lineF1(tables, 'lines'),
+          line_items_inferred: lineF1(tables, 'inferredLines'),
+          line_items_by_source: Object.fromEntries(lineSources.map((src) => {
+            const xs = tables.filter((r) => r.source === src);
+            return [src, { named: lineF1(xs, 'lines'), inferred: lineF1(xs, 'inferredLines') }];
+          })),
+        }
+      : {}),
     by_source: Object.fromEntries(sources.map((s) => [s, sum(results.filter((r) => r.source === s))])),
     by_field: Object.fromEntries(fieldNames.map((f) => {
       const marks = results.flatMap((r) => (f in r.byField ? [r.byField[f]] : []));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calibration, normalizeValue, scoreDocument, summarize } from '../../bench/lib/business/evaluate.js';
 import { generateBusinessDoc, type BusinessDoc } from '../../bench/lib/business/index.js';
+import { plainAmount } from '../../bench/lib/kie-dev.js';
 import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../../src/extract/types.js';
 
 /** An engine that answers from the truth (page 1 only), optionally spoiling one field: checks the bench's scoring, not an engine. */
@@ -12,6 +13,11 @@ function oracle(doc: BusinessDoc, spoil?: { key: string; value: string }): Engin
       if (page !== first) return { ok: true, fields: names, rows: [] };
       const cell = (value: string) => ({ value, box: null, confidence: value === spoil?.value ? 0.2 : 0.95 });
       const lines = doc.request.lines;
+      // No fields: the truth's columns in reverse order under other names, and a column of junk the scorer must ignore.
+      if (!names.length) {
+        const inferred = [...doc.lineColumns].reverse();
+        return { ok: true, fields: [...inferred.map((k) => `col ${k}`), 'junk'], rows: doc.lines.map((row) => ({ ...Object.fromEntries(inferred.map((k) => [`col ${k}`, cell(row[k])])), junk: cell('?') })) };
+      }
       if (names.length === lines.length && names.every((n, i) => n === lines[i].name)) {
         return { ok: true, fields: names, rows: doc.lines.map((row) => Object.fromEntries(lines.map((f) => [f.name, cell(row[f.key])]))) };
       }
@@ -30,6 +36,8 @@ describe('business bench scoring', () => {
     const perfect = summarize([await scoreDocument(oracle(doc), doc, [first, second], 'fast')]);
     expect(perfect.fields.accuracy).toBe(1);
     expect(perfect.line_items.f1).toBe(1);
+    // Inferred columns are matched to the truth's by content, whatever their order and names; a column matching none is left out.
+    expect(perfect.line_items_inferred.f1).toBe(1);
     expect(perfect.one_row_share).toBe(1);
 
     const spoiled = await scoreDocument(oracle(doc, { key: 'invoice_number', value: 'X-0' }), doc, [first, second], 'fast');
@@ -49,5 +57,16 @@ describe('business bench scoring', () => {
     expect(normalizeValue('total_amount', '1234.56')).not.toBe(normalizeValue('total_amount', '1.234,56'));
     // Only amounts lose a currency code: an invoice number ending in EUR keeps it.
     expect(normalizeValue('invoice_number', 'INV-12 EUR')).toBe('inv-12 eur');
+  });
+
+  it('reads an inferred amount of the real sets as the plain number their truth writes, by the page language', () => {
+    expect(plainAmount('1.234,50 €', 'de')).toBe('1234.50');
+    expect(plainAmount('1,234.50', 'en')).toBe('1234.50');
+    expect(plainAmount('2,000', 'de')).toBe('2.000');
+    expect(plainAmount('2,000', 'en')).toBe('2000');
+    expect(plainAmount('12,50-', 'fr')).toBe('-12.50');
+    // Not amounts: kept as printed.
+    expect(plainAmount('05.03.2018', 'de')).toBe('05.03.2018');
+    expect(plainAmount('Kabel 2,5 mm', 'de')).toBe('Kabel 2,5 mm');
   });
 });

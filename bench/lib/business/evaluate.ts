@@ -8,10 +8,14 @@
  *   a currency mark (numbers compared as printed, not parsed);
  * - line items: one request with the line columns; rows of all pages
  *   together, cell F1 per requested column (test/extract/helpers/cell-score.ts);
+ *   beside it the same table with no fields (columns inferred), each page's
+ *   columns aligned to the truth's by content, cells of columns that align
+ *   with none left out (`gatherInferred`): naming the columns must never
+ *   give a worse table than inferring them;
  * - confidence: each returned value with a confidence, right or wrong, for
  *   the calibration table.
  */
-import { addCounts, cellKey, f1, scoreAligned, type CellCounts } from '../../../test/extract/helpers/cell-score.js';
+import { addCounts, cellKey, f1, gatherInferred, scoreAligned, type CellCounts } from '../../../test/extract/helpers/cell-score.js';
 import { isImageRegion, type Engine, type EnginePage, type ExtractResult, type Quality } from '../../../src/extract/types.js';
 import type { BusinessDoc, RequestedField } from './types.js';
 
@@ -39,6 +43,8 @@ export interface DocScore {
   /** Field key -> [expected, got] for the wrong ones (for reading failures). */
   wrong: Record<string, [string, string]>;
   lines: CellCounts;
+  /** The line table asked with no fields (columns inferred). */
+  inferredLines: CellCounts;
   /** The document request came back as at most one row per page. */
   oneRow: boolean;
   confidence: ConfidencePoint[];
@@ -71,7 +77,7 @@ async function timed(engine: Engine, page: EnginePage, fields: RequestedField[],
 }
 
 export async function scoreDocument(engine: Engine, doc: BusinessDoc, pages: EnginePage[], quality: Quality): Promise<DocScore> {
-  const score: DocScore = { id: doc.id, fieldsRight: 0, fieldsTotal: 0, wrong: {}, lines: { tp: 0, predicted: 0, expected: 0 }, oneRow: true, confidence: [], ms: [], failed: [], pages: pages.length };
+  const score: DocScore = { id: doc.id, fieldsRight: 0, fieldsTotal: 0, wrong: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, oneRow: true, confidence: [], ms: [], failed: [], pages: pages.length };
 
   // Document fields: the first non-empty value over pages and rows.
   const fields = doc.request.fields;
@@ -107,6 +113,14 @@ export async function scoreDocument(engine: Engine, doc: BusinessDoc, pages: Eng
   const predicted = columns.map((col, i) => col.map((c) => normalizeValue(lineFields[i].key, c.value)));
   score.lines = scoreAligned(predicted, expected, lineFields.map((_, i) => i));
   columns.forEach((col, i) => score.confidence.push(...cellRightness(col, predicted[i], expected[i])));
+
+  // The same table with no fields: the engine's own columns.
+  const answers: string[][][] = [];
+  for (const page of pages) {
+    const res = await engine.extract(page, { fields: [], globalFormatRequirement: '', quality });
+    if (res.ok) answers.push(res.fields.map((n) => resultRows(res, [n]).map(([c]) => normalizeValue('line_total', c.value))));
+  }
+  score.inferredLines = scoreAligned(gatherInferred(answers, expected), expected, expected.map((_, i) => i));
   return score;
 }
 
@@ -128,6 +142,8 @@ function cellRightness(cells: Cell[], predicted: string[], expected: string[]): 
 export interface Summary {
   documents: number;
   line_items: { precision: number; recall: number; f1: number };
+  /** The same tables with no fields (columns inferred). */
+  line_items_inferred: { precision: number; recall: number; f1: number };
   fields: { right: number; total: number; accuracy: number };
   one_row_share: number;
 }
@@ -140,6 +156,7 @@ export function summarize(scores: DocScore[]): Summary {
   return {
     documents: scores.length,
     line_items: f1(lines),
+    line_items_inferred: f1(scores.reduce((acc, s) => addCounts(acc, s.inferredLines), { tp: 0, predicted: 0, expected: 0 })),
     fields: { right, total, accuracy: total ? r3(right / total) : 0 },
     one_row_share: scores.length ? r3(scores.filter((s) => s.oneRow).length / scores.length) : 0,
   };

@@ -69,6 +69,22 @@ export function alignColumns(predicted: string[][], expected: string[][]): numbe
   return alignment;
 }
 
+/**
+ * Inferred columns of several answers (pages) gathered under the expected
+ * column each aligns with ({@link alignColumns}, per answer). Columns that
+ * align with none are left out: a truth may list only some of the printed
+ * columns, and the named request is asked for those alone.
+ */
+export function gatherInferred(answers: string[][][], expected: string[][]): string[][] {
+  const out = expected.map((): string[] => []);
+  for (const columns of answers) {
+    alignColumns(columns, expected).forEach((e, p) => {
+      if (e >= 0) out[e].push(...columns[p]);
+    });
+  }
+  return out;
+}
+
 export function f1(c: CellCounts): { precision: number; recall: number; f1: number } {
   const precision = c.predicted ? c.tp / c.predicted : 0;
   const recall = c.expected ? c.tp / c.expected : 0;
