@@ -6,7 +6,7 @@ import { buildServer, type App } from './http/server.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { RenderPool } from './ingest/render-pool.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
-import { removeStaleScratch } from './storage/scratch.js';
+import { removeStaleScratch, ScratchFiles } from './storage/scratch.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
 
 export interface RunningApp {
@@ -22,14 +22,14 @@ export interface RunningApp {
 const renderThreads = (): number => Math.max(1, Math.min(4, availableParallelism()));
 
 /** What uploads need besides Services (API processes only): PDF render threads and a swept scratch directory. */
-async function prepareUploads(services: Services): Promise<{ renderPool: RenderPool; tempDir: string }> {
+async function prepareUploads(services: Services): Promise<{ renderPool: RenderPool; scratch: ScratchFiles }> {
   // Every upload and crop is a different image: libvips' operation cache would only hold memory.
   sharp.cache(false);
   const tempDir = join(services.config.dataDir, 'tmp');
   const stale = await removeStaleScratch(tempDir, services.clock.now());
   if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
   const { ingestMemoryMb: memoryMb, ingestTimeoutMs: timeoutMs } = services.config;
-  return { renderPool: new RenderPool(renderThreads(), { memoryMb, timeoutMs }), tempDir };
+  return { renderPool: new RenderPool(renderThreads(), { memoryMb, timeoutMs }), scratch: new ScratchFiles(tempDir, services.log) };
 }
 
 /** The API and its embedded workers over one set of services. */
@@ -50,6 +50,7 @@ export async function createApp(config: Config, options: ServicesOptions = {}): 
       // Stop taking requests and claiming jobs at once; both get the grace period (running jobs left after it go back to the queue).
       await Promise.all([server.close(), workers?.stop(config.shutdownGraceMs)]);
       await uploads.renderPool.close();
+      await uploads.scratch.remove([]);
       await services.close();
     },
   };

@@ -5,13 +5,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors.js';
 import { cleanFilename } from '../ingest/filename.js';
+import type { UploadDeps } from '../core/uploads/index.js';
 
 interface UploadedFile {
   path: string;
@@ -31,13 +32,12 @@ function tooLarge(maxBytes: number): AppError {
   return errors.invalidParameter('file', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the upload limit.`);
 }
 
-export async function readUploadForm(request: FastifyRequest, maxBytes: number, tempDir: string): Promise<UploadForm> {
+export async function readUploadForm(request: FastifyRequest, maxBytes: number, scratch: UploadDeps['scratch']): Promise<UploadForm> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   const temps: string[] = [];
-  const cleanup = async (): Promise<void> => {
-    await Promise.all(temps.splice(0).map((p) => rm(p, { force: true })));
-  };
+  // A removal that fails stays with `scratch` for its next try; it never replaces the upload's own error.
+  const cleanup = (): Promise<void> => scratch.remove(temps.splice(0));
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -50,8 +50,8 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
         throw errors.invalidParameter(part.fieldname, `Unexpected file part "${part.fieldname}": send the document as \`file\`.`);
       }
       if (file) throw errors.invalidParameter('file', 'Send exactly one file per upload.');
-      await mkdir(tempDir, { recursive: true });
-      const path = join(tempDir, `upload-${randomBytes(8).toString('hex')}`);
+      await mkdir(scratch.dir, { recursive: true });
+      const path = join(scratch.dir, `upload-${randomBytes(8).toString('hex')}`);
       temps.push(path);
       const hash = createHash('sha256');
       let size = 0;

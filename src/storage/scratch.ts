@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Logger } from 'pino';
 
 /**
  * Scratch files (multipart bodies, downloads, converted PDFs) live for one
@@ -26,4 +27,29 @@ export async function removeStaleScratch(dir: string, now: Date, olderThanMs = S
     }
   }
   return removed;
+}
+
+/**
+ * The scratch directory of a running process. A file whose removal fails is
+ * kept and tried again at every later removal and at close, so one failed
+ * `rm` (a busy or locked file) does not leave it behind for good. Removal
+ * never throws: the caller's own outcome (an upload's error) stays the one
+ * reported, and each failure is logged on its own.
+ */
+export class ScratchFiles {
+  private readonly leftovers = new Set<string>();
+
+  constructor(readonly dir: string, private readonly log: Pick<Logger, 'warn'>) {}
+
+  async remove(paths: string[]): Promise<void> {
+    for (const p of paths) this.leftovers.add(p);
+    await Promise.all([...this.leftovers].map(async (file) => {
+      try {
+        await fsp.rm(file, { force: true });
+        this.leftovers.delete(file);
+      } catch (err) {
+        this.log.warn({ err, path: file }, 'could not remove a scratch file; trying again at the next removal');
+      }
+    }));
+  }
 }

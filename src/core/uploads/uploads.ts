@@ -6,7 +6,7 @@
  * the process dies first); a batch created by a failed upload rolls back.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as accounts from '../../db/queries/accounts.js';
 import * as batches from '../../db/queries/batches.js';
@@ -18,6 +18,7 @@ import type { RenderPool } from '../../ingest/render-pool.js';
 import type { IngestedUpload } from '../../ingest/types.js';
 import { downloadUrl } from '../../ingest/url-download.js';
 import type { Services } from '../../services.js';
+import type { ScratchFiles } from '../../storage/scratch.js';
 import { maxBatchSize, settingsOf, type Principal } from '../accounts/index.js';
 import { assertBatchName, generateBatchName } from './batch-names.js';
 import { isoNow } from '../../clock.js';
@@ -45,7 +46,7 @@ export type UploadOrigin = 'api' | 'direct';
 export interface UploadDeps {
   renderPool?: RenderPool;
   /** Local scratch directory for downloads and conversions. */
-  tempDir: string;
+  scratch: ScratchFiles;
 }
 
 export interface UploadResult {
@@ -69,12 +70,12 @@ export async function uploadDocument(services: Services, principal: Principal, i
 
   const scratch: string[] = [];
   try {
-    await mkdir(deps.tempDir, { recursive: true });
+    await mkdir(deps.scratch.dir, { recursive: true });
     let path: string;
     let filename: string;
     let size: number;
     if (input.source.kind === 'url') {
-      path = join(deps.tempDir, `url-${randomBytes(8).toString('hex')}`);
+      path = join(deps.scratch.dir, `url-${randomBytes(8).toString('hex')}`);
       scratch.push(path);
       const got = await downloadUrl(input.source.url, path, { allowPrivate: services.config.allowPrivateUrls });
       ({ filename, size } = got);
@@ -83,11 +84,11 @@ export async function uploadDocument(services: Services, principal: Principal, i
     }
     const passwords = [...(input.password !== undefined ? [input.password] : []), ...settingsOf(principal.pool).inbox_pdf_passwords];
     const ingested = await ingestFile(path, {
-      passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.tempDir, einvoice: services.config.einvoice,
+      passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.scratch.dir, einvoice: services.config.einvoice,
     });
     return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, origin: input.origin ?? 'api', filename, size, path, ingested });
   } finally {
-    await Promise.all(scratch.map((p) => rm(p, { force: true })));
+    await deps.scratch.remove(scratch);
   }
 }
 

@@ -83,8 +83,6 @@ function uploadOrigin(header: string | string[] | undefined): UploadOrigin {
 
 /** Uploads get their render threads and scratch directory from the composition root (src/app.ts). */
 export async function registerDocumentRoutes(app: FastifyInstance, services: Services, { uploads }: RouteDeps): Promise<void> {
-  const { tempDir } = uploads;
-
   // Multipart parsing only in this scope: the other resources take JSON.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -100,7 +98,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
         response: responses({ 200: UploadResponse }),
       },
     }, async (request, reply) => {
-      const form = await readUploadForm(request, services.config.maxUploadBytes, tempDir);
+      const form = await readUploadForm(request, services.config.maxUploadBytes, uploads.scratch);
       try {
         const origin = uploadOrigin(request.headers['x-docrows-source']);
         const input = { ...uploadInput(form), origin };
