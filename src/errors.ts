@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'request_timeout'
+  | 'service_unavailable'
   | 'internal_error';
 
 export type ErrorType =
@@ -46,6 +47,7 @@ export const ERROR_CATALOG: Record<ErrorCode, { type: ErrorType; status: number;
   not_found: { type: 'not_found_error', status: 404, summary: 'No such route.' },
   method_not_allowed: { type: 'invalid_request_error', status: 405, summary: 'The route does not support this HTTP method.' },
   request_timeout: { type: 'invalid_request_error', status: 408, summary: 'The request (headers and body) did not arrive in time; send it again.' },
+  service_unavailable: { type: 'internal_error', status: 503, summary: 'The server is shutting down; send the request again (another instance answers, or this one once restarted).' },
   internal_error: { type: 'internal_error', status: 500, summary: 'Something went wrong on our side; it is safe to retry.' },
 };
 
@@ -105,5 +107,7 @@ export const errors = {
     new AppError('method_not_allowed', `${method} is not supported on ${url}.`),
   requestTimeout: (seconds: number) =>
     new AppError('request_timeout', `The request did not arrive completely within ${seconds} seconds.`),
+  shuttingDown: () =>
+    new AppError('service_unavailable', 'The server is shutting down and takes no new requests; send the request again.'),
   internal: (message = 'An internal error occurred.') => new AppError('internal_error', message),
 };

@@ -5648,7 +5648,7 @@ export interface components {
                  * @description Match on this; see /docs/errors
                  * @enum {string}
                  */
-                code: "missing_api_key" | "invalid_api_key" | "plan_required" | "missing_parameter" | "invalid_parameter" | "duplicate_field_name" | "idempotency_key_reused" | "document_not_found" | "batch_not_found" | "template_not_found" | "template_limit_reached" | "insufficient_credits" | "rate_limit_exceeded" | "not_found" | "method_not_allowed" | "request_timeout" | "internal_error";
+                code: "missing_api_key" | "invalid_api_key" | "plan_required" | "missing_parameter" | "invalid_parameter" | "duplicate_field_name" | "idempotency_key_reused" | "document_not_found" | "batch_not_found" | "template_not_found" | "template_limit_reached" | "insufficient_credits" | "rate_limit_exceeded" | "not_found" | "method_not_allowed" | "request_timeout" | "service_unavailable" | "internal_error";
                 message: string;
                 doc_url: string;
                 param?: string;

@@ -111,7 +111,8 @@ export function clientErrorHandler(baseUrl: string, requestTimeoutMs: number) {
 export function installErrorHandling(app: FastifyInstance, baseUrl: string): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) request.log.error({ err }, 'request failed');
+    // A 503 while shutting down is expected, not a fault to log.
+    if (appError.code === 'internal_error') request.log.error({ err }, 'request failed');
     void reply.code(appError.status).headers(appError.headers).send(errorBody(appError, baseUrl));
   });
 

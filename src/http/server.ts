@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { errors } from '../errors.js';
 import type { Services } from '../services.js';
 import { installApiAuth } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
@@ -87,6 +88,8 @@ function bareServer(services: Services): FastifyInstance {
     // Per-request lines only when debugging: at volume they cost more than the request.
     logController: new LogController({ disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace' }),
     bodyLimit: 1024 * 1024,
+    // A request arriving while closing gets the contract's 503 (the onRequest hook below), not Fastify's own body.
+    return503OnClosing: false,
     trustProxy: true,
     // Errors met before a route runs answer in the contract's shape too (error-handler.ts).
     frameworkErrors: frameworkErrors(services.config.baseUrl),
@@ -104,6 +107,9 @@ function bareServer(services: Services): FastifyInstance {
   // not after Fastify's 72 s keep-alive timeout.
   let closing = false;
   app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onRequest', async () => {
+    if (closing) throw errors.shuttingDown();
+  });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
