@@ -23,9 +23,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
+# The built code, and beside the engine each language's OCR model (src/extract/lang/README.md).
 COPY --from=build /app/dist ./dist
-# OCR models for the languages besides English (models/tessdata-fast/README.md); the code finds them beside dist.
-COPY models ./models
 COPY bin ./bin
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -43,7 +43,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { createLayoutEngine } from '../src/extract/layout/index.js';
-import { defaultOcrWorkers, localLanguageDataPath } from '../src/extract/read/tesseract-pool.js';
+import { defaultOcrWorkers } from '../src/extract/read/tesseract-pool.js';
 import type { EnginePage } from '../src/extract/types.js';
 import { generateDigitalSet, type GeneratedDoc } from '../test/fixtures/extract/documents.js';
 import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
@@ -53,7 +53,7 @@ import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
-import { OCR_MODELS } from '../src/extract/read/page-language.js';
+import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
 import { runKie, scanCalibration, scanSpeed, summarizeKie, type KieResult } from './lib/kie-dev.js';
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
@@ -81,11 +81,11 @@ function datasetsDir(): string {
   return [resolve('../shared/datasets'), resolve('../../shared/datasets')].find((d) => existsSync(d)) ?? resolve('../shared/datasets');
 }
 
-/** The engine's own model files (src/extract/read/tesseract-pool.ts, localLanguageDataPath) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
+/** The engine's own model files (src/extract/lang/index.ts, modelFolder) unpacked into a tessdata folder the CLI can read with --tessdata-dir. */
 async function unpackModels(dir: string, models: string[]): Promise<string> {
   const modelDir = join(dir, 'tessdata');
   await mkdir(modelDir, { recursive: true });
-  for (const m of models) await writeFile(join(modelDir, `${m}.traineddata`), gunzipSync(await readFile(join(localLanguageDataPath(m), `${m}.traineddata.gz`))));
+  for (const m of models) await writeFile(join(modelDir, `${m}.traineddata`), gunzipSync(await readFile(join(modelFolder(m), `${m}.traineddata.gz`))));
   return modelDir;
 }
 

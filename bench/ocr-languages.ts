@@ -19,7 +19,7 @@ import { generateBusinessDoc, splitSeeds, type BusinessDoc, type BusinessKind, t
 import { randomScanOptions, scanPages } from './lib/business/scan.js';
 import { ocrPage } from '../src/extract/read/ocr-page.js';
 import { TesseractPool } from '../src/extract/read/tesseract-pool.js';
-import { OCR_MODELS } from '../src/extract/read/page-language.js';
+import { OCR_MODELS } from '../src/extract/lang/index.js';
 import type { Quality } from '../src/extract/types.js';
 
 function listArg(name: string, fallback: string[]): string[] {

@@ -6,7 +6,7 @@
  * the rows say.
  */
 import { readFile } from 'node:fs/promises';
-import { languageOfCountry, PRINT_LABELS, type PrintLabels } from '../einvoice/print-labels.js';
+import { languageOfCountry, LANGUAGES, type PrintLabels } from '../extract/lang/index.js';
 import { readEInvoice, type EInvoice, type Party } from '../einvoice/index.js';
 import { breakLongWords, createPagedDoc, PAGE } from './pdfkit-pages.js';
 
@@ -37,7 +37,8 @@ export async function einvoiceXmlToPdf(path: string, maxPages: number): Promise<
 
 export function renderInvoicePdf(inv: EInvoice, maxPages: number): Promise<Buffer> {
   const { doc, finished } = createPagedDoc('e-invoice', maxPages);
-  const L = PRINT_LABELS[languageOfCountry(inv.seller.countryCode)];
+  // The seller writes the invoice in its country's language (the language folders name their countries).
+  const L = LANGUAGES[languageOfCountry(inv.seller.countryCode)].print;
   const clip = (s: string) => breakLongWords(s.slice(0, 2000));
   let y = LEFT;
   const ensure = (height: number, onNewPage?: () => void) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONCEPTS, LANGS, classifyLabel, labelScore, resolveConcept, conceptById } from '../../src/extract/concepts/index.js';
+import { CONCEPTS, classifyLabel, labelScore, resolveConcept, conceptById } from '../../src/extract/concepts/index.js';
+import { LANGS } from '../../src/extract/lang/index.js';
 
 const camel = (id: string) => id.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 

@@ -5,34 +5,31 @@ import { gunzipSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../src/extract/concepts/index.js';
+import { LANGUAGE_LIST, modelFolder, OCR_MODELS } from '../../src/extract/lang/index.js';
 import { ocrPage } from '../../src/extract/read/ocr-page.js';
 import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
-import { detectPageLanguage, OCR_MODELS, tellLanguage } from '../../src/extract/read/page-language.js';
-import { localLanguageDataPath, TesseractPool, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
+import { detectPageLanguage, tellLanguage } from '../../src/extract/read/page-language.js';
+import { TesseractPool, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 import { runScript } from './helpers/child-script.js';
 
 const words = (text: string) => text.split(/\s+/).map((t) => ({ text: t }));
 
 describe('OCR language models', () => {
-  it('ships every language of the catalogue on disk, never fetched: English from npm, the others as the unchanged upstream files', () => {
-    const sums = new Map(
-      readFileSync('models/tessdata-fast/SHA256SUMS', 'utf8').trim().split('\n').map((line) => line.split(/\s+/).reverse() as [string, string]),
-    );
-    for (const lang of LANGS) {
-      const model = OCR_MODELS[lang];
-      const dir = localLanguageDataPath(model);
+  it("ships every registered language's model on disk, never fetched: English from npm, the others as the unchanged upstream files in their folders", () => {
+    for (const lang of LANGUAGE_LIST) {
+      const model = lang.ocr.code;
+      const dir = modelFolder(model);
       const file = `${dir}/${model}.traineddata.gz`;
       expect(existsSync(file)).toBe(true);
-      if (model === 'eng') {
-        expect(dir).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0_best_int$/);
+      if (lang.ocr.source === 'npm') {
+        expect(dir).toMatch(new RegExp(`node_modules/@tesseract\\.js-data/${model}/4\\.0\\.0_best_int$`));
         continue;
       }
-      expect(dir).toBe(resolve('models/tessdata-fast'));
-      expect(createHash('sha256').update(gunzipSync(readFileSync(file))).digest('hex')).toBe(sums.get(`${model}.traineddata`));
+      expect(dir).toBe(resolve(`src/extract/lang/${lang.code}`));
+      expect(createHash('sha256').update(gunzipSync(readFileSync(file))).digest('hex')).toBe(lang.ocr.sha256);
     }
-    expect(sums.size).toBe(LANGS.length - 1);
+    expect(() => modelFolder('xyz')).toThrow(/no language reads with the OCR model "xyz"/);
   });
 });
 

@@ -5,7 +5,8 @@ import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { boxMapper } from '../../src/extract/read/ocr-page.js';
 import { measureLines, rotateQuarter, typicalLineHeight, type BinaryImage } from '../../src/extract/read/page-geometry.js';
 import { findRasterRules } from '../../src/extract/read/raster-rules.js';
-import { lineBand, localLanguageDataPath, rejoinSplitDecimals, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
+import { modelFolder } from '../../src/extract/lang/index.js';
+import { lineBand, rejoinSplitDecimals, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { existsSync } from 'node:fs';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 
@@ -87,7 +88,7 @@ describe('page geometry', () => {
 
 describe('OCR language data', () => {
   it('comes from the installed npm package as a local path, so tesseract.js reads it from disk and never fetches', () => {
-    const dir = localLanguageDataPath();
+    const dir = modelFolder('eng');
     expect(dir).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0_best_int$/);
     expect(/^[a-z]+:\/\//i.test(dir)).toBe(false);
     expect(existsSync(`${dir}/eng.traineddata.gz`)).toBe(true);

@@ -59,6 +59,8 @@ const CASES: Array<{ rule: string; files: Record<string, string> }> = [
   { rule: 'engine-knows-no-service', files: { 'src/einvoice/bad-db.ts': "export { migrateToLatest } from '../db/migrate.js';\n" } },
   { rule: 'engine-through-its-entries', files: { 'src/core/billing/bad-engine.ts': "export { detectTables } from '../../extract/layout/tables/table-detect.js';\n" } },
   { rule: 'engine-through-its-entries', files: { 'src/http/bad-engine.ts': "export { TesseractPool } from '../extract/read/tesseract-pool.js';\n" } },
+  { rule: 'languages-through-the-registry', files: { 'src/extract/read/bad-language.ts': "export { de } from '../lang/de/index.js';\n" } },
+  { rule: 'languages-are-data', files: { 'src/extract/lang/bad-engine.ts': "export { CONCEPTS } from '../concepts/index.js';\n" } },
   { rule: 'cli-under-src-cli', files: { 'src/http/bad-cli.ts': "export { Command } from 'commander';\n" } },
   { rule: 'cli-is-an-entry', files: { 'src/core/billing/bad-cli.ts': "export { registerAdminCommands } from '../../cli/admin.js';\n" } },
 ];

@@ -6,15 +6,22 @@
 import { levenshtein } from '../levenshtein.js';
 import { DOCUMENT_CONCEPTS } from './document.js';
 import { LINE_CONCEPTS } from './line.js';
-import { LANGS, type Concept } from './types.js';
+import { LANGS, LANGUAGE_LIST } from '../lang/index.js';
+import type { Concept } from './types.js';
 
-export type { Concept, ConceptLevel, Lang, ValueKind } from './types.js';
-export { LANGS } from './types.js';
+export type { Concept, ConceptLevel, ValueKind } from './types.js';
+export type { Lang } from '../lang/index.js';
+export { LANGS } from '../lang/index.js';
 
 /** Every concept, document level first (a name both levels print, "Total", resolves to the document one). */
 export const CONCEPTS: readonly Concept[] = [...DOCUMENT_CONCEPTS, ...LINE_CONCEPTS];
 
 const byId = new Map(CONCEPTS.map((c) => [c.id, c]));
+
+// A language's label for a concept the catalogue does not hold is a typo that would never match: refuse it at load.
+for (const lang of LANGUAGE_LIST) {
+  for (const id of Object.keys(lang.labels)) if (!byId.has(id)) throw new Error(`src/extract/lang/${lang.code}/labels.ts labels "${id}", which is no concept`);
+}
 
 /** Words that mean "number" in a label or field name: one token, so "Invoice No.", "Invoice #" and "invoice_number" agree. */
 const NUMBER_WORDS = new Set(['no', 'nr', 'n', 'num', 'nbr', 'number', 'numero', 'nummer', 'nro', 'nro.', '#']);

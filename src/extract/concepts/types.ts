@@ -1,14 +1,12 @@
 /**
  * The shape of the business field-concept catalogue: what a concept is, at
  * which level it lives and what kind of value it takes. The catalogue itself
- * is data (`document.ts`, `line.ts`); `index.ts` resolves a requested field
+ * is data (`document.ts`, `line.ts`; each language's printed labels in
+ * `src/extract/lang/<code>/labels.ts`); `index.ts` resolves a requested field
  * name to a concept and a printed label to the concepts it names.
  */
 
-/** The seven languages whose labels the catalogue carries. */
-export type Lang = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';
-
-export const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es', 'nl', 'it', 'pt'];
+import type { Lang } from '../lang/index.js';
 
 /** `document`: one value per document (invoice number, total); `line`: one per line item (quantity). */
 export type ConceptLevel = 'document' | 'line';
@@ -23,7 +21,7 @@ export interface Concept {
   kind: ValueKind;
   /** Field names integrators use for it, besides the id (`invoice_no`, `inv_number`), in any casing. */
   aliases: string[];
-  /** Printed labels per language, abbreviations and variants included ("Rechnungsnr.", "N° de facture"). */
+  /** Printed labels per language, abbreviations and variants included ("Rechnungsnr.", "N° de facture"), from the language folders. */
   labels: Record<Lang, string[]>;
   /** A more general concept whose labels also fit, less surely (invoice date → a bare "Date"). */
   broader?: string;

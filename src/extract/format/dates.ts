@@ -1,4 +1,5 @@
 /** Calendar dates as read from documents, and their rendering into a requested pattern. */
+import { LANGUAGE_LIST, LANGUAGES } from '../lang/index.js';
 
 export interface CalendarDate {
   year: number;
@@ -8,37 +9,29 @@ export interface CalendarDate {
   time?: string;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** Month names of every language, accents folded, January first: each month's names (abbreviations are their prefixes). */
+const MONTH_NAMES: string[][] = Array.from({ length: 12 }, (_, i) => LANGUAGE_LIST.flatMap((l) => l.months[i]));
 
-/**
- * Month names in the catalogue's seven languages (en, de, fr, es, nl, it, pt),
- * accents folded; index + 1 is the month. Abbreviations are their prefixes.
- */
-const MONTH_NAMES: string[][] = [
-  ['january', 'januar', 'janner', 'janvier', 'enero', 'januari', 'gennaio', 'janeiro'],
-  ['february', 'februar', 'fevrier', 'febrero', 'februari', 'febbraio', 'fevereiro'],
-  ['march', 'marz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'marco'],
-  ['april', 'avril', 'abril', 'aprile'],
-  ['may', 'mai', 'mayo', 'mei', 'maggio', 'maio'],
-  ['june', 'juni', 'juin', 'junio', 'giugno', 'junho'],
-  ['july', 'juli', 'juillet', 'julio', 'luglio', 'julho'],
-  ['august', 'aout', 'agosto', 'augustus'],
-  ['september', 'septembre', 'septiembre', 'setiembre', 'settembre', 'setembro', 'sept'],
-  ['october', 'oktober', 'octobre', 'octubre', 'ottobre', 'outubro'],
-  ['november', 'novembre', 'noviembre', 'novembro'],
-  ['december', 'dezember', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
-];
+/** The names a requested pattern renders (MMMM, MMM): English. */
+const MONTHS = LANGUAGES.en.months.map((names) => names[0]);
 
-/** Weekday names of the seven languages, accents folded: a date may open with one ("mardi 5 mars 2024"). */
-const WEEKDAYS = new Set([
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun',
-  'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonnabend', 'sonntag', 'mo', 'di', 'mi', 'do', 'fr', 'sa', 'so',
-  'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim',
-  'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo',
-  'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag', 'ma', 'wo', 'vr', 'za', 'zo',
-  'lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato', 'domenica',
-  'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'segunda-feira', 'terca-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira',
-]);
+/** Weekday names of every language, accents folded: a date may open with one ("mardi 5 mars 2024"). */
+const WEEKDAYS = new Set(LANGUAGE_LIST.flatMap((l) => l.weekdays));
+
+/** The languages' words of one date habit as one group; none match nothing. */
+function dateWords(key: 'ordinals' | 'dayJoins' | 'yearJoins', langs = LANGUAGE_LIST): string {
+  const words = langs.flatMap((l) => l.dates?.[key] ?? []);
+  return words.length ? `(?:${words.join('|')})` : '(?!)';
+}
+
+/** A day, its ordinal, then the month's name and the year, in the languages' habits: "12 March 2024", "12-Mar-24", "12th of March, 2024", "15. März 2024", "15 de marzo de 2024", "1º de março de 2024". */
+const DAY_MONTH_YEAR = new RegExp(
+  `^(\\d{1,2})(?:${dateWords('ordinals')}|[º°ª]|\\.)?(?:\\s+${dateWords('dayJoins')})?[\\s\\-/.]+(\\p{L}{3,}\\.?)(?:\\s+${dateWords('yearJoins')})?[\\s\\-/.,]+(\\d{4}|\\d{2})(?!\\d)`,
+  'u',
+);
+
+/** The month's name first, the English habit: "March 12, 2024", "Mar 12th 2024", "Mar-12-2024". */
+const MONTH_DAY_YEAR = new RegExp(`^(\\p{L}{3,}\\.?)[\\s\\-/.]+(\\d{1,2})${dateWords('ordinals', [LANGUAGES.en])}?[\\s\\-/.,]+(\\d{4}|\\d{2})(?!\\d)`, 'u');
 
 const fold = (word: string) => word.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
@@ -101,15 +94,13 @@ function parseBareDate(s: string, preferMonthFirst: boolean): CalendarDate | nul
     if (valid(second.year, second.month, second.day)) return second;
     return null;
   }
-  // "12 March 2024", "12-Mar-24", "12th of March, 2024", "15. März 2024", "15 de marzo de 2024", "1º de março de 2024"
-  m = /^(\d{1,2})(?:st|nd|rd|th|er|[º°ª]|\.)?(?:\s+(?:of|de))?[\s\-/.]+(\p{L}{3,}\.?)(?:\s+de)?[\s\-/.,]+(\d{4}|\d{2})(?!\d)/u.exec(s);
+  m = DAY_MONTH_YEAR.exec(s);
   if (m) {
     const month = monthFromName(m[2]);
     const year = fullYear(+m[3], m[3].length);
     if (month && valid(year, month, +m[1])) return { year, month, day: +m[1] };
   }
-  // "March 12, 2024", "Mar 12 2024", "Mar-12-2024"
-  m = /^(\p{L}{3,}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]+(\d{4}|\d{2})(?!\d)/u.exec(s);
+  m = MONTH_DAY_YEAR.exec(s);
   if (m) {
     const month = monthFromName(m[1]);
     const year = fullYear(+m[3], m[3].length);

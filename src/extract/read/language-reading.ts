@@ -9,11 +9,11 @@
  * again: the cost every non-English page paid before, and one a page whose
  * reading budget has a single whole reading left (reading-budget.ts) does without.
  */
-import type { Lang } from '../concepts/index.js';
+import { OCR_MODELS, type Lang } from '../lang/index.js';
 import { pageInk, recognizeInBands, splitIntoBands, type PageInk, type RowRange } from './bands.js';
 import type { GreyRaster } from './grey-raster.js';
 import { mergeLanguageReadings } from './merge-readings.js';
-import { detectPageLanguage, OCR_MODELS, tellLanguage } from './page-language.js';
+import { detectPageLanguage, tellLanguage } from './page-language.js';
 import type { OcrWord, TesseractPool } from './tesseract-pool.js';
 
 export interface LanguageReading {

@@ -11,7 +11,7 @@ import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract
 import { readInLanguage, type LanguageReading } from './language-reading.js';
 import { applyContentCrop, findContentCrop, pageBoxOfCrop } from './content-crop.js';
 import { ReadingBudget } from './reading-budget.js';
-import type { Lang } from '../concepts/index.js';
+import type { Lang } from '../lang/index.js';
 
 export interface OcrPage {
   /** Words in the upright, deskewed frame. */

@@ -5,29 +5,17 @@
  * to tell the language, so only pages in another language are read again
  * with their own model (docs/engine.md, "OCR languages").
  */
-import { CONCEPTS, conceptTokens, LANGS, type Lang } from '../concepts/index.js';
-
-/** Tesseract model codes of the languages docrows ships (where each model lives: localLanguageDataPath in tesseract-pool.ts). */
-export const OCR_MODELS: Record<Lang, string> = { en: 'eng', de: 'deu', fr: 'fra', es: 'spa', nl: 'nld', it: 'ita', pt: 'por' };
+import { CONCEPTS, conceptTokens } from '../concepts/index.js';
+import { LANGS, LANGUAGES, type Lang } from '../lang/index.js';
 
 /**
- * Short words every text of a language is full of; business labels alone
- * are too few on a receipt. Words shared with English ("in", "a") are left out.
+ * Each language's cue words: its function words (short words every text of
+ * it is full of; business labels alone are too few on a receipt) and the
+ * words of its printed labels in the concept catalogue.
  */
-const FUNCTION_WORDS: Record<Lang, string> = {
-  en: 'the and of for to with from on at by is are this your our you please thank as in an it or be we us if do so me up am pm all not will',
-  de: 'und der die das den dem des mit fur von zu auf bei ein eine einer nicht ist bitte vielen dank ihre ihr sie wir uns zzgl inkl',
-  fr: 'le la les des du et pour sur avec au aux une un est votre vos nous merci veuillez sont',
-  es: 'el la los las del para con por una un es su sus nuestro gracias favor al',
-  nl: 'de het en van een voor met op aan bij uw wij ons is zijn te niet bedankt graag',
-  it: 'il lo la gli le di del della dei delle per con un una su al alla sono grazie vostro nostro',
-  pt: 'os as do da dos das para com em um uma no na seu sua obrigado por ao',
-};
-
-/** Each language's cue words: its function words and the words of its printed labels in the concept catalogue. */
 const CUES: Record<Lang, Set<string>> = Object.fromEntries(
   LANGS.map((lang) => {
-    const words = new Set(FUNCTION_WORDS[lang].split(' '));
+    const words = new Set(LANGUAGES[lang].functionWords.split(' '));
     for (const c of CONCEPTS) for (const label of c.labels[lang]) for (const t of conceptTokens(label)) if (/^[a-z]{2,}$/.test(t)) words.add(t);
     return [lang, words];
   }),
@@ -39,14 +27,11 @@ const CUES: Record<Lang, Set<string>> = Object.fromEntries(
  */
 for (const lang of LANGS) if (lang !== 'en') for (const w of CUES.en) CUES[lang].delete(w);
 
-/** Letters the English model does put out now and then, and the languages that print them. */
-const LETTER_CUES: Array<[RegExp, Lang[]]> = [
-  [/[äöüß]/i, ['de']],
-  [/[ñ¿¡]/i, ['es']],
-  [/[ãõ]/i, ['pt']],
-  [/[èêëçœ]/i, ['fr']],
-  [/[ìò]/i, ['it']],
-];
+/** Letters the English model does put out now and then, and the language that prints them. */
+const LETTER_CUES: Array<[RegExp, Lang]> = LANGS.flatMap((l) => {
+  const letters = LANGUAGES[l].letters;
+  return letters ? [[letters, l] as [RegExp, Lang]] : [];
+});
 
 /** Distinct cue words a non-English page must show at least, so a stray word on an English page does not switch the model. */
 const MIN_CUES = 3;
@@ -59,7 +44,7 @@ const MIN_CUES = 3;
 export function languageScores(words: ReadonlyArray<{ text: string }>): Record<Lang, number> {
   const seen = Object.fromEntries(LANGS.map((l) => [l, new Set<string>()])) as Record<Lang, Set<string>>;
   for (const w of words) {
-    for (const [re, langs] of LETTER_CUES) if (re.test(w.text)) for (const l of langs) seen[l].add(w.text.toLowerCase());
+    for (const [re, l] of LETTER_CUES) if (re.test(w.text)) seen[l].add(w.text.toLowerCase());
     for (const t of conceptTokens(w.text)) if (t.length >= 2) for (const l of LANGS) if (CUES[l].has(t)) seen[l].add(t);
   }
   return Object.fromEntries(LANGS.map((l) => [l, seen[l].size])) as Record<Lang, number>;

@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'tesseract.js';
+import { modelFolder } from '../lang/index.js';
 import type { Word } from '../types.js';
 import { toPgm, type GreyRaster } from './grey-raster.js';
-
-const require = createRequire(import.meta.url);
 
 export interface OcrWord {
   text: string;
@@ -15,21 +12,6 @@ export interface OcrWord {
   y0: number;
   x1: number;
   y1: number;
-}
-
-/**
- * The folder holding a model's gzipped traineddata. tesseract.js reads a
- * local langPath from disk instead of fetching, and cacheMethod "none" keeps
- * it from writing a cache copy. English is integerized "best" from
- * @tesseract.js-data/eng. The other languages are tesseract's tessdata_fast
- * files, shipped in models/tessdata-fast: no npm package carries them, and
- * on scans they read as well as best_int and about a fifth faster, while for
- * English best_int read receipts better (models/tessdata-fast/README.md).
- */
-export function localLanguageDataPath(code = 'eng'): string {
-  if (code !== 'eng') return fileURLToPath(new URL('../../../models/tessdata-fast', import.meta.url));
-  const pkgDir = require.resolve('@tesseract.js-data/eng/package.json').replace(/package\.json$/, '');
-  return `${pkgDir}4.0.0_best_int`;
 }
 
 interface PooledWorker {
@@ -83,7 +65,8 @@ export class TesseractPool {
       model,
       OEM.LSTM_ONLY,
       {
-        langPath: localLanguageDataPath(model),
+        // Each language's model lies in its folder or npm package (src/extract/lang/index.ts); "none" keeps tesseract.js from writing a cache copy.
+        langPath: modelFolder(model),
         gzip: true,
         cacheMethod: 'none',
         logger: () => undefined,

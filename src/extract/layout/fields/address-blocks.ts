@@ -7,7 +7,7 @@
  * footer, the sender line over a window) splits at its separators.
  */
 import { classifyLabel } from '../../concepts/index.js';
-import { DOCUMENT_TITLE } from '../../lexicon.js';
+import { CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
@@ -39,7 +39,7 @@ export const SENDER_SEPARATOR = /\s[●•·|–-]\s/;
 const SEPARATOR_WORD = /^[●•·|–-]$/;
 
 /** Contact and registration lines printed under an address: they are not part of it. */
-const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|mobile|iban|bic|swift|gln|vat|gst|ust|tva|iva|btw|nif|cif|nipc|siret|siren|kvk|uid|abn|ein|p\.?\s?iva|steuer|contribuinte|partita)\b/i;
+const CONTACT = new RegExp(`@|www\\.|https?:|\\b(?:${CONTACT_WORDS.join('|')})\\b`, 'i');
 
 /** A contact or registration line ("Tel. 030 1234", "GLN 4333741000005", "VAT GB123"). */
 export const isContactLine = (text: string): boolean => CONTACT.test(text);

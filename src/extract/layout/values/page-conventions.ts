@@ -5,7 +5,8 @@
  * dollars or a US address) writes month-first, everyone else day-first; and
  * the decimal mark its amounts use.
  */
-import { CONCEPTS, conceptTokens, LANGS, type Lang } from '../../concepts/index.js';
+import { CONCEPTS, conceptTokens } from '../../concepts/index.js';
+import { LANGS, type Lang } from '../../lang/index.js';
 import { dateOrderOf, type DateOrder } from '../../format/index.js';
 import type { Line } from '../lines/lines.js';
 

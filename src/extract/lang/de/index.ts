@@ -1,0 +1,34 @@
+/** German (Germany, Austria, Switzerland, Liechtenstein). */
+import type { Language } from '../types.js';
+import { LABELS } from './labels.js';
+
+export const de: Language = {
+  code: 'de',
+  name: 'German',
+  ocr: { code: 'deu', source: 'folder', sha256: '19d219bbb6672c869d20a9636c6816a81eb9a71796cb93ebe0cb1530e2cdb22d' },
+  labels: LABELS,
+  // "Jänner" is Austrian January; "Mrz" the short March of bank statements.
+  months: [['januar', 'janner'], ['februar'], ['marz', 'maerz', 'mrz'], ['april'], ['mai'], ['juni'], ['juli'], ['august'], ['september'], ['oktober'], ['november'], ['dezember']],
+  weekdays: ['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonnabend', 'sonntag', 'mo', 'di', 'mi', 'do', 'fr', 'sa', 'so'],
+  functionWords: 'und der die das den dem des mit fur von zu auf bei ein eine einer nicht ist bitte vielen dank ihre ihr sie wir uns zzgl inkl',
+  letters: /[äöüß]/i,
+  countries: ['DE', 'AT', 'CH', 'LI'],
+  document: {
+    titles: [
+      'rechnung', 'quittung', 'kassenbon', 'gutschrift', 'kontoauszug', 'lieferschein', 'bestellung', 'kostenrechnung', 'k o s t e n r e c h n u n g',
+      'rechnungs-?korrektur', 'korrekturrechnung', 'preisliste', 'entgeltabrechnung', 'gehaltsabrechnung', 'lohnabrechnung', 'verdienstabrechnung',
+      'packliste', 'stromrechnung', 'jahresabrechnung',
+    ],
+    purchaseOrderTitles: ['bestellung'],
+    change: ['rückgeld', 'wechselgeld'],
+    payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
+    contact: ['ust', 'uid', 'steuer'],
+  },
+  print: {
+    invoice: 'Rechnung', creditNote: 'Gutschrift', number: 'Rechnungsnummer', issueDate: 'Rechnungsdatum', dueDate: 'Fällig am',
+    deliveryDate: 'Lieferdatum', buyerReference: 'Käuferreferenz', orderReference: 'Bestellnummer', seller: 'Verkäufer', buyer: 'Käufer',
+    vatId: 'USt-IdNr.', taxNumber: 'Steuernummer', legalId: 'Register', position: 'Pos.', itemId: 'Artikelnr.', item: 'Bezeichnung',
+    quantity: 'Menge', unit: 'Einheit', price: 'Einzelpreis', vatRate: 'USt. %', amount: 'Betrag', lineNet: 'Summe Positionen', allowances: 'Nachlässe',
+    charges: 'Zuschläge', taxBasis: 'Nettobetrag', vat: 'USt.', total: 'Gesamtbetrag', prepaid: 'Bereits gezahlt', due: 'Zahlbetrag', payment: 'Zahlung', page: 'Seite',
+  },
+};

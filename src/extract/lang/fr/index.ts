@@ -1,0 +1,33 @@
+/** French (France, Belgium, Luxembourg, Monaco). */
+import type { Language } from '../types.js';
+import { LABELS } from './labels.js';
+
+export const fr: Language = {
+  code: 'fr',
+  name: 'French',
+  ocr: { code: 'fra', source: 'folder', sha256: 'ced037562e8c80c13122dece28dd477d399af80911a28791a66a63ac1e3445ca' },
+  labels: LABELS,
+  months: [['janvier'], ['fevrier'], ['mars'], ['avril'], ['mai'], ['juin'], ['juillet'], ['aout'], ['septembre'], ['octobre'], ['novembre'], ['decembre']],
+  weekdays: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
+  dates: { ordinals: ['er'] },
+  functionWords: 'le la les des du et pour sur avec au aux une un est votre vos nous merci veuillez sont',
+  letters: /[èêëçœ]/i,
+  countries: ['FR', 'BE', 'LU', 'MC'],
+  document: {
+    titles: [
+      'facture', 're[çc]u', 'avoir', 'relev[ée]', 'ticket', 'extrait de compte', 'liste de prix', 'tarifs', 'bulletin de (?:paie|salaire)', 'liste de colisage',
+      'bon de (?:commande|livraison)',
+    ],
+    purchaseOrderTitles: ['bon de commande'],
+    change: ['rendu', 'rendu monnaie', 'monnaie rendue'],
+    payment: ['espèces', 'carte', 'carte bancaire', 'cb'],
+    contact: ['tva', 'siret', 'siren'],
+  },
+  print: {
+    invoice: 'Facture', creditNote: 'Avoir', number: 'Numéro de facture', issueDate: 'Date de facture', dueDate: "Date d'échéance",
+    deliveryDate: 'Date de livraison', buyerReference: "Référence de l'acheteur", orderReference: 'Numéro de commande', seller: 'Vendeur', buyer: 'Acheteur',
+    vatId: 'N° TVA', taxNumber: 'N° fiscal', legalId: 'SIRET', position: 'N°', itemId: 'Réf.', item: 'Désignation',
+    quantity: 'Qté', unit: 'Unité', price: 'Prix unitaire', vatRate: 'TVA %', amount: 'Montant', lineNet: 'Total lignes', allowances: 'Remises',
+    charges: 'Frais', taxBasis: 'Total HT', vat: 'TVA', total: 'Total TTC', prepaid: 'Acompte', due: 'Net à payer', payment: 'Paiement', page: 'Page',
+  },
+};
