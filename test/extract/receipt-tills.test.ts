@@ -37,4 +37,42 @@ describe('receipt items as different tills print them, under the names asked for
       { description: 'Leche', quantity: '2', unit_price: '9,73', line_total: '19,46' },
     ]);
   });
+
+  const shortReceipt = page([
+    [20, [[300, 'SUPERMART']]],
+    [35, [[280, '12 Main Street']]],
+    [60, [[50, 'Milk 1L'], [400, '1.29']]],
+    [75, [[50, 'Coffee'], [400, '7.58']]],
+    [90, [[70, '2 x 3.79']]],
+    [105, [[50, 'Bread'], [400, '2.49']]],
+    [125, [[50, 'TOTAL'], [400, '11.36']]],
+    [140, [[50, 'CASH'], [400, '20.00']]],
+    [155, [[50, 'CHANGE'], [400, '8.64']]],
+  ]);
+
+  it('reads a bare "amount" or "total" beside the items as each item\'s amount, not the receipt\'s total', () => {
+    const items = [
+      { description: 'Milk 1L', amount: '1.29' },
+      { description: 'Coffee', amount: '7.58' },
+      { description: 'Bread', amount: '2.49' },
+    ];
+    expect(rowsOf(extractFromContent(shortReceipt, ask('description', 'amount')))).toEqual(items);
+    expect(rowsOf(extractFromContent(shortReceipt, ask('Artikel', 'Betrag')))).toEqual(items.map((r) => ({ Artikel: r.description, Betrag: r.amount })));
+    // Named in two words, the total is the receipt's, on every item row.
+    expect(rowsOf(extractFromContent(shortReceipt, ask('description', 'total_amount'))).map((r) => r.total_amount)).toEqual(['11.36', '11.36', '11.36']);
+  });
+
+  it('gives a price asked without a line total from the amount each item is paid at', () => {
+    expect(rowsOf(extractFromContent(shortReceipt, ask('item', 'price')))).toEqual([
+      { item: 'Milk 1L', price: '1.29' },
+      { item: 'Coffee', price: '7.58' },
+      { item: 'Bread', price: '2.49' },
+    ]);
+    // With the quantity asked, the price of one where the quantity line prints it (one of each elsewhere).
+    expect(rowsOf(extractFromContent(shortReceipt, ask('item', 'quantity', 'price')))).toEqual([
+      { item: 'Milk 1L', quantity: null, price: '1.29' },
+      { item: 'Coffee', quantity: '2', price: '3.79' },
+      { item: 'Bread', quantity: null, price: '2.49' },
+    ]);
+  });
 });

@@ -40,3 +40,12 @@ export const COLUMN_COUNTERPARTS: Readonly<Record<string, string>> = {
   gross_weight: 'item_gross_weight',
   discount: 'line_discount',
 };
+
+/**
+ * Line concepts a bare word means when it is asked beside line fields:
+ * `amount` or `Betrag` beside `description` is each item's amount, not the
+ * document's total (`total_amount` in two words stays the document's).
+ */
+export const BARE_WORD_LINE_READINGS: Readonly<Record<string, string>> = {
+  total_amount: 'line_total',
+};

@@ -4,7 +4,8 @@
  * its name means, whether it is a pure location (a photo, a signature), and
  * whether the request asks for document values only.
  */
-import { resolveConcept, type Concept } from '../concepts/index.js';
+import { conceptById, resolveConcept, type Concept } from '../concepts/index.js';
+import { BARE_WORD_LINE_READINGS } from '../concepts/line.js';
 import { resolveFormat, type FormatSpec, type ValueKind } from '../format/index.js';
 import { isPureLocationField } from '../pure-location.js';
 import type { ExtractRequest, FieldSpec } from '../types.js';
@@ -53,7 +54,13 @@ export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields
   const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines) : 'day_first';
   const specs = requested.map((s) => (s.datePattern && s.monthFirstInput === undefined ? { ...s, monthFirstInput: order === 'month_first' } : s));
   const located = fields.map(isPureLocationField);
-  const concepts = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name)));
+  const named = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name)));
+  // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value.
+  const withLines = named.some((c) => c?.level === 'line');
+  const concepts = named.map((c, i) => {
+    const line = withLines && c && nameWords(fields[i].name) < 2 ? BARE_WORD_LINE_READINGS[c.id] : undefined;
+    return line ? conceptById(line) ?? c : c;
+  });
   const textual = fields
     .map((f, i) => ({ name: f.name, kind: specs[i].kind ?? formatKindOf(concepts[i]), concept: concepts[i], index: i }))
     .filter((f) => !located[f.index]);

@@ -183,16 +183,29 @@ function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields:
 /** Confidence of a value read off a headerless list: its place, not a header, says what it is. */
 const LIST_VALUE_CONFIDENCE = 0.7;
 
+/**
+ * Which of a list item's amounts a unit price asked without a line total is:
+ * the price of one, where a quantity line prints it and the quantity is
+ * asked too; else the amount at the item's right, the price paid for the
+ * line (one of it, where no quantity line says otherwise).
+ */
+function priceOf(item: ListItem, concepts: Array<Concept | null>): 'unitPrice' | 'lineTotal' | null {
+  const asks = (id: string) => concepts.some((c) => c?.id === id);
+  if (asks('line_total')) return item.unitPrice ? 'unitPrice' : null;
+  return asks('quantity') && item.unitPrice ? 'unitPrice' : 'lineTotal';
+}
+
 function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], recordValues: Map<number, ExtractedCell>): Record<string, ExtractedCell> {
+  const price = priceOf(item, concepts);
   const byConcept: Record<string, Word[] | null> = {
-    description: item.description, quantity: item.quantity, unit_price: item.unitPrice, line_total: item.lineTotal,
+    description: item.description, quantity: item.quantity, unit_price: price && item[price], line_total: item.lineTotal,
   };
   const out: Record<string, ExtractedCell> = {};
   fields.forEach((f, i) => {
     const concept = concepts[i];
     if (concept?.level === 'line') {
       const words = byConcept[concept.id] ?? null;
-      const total = concept.id === 'line_total';
+      const total = concept.id === 'line_total' || (concept.id === 'unit_price' && price === 'lineTotal');
       // A line total the quantity line set right is a repair; one whose marks nothing confirmed misfits its kind.
       const repaired = total && item.repairedTotal !== undefined;
       const confidence = repaired ? REPAIRED_CONFIDENCE : total && item.misread ? LIST_VALUE_CONFIDENCE * KIND_MISFIT : LIST_VALUE_CONFIDENCE;
