@@ -119,6 +119,39 @@ export function findRowRules(rules: Rule[], x1: number, x2: number, y1: number, 
     .map((g) => g.at);
 }
 
+/**
+ * A table of one item finds its borders in the head line and the item line
+ * together, so a head set clear of its value (a centred "Qty" over a "10"
+ * further right) parts into a column of the head alone beside a column of
+ * the value alone. Each such head-only column is joined to the value-only
+ * column next to it, the nearer one when both are.
+ */
+export function joinHeadsToLoneValues(separators: number[], header: Line[], body: Line[]): number[] {
+  const columns = (lines: Line[]) => {
+    const boxes: Array<Box | null> = new Array<Box | null>(separators.length + 1).fill(null);
+    for (const l of lines) {
+      for (const w of l.words) {
+        const c = columnAt(separators, (w.box.x1 + w.box.x2) / 2);
+        const b = boxes[c];
+        boxes[c] = b ? { x1: Math.min(b.x1, w.box.x1), y1: b.y1, x2: Math.max(b.x2, w.box.x2), y2: b.y2 } : w.box;
+      }
+    }
+    return boxes;
+  };
+  const heads = columns(header);
+  const values = columns(body);
+  const drop = new Set<number>();
+  heads.forEach((h, c) => {
+    if (!h || values[c]) return;
+    const lone = (k: number) => k >= 0 && k < heads.length && !heads[k] && values[k] !== null;
+    const gap = (k: number) => (k < c ? h.x1 - values[k]!.x2 : values[k]!.x1 - h.x2);
+    const side = [c - 1, c + 1].filter(lone).sort((a, b) => gap(a) - gap(b))[0];
+    // The separator between column c and its neighbour: c - 1 for the left one, c for the right one.
+    if (side !== undefined) drop.add(Math.min(c, side));
+  });
+  return separators.filter((_, i) => !drop.has(i));
+}
+
 export function clusterPositions(sorted: number[], tolerance: number): number[] {
   const out: number[] = [];
   let group: number[] = [];

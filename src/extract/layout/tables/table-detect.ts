@@ -1,7 +1,7 @@
 import type { Box, Rule } from '../../types.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import { cropLine, type Line } from '../lines/lines.js';
-import { clusterPositions, columnAt, findHeaderLedSeparators, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { clusterPositions, columnAt, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
 import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
@@ -170,17 +170,21 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number): Line[][] 
 
 /**
  * Lone lines left pending when a table ends that continue its last item:
- * the items above carry such lines too (two at least), starting where these
- * start, indented from the table's first column (a description's run-on text
- * or note, not a section label or a footnote).
+ * the items above carry such lines too (two at least, or one set as far
+ * under its item's line as this one: records of two lines), starting where
+ * these start, indented from the table's first column (a description's
+ * run-on text or note, not a section label or a footnote).
  */
 function runOnLines(block: Line[], pending: Line[]): Line[] {
   if (!block.length) return [];
   const left = Math.min(...block.map((l) => l.box.x1));
   const inner = block.filter((l) => !isTabular(l) && l.box.x1 > left + l.height);
+  const under = (l: Line, above: Line | undefined) => (above ? l.box.y1 - above.box.y1 : Infinity);
   const out: Line[] = [];
   for (const l of pending) {
-    if (inner.length < 2 || l.box.x1 <= left + l.height || !inner.some((o) => Math.abs(o.box.x1 - l.box.x1) < l.height)) break;
+    const above = out[out.length - 1] ?? block[block.length - 1];
+    const likeOne = inner.length === 1 && Math.abs(under(inner[0], block[block.indexOf(inner[0]) - 1]) - under(l, above)) < l.height * 0.3;
+    if ((inner.length < 2 && !likeOne) || l.box.x1 <= left + l.height || !inner.some((o) => Math.abs(o.box.x1 - l.box.x1) < l.height)) break;
     out.push(l);
   }
   return out;
@@ -310,7 +314,9 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const columnLines = stack ? [...recordStarts(body)] : body;
   const bodyTabular = columnLines.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2);
-  const whitespace = findWhitespaceSeparators(bodyTabular.length >= 2 ? bodyTabular : block.filter(isTabular), box.x1, box.x2);
+  // One item line: the heads give borders too, and a head set clear of its value is joined to it.
+  const oneItem = bodyTabular.length < 2;
+  const whitespace = oneItem ? joinHeadsToLoneValues(findWhitespaceSeparators(block.filter(isTabular), box.x1, box.x2), header, body) : findWhitespaceSeparators(bodyTabular, box.x1, box.x2);
   const found = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
   if (found.length === 0) return null;
   const headed = [...found, ...findHeaderLedSeparators(columnLines, found, header)].sort((a, b) => a - b);

@@ -111,7 +111,7 @@ function rowShape(rows: TableRow[]): { keyColumns: number[]; isPartial: (r: Tabl
   const columnCount = rows[0].cells.length;
   // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
   const multi = rows.filter((r) => filled(r).length >= 2);
-  const basis = multi.length >= 2 ? multi : rows;
+  const basis = multi.length >= 1 ? multi : rows;
   const fillCounts = new Array<number>(columnCount).fill(0);
   for (const r of basis) for (const i of filled(r)) fillCounts[i]++;
   const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * 0.6 ? [i] : []));
@@ -134,7 +134,12 @@ function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] 
     pitches.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y1);
     gaps.push(rows[i].lines[0].box.y1 - rows[i - 1].lines[0].box.y2);
   }
-  const rowPitch = median(pitches);
+  // Records of two lines (an article line over its description) leave no two full lines next to each other: the
+  // pitch from one full line to the next tells the records apart then, and in a table of one full line its other
+  // lines set at the font's leading are its own.
+  const fullStarts = rows.filter((r) => !isPartial(r)).map((r) => r.lines[0].box.y1);
+  const recordPitches = fullStarts.slice(1).map((y, i) => y - fullStarts[i]);
+  const rowPitch = pitches.length ? median(pitches) : recordPitches.length ? median(recordPitches) : fullStarts.length === 1 ? Infinity : 0;
   const rowGap = median(gaps);
   const lineHeight = median(rows.map((r) => r.lines[0].height));
   // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart. OCR boxes hug the glyphs,

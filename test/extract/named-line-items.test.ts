@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import { ask, page, rowsOf } from './helpers/requests.js';
+
+const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
+
+type Lines = Parameters<typeof page>[0];
+
+const letterhead: Lines = [
+  [20, [[50, 'Muster GmbH'], [600, 'Rechnung']]],
+  [40, [[50, 'Hauptstr. 1, 10115 Berlin'], [600, 'Rechnungsnr. 2024-001']]],
+  [55, [[600, 'Datum: 05.03.2024']]],
+];
+
+/** The same table asked with no fields: its columns, as the engine names them, by position. */
+const inferredRows = (lines: Lines) => rowsOf(extractFromContent(page(lines), ask())).map((r) => Object.values(r));
+
+describe('line items under the names asked for, on invoices as real issuers print them', () => {
+  it('keeps a single item whose values sit clear of their heads in the heads\' columns', () => {
+    const invoice: Lines = [
+      [20, [[50, 'Acme Ltd'], [600, 'INVOICE']]],
+      [40, [[600, 'Invoice no. 1234']]],
+      // "Qty" ends before "10" starts: with one item, the head line gives borders too.
+      [100, [[50, 'Description'], [400, 'Qty'], [520, 'Unit price'], [700, 'Amount']]],
+      [120, [[50, 'Consulting services March'], [420, '10'], [540, '95.00'], [720, '950.00']]],
+      [150, [[520, 'Subtotal'], [720, '950.00']]],
+      [165, [[520, 'VAT 20%'], [720, '190.00']]],
+      [180, [[520, 'Total'], [720, '1,140.00']]],
+    ];
+    expect(rowsOf(extractFromContent(page(invoice), lineRequest))).toEqual([
+      { description: 'Consulting services March', quantity: '10', unit_price: '95.00', line_total: '950.00' },
+    ]);
+    expect(inferredRows(invoice)).toEqual([['Consulting services March', '10', '95.00', '950.00']]);
+  });
+
+  it('reads records of two lines as one item: the article line over its description, or the description over its article number', () => {
+    const articleOver: Lines = [
+      ...letterhead,
+      [100, [[50, 'Artikel / Bezeichnung'], [400, 'Menge'], [520, 'Einzelpreis'], [700, 'Gesamt']]],
+      [120, [[50, 'ART-10023']]],
+      [132, [[50, 'Kabel NYM 3x1,5 mm'], [420, '2'], [540, '10,00'], [720, '20,00']]],
+      [150, [[50, 'ART-20017']]],
+      [162, [[50, 'Schalter weiss'], [420, '5'], [540, '3,50'], [720, '17,50']]],
+      [220, [[520, 'Summe netto'], [720, '37,50']]],
+    ];
+    expect(rowsOf(extractFromContent(page(articleOver), lineRequest))).toEqual([
+      { description: 'ART-10023 Kabel NYM 3x1,5 mm', quantity: '2', unit_price: '10,00', line_total: '20,00' },
+      { description: 'ART-20017 Schalter weiss', quantity: '5', unit_price: '3,50', line_total: '17,50' },
+    ]);
+    const numberUnder: Lines = [
+      ...letterhead,
+      [100, [[50, 'Pos'], [100, 'Bezeichnung'], [400, 'Menge'], [520, 'Einzelpreis'], [700, 'Gesamt']]],
+      [120, [[50, '1'], [100, 'Kabel NYM 3x1,5 mm'], [420, '2'], [540, '10,00'], [720, '20,00']]],
+      [132, [[100, 'Art.-Nr. 10023']]],
+      [150, [[50, '2'], [100, 'Schalter weiss'], [420, '5'], [540, '3,50'], [720, '17,50']]],
+      // The last item's second line is as far under it as the first item's: its own, not a note under the table.
+      [162, [[100, 'Art.-Nr. 20017']]],
+      [220, [[520, 'Summe netto'], [720, '37,50']]],
+    ];
+    expect(rowsOf(extractFromContent(page(numberUnder), lineRequest))).toEqual([
+      { description: 'Kabel NYM 3x1,5 mm Art.-Nr. 10023', quantity: '2', unit_price: '10,00', line_total: '20,00' },
+      { description: 'Schalter weiss Art.-Nr. 20017', quantity: '5', unit_price: '3,50', line_total: '17,50' },
+    ]);
+  });
+
+  it('reads a single item of two lines as one item', () => {
+    const invoice: Lines = [
+      ...letterhead,
+      [100, [[50, 'Pos'], [100, 'Artikel'], [400, 'Menge'], [520, 'Einzelpreis'], [700, 'Gesamt']]],
+      [120, [[50, '1'], [100, 'ART-10023'], [420, '2'], [540, '10,00'], [720, '20,00']]],
+      [132, [[100, 'Kabel NYM 3x1,5 mm']]],
+      [160, [[520, 'Summe netto'], [720, '20,00']]],
+      [175, [[520, 'MwSt 19%'], [720, '3,80']]],
+      [190, [[520, 'Gesamt'], [720, '23,80']]],
+    ];
+    expect(rowsOf(extractFromContent(page(invoice), lineRequest))).toEqual([
+      { description: 'ART-10023 Kabel NYM 3x1,5 mm', quantity: '2', unit_price: '10,00', line_total: '20,00' },
+    ]);
+    expect(inferredRows(invoice)).toEqual([['1', 'ART-10023 Kabel NYM 3x1,5 mm', '2', '10,00', '20,00']]);
+  });
+});
