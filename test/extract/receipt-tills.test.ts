@@ -68,6 +68,8 @@ describe('receipt items as different tills print them, under the names asked for
       { item: 'Coffee', price: '7.58' },
       { item: 'Bread', price: '2.49' },
     ]);
+    // A name the catalogue does not know is read by its words: `item_price` is a price, `article_name` the article.
+    expect(rowsOf(extractFromContent(shortReceipt, ask('article_name', 'item_price'))).map((r) => r.item_price)).toEqual(['1.29', '7.58', '2.49']);
     // With the quantity asked, the price of one where the quantity line prints it (one of each elsewhere).
     expect(rowsOf(extractFromContent(shortReceipt, ask('item', 'quantity', 'price')))).toEqual([
       { item: 'Milk 1L', quantity: null, price: '1.29' },

@@ -43,8 +43,23 @@ function formatKindOf(concept: Concept | null): ValueKind | undefined {
 }
 
 /** Words in a field name: `total_amount`, `totalAmount` and `Total amount` have two. */
-function nameWords(name: string): number {
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).filter(Boolean).length;
+function wordsOf(name: string): string[] {
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).filter(Boolean);
+}
+
+const nameWords = (name: string) => wordsOf(name).length;
+
+/**
+ * The line concept a word of an identifier-style name means, the last word
+ * first (`item_price`: price, `articleName`: article). A name with spaces is
+ * a printed heading ("Number of items"), matched as written.
+ */
+function lineConceptOfWords(name: string): Concept | undefined {
+  if (/\s/.test(name.trim())) return undefined;
+  return wordsOf(name)
+    .reverse()
+    .map((w) => resolveConcept(w))
+    .find((c) => c?.level === 'line') ?? undefined;
 }
 
 export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields {
@@ -54,7 +69,8 @@ export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields
   const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines) : 'day_first';
   const specs = requested.map((s) => (s.datePattern && s.monthFirstInput === undefined ? { ...s, monthFirstInput: order === 'month_first' } : s));
   const located = fields.map(isPureLocationField);
-  const named = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name)));
+  // A name the catalogue does not know means the line concept one of its words means ("item_price", "article_name").
+  const named = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name) ?? lineConceptOfWords(f.name) ?? null));
   // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value.
   const withLines = named.some((c) => c?.level === 'line');
   const concepts = named.map((c, i) => {
