@@ -1,7 +1,7 @@
 /**
  * A text-layer page as a user of a table library meets it: open the PDF,
  * read the page's words, find its table. docrows (the ingest code's PDF open
- * and text layer, then the layout engine inferring columns) beside
+ * and PDFium text layer, then the layout engine inferring columns) beside
  * pdfplumber and camelot stream on the same icdar2013-dev pages, each page
  * opened afresh, in one warm process per side.
  */
@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Engine } from '../../src/extract/types.js';
 import { PAGE_RENDER_DPI } from '../../src/extract/types.js';
-import { openPdf } from '../../src/ingest/pdf-open.js';
-import { extractTextLayer } from '../../src/ingest/pdf-text-layer.js';
+import { PdfiumDocument } from '../../src/ingest/pdf-pdfium.js';
 import { listIcdarDocuments, loadIcdarDocument } from '../../test/extract/helpers/icdar.js';
 import { pdfNameFor } from '../../test/extract/helpers/icdar-eval.js';
 import { ensurePythonPeer, timePythonPages, type PythonPeer } from './peers.js';
@@ -29,10 +28,11 @@ export async function icdarTablePages(dir: string): Promise<Array<[string, numbe
 
 /** A white raster of the page's size: what the engine reads of a text page's image (its size), made off the clock. */
 async function blankRaster(path: string, page: number): Promise<Buffer> {
-  const pdf = await openPdf(new Uint8Array(await readFile(path)), []);
-  const vp = (await pdf.doc.getPage(page)).getViewport({ scale: PAGE_RENDER_DPI / 72 });
-  await pdf.doc.destroy();
-  return sharp({ create: { width: Math.round(vp.width), height: Math.round(vp.height), channels: 3, background: '#fff' } }).jpeg().toBuffer();
+  const pdf = await PdfiumDocument.open(new Uint8Array(await readFile(path)), undefined);
+  const { width, height } = pdf.textLayer(page - 1);
+  pdf.close();
+  const scale = PAGE_RENDER_DPI / 72;
+  return sharp({ create: { width: Math.round(width * scale), height: Math.round(height * scale), channels: 3, background: '#fff' } }).jpeg().toBuffer();
 }
 
 /** ms per page: read the file, open it, read the page's text layer, run the engine (inferred columns). */
@@ -41,9 +41,9 @@ async function timeDocrows(engine: Engine, pages: Array<[string, number]>): Prom
   for (const [path, n] of pages) {
     const raster = await blankRaster(path, n);
     const t0 = performance.now();
-    const { doc } = await openPdf(new Uint8Array(await readFile(path)), []);
-    const textLayer = await extractTextLayer(await doc.getPage(n));
-    await doc.destroy();
+    const doc = await PdfiumDocument.open(new Uint8Array(await readFile(path)), undefined);
+    const { textLayer } = doc.textLayer(n - 1);
+    doc.close();
     const t1 = performance.now();
     await engine.extract({ image: raster, textLayer }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
     const t2 = performance.now();

@@ -1,6 +1,6 @@
 /**
  * Size limits of page rasters, apart from the renderers so the HTTP thread can
- * use them (image.ts) without loading pdfjs or PDFium, which only the render
+ * use them (image.ts) without loading PDFium, which only the render
  * workers need.
  */
 import { PAGE_RENDER_DPI } from '../extract/types.js';

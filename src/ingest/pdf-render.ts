@@ -1,35 +1,29 @@
 /**
- * Pages of an open PDF to page JPEG + thumbnail + text layer. Runs inside a
- * render worker thread (see render-pool.ts) or in-thread.
+ * Pages of an open PDF to page JPEG + thumbnail + text layer. Runs inside an
+ * ingest child (see render-pool.ts) or in-thread.
  */
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError, errors } from '../errors.js';
 import { encodeRendered, thumbnailSize } from './jpeg.js';
-import { CORRUPT_PDF_MESSAGE } from './pdf-open.js';
+import { CORRUPT_PDF_MESSAGE } from './pdf-messages.js';
 import { renderScale } from './pdf-page-size.js';
 import type { PdfiumDocument } from './pdf-pdfium.js';
-import { extractTextLayer } from './pdf-text-layer.js';
 import type { IngestedPage } from './types.js';
 
 /**
- * Renders pages `from`..`to` (1-based, inclusive): text layer from pdfjs,
- * pixels from PDFium. One raster buffer per call: the JPEG encode of a page
+ * Renders pages `from`..`to` (1-based, inclusive): text layer and pixels
+ * from PDFium. One raster buffer per call: the JPEG encode of a page
  * (native, in libuv's pool) overlaps the text layer of the next, and must end
  * before the next render overwrites the buffer. (With two alternating buffers
  * the render overlapped too, for 11 MB more a worker and no gain: the pool
  * has one worker per core, so the cores are busy anyway.)
  */
-export async function renderPages(doc: PDFDocumentProxy, raster: PdfiumDocument, from: number, to: number): Promise<IngestedPage[]> {
+export async function renderPages(raster: PdfiumDocument, from: number, to: number): Promise<IngestedPage[]> {
   let buffer: Buffer | undefined;
   let encoding: Promise<unknown> = Promise.resolve();
   const pages: Array<Promise<IngestedPage>> = [];
   try {
     for (let n = from; n <= to; n++) {
-      const page = await doc.getPage(n);
-      // First: pdfjs refuses oversized embedded images (maxImageSize) here, before PDFium would decode them.
-      const textLayer = await extractTextLayer(page);
-      const base = page.getViewport({ scale: 1 });
-      page.cleanup();
+      const { textLayer, ...base } = raster.textLayer(n - 1);
       const scale = renderScale(base.width, base.height);
       const size = { width: Math.max(1, Math.round(base.width * scale)), height: Math.max(1, Math.round(base.height * scale)) };
       await encoding.catch(() => undefined);

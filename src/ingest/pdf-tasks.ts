@@ -3,10 +3,9 @@
  * they can run in a worker thread or in-thread with the same code.
  */
 import { readFile } from 'node:fs/promises';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readEmbeddedInvoice, type EInvoice } from '../einvoice/index.js';
 import { errors } from '../errors.js';
-import { openPdf, openPdfWith, tooManyPages } from './pdf-open.js';
+import { openPdf, tooManyPages } from './pdf-open.js';
 import { PdfiumDocument } from './pdf-pdfium.js';
 import { renderPages } from './pdf-render.js';
 import type { IngestedPage } from './types.js';
@@ -46,33 +45,25 @@ export interface ProbeResult {
 export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedPage[]> {
   const data = new Uint8Array(await readFile(task.path));
   if (task.kind === 'probe') {
+    // One open per task: the probe that renders its pages reads them from the document it vetted.
     const { doc, passwordIndex } = await openPdf(data, task.passwords);
     try {
-      if (doc.numPages < 1) throw errors.invalidParameter('file', 'The PDF has no pages.');
-      if (doc.numPages > task.maxPages) throw tooManyPages(doc.numPages, task.maxPages);
+      const pageCount = doc.pageCount;
+      if (pageCount < 1) throw errors.invalidParameter('file', 'The PDF has no pages.');
+      if (pageCount > task.maxPages) throw tooManyPages(pageCount, task.maxPages);
       const password = passwordIndex < 0 ? undefined : task.passwords[passwordIndex];
       // An encrypted PDF is no hybrid invoice (PDF/A forbids encryption).
       const einvoice = task.einvoice && password === undefined ? await readEmbeddedInvoice(data) : null;
-      if (doc.numPages > task.renderUpTo) return { pageCount: doc.numPages, password, einvoice };
-      return { pageCount: doc.numPages, password, einvoice, pages: await render(doc, data, password, 1, doc.numPages) };
+      if (pageCount > task.renderUpTo) return { pageCount, password, einvoice };
+      return { pageCount, password, einvoice, pages: await renderPages(doc, 1, pageCount) };
     } finally {
-      await doc.destroy();
+      doc.close();
     }
   }
-  const doc = await openPdfWith(data, task.password);
+  const doc = await PdfiumDocument.open(data, task.password);
   try {
-    return await render(doc, data, task.password, task.from, task.to);
+    return await renderPages(doc, task.from, task.to);
   } finally {
-    await doc.destroy();
-  }
-}
-
-/** pdfjs (already open) reads the text layer, PDFium paints the same bytes. */
-async function render(doc: PDFDocumentProxy, data: Uint8Array, password: string | undefined, from: number, to: number): Promise<IngestedPage[]> {
-  const raster = await PdfiumDocument.open(data, password);
-  try {
-    return await renderPages(doc, raster, from, to);
-  } finally {
-    raster.close();
+    doc.close();
   }
 }

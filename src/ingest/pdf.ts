@@ -18,8 +18,8 @@ export function splitRanges(pageCount: number, parts: number): Array<[number, nu
 }
 
 /**
- * Runs a task in this thread. pdfjs and PDFium are loaded on first use: with a
- * render pool (the server) only the workers ever load them (~40 MB a thread).
+ * Runs a task in this thread. PDFium is loaded on first use: with a
+ * render pool (the server) only its children ever load it.
  */
 async function runHere(task: PdfTask): Promise<unknown> {
   const { runPdfTask } = await import('./pdf-tasks.js');

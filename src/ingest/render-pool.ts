@@ -26,25 +26,20 @@ export interface IngestLimits {
 
 const DEFAULT_LIMITS: IngestLimits = { memoryMb: 1024, timeoutMs: 60_000 };
 /**
- * A child idles at ~120 MB (pdfjs, PDFium's heap, libvips); one left above
+ * A child idles at ~120 MB (PDFium's heap, libvips); one left above
  * this by its task (a large heap V8 keeps, a grown WebAssembly memory that
  * never shrinks) is replaced rather than kept.
  */
 const RETIRE_ABOVE_BYTES = 256 * 1024 * 1024;
 
 /**
- * pdfjs (~2 MB of JavaScript) and PDFium's glue, loaded natively before tsx
- * when the children run from source: through tsx's transform each took
- * seconds to boot.
+ * PDFium's glue, loaded natively before tsx when the children run from
+ * source: through tsx's transform it took seconds to boot.
  */
 function nativePreloads(): string[] {
   const require = createRequire(import.meta.url);
-  const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
-  return [
-    ...['legacy/build/pdf.mjs', 'legacy/build/pdf.worker.mjs'].map((f) => pathToFileURL(join(pdfjsDir, f)).href),
-    // The ESM entry of @embedpdf/pdfium, beside the wasm file (its exports map hides package.json).
-    pathToFileURL(join(dirname(require.resolve('@embedpdf/pdfium/pdfium.wasm')), 'index.js')).href,
-  ];
+  // The ESM entry of @embedpdf/pdfium, beside the wasm file (its exports map hides package.json).
+  return [pathToFileURL(join(dirname(require.resolve('@embedpdf/pdfium/pdfium.wasm')), 'index.js')).href];
 }
 
 export class RenderPool {

@@ -46,7 +46,8 @@ describe('docrows start-up', () => {
     const file = join(dir, 'page.pdf');
     await writeFile(file, await textPdf({ pages: 1, rows: 6 }));
     const loaded = await packagesLoaded(dir, ['extract', file]);
-    expect(loaded).toContain('pdfjs-dist');
+    expect(loaded).toContain('@embedpdf/pdfium');
+    expect(loaded).not.toContain('pdfjs-dist');
     for (const pkg of [...DATABASE_AND_STORAGE, ...OCR_AND_EXPORT, 'undici', 'pdfkit', '@napi-rs/canvas']) expect(loaded).not.toContain(pkg);
   }, 60_000);
 });

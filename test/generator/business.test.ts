@@ -1,20 +1,16 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { extractTextLayer } from '../../src/ingest/pdf-text-layer.js';
 import { generateBusinessDoc, generateBusinessSet, KINDS, LANGS, seedSplit, type BusinessDoc } from '../../bench/lib/business/index.js';
 import { ingestPages, randomScanOptions, scanPages } from '../../bench/lib/business/scan.js';
-import { openPdf } from '../extract/helpers/open-pdf.js';
+import { withPdfText } from '../extract/helpers/pdf-text.js';
 
 /** All words of every page as the engine's text layer reads them, in one string. */
 async function pageText(pdfBytes: Buffer): Promise<string> {
-  const pdf = await openPdf(pdfBytes);
-  try {
+  return withPdfText(new Uint8Array(pdfBytes), (pdf) => {
     const parts: string[] = [];
-    for (let p = 1; p <= pdf.numPages; p++) parts.push(...(await extractTextLayer(await pdf.getPage(p))).words.map((w) => w.text));
+    for (let p = 0; p < pdf.pageCount; p++) parts.push(...pdf.textLayer(p).textLayer.words.map((w) => w.text));
     return parts.join(' ').replace(/\s+/g, ' ');
-  } finally {
-    await pdf.destroy();
-  }
+  });
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import { extractTextLayer } from '../../../src/ingest/pdf-text-layer.js';
 import type { Engine, EnginePage, Quality } from '../../../src/extract/types.js';
 import type { GeneratedDoc } from '../../fixtures/extract/documents.js';
 import { addCounts, alignColumns, scoreAligned, type CellCounts } from './cell-score.js';
 import { resultColumns } from './icdar-eval.js';
-import { openPdf } from './open-pdf.js';
+import { withPdfText } from './pdf-text.js';
 
 export interface GeneratedRun {
   given: CellCounts;
@@ -15,16 +14,9 @@ export interface GeneratedRun {
 
 /** The page as ingestion would hand it over: a page image and the PDF's text layer. */
 export async function digitalPage(doc: GeneratedDoc): Promise<EnginePage> {
-  const pdf = await openPdf(doc.pdf);
-  try {
-    const page = await pdf.getPage(1);
-    const textLayer = await extractTextLayer(page);
-    const vp = page.getViewport({ scale: 200 / 72 });
-    const image = await sharp({ create: { width: Math.round(vp.width), height: Math.round(vp.height), channels: 3, background: '#fff' } }).jpeg().toBuffer();
-    return { image, textLayer };
-  } finally {
-    await pdf.destroy();
-  }
+  const { textLayer, width, height } = await withPdfText(doc.pdf, (pdf) => pdf.textLayer(0));
+  const image = await sharp({ create: { width: Math.round((width * 200) / 72), height: Math.round((height * 200) / 72), channels: 3, background: '#fff' } }).jpeg().toBuffer();
+  return { image, textLayer };
 }
 
 function transpose(rows: string[][], width: number): string[][] {

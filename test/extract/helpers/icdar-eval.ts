@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extractTextLayer } from '../../../src/ingest/pdf-text-layer.js';
+import { readFile } from 'node:fs/promises';
+import { PdfiumDocument } from '../../../src/ingest/pdf-pdfium.js';
 import type { Engine, ExtractRequest, ExtractResult, TextLayer } from '../../../src/extract/types.js';
 import { isImageRegion } from '../../../src/extract/types.js';
 import { addCounts, alignColumns, scoreAligned, type CellCounts } from './cell-score.js';
@@ -78,7 +79,10 @@ export async function runIcdar(engine: Engine, dir: string, onlyDocs?: string[])
   const run: IcdarRun = { tables: [], given: zero(), givenPerRequest: zero(), givenInRegion: zero(), inferred: zero(), engineMs: [], textLayerMs: [] };
   for (const doc of docs) {
     const truth = await loadIcdarDocument(dir, doc);
-    const pdf = await openPdf(join(dir, `${await pdfNameFor(dir, doc)}.pdf`));
+    const file = join(dir, `${await pdfNameFor(dir, doc)}.pdf`);
+    // pdfjs gives the crop box the ground truth's coordinates refer to; PDFium reads the text layer, as ingestion does.
+    const pdf = await openPdf(file);
+    const text = await PdfiumDocument.open(new Uint8Array(await readFile(file)), undefined);
     const layers = new Map<number, { layer: TextLayer; image: Buffer; view: number[] }>();
     const firstOfDoc = run.tables.length;
     for (const t of truth) {
@@ -86,7 +90,7 @@ export async function runIcdar(engine: Engine, dir: string, onlyDocs?: string[])
       if (!layers.has(t.page)) {
         const page = await pdf.getPage(t.page);
         const t0 = performance.now();
-        const layer = await extractTextLayer(page);
+        const layer = text.textLayer(t.page - 1).textLayer;
         run.textLayerMs.push(performance.now() - t0);
         const vp = page.getViewport({ scale: 200 / 72 });
         const image = await sharp({ create: { width: Math.round(vp.width), height: Math.round(vp.height), channels: 3, background: '#fff' } }).jpeg().toBuffer();
@@ -102,6 +106,7 @@ export async function runIcdar(engine: Engine, dir: string, onlyDocs?: string[])
         : await scoreTogether(engine, group, layers.get(group[0].page)!));
     }
     await pdf.destroy();
+    text.close();
   }
   for (const t of run.tables) {
     run.given = addCounts(run.given, t.given);

@@ -1,8 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { extractTextLayer } from '../../src/ingest/pdf-text-layer.js';
-import { openPdf } from './helpers/open-pdf.js';
+import { withPdfText } from '../extract/helpers/pdf-text.js';
 
 async function pdfWith(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({ size: [600, 800], margin: 0 });
@@ -25,10 +24,9 @@ describe('PDF text layer', () => {
       doc.rect(300, 220, 1, 100).fill('#000');
       doc.image(png, 420, 600, { width: 120, height: 80 });
     });
-    const pdf = await openPdf(bytes);
-    const layer = await extractTextLayer(await pdf.getPage(1));
-    await pdf.destroy();
+    const { textLayer: layer, width, height } = await withPdfText(bytes, (pdf) => pdf.textLayer(0));
 
+    expect([width, height]).toEqual([600, 800]);
     expect(layer.words.map((w) => w.text)).toEqual(['Total', 'due', '99.50']);
     const total = layer.words[0].box;
     expect(round(total.x1)).toBe(0.1);
@@ -52,10 +50,20 @@ describe('PDF text layer', () => {
       });
       doc.font('Helvetica').text('issued', x + doc.widthOfString(' '), 100, { lineBreak: false });
     });
-    const pdf = await openPdf(bytes);
-    const layer = await extractTextLayer(await pdf.getPage(1));
-    await pdf.destroy();
+    const layer = await withPdfText(bytes, (pdf) => pdf.textLayer(0).textLayer);
     expect(layer.words.map((w) => w.text)).toEqual(['Invoice', '#', 'RE-20201121/508', 'issued']);
+  });
+
+  it('keeps a hyphen that ends a line and a soft hyphen as hyphens, and leaves out rotated runs', async () => {
+    const bytes = await pdfWith((doc) => {
+      doc.font('Helvetica').fontSize(12);
+      doc.text('the popula-', 60, 100, { lineBreak: false });
+      doc.text('tion grew', 60, 116, { lineBreak: false });
+      doc.text('ages 13\u00ad24', 60, 160, { lineBreak: false });
+      doc.save().rotate(-90, { origin: [400, 400] }).text('sideways', 400, 400, { lineBreak: false }).restore();
+    });
+    const layer = await withPdfText(bytes, (pdf) => pdf.textLayer(0).textLayer);
+    expect(layer.words.map((w) => w.text)).toEqual(['the', 'popula-', 'tion', 'grew', 'ages', '13-24']);
   });
 });
 
