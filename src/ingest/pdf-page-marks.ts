@@ -91,12 +91,7 @@ function apply(m: Matrix, x: number, y: number): Point {
 /** An image paints the unit square of its matrix. */
 function addImage(matrix: Matrix, frame: PageFrame, images: Box[]): void {
   const corners = [apply(matrix, 0, 0), apply(matrix, 1, 0), apply(matrix, 0, 1), apply(matrix, 1, 1)].map(([x, y]) => toFrame(frame, x, y, 1));
-  const xs = corners.map((c) => c[0]);
-  const ys = corners.map((c) => c[1]);
-  const x1 = Math.min(...xs);
-  const x2 = Math.max(...xs);
-  const y1 = Math.min(...ys);
-  const y2 = Math.max(...ys);
+  const { x1, y1, x2, y2 } = bounds(corners);
   if (x2 - x1 < MIN_IMAGE_SIDE_PT && y2 - y1 < MIN_IMAGE_SIDE_PT) return;
   const box = { x1: clamp01(x1 / frame.width), y1: clamp01(y1 / frame.height), x2: clamp01(x2 / frame.width), y2: clamp01(y2 / frame.height) };
   if (box.x2 > box.x1 && box.y2 > box.y1) images.push(box);
@@ -154,12 +149,7 @@ function subpaths(m: WrappedPdfiumModule, ex: ObjectExports, path: number, at: n
 /** A thin filled rectangle (a common way to draw borders) becomes one rule along its long side. */
 function addFilledRule(pts: Point[], rules: Rule[], frame: PageFrame): void {
   if (pts.length < 4) return;
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  const x1 = Math.min(...xs);
-  const x2 = Math.max(...xs);
-  const y1 = Math.min(...ys);
-  const y2 = Math.max(...ys);
+  const { x1, y1, x2, y2 } = bounds(pts);
   const w = x2 - x1;
   const h = y2 - y1;
   if (h <= MAX_RULE_THICKNESS_PT && w >= MIN_RULE_LENGTH_PT) {
@@ -183,6 +173,13 @@ function addSegment([ax, ay]: Point, [bx, by]: Point, rules: Rule[], frame: Page
     const x = clamp01((ax + bx) / 2 / frame.width);
     rules.push({ x1: x, y1: clamp01(Math.min(ay, by) / frame.height), x2: x, y2: clamp01(Math.max(ay, by) / frame.height) });
   }
+}
+
+/** The smallest upright box holding `points` (frame points, not normalized). */
+function bounds(points: Point[]): Box {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
 }
 
 function clamp01(v: number): number {
