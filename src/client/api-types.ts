@@ -11,133 +11,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling account */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            plan: string;
-                            role: string;
-                            available_credits: number;
-                            max_batch_size: number;
-                            upload_concurrency: number;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The calling account
+         * @description The plan, role, credits and limits of the account the API key belongs to. A team member sees its owner's plan and credits, which it spends.
+         */
+        get: operations["getAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -153,149 +31,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage ledger, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 1 to 200, default 50 */
-                    limit?: number;
-                    /** @description Only this batch */
-                    batch_name?: string;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                action: string;
-                                reason: string | null;
-                                batch_name: string | null;
-                                document_id: string | null;
-                                point_type: string;
-                                amount: number;
-                                consumer_id: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Usage ledger, newest first
+         * @description Every credit movement of the account, newest first: grants, deductions per page processed or bbox pass, and refunds. `batch_name` narrows it to one batch.
+         */
+        get: operations["listUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -313,177 +53,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a document (multipart: file or url, batch_name, template_id, password) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description The document: JPEG, PNG, TIFF, WebP, PDF, .docx or .txt
-                         */
-                        file?: string;
-                        /** @description Public http(s) URL to download the document from, instead of `file` */
-                        url?: string;
-                        /** @description Batch to add the document to (created on first use); omitted: a new generated name */
-                        batch_name?: string;
-                        /** @description Template to process the batch with; locked on the batch by its first upload */
-                        template_id?: number;
-                        /** @description Password of an encrypted PDF */
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A string for a single image; an array in page order for PDFs, .docx, .txt and multi-page TIFF */
-                            document_id: string | string[];
-                            batch_name: string;
-                            /** @description Present with the array form */
-                            page_count?: number;
-                            remaining_batch_capacity: number;
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 *
-                 *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Upload a document (multipart: file or url, batch_name, template_id, password)
+         * @description Adds a document to a batch, creating the batch on first use. Send the file as multipart `file`, or a public `url` to download. A PDF, .docx, .txt, XML e-invoice or multi-page TIFF becomes one document per page (`document_id` is then an array in page order); a single image is one document. Nothing is charged until the batch is processed.
+         */
+        post: operations["uploadDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -497,176 +71,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A document (one page) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            document_id: string;
-                            batch_name: string;
-                            filename: string;
-                            /** @enum {string} */
-                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            started_at: string;
-                            completed_at: string | null;
-                            /** @description When a person last corrected the rows; null when never */
-                            corrected_at: string | null;
-                            /** @description The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document */
-                            einvoice: {
-                                /** @enum {string} */
-                                syntax: "UBL" | "CII";
-                                /** @description The guideline id (BT-24) of the XML */
-                                profile: string | null;
-                            } | null;
-                            line_items?: {
-                                [key: string]: unknown;
-                            }[];
-                            failure?: {
-                                code: string;
-                                message: string;
-                            };
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "document_not_found",
-                         *         "message": "No such document for this account, or its file is no longer stored.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * A document (one page)
+         * @description One document (a page): its status and timestamps, and its `line_items` once it succeeded, or its `failure` when it failed.
+         */
+        get: operations["getDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -683,187 +92,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a succeeded document's rows with a person's corrected rows (no credits) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The full set of rows, each an object: keys are the document's current columns, values strings, numbers or null */
-                        line_items: unknown[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            document_id: string;
-                            batch_name: string;
-                            filename: string;
-                            /** @enum {string} */
-                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            started_at: string;
-                            completed_at: string | null;
-                            /** @description When a person last corrected the rows; null when never */
-                            corrected_at: string | null;
-                            /** @description The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document */
-                            einvoice: {
-                                /** @enum {string} */
-                                syntax: "UBL" | "CII";
-                                /** @description The guideline id (BT-24) of the XML */
-                                profile: string | null;
-                            } | null;
-                            line_items?: {
-                                [key: string]: unknown;
-                            }[];
-                            failure?: {
-                                code: string;
-                                message: string;
-                            };
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "document_not_found",
-                         *         "message": "No such document for this account, or its file is no longer stored.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Replace a succeeded document's rows with a person's corrected rows (no credits)
+         * @description Replaces a succeeded document's rows with rows a person corrected (the whole set: fix a value, add or drop a row). Keys are the document's current columns. Costs no credits; the engine's rows stay in the revisions.
+         */
+        put: operations["correctLineItems"];
         post?: never;
         delete?: never;
         options?: never;
@@ -878,167 +111,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document's rows as the engine read them and as each correction set them, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 1 to 100, default 20 */
-                    limit?: number;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                revision: number;
-                                /** @enum {string} */
-                                source: "engine" | "correction";
-                                /** Format: date-time */
-                                created_at: string;
-                                line_items: {
-                                    [key: string]: unknown;
-                                }[];
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "document_not_found",
-                         *         "message": "No such document for this account, or its file is no longer stored.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The document's rows as the engine read them and as each correction set them, newest first
+         * @description The rows as the engine read them and as every correction set them, newest first.
+         */
+        get: operations["listRevisions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1054,161 +131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The page image as JPEG (whole page, thumbnail or a crop) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description x1,y1,x2,y2, floats from 0 to 1 */
-                    crop?: string;
-                    /** @description `thumb` for the pre-generated thumbnail; ignored with `crop`; any other value means the full image */
-                    size?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description JPEG bytes (image/jpeg) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "document_not_found",
-                         *         "message": "No such document for this account, or its file is no longer stored.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The page image as JPEG (whole page, thumbnail or a crop)
+         * @description The page as JPEG: the whole page, a thumbnail (`size=thumb`), or a crop given by a bbox. Answers 304 to a matching `If-None-Match`.
+         */
+        get: operations["getDocumentImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1224,162 +151,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Batches of the account, oldest first (or newest first), with filters */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How the batch's documents arrived */
-                    source?: "direct" | "collect" | "email_inbox" | "api" | "share";
-                    /** @description Case-insensitive substring of a filename in the batch */
-                    q?: string;
-                    /** @description YYYY-MM-DD (UTC day) */
-                    date_from?: string;
-                    /** @description YYYY-MM-DD (UTC day) */
-                    date_to?: string;
-                    /** @description Comma-separated aggregate batch statuses, each one of `queued`, `processing`, `succeeded`, `failed`, `canceled` */
-                    status?: string;
-                    /** @description Only batches processed with this template */
-                    template_id?: number;
-                    /** @description Only `table`, the one extraction mode */
-                    mode?: "table";
-                    /** @description `newest` lists the latest batch first (a docrows extension); default `oldest` */
-                    order?: "oldest" | "newest";
-                    /** @description 1 to 100, default 20 */
-                    limit?: number;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                batch_name: string;
-                                /**
-                                 * @description Aggregate status of the batch's documents
-                                 * @enum {string}
-                                 */
-                                status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
-                                document_count: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Batches of the account, oldest first (or newest first), with filters
+         * @description The account's batches with their aggregate status and document count, filtered by status, source, template or creation day, oldest first unless `order=newest`.
+         */
+        get: operations["listBatches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1395,314 +171,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status counts of a batch */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            batch_name: string;
-                            document_count: number;
-                            status_counts: {
-                                queued: number;
-                                processing: number;
-                                succeeded: number;
-                                failed: number;
-                                canceled: number;
-                            };
-                            all_done: boolean;
-                            /** @description Documents uploaded and never sent to processing (a docrows extension; `status_counts.queued` counts them too) */
-                            not_processed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `batch_not_found`: No such batch for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "batch_not_found",
-                         *         "message": "No such batch for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Status counts of a batch
+         * @description How many documents of the batch are in each status, and `all_done` once none is queued or processing. Poll it after process (or register a webhook).
+         */
+        get: operations["getBatch"];
         put?: never;
         post?: never;
-        /** Delete a batch: documents, files, webhook, bbox jobs; refunds charged queued documents */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            batch_name: string;
-                            deleted: boolean;
-                            document_count: number;
-                            refunded_credits: number;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `batch_not_found`: No such batch for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "batch_not_found",
-                         *         "message": "No such batch for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a batch: documents, files, webhook, bbox jobs; refunds charged queued documents
+         * @description Deletes the batch for good: its documents, stored files, webhook registration and bbox jobs. Documents charged and still queued are refunded.
+         */
+        delete: operations["deleteBatch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1716,167 +196,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Create or update the batch completion callback (the secret is generated once, never rotated) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description http:// or https:// URL */
-                        callback_url: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            batch_name: string;
-                            callback_url: string;
-                            webhook_secret: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            fired_at: string | null;
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `batch_not_found`: No such batch for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "batch_not_found",
-                         *         "message": "No such batch for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create or update the batch completion callback (the secret is generated once, never rotated)
+         * @description Registers the URL called when the batch completes, or changes it. The batch need not exist yet. The answer carries `webhook_secret`, which signs every delivery (Standard Webhooks); it never changes, and repeating this call with the same URL is how to read it again. The URL must resolve to a public address unless the server sets `DOCROWS_ALLOW_PRIVATE_URLS=true`.
+         */
+        put: operations["putBatchWebhook"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1891,334 +215,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates of the account, oldest first, fields embedded */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 1 to 100, default 50 */
-                    limit?: number;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                fields: {
-                                    id: number;
-                                    name: string;
-                                    format_requirement: string;
-                                    sort_order: number;
-                                    template_id: number;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                global_format_requirement: string;
-                                merge_enabled: boolean;
-                                merge_group_by: "upload" | "key_fields";
-                                merge_key_fields: string[];
-                                merge_mode: "fold" | "append";
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Templates of the account, oldest first, fields embedded
+         * @description The account's saved templates, oldest first, each with its fields in column order and its settings.
+         */
+        get: operations["listTemplates"];
         put?: never;
-        /** Create a template: empty, from a preset, or copying the fields of another template */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Trimmed; at most 200 characters; a blank name counts as missing */
-                        name?: string;
-                        /** @description Create from this preset (`GET /presets`); `name` then defaults to the preset's */
-                        preset_id?: string;
-                        /** @description Copy the fields of this template (without `preset_id`) */
-                        base_template_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            template: {
-                                id: number;
-                                name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                fields: {
-                                    id: number;
-                                    name: string;
-                                    format_requirement: string;
-                                    sort_order: number;
-                                    template_id: number;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                global_format_requirement: string;
-                                merge_enabled: boolean;
-                                merge_group_by: "upload" | "key_fields";
-                                merge_key_fields: string[];
-                                merge_mode: "fold" | "append";
-                            };
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `template_limit_reached`: The account already has the maximum of 30 templates.
-                 *
-                 *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a template: empty, from a preset, or copying the fields of another template
+         * @description Saves a template: empty, from a built-in preset (`preset_id`), or with the fields of another template (`base_template_id`). An account holds at most 30.
+         */
+        post: operations["createTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2235,147 +242,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a template and its fields */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a template and its fields
+         * @description Deletes the template and its fields. Batches already processed with it keep their rows.
+         */
+        delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2389,185 +260,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the global format requirement and Multi-Page Merge configuration */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Format hint applied to every field (a field's own requirement wins) */
-                        global_format_requirement?: string;
-                        /** @description Multi-Page Merge: pages of one record become one output entry */
-                        merge_enabled?: boolean;
-                        /** @description `upload`: the pages of one upload; `key_fields`: a new record starts when the key fields change */
-                        merge_group_by?: "upload" | "key_fields";
-                        /** @description Names of fields of this template */
-                        merge_key_fields?: string[];
-                        /** @description `fold`: one row per record (first non-empty value per field); `append`: the pages' rows, record values carried forward */
-                        merge_mode?: "fold" | "append";
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            template: {
-                                id: number;
-                                name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                fields: {
-                                    id: number;
-                                    name: string;
-                                    format_requirement: string;
-                                    sort_order: number;
-                                    template_id: number;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                global_format_requirement: string;
-                                merge_enabled: boolean;
-                                merge_group_by: "upload" | "key_fields";
-                                merge_key_fields: string[];
-                                merge_mode: "fold" | "append";
-                            };
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Set the global format requirement and Multi-Page Merge configuration
+         * @description Sets the format requirement applied to every field and the Multi-Page Merge configuration. Omitted settings keep their value.
+         */
+        put: operations["putTemplateSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2582,330 +279,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All fields of a template in column order (a single page) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                format_requirement: string;
-                                sort_order: number;
-                                template_id: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * All fields of a template in column order (a single page)
+         * @description Every field of the template in column order, in one page.
+         */
+        get: operations["listTemplateFields"];
         put?: never;
-        /** Append a field */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Trimmed; at most 200 characters; a blank name counts as missing */
-                        name: string;
-                        /** @description Free-text hint about the expected value format */
-                        format_requirement?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            field: {
-                                id: number;
-                                name: string;
-                                format_requirement: string;
-                                sort_order: number;
-                                template_id: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            };
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 *
-                 *     `duplicate_field_name`: The template already has a field with that name.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Append a field
+         * @description Appends a field (a column) to the template. Names are unique within a template.
+         */
+        post: operations["addTemplateField"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2920,320 +304,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a field (an omitted format_requirement becomes empty) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                    /** @description Field id within the template */
-                    field_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Trimmed; at most 200 characters; a blank name counts as missing */
-                        name: string;
-                        /** @description Free-text hint about the expected value format */
-                        format_requirement?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            field: {
-                                id: number;
-                                name: string;
-                                format_requirement: string;
-                                sort_order: number;
-                                template_id: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            };
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 *
-                 *     `duplicate_field_name`: The template already has a field with that name.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Replace a field (an omitted format_requirement becomes empty)
+         * @description Replaces a field's name and format requirement; an omitted format requirement becomes empty.
+         */
+        put: operations["replaceTemplateField"];
         post?: never;
-        /** Remove a field */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                    /** @description Field id within the template */
-                    field_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Remove a field
+         * @description Removes a field from the template.
+         */
+        delete: operations["deleteTemplateField"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3252,170 +333,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Reorder fields: listed ids first in that order, the rest after in their previous order */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Integer field ids in the desired order */
-                        field_ids: unknown[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fields: {
-                                id: number;
-                                name: string;
-                                format_requirement: string;
-                                sort_order: number;
-                                template_id: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reorder fields: listed ids first in that order, the rest after in their previous order
+         * @description Sets the column order: the listed field ids first, in that order, then the others in their previous order.
+         */
+        patch: operations["reorderTemplateFields"];
         trace?: never;
     };
     "/api/v1/presets": {
@@ -3425,146 +347,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Built-in presets (static field lists to create templates from) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Only this category; an unknown one lists nothing */
-                    category?: string;
-                    /** @description 1 to 100, default 50 */
-                    limit?: number;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                category: string;
-                                name: string;
-                                fields: {
-                                    name: string;
-                                    format_requirement: string;
-                                }[];
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Built-in presets (static field lists to create templates from)
+         * @description The built-in field lists (invoices, receipts, statements, …) a template can start from.
+         */
+        get: operations["listPresets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3580,357 +367,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State and boxes of the most recent bbox job */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            document_id: string;
-                            exists: boolean;
-                            status: ("queued" | "processing" | "succeeded" | "failed" | "canceled") | null;
-                            group_batch_id: string | null;
-                            /** @description Row index → field name → box, or null where the value was not found on the page */
-                            rows: {
-                                [key: string]: {
-                                    [key: string]: {
-                                        x1: number;
-                                        y1: number;
-                                        x2: number;
-                                        y2: number;
-                                        /** @enum {string} */
-                                        unit: "normalized";
-                                    } | null;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "document_not_found",
-                         *         "message": "No such document for this account, or its file is no longer stored.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * State and boxes of the most recent bbox job
+         * @description The state of the document's latest bbox job and, once it succeeded, a box per row and field (null where the value is not printed on the page).
+         */
+        get: operations["getBbox"];
         put?: never;
-        /** Start the paid bbox job (locates every extracted value on the page) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            document_id: string;
-                            group_batch_id: string;
-                            /** @enum {string} */
-                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
-                            already_running: boolean;
-                            row_groups: number;
-                        };
-                    };
-                };
-                /** @description Success */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            document_id: string;
-                            group_batch_id: string;
-                            /** @enum {string} */
-                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
-                            already_running: boolean;
-                            row_groups: number;
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `insufficient_credits`: Not enough credits; see available_credits on GET /account. */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "insufficient_credits",
-                         *         "code": "insufficient_credits",
-                         *         "message": "Not enough credits; see available_credits on GET /account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#insufficient_credits"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "document_not_found",
-                         *         "message": "No such document for this account, or its file is no longer stored.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Start the paid bbox job (locates every extracted value on the page)
+         * @description Starts the paid pass that locates every extracted value of a succeeded document on its page. 202 when a job starts, 200 when one is already running. Read the boxes with the GET of this path or with `include=bbox` on the batch results.
+         */
+        post: operations["startBbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3946,203 +393,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue the batch's eligible documents for extraction (spends credits) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Saved template of the account; wins over `fields` when both are given */
-                        template_id?: number;
-                        /** @description Ad-hoc fields for this run: names, or `{name, format_requirement}`; ignored with `template_id`; both omitted: the columns are inferred */
-                        fields?: (string | {
-                            name: string;
-                            format_requirement?: string;
-                        })[];
-                        /**
-                         * @description Omitted: the account's `thinking_type`
-                         * @enum {string}
-                         */
-                        quality?: "fast" | "high";
-                        /** @description http(s) URL; registers the batch completion callback */
-                        webhook_url?: string;
-                        /** @description Queue succeeded documents too, charged like any process call; their revisions are kept (default false) */
-                        reprocess?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            batch_name: string;
-                            queued: number;
-                            /** @enum {string} */
-                            quality: "fast" | "high";
-                            webhook_registered: boolean;
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `insufficient_credits`: Not enough credits; see available_credits on GET /account. */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "insufficient_credits",
-                         *         "code": "insufficient_credits",
-                         *         "message": "Not enough credits; see available_credits on GET /account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#insufficient_credits"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `batch_not_found`: No such batch for this account.
-                 *
-                 *     `template_not_found`: No such template (or field) for this account.
-                 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "batch_not_found",
-                         *         "message": "No such batch for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Queue the batch's eligible documents for extraction (spends credits)
+         * @description Queues the batch's documents that have not succeeded and are not in progress (with `reprocess: true` succeeded ones too) for extraction, with a saved template, ad-hoc `fields`, or neither (the columns are inferred), and charges their credits now. `webhook_url` registers the completion callback in the same call; the answer then carries its `webhook_secret`. Send an `Idempotency-Key` so a retry never charges twice.
+         */
+        post: operations["processBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4156,169 +411,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every document of the batch with its line_items */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Comma-separated: bbox (reads computed boxes, never starts a job) and/or confidence (docrows extension: {value, confidence}, 0 to 1) */
-                    include?: string;
-                    /** @description Apply the template's Multi-Page Merge */
-                    merge?: boolean;
-                };
-                header?: never;
-                path: {
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            batch_name: string;
-                            merge_active: boolean;
-                            documents: ({
-                                document_id: string;
-                                filename: string;
-                                /** @enum {string} */
-                                status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
-                                corrected_at: string | null;
-                                line_items?: {
-                                    [key: string]: unknown;
-                                }[];
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `batch_not_found`: No such batch for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "batch_not_found",
-                         *         "message": "No such batch for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Every document of the batch with its line_items
+         * @description Every document of the batch with its rows. `include=bbox` adds each value's box, `include=confidence` the engine's confidence; `merge=true` applies the template's Multi-Page Merge.
+         */
+        get: operations["getBatchResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4334,152 +431,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The batch's rows as an xlsx file (merge always applied) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Only `xlsx` */
-                    format?: "xlsx";
-                };
-                header?: never;
-                path: {
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description application/vnd.openxmlformats-officedocument.spreadsheetml.sheet */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": string;
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `batch_not_found`: No such batch for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "batch_not_found",
-                         *         "message": "No such batch for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The batch's rows as an xlsx file (merge always applied)
+         * @description The batch's rows as an xlsx workbook (merge applied), numbers and dates as typed cells.
+         */
+        get: operations["exportBatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4495,159 +451,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Event feed, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Only this event type */
-                    type?: "document.completed" | "document.failed" | "batch.completed";
-                    /** @description 1 to 100, default 20 */
-                    limit?: number;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                    /** @description Only this batch */
-                    batch_name?: string;
-                    /** @description Only this document (page) */
-                    document_id?: string;
-                    /** @description ISO 8601 date-time: events at or after */
-                    created_from?: string;
-                    /** @description ISO 8601 date-time: events before */
-                    created_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                type: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                batch_name: string;
-                                document_id: string | null;
-                                data: {
-                                    [key: string]: unknown;
-                                };
-                                document_url: string | null;
-                                batch_url: string;
-                                batch_results_url: string;
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Event feed, newest first
+         * @description What happened to the account's documents and batches, newest first: completions of documents, batches and bbox jobs. The same events the webhooks deliver, for clients that poll.
+         */
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4665,141 +473,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with an API key */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Plan: `free` has no API access */
-                        plan: "free" | "basic" | "pro" | "business";
-                        /** @description Initial credits */
-                        credits?: number;
-                        /** @description Pricing tier of processing */
-                        tier?: "standard" | "advanced" | "premium";
-                        /** @description Account whose plan and credits this account uses (a member); null: its own */
-                        owner_id?: number | null;
-                        /** @description A disabled account's keys answer `invalid_api_key` */
-                        disabled?: boolean;
-                        /** @description Account settings */
-                        settings?: {
-                            thinking_type?: "fast" | "high";
-                            auto_annotate_bbox?: boolean;
-                            retention_days?: number | null;
-                            inbox_pdf_passwords?: string[];
-                        };
-                        /** @description Documents per batch; null: the plan's */
-                        max_batch_size?: number | null;
-                        /** @description Unprocessed documents the account may hold; null: the default */
-                        max_queued_documents?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account_id: number;
-                            api_key: string;
-                            account: {
-                                id: number;
-                                plan: string;
-                                role: string;
-                                available_credits: number;
-                                max_batch_size: number;
-                                upload_concurrency: number;
-                                tier: string;
-                                owner_id: number | null;
-                                disabled: boolean;
-                                max_queued_documents: number;
-                                settings: {
-                                    thinking_type: string;
-                                    auto_annotate_bbox: boolean;
-                                    retention_days: number | null;
-                                    inbox_pdf_passwords: string[];
-                                };
-                                created_at: string;
-                            };
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an account with an API key
+         * @description Creates an account and its first API key, which is shown only in this answer. Initial credits are a ledger grant.
+         */
+        post: operations["adminCreateAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4813,283 +491,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            plan: string;
-                            role: string;
-                            available_credits: number;
-                            max_batch_size: number;
-                            upload_concurrency: number;
-                            tier: string;
-                            owner_id: number | null;
-                            disabled: boolean;
-                            max_queued_documents: number;
-                            settings: {
-                                thinking_type: string;
-                                auto_annotate_bbox: boolean;
-                                retention_days: number | null;
-                                inbox_pdf_passwords: string[];
-                            };
-                            created_at: string;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `not_found`: No such route. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "not_found",
-                         *         "message": "No such route.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Read an account
+         * @description An account with its plan, tier, credits, limits and settings.
+         */
+        get: operations["adminGetAccount"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update an account; credits_delta is recorded in the ledger as a grant */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Plan: `free` has no API access */
-                        plan?: "free" | "basic" | "pro" | "business";
-                        /** @description Credits to add (negative to remove); recorded in the ledger as a `grant` */
-                        credits_delta?: number;
-                        /** @description Pricing tier of processing */
-                        tier?: "standard" | "advanced" | "premium";
-                        /** @description Account whose plan and credits this account uses (a member); null: its own */
-                        owner_id?: number | null;
-                        /** @description A disabled account's keys answer `invalid_api_key` */
-                        disabled?: boolean;
-                        /** @description Account settings */
-                        settings?: {
-                            thinking_type?: "fast" | "high";
-                            auto_annotate_bbox?: boolean;
-                            retention_days?: number | null;
-                            inbox_pdf_passwords?: string[];
-                        };
-                        /** @description Documents per batch; null: the plan's */
-                        max_batch_size?: number | null;
-                        /** @description Unprocessed documents the account may hold; null: the default */
-                        max_queued_documents?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            plan: string;
-                            role: string;
-                            available_credits: number;
-                            max_batch_size: number;
-                            upload_concurrency: number;
-                            tier: string;
-                            owner_id: number | null;
-                            disabled: boolean;
-                            max_queued_documents: number;
-                            settings: {
-                                thinking_type: string;
-                                auto_annotate_bbox: boolean;
-                                retention_days: number | null;
-                                inbox_pdf_passwords: string[];
-                            };
-                            created_at: string;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `not_found`: No such route. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "not_found",
-                         *         "message": "No such route.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Update an account; credits_delta is recorded in the ledger as a grant
+         * @description Changes an account: plan, tier, team owner, limits, settings, or its credits (`credits_delta`, recorded as a grant). Omitted properties keep their value.
+         */
+        patch: operations["adminUpdateAccount"];
         trace?: never;
     };
     "/admin/v1/accounts/{id}/api-keys": {
@@ -5101,113 +517,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue another API key */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            api_key: string;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `not_found`: No such route. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "not_found",
-                         *         "message": "No such route.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Issue another API key
+         * @description Issues another API key for the account; the key is shown only in this answer.
+         */
+        post: operations["adminCreateApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5224,28 +538,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (full key or its visible prefix) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The full API key or its prefix */
-                    api_key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Revoke an API key (full key or its visible prefix)
+         * @description Revokes an API key, given in full or by its visible prefix (`dr_live_` and six characters). Requests with it answer `invalid_api_key` from then on.
+         */
+        delete: operations["adminRevokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5260,116 +557,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or processing document and refund it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
-                    document_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            document_id: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `not_found`: No such route. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "not_found",
-                         *         "message": "No such route.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel a queued or processing document and refund it
+         * @description Cancels a queued or processing document and refunds its credits at the rate it was charged.
+         */
+        post: operations["adminCancelDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5384,102 +576,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Pause or resume all workers (maintenance switch) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description true stops workers from claiming new jobs (running ones finish) */
-                        paused: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            paused: boolean;
-                        };
-                    };
-                };
-                /**
-                 * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
-                 *
-                 *     `missing_parameter`: A required parameter is missing; `param` names it.
-                 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Pause or resume all workers (maintenance switch)
+         * @description The maintenance switch: `paused: true` stops every worker from claiming new jobs (running ones finish); `false` resumes.
+         */
+        put: operations["adminSetProcessing"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5494,139 +595,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tokens and requests per engine and model for one batch, beside the credits its pages kept */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: number;
-                    /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
-                    batch_name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account_id: number;
-                            batch_name: string;
-                            totals: {
-                                pages: number;
-                                succeeded: number;
-                                failed: number;
-                                tokens_in: number;
-                                tokens_out: number;
-                                requests: number;
-                                /** @description Credits the succeeded pages kept (failed pages were refunded) */
-                                credits: number;
-                            };
-                            by_engine: {
-                                tier: string;
-                                engine: string;
-                                model: string | null;
-                                pages: number;
-                                succeeded: number;
-                                failed: number;
-                                tokens_in: number;
-                                tokens_out: number;
-                                requests: number;
-                                /** @description Credits the succeeded pages kept (failed pages were refunded) */
-                                credits: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `not_found`: No such route. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "not_found",
-                         *         "message": "No such route.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Tokens and requests per engine and model for one batch, beside the credits its pages kept
+         * @description What one batch cost to run: pages, tokens and model requests per tier, engine and model, beside the credits its pages kept.
+         */
+        get: operations["adminGetEngineUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5662,4 +635,6050 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "pro",
+                     *       "role": "owner",
+                     *       "available_credits": 498,
+                     *       "max_batch_size": 500,
+                     *       "upload_concurrency": 4
+                     *     }
+                     */
+                    "application/json": {
+                        plan: string;
+                        role: string;
+                        available_credits: number;
+                        max_batch_size: number;
+                        upload_concurrency: number;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsage: {
+        parameters: {
+            query?: {
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Only this batch */
+                batch_name?: string;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "action": "deduction",
+                     *           "reason": "bbox",
+                     *           "batch_name": "invoices-march",
+                     *           "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *           "point_type": "personal",
+                     *           "amount": -1,
+                     *           "consumer_id": 7,
+                     *           "created_at": "2026-03-02T09:20:02.118Z"
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "action": "deduction",
+                     *           "reason": "extraction",
+                     *           "batch_name": "invoices-march",
+                     *           "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *           "point_type": "personal",
+                     *           "amount": -1,
+                     *           "consumer_id": 7,
+                     *           "created_at": "2026-03-02T09:15:21.090Z"
+                     *         },
+                     *         {
+                     *           "id": 1,
+                     *           "action": "grant",
+                     *           "reason": null,
+                     *           "batch_name": null,
+                     *           "document_id": null,
+                     *           "point_type": "personal",
+                     *           "amount": 500,
+                     *           "consumer_id": 7,
+                     *           "created_at": "2026-03-01T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_page_token": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            action: string;
+                            reason: string | null;
+                            batch_name: string | null;
+                            document_id: string | null;
+                            point_type: string;
+                            amount: number;
+                            consumer_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batch_name": "invoices-march"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: JPEG, PNG, TIFF, WebP, PDF, .docx or .txt
+                     */
+                    file?: string;
+                    /** @description Public http(s) URL to download the document from, instead of `file` */
+                    url?: string;
+                    /** @description Batch to add the document to (created on first use); omitted: a new generated name */
+                    batch_name?: string;
+                    /** @description Template to process the batch with; locked on the batch by its first upload */
+                    template_id?: number;
+                    /** @description Password of an encrypted PDF */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": [
+                     *         "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *         "doc_01M8K2ZW3B2102QZ170XPNA4GC_p2"
+                     *       ],
+                     *       "batch_name": "invoices-march",
+                     *       "remaining_batch_capacity": 498,
+                     *       "page_count": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A string for a single image; an array in page order for PDFs, .docx, .txt and multi-page TIFF */
+                        document_id: string | string[];
+                        batch_name: string;
+                        /** @description Present with the array form */
+                        page_count?: number;
+                        remaining_batch_capacity: number;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             *
+             *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *       "batch_name": "invoices-march",
+                     *       "filename": "invoice-en.pdf",
+                     *       "status": "succeeded",
+                     *       "created_at": "2026-03-02T09:14:07.412Z",
+                     *       "started_at": "2026-03-02T09:15:21.090Z",
+                     *       "completed_at": "2026-03-02T09:15:23.655Z",
+                     *       "corrected_at": null,
+                     *       "einvoice": null,
+                     *       "line_items": [
+                     *         {
+                     *           "Description": "Printer paper A4 80 gsm",
+                     *           "Quantity": "12",
+                     *           "Unit Price": "4.95",
+                     *           "Amount": "59.40"
+                     *         },
+                     *         {
+                     *           "Description": "Laptop stand aluminium",
+                     *           "Quantity": "2",
+                     *           "Unit Price": "26.67",
+                     *           "Amount": "53.34"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        document_id: string;
+                        batch_name: string;
+                        filename: string;
+                        /** @enum {string} */
+                        status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        started_at: string;
+                        completed_at: string | null;
+                        /** @description When a person last corrected the rows; null when never */
+                        corrected_at: string | null;
+                        /** @description The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document */
+                        einvoice: {
+                            /** @enum {string} */
+                            syntax: "UBL" | "CII";
+                            /** @description The guideline id (BT-24) of the XML */
+                            profile: string | null;
+                        } | null;
+                        line_items?: {
+                            [key: string]: unknown;
+                        }[];
+                        failure?: {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "document_not_found",
+                     *         "message": "No such document for this account, or its file is no longer stored.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    correctLineItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "line_items": [
+                 *         {
+                 *           "Description": "Printer paper A4 80 gsm",
+                 *           "Quantity": "12",
+                 *           "Unit Price": "4.95",
+                 *           "Amount": "59.40"
+                 *         },
+                 *         {
+                 *           "Description": "Laptop stand aluminium",
+                 *           "Quantity": "3",
+                 *           "Unit Price": "26.67",
+                 *           "Amount": "80.01"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The full set of rows, each an object: keys are the document's current columns, values strings, numbers or null */
+                    line_items: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *       "batch_name": "invoices-march",
+                     *       "filename": "invoice-en.pdf",
+                     *       "status": "succeeded",
+                     *       "created_at": "2026-03-02T09:14:07.412Z",
+                     *       "started_at": "2026-03-02T09:15:21.090Z",
+                     *       "completed_at": "2026-03-02T09:15:23.655Z",
+                     *       "corrected_at": "2026-03-02T10:02:45.300Z",
+                     *       "einvoice": null,
+                     *       "line_items": [
+                     *         {
+                     *           "Description": "Printer paper A4 80 gsm",
+                     *           "Quantity": "12",
+                     *           "Unit Price": "4.95",
+                     *           "Amount": "59.40"
+                     *         },
+                     *         {
+                     *           "Description": "Laptop stand aluminium",
+                     *           "Quantity": "3",
+                     *           "Unit Price": "26.67",
+                     *           "Amount": "80.01"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        document_id: string;
+                        batch_name: string;
+                        filename: string;
+                        /** @enum {string} */
+                        status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        started_at: string;
+                        completed_at: string | null;
+                        /** @description When a person last corrected the rows; null when never */
+                        corrected_at: string | null;
+                        /** @description The e-invoice the document was read from: an XML upload, or a PDF carrying one (ZUGFeRD, Factur-X); null for every other document */
+                        einvoice: {
+                            /** @enum {string} */
+                            syntax: "UBL" | "CII";
+                            /** @description The guideline id (BT-24) of the XML */
+                            profile: string | null;
+                        } | null;
+                        line_items?: {
+                            [key: string]: unknown;
+                        }[];
+                        failure?: {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "document_not_found",
+                     *         "message": "No such document for this account, or its file is no longer stored.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRevisions: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "revision": 2,
+                     *           "source": "correction",
+                     *           "created_at": "2026-03-02T10:02:45.300Z",
+                     *           "line_items": [
+                     *             {
+                     *               "Description": "Printer paper A4 80 gsm",
+                     *               "Quantity": "12",
+                     *               "Unit Price": "4.95",
+                     *               "Amount": "59.40"
+                     *             },
+                     *             {
+                     *               "Description": "Laptop stand aluminium",
+                     *               "Quantity": "3",
+                     *               "Unit Price": "26.67",
+                     *               "Amount": "80.01"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "revision": 1,
+                     *           "source": "engine",
+                     *           "created_at": "2026-03-02T09:15:23.655Z",
+                     *           "line_items": [
+                     *             {
+                     *               "Description": "Printer paper A4 80 gsm",
+                     *               "Quantity": "12",
+                     *               "Unit Price": "4.95",
+                     *               "Amount": "59.40"
+                     *             },
+                     *             {
+                     *               "Description": "Laptop stand aluminium",
+                     *               "Quantity": "2",
+                     *               "Unit Price": "26.67",
+                     *               "Amount": "53.34"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_page_token": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            revision: number;
+                            /** @enum {string} */
+                            source: "engine" | "correction";
+                            /** Format: date-time */
+                            created_at: string;
+                            line_items: {
+                                [key: string]: unknown;
+                            }[];
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "document_not_found",
+                     *         "message": "No such document for this account, or its file is no longer stored.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentImage: {
+        parameters: {
+            query?: {
+                /** @description x1,y1,x2,y2, floats from 0 to 1 */
+                crop?: string;
+                /** @description `thumb` for the pre-generated thumbnail; ignored with `crop`; any other value means the full image */
+                size?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JPEG bytes (image/jpeg) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "document_not_found",
+                     *         "message": "No such document for this account, or its file is no longer stored.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description How the batch's documents arrived */
+                source?: "direct" | "collect" | "email_inbox" | "api" | "share";
+                /** @description Case-insensitive substring of a filename in the batch */
+                q?: string;
+                /** @description YYYY-MM-DD (UTC day) */
+                date_from?: string;
+                /** @description YYYY-MM-DD (UTC day) */
+                date_to?: string;
+                /** @description Comma-separated aggregate batch statuses, each one of `queued`, `processing`, `succeeded`, `failed`, `canceled` */
+                status?: string;
+                /** @description Only batches processed with this template */
+                template_id?: number;
+                /** @description Only `table`, the one extraction mode */
+                mode?: "table";
+                /** @description `newest` lists the latest batch first (a docrows extension); default `oldest` */
+                order?: "oldest" | "newest";
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "batch_name": "invoices-march",
+                     *           "status": "succeeded",
+                     *           "document_count": 2,
+                     *           "created_at": "2026-03-02T09:14:07.412Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_page_token": "eyJzIjoiYmF0Y2hlczoxIiwicCI6MX0.Gq4gWkiP8EEAWRgTlNp5jU"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            batch_name: string;
+                            /**
+                             * @description Aggregate status of the batch's documents
+                             * @enum {string}
+                             */
+                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                            document_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_name": "invoices-march",
+                     *       "document_count": 2,
+                     *       "status_counts": {
+                     *         "queued": 0,
+                     *         "processing": 1,
+                     *         "succeeded": 1,
+                     *         "failed": 0,
+                     *         "canceled": 0
+                     *       },
+                     *       "all_done": false,
+                     *       "not_processed": 0,
+                     *       "created_at": "2026-03-02T09:14:07.412Z"
+                     *     }
+                     */
+                    "application/json": {
+                        batch_name: string;
+                        document_count: number;
+                        status_counts: {
+                            queued: number;
+                            processing: number;
+                            succeeded: number;
+                            failed: number;
+                            canceled: number;
+                        };
+                        all_done: boolean;
+                        /** @description Documents uploaded and never sent to processing (a docrows extension; `status_counts.queued` counts them too) */
+                        not_processed: number;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `batch_not_found`: No such batch for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "batch_not_found",
+                     *         "message": "No such batch for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_name": "invoices-march",
+                     *       "deleted": true,
+                     *       "document_count": 2,
+                     *       "refunded_credits": 0
+                     *     }
+                     */
+                    "application/json": {
+                        batch_name: string;
+                        deleted: boolean;
+                        document_count: number;
+                        refunded_credits: number;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `batch_not_found`: No such batch for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "batch_not_found",
+                     *         "message": "No such batch for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putBatchWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "callback_url": "https://erp.example.com/hooks/docrows"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description http:// or https:// URL */
+                    callback_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_name": "invoices-march",
+                     *       "callback_url": "https://erp.example.com/hooks/docrows",
+                     *       "webhook_secret": "whsec_Q2hhbmdlIG1lOiBhIGdlbmVyYXRlZCBzZWNyZXQ=",
+                     *       "created_at": "2026-03-02T09:14:07.412Z",
+                     *       "fired_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        batch_name: string;
+                        callback_url: string;
+                        webhook_secret: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        fired_at: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `batch_not_found`: No such batch for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "batch_not_found",
+                     *         "message": "No such batch for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 50 */
+                limit?: number;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Supplier invoices",
+                     *           "created_at": "2026-03-01T10:30:00.000Z",
+                     *           "fields": [
+                     *             {
+                     *               "id": 11,
+                     *               "name": "description",
+                     *               "format_requirement": "",
+                     *               "sort_order": 0,
+                     *               "template_id": 3,
+                     *               "created_at": "2026-03-01T10:30:00.000Z"
+                     *             },
+                     *             {
+                     *               "id": 12,
+                     *               "name": "quantity",
+                     *               "format_requirement": "number, no thousands separator",
+                     *               "sort_order": 1,
+                     *               "template_id": 3,
+                     *               "created_at": "2026-03-01T10:30:00.000Z"
+                     *             },
+                     *             {
+                     *               "id": 13,
+                     *               "name": "line_total",
+                     *               "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator",
+                     *               "sort_order": 2,
+                     *               "template_id": 3,
+                     *               "created_at": "2026-03-01T10:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "global_format_requirement": "",
+                     *           "merge_enabled": false,
+                     *           "merge_group_by": "upload",
+                     *           "merge_key_fields": [],
+                     *           "merge_mode": "fold"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_page_token": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            fields: {
+                                id: number;
+                                name: string;
+                                format_requirement: string;
+                                sort_order: number;
+                                template_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            global_format_requirement: string;
+                            merge_enabled: boolean;
+                            merge_group_by: "upload" | "key_fields";
+                            merge_key_fields: string[];
+                            merge_mode: "fold" | "append";
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Supplier invoices",
+                 *       "preset_id": "invoice-line-items"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; at most 200 characters; a blank name counts as missing */
+                    name?: string;
+                    /** @description Create from this preset (`GET /presets`); `name` then defaults to the preset's */
+                    preset_id?: string;
+                    /** @description Copy the fields of this template (without `preset_id`) */
+                    base_template_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": 3,
+                     *         "name": "Supplier invoices",
+                     *         "created_at": "2026-03-01T10:30:00.000Z",
+                     *         "fields": [
+                     *           {
+                     *             "id": 11,
+                     *             "name": "description",
+                     *             "format_requirement": "",
+                     *             "sort_order": 0,
+                     *             "template_id": 3,
+                     *             "created_at": "2026-03-01T10:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 12,
+                     *             "name": "quantity",
+                     *             "format_requirement": "number, no thousands separator",
+                     *             "sort_order": 1,
+                     *             "template_id": 3,
+                     *             "created_at": "2026-03-01T10:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 13,
+                     *             "name": "line_total",
+                     *             "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator",
+                     *             "sort_order": 2,
+                     *             "template_id": 3,
+                     *             "created_at": "2026-03-01T10:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "global_format_requirement": "",
+                     *         "merge_enabled": false,
+                     *         "merge_group_by": "upload",
+                     *         "merge_key_fields": [],
+                     *         "merge_mode": "fold"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        template: {
+                            id: number;
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            fields: {
+                                id: number;
+                                name: string;
+                                format_requirement: string;
+                                sort_order: number;
+                                template_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            global_format_requirement: string;
+                            merge_enabled: boolean;
+                            merge_group_by: "upload" | "key_fields";
+                            merge_key_fields: string[];
+                            merge_mode: "fold" | "append";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `template_limit_reached`: The account already has the maximum of 30 templates.
+             *
+             *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTemplateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "global_format_requirement": "dates as YYYY-MM-DD",
+                 *       "merge_enabled": true,
+                 *       "merge_group_by": "upload",
+                 *       "merge_mode": "fold"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Format hint applied to every field (a field's own requirement wins) */
+                    global_format_requirement?: string;
+                    /** @description Multi-Page Merge: pages of one record become one output entry */
+                    merge_enabled?: boolean;
+                    /** @description `upload`: the pages of one upload; `key_fields`: a new record starts when the key fields change */
+                    merge_group_by?: "upload" | "key_fields";
+                    /** @description Names of fields of this template */
+                    merge_key_fields?: string[];
+                    /** @description `fold`: one row per record (first non-empty value per field); `append`: the pages' rows, record values carried forward */
+                    merge_mode?: "fold" | "append";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": 3,
+                     *         "name": "Supplier invoices",
+                     *         "created_at": "2026-03-01T10:30:00.000Z",
+                     *         "fields": [
+                     *           {
+                     *             "id": 11,
+                     *             "name": "description",
+                     *             "format_requirement": "",
+                     *             "sort_order": 0,
+                     *             "template_id": 3,
+                     *             "created_at": "2026-03-01T10:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 12,
+                     *             "name": "quantity",
+                     *             "format_requirement": "number, no thousands separator",
+                     *             "sort_order": 1,
+                     *             "template_id": 3,
+                     *             "created_at": "2026-03-01T10:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 13,
+                     *             "name": "line_total",
+                     *             "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator",
+                     *             "sort_order": 2,
+                     *             "template_id": 3,
+                     *             "created_at": "2026-03-01T10:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "global_format_requirement": "dates as YYYY-MM-DD",
+                     *         "merge_enabled": true,
+                     *         "merge_group_by": "upload",
+                     *         "merge_key_fields": [],
+                     *         "merge_mode": "fold"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        template: {
+                            id: number;
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            fields: {
+                                id: number;
+                                name: string;
+                                format_requirement: string;
+                                sort_order: number;
+                                template_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            global_format_requirement: string;
+                            merge_enabled: boolean;
+                            merge_group_by: "upload" | "key_fields";
+                            merge_key_fields: string[];
+                            merge_mode: "fold" | "append";
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTemplateFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 11,
+                     *           "name": "description",
+                     *           "format_requirement": "",
+                     *           "sort_order": 0,
+                     *           "template_id": 3,
+                     *           "created_at": "2026-03-01T10:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": 12,
+                     *           "name": "quantity",
+                     *           "format_requirement": "number, no thousands separator",
+                     *           "sort_order": 1,
+                     *           "template_id": 3,
+                     *           "created_at": "2026-03-01T10:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": 13,
+                     *           "name": "line_total",
+                     *           "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator",
+                     *           "sort_order": 2,
+                     *           "template_id": 3,
+                     *           "created_at": "2026-03-01T10:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_page_token": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            format_requirement: string;
+                            sort_order: number;
+                            template_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addTemplateField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "cost_center",
+                 *       "format_requirement": "digits only"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; at most 200 characters; a blank name counts as missing */
+                    name: string;
+                    /** @description Free-text hint about the expected value format */
+                    format_requirement?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "field": {
+                     *         "id": 14,
+                     *         "name": "cost_center",
+                     *         "format_requirement": "digits only",
+                     *         "sort_order": 3,
+                     *         "template_id": 3,
+                     *         "created_at": "2026-03-01T10:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        field: {
+                            id: number;
+                            name: string;
+                            format_requirement: string;
+                            sort_order: number;
+                            template_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             *
+             *     `duplicate_field_name`: The template already has a field with that name.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceTemplateField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+                /** @description Field id within the template */
+                field_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "quantity",
+                 *       "format_requirement": "number with up to 3 decimals"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; at most 200 characters; a blank name counts as missing */
+                    name: string;
+                    /** @description Free-text hint about the expected value format */
+                    format_requirement?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "field": {
+                     *         "id": 12,
+                     *         "name": "quantity",
+                     *         "format_requirement": "number with up to 3 decimals",
+                     *         "sort_order": 1,
+                     *         "template_id": 3,
+                     *         "created_at": "2026-03-01T10:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        field: {
+                            id: number;
+                            name: string;
+                            format_requirement: string;
+                            sort_order: number;
+                            template_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             *
+             *     `duplicate_field_name`: The template already has a field with that name.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTemplateField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+                /** @description Field id within the template */
+                field_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reorderTemplateFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "field_ids": [
+                 *         13,
+                 *         11
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Integer field ids in the desired order */
+                    field_ids: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fields": [
+                     *         {
+                     *           "id": 13,
+                     *           "name": "line_total",
+                     *           "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator",
+                     *           "sort_order": 0,
+                     *           "template_id": 3,
+                     *           "created_at": "2026-03-01T10:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": 11,
+                     *           "name": "description",
+                     *           "format_requirement": "",
+                     *           "sort_order": 1,
+                     *           "template_id": 3,
+                     *           "created_at": "2026-03-01T10:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": 12,
+                     *           "name": "quantity",
+                     *           "format_requirement": "number, no thousands separator",
+                     *           "sort_order": 2,
+                     *           "template_id": 3,
+                     *           "created_at": "2026-03-01T10:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        fields: {
+                            id: number;
+                            name: string;
+                            format_requirement: string;
+                            sort_order: number;
+                            template_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: {
+                /** @description Only this category; an unknown one lists nothing */
+                category?: string;
+                /** @description 1 to 100, default 50 */
+                limit?: number;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "invoice-line-items",
+                     *           "category": "invoices",
+                     *           "name": "Invoice line items",
+                     *           "fields": [
+                     *             {
+                     *               "name": "invoice_number",
+                     *               "format_requirement": ""
+                     *             },
+                     *             {
+                     *               "name": "description",
+                     *               "format_requirement": ""
+                     *             },
+                     *             {
+                     *               "name": "quantity",
+                     *               "format_requirement": "number, no thousands separator"
+                     *             },
+                     *             {
+                     *               "name": "line_total",
+                     *               "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_page_token": "eyJzIjoiYmF0Y2hlczoxIiwicCI6MX0.Gq4gWkiP8EEAWRgTlNp5jU"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            category: string;
+                            name: string;
+                            fields: {
+                                name: string;
+                                format_requirement: string;
+                            }[];
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *       "exists": true,
+                     *       "status": "succeeded",
+                     *       "group_batch_id": "bbx_01M8K2ZZ8N86T5W1C9W05CEYZJ",
+                     *       "rows": {
+                     *         "0": {
+                     *           "Description": {
+                     *             "x1": 0.1278,
+                     *             "y1": 0.2668,
+                     *             "x2": 0.3133,
+                     *             "y2": 0.2882,
+                     *             "unit": "normalized"
+                     *           },
+                     *           "Quantity": {
+                     *             "x1": 0.561,
+                     *             "y1": 0.2668,
+                     *             "x2": 0.5691,
+                     *             "y2": 0.2763,
+                     *             "unit": "normalized"
+                     *           },
+                     *           "Unit Price": {
+                     *             "x1": 0.652,
+                     *             "y1": 0.2668,
+                     *             "x2": 0.7004,
+                     *             "y2": 0.2763,
+                     *             "unit": "normalized"
+                     *           },
+                     *           "Amount": {
+                     *             "x1": 0.8569,
+                     *             "y1": 0.2668,
+                     *             "x2": 0.9294,
+                     *             "y2": 0.2763,
+                     *             "unit": "normalized"
+                     *           }
+                     *         },
+                     *         "1": {
+                     *           "Description": {
+                     *             "x1": 0.1278,
+                     *             "y1": 0.3001,
+                     *             "x2": 0.3778,
+                     *             "y2": 0.3096,
+                     *             "unit": "normalized"
+                     *           },
+                     *           "Quantity": {
+                     *             "x1": 0.5529,
+                     *             "y1": 0.3001,
+                     *             "x2": 0.5691,
+                     *             "y2": 0.3096,
+                     *             "unit": "normalized"
+                     *           },
+                     *           "Unit Price": {
+                     *             "x1": 0.6682,
+                     *             "y1": 0.3001,
+                     *             "x2": 0.7004,
+                     *             "y2": 0.3096,
+                     *             "unit": "normalized"
+                     *           },
+                     *           "Amount": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        document_id: string;
+                        exists: boolean;
+                        status: ("queued" | "processing" | "succeeded" | "failed" | "canceled") | null;
+                        group_batch_id: string | null;
+                        /** @description Row index → field name → box, or null where the value was not found on the page */
+                        rows: {
+                            [key: string]: {
+                                [key: string]: {
+                                    x1: number;
+                                    y1: number;
+                                    x2: number;
+                                    y2: number;
+                                    /** @enum {string} */
+                                    unit: "normalized";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "document_not_found",
+                     *         "message": "No such document for this account, or its file is no longer stored.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startBbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *       "group_batch_id": "bbx_01M8K2ZZ8N86T5W1C9W05CEYZJ",
+                     *       "status": "queued",
+                     *       "already_running": false,
+                     *       "row_groups": 1
+                     *     }
+                     */
+                    "application/json": {
+                        document_id: string;
+                        group_batch_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                        already_running: boolean;
+                        row_groups: number;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        document_id: string;
+                        group_batch_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                        already_running: boolean;
+                        row_groups: number;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_credits`: Not enough credits; see available_credits on GET /account. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "insufficient_credits",
+                     *         "code": "insufficient_credits",
+                     *         "message": "Not enough credits; see available_credits on GET /account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#insufficient_credits"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_not_found`: No such document for this account, or its file is no longer stored. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "document_not_found",
+                     *         "message": "No such document for this account, or its file is no longer stored.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#document_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    processBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fields": [
+                 *         "Description",
+                 *         "Quantity",
+                 *         "Unit Price",
+                 *         "Amount"
+                 *       ],
+                 *       "quality": "fast",
+                 *       "webhook_url": "https://erp.example.com/hooks/docrows"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Saved template of the account; wins over `fields` when both are given */
+                    template_id?: number;
+                    /** @description Ad-hoc fields for this run: names, or `{name, format_requirement}`; ignored with `template_id`; both omitted: the columns are inferred */
+                    fields?: (string | {
+                        name: string;
+                        format_requirement?: string;
+                    })[];
+                    /**
+                     * @description Omitted: the account's `thinking_type`
+                     * @enum {string}
+                     */
+                    quality?: "fast" | "high";
+                    /** @description http(s) URL; registers the batch completion callback */
+                    webhook_url?: string;
+                    /** @description Queue succeeded documents too, charged like any process call; their revisions are kept (default false) */
+                    reprocess?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_name": "invoices-march",
+                     *       "queued": 2,
+                     *       "quality": "fast",
+                     *       "webhook_registered": true,
+                     *       "webhook_secret": "whsec_Q2hhbmdlIG1lOiBhIGdlbmVyYXRlZCBzZWNyZXQ="
+                     *     }
+                     */
+                    "application/json": {
+                        batch_name: string;
+                        queued: number;
+                        /** @enum {string} */
+                        quality: "fast" | "high";
+                        webhook_registered: boolean;
+                        /** @description With `webhook_url`: the registration's signing secret, the same one the webhook PUT answers (a docrows extension) */
+                        webhook_secret?: string;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `idempotency_key_reused`: The Idempotency-Key was already used with different parameters.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_credits`: Not enough credits; see available_credits on GET /account. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "insufficient_credits",
+                     *         "code": "insufficient_credits",
+                     *         "message": "Not enough credits; see available_credits on GET /account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#insufficient_credits"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `batch_not_found`: No such batch for this account.
+             *
+             *     `template_not_found`: No such template (or field) for this account.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "batch_not_found",
+                     *         "message": "No such batch for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatchResults: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated: bbox (reads computed boxes, never starts a job) and/or confidence (docrows extension: {value, confidence}, 0 to 1) */
+                include?: string;
+                /** @description Apply the template's Multi-Page Merge */
+                merge?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_name": "invoices-march",
+                     *       "merge_active": false,
+                     *       "documents": [
+                     *         {
+                     *           "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *           "filename": "invoice-en.pdf",
+                     *           "status": "succeeded",
+                     *           "corrected_at": null,
+                     *           "line_items": [
+                     *             {
+                     *               "Description": "Printer paper A4 80 gsm",
+                     *               "Quantity": "12",
+                     *               "Unit Price": "4.95",
+                     *               "Amount": "59.40"
+                     *             },
+                     *             {
+                     *               "Description": "Laptop stand aluminium",
+                     *               "Quantity": "2",
+                     *               "Unit Price": "26.67",
+                     *               "Amount": "53.34"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        batch_name: string;
+                        merge_active: boolean;
+                        documents: ({
+                            document_id: string;
+                            filename: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "succeeded" | "failed" | "canceled";
+                            corrected_at: string | null;
+                            line_items?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `batch_not_found`: No such batch for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "batch_not_found",
+                     *         "message": "No such batch for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportBatch: {
+        parameters: {
+            query?: {
+                /** @description Only `xlsx` */
+                format?: "xlsx";
+            };
+            header?: never;
+            path: {
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/vnd.openxmlformats-officedocument.spreadsheetml.sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `batch_not_found`: No such batch for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "batch_not_found",
+                     *         "message": "No such batch for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#batch_not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only this event type */
+                type?: "document.completed" | "document.failed" | "batch.completed";
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+                /** @description Only this batch */
+                batch_name?: string;
+                /** @description Only this document (page) */
+                document_id?: string;
+                /** @description ISO 8601 date-time: events at or after */
+                created_from?: string;
+                /** @description ISO 8601 date-time: events before */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01M8K2ZYZ7WRP2ZANK6QTCJGK0",
+                     *           "type": "batch.completed",
+                     *           "created_at": "2026-03-02T09:15:23.655Z",
+                     *           "batch_name": "invoices-march",
+                     *           "document_id": null,
+                     *           "data": {
+                     *             "batch_name": "invoices-march",
+                     *             "status": "succeeded",
+                     *             "document_count": 2
+                     *           },
+                     *           "document_url": null,
+                     *           "batch_url": "http://127.0.0.1:8080/api/v1/batches/invoices-march",
+                     *           "batch_results_url": "http://127.0.0.1:8080/api/v1/batches/invoices-march/results"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_page_token": "eyJzIjoiYmF0Y2hlczoxIiwicCI6MX0.Gq4gWkiP8EEAWRgTlNp5jU"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            type: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            batch_name: string;
+                            document_id: string | null;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            document_url: string | null;
+                            batch_url: string;
+                            batch_results_url: string;
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "pro",
+                 *       "credits": 500,
+                 *       "settings": {
+                 *         "thinking_type": "fast"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plan: `free` has no API access */
+                    plan: "free" | "basic" | "pro" | "business";
+                    /** @description Initial credits */
+                    credits?: number;
+                    /** @description Pricing tier of processing */
+                    tier?: "standard" | "advanced" | "premium";
+                    /** @description Account whose plan and credits this account uses (a member); null: its own */
+                    owner_id?: number | null;
+                    /** @description A disabled account's keys answer `invalid_api_key` */
+                    disabled?: boolean;
+                    /** @description Account settings */
+                    settings?: {
+                        thinking_type?: "fast" | "high";
+                        auto_annotate_bbox?: boolean;
+                        retention_days?: number | null;
+                        inbox_pdf_passwords?: string[];
+                    };
+                    /** @description Documents per batch; null: the plan's */
+                    max_batch_size?: number | null;
+                    /** @description Unprocessed documents the account may hold; null: the default */
+                    max_queued_documents?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": 7,
+                     *       "api_key": "dr_live_DpSfC9I9YLcHCXY5y9X6uYjx795yUGs9",
+                     *       "account": {
+                     *         "id": 7,
+                     *         "plan": "pro",
+                     *         "role": "owner",
+                     *         "available_credits": 500,
+                     *         "max_batch_size": 500,
+                     *         "upload_concurrency": 4,
+                     *         "tier": "standard",
+                     *         "owner_id": null,
+                     *         "disabled": false,
+                     *         "max_queued_documents": 2000,
+                     *         "settings": {
+                     *           "thinking_type": "fast",
+                     *           "auto_annotate_bbox": false,
+                     *           "retention_days": null,
+                     *           "inbox_pdf_passwords": []
+                     *         },
+                     *         "created_at": "2026-03-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        api_key: string;
+                        account: {
+                            id: number;
+                            plan: string;
+                            role: string;
+                            available_credits: number;
+                            max_batch_size: number;
+                            upload_concurrency: number;
+                            tier: string;
+                            owner_id: number | null;
+                            disabled: boolean;
+                            max_queued_documents: number;
+                            settings: {
+                                thinking_type: string;
+                                auto_annotate_bbox: boolean;
+                                retention_days: number | null;
+                                inbox_pdf_passwords: string[];
+                            };
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "plan": "pro",
+                     *       "role": "owner",
+                     *       "available_credits": 498,
+                     *       "max_batch_size": 500,
+                     *       "upload_concurrency": 4,
+                     *       "tier": "standard",
+                     *       "owner_id": null,
+                     *       "disabled": false,
+                     *       "max_queued_documents": 2000,
+                     *       "settings": {
+                     *         "thinking_type": "fast",
+                     *         "auto_annotate_bbox": false,
+                     *         "retention_days": null,
+                     *         "inbox_pdf_passwords": []
+                     *       },
+                     *       "created_at": "2026-03-01T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        plan: string;
+                        role: string;
+                        available_credits: number;
+                        max_batch_size: number;
+                        upload_concurrency: number;
+                        tier: string;
+                        owner_id: number | null;
+                        disabled: boolean;
+                        max_queued_documents: number;
+                        settings: {
+                            thinking_type: string;
+                            auto_annotate_bbox: boolean;
+                            retention_days: number | null;
+                            inbox_pdf_passwords: string[];
+                        };
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "not_found",
+                     *         "message": "No such route.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "credits_delta": 1000,
+                 *       "tier": "advanced"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plan: `free` has no API access */
+                    plan?: "free" | "basic" | "pro" | "business";
+                    /** @description Credits to add (negative to remove); recorded in the ledger as a `grant` */
+                    credits_delta?: number;
+                    /** @description Pricing tier of processing */
+                    tier?: "standard" | "advanced" | "premium";
+                    /** @description Account whose plan and credits this account uses (a member); null: its own */
+                    owner_id?: number | null;
+                    /** @description A disabled account's keys answer `invalid_api_key` */
+                    disabled?: boolean;
+                    /** @description Account settings */
+                    settings?: {
+                        thinking_type?: "fast" | "high";
+                        auto_annotate_bbox?: boolean;
+                        retention_days?: number | null;
+                        inbox_pdf_passwords?: string[];
+                    };
+                    /** @description Documents per batch; null: the plan's */
+                    max_batch_size?: number | null;
+                    /** @description Unprocessed documents the account may hold; null: the default */
+                    max_queued_documents?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "plan": "pro",
+                     *       "role": "owner",
+                     *       "available_credits": 1498,
+                     *       "max_batch_size": 500,
+                     *       "upload_concurrency": 4,
+                     *       "tier": "advanced",
+                     *       "owner_id": null,
+                     *       "disabled": false,
+                     *       "max_queued_documents": 2000,
+                     *       "settings": {
+                     *         "thinking_type": "fast",
+                     *         "auto_annotate_bbox": false,
+                     *         "retention_days": null,
+                     *         "inbox_pdf_passwords": []
+                     *       },
+                     *       "created_at": "2026-03-01T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        plan: string;
+                        role: string;
+                        available_credits: number;
+                        max_batch_size: number;
+                        upload_concurrency: number;
+                        tier: string;
+                        owner_id: number | null;
+                        disabled: boolean;
+                        max_queued_documents: number;
+                        settings: {
+                            thinking_type: string;
+                            auto_annotate_bbox: boolean;
+                            retention_days: number | null;
+                            inbox_pdf_passwords: string[];
+                        };
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "not_found",
+                     *         "message": "No such route.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": "dr_live_oTFqfDrfOXVBSBDEsQLz6bDn0RjzmMAR"
+                     *     }
+                     */
+                    "application/json": {
+                        api_key: string;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "not_found",
+                     *         "message": "No such route.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRevokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full API key or its prefix */
+                api_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "not_found",
+                     *         "message": "No such route.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Document (page) id, e.g. `doc_01J…_p1`, from the upload answer */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_01M8K2ZW3B2102QZ170XPNA4GC_p1",
+                     *       "batch_name": "invoices-march",
+                     *       "filename": "invoice-en.pdf",
+                     *       "status": "canceled",
+                     *       "created_at": "2026-03-02T09:14:07.412Z",
+                     *       "started_at": "2026-03-02T09:15:21.090Z",
+                     *       "completed_at": "2026-03-02T09:15:23.655Z",
+                     *       "corrected_at": null,
+                     *       "einvoice": null
+                     *     }
+                     */
+                    "application/json": {
+                        document_id: string;
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "not_found",
+                     *         "message": "No such route.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paused": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true stops workers from claiming new jobs (running ones finish) */
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "paused": true
+                     *     }
+                     */
+                    "application/json": {
+                        paused: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it.
+             *
+             *     `missing_parameter`: A required parameter is missing; `param` names it.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetEngineUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: number;
+                /** @description Batch name: 1 to 50 of `A-Z a-z 0-9 . _ -` */
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": 7,
+                     *       "batch_name": "invoices-march",
+                     *       "totals": {
+                     *         "pages": 2,
+                     *         "succeeded": 2,
+                     *         "failed": 0,
+                     *         "tokens_in": 0,
+                     *         "tokens_out": 0,
+                     *         "requests": 0,
+                     *         "credits": 2
+                     *       },
+                     *       "by_engine": [
+                     *         {
+                     *           "tier": "standard",
+                     *           "engine": "layout",
+                     *           "model": null,
+                     *           "pages": 2,
+                     *           "succeeded": 2,
+                     *           "failed": 0,
+                     *           "tokens_in": 0,
+                     *           "tokens_out": 0,
+                     *           "requests": 0,
+                     *           "credits": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        batch_name: string;
+                        totals: {
+                            pages: number;
+                            succeeded: number;
+                            failed: number;
+                            tokens_in: number;
+                            tokens_out: number;
+                            requests: number;
+                            /** @description Credits the succeeded pages kept (failed pages were refunded) */
+                            credits: number;
+                        };
+                        by_engine: {
+                            tier: string;
+                            engine: string;
+                            model: string | null;
+                            pages: number;
+                            succeeded: number;
+                            failed: number;
+                            tokens_in: number;
+                            tokens_out: number;
+                            requests: number;
+                            /** @description Credits the succeeded pages kept (failed pages were refunded) */
+                            credits: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "not_found",
+                     *         "message": "No such route.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

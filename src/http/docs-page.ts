@@ -12,7 +12,7 @@ function inlineCode(s: string): string {
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 code{background:#f3f3f3;padding:0 .25rem;border-radius:3px}h2{border-bottom:1px solid #ddd;margin-top:2rem}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}</style>
@@ -21,6 +21,16 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;
 
 /** Where /docs loads the renderer from: the redoc package, served by docrows itself (no CDN). */
 export const REDOC_BUNDLE_PATH = '/docs/redoc.standalone.js';
+
+/** Where Redoc's sidebar footer takes its logo from; Redoc has no option to leave it out. */
+const REDOCLY_LOGO_URL = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+/** An empty picture in its place, so /docs makes no request beyond this server. */
+const EMPTY_IMAGE = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+
+/** The bundle's text with its one remote resource, the footer logo, replaced by an empty inline picture. */
+export function withoutRemoteLogo(bundle: string): string {
+  return bundle.replaceAll(REDOCLY_LOGO_URL, EMPTY_IMAGE);
+}
 
 /** The Redoc standalone bundle's file inside node_modules. */
 export const redocBundleFile = (): string => createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
@@ -34,7 +44,7 @@ export const redocBundleFile = (): string => createRequire(import.meta.url).reso
 export function renderApiReference(doc: unknown): string {
   const spec = JSON.stringify(doc).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docrows API reference</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <style>body{margin:0}</style></head><body>
 <noscript>This reference needs JavaScript. The machine-readable document is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; errors at <a href="/docs/errors">/docs/errors</a>.</noscript>
 <div id="reference"></div>

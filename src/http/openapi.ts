@@ -1,11 +1,14 @@
 import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
+import { EXAMPLES } from './api-examples.js';
+import { OPERATIONS } from './api-operations.js';
 
 /**
  * The last pass over the OpenAPI document @fastify/swagger builds from the
  * route schemas: what the schemas cannot say by themselves. Parameters with a
  * default are optional; the multipart upload gets its request body; every
- * operation lists the error codes it can answer, with an example body; every
- * operation gets a curl sample. /docs and the generated client
+ * operation gets its operationId, description and examples
+ * (api-operations.ts, api-examples.ts), lists the error codes it can answer,
+ * with an example body, and gets a curl sample sending its request example. /docs and the generated client
  * (src/client/api-types.ts) both read the result.
  */
 
@@ -19,9 +22,13 @@ interface Schema {
 
 interface Parameter { name: string; in: string; required?: boolean; schema?: Schema; description?: string }
 
+interface Media { schema: Schema; example?: unknown }
+
 interface Operation {
+  operationId?: string;
+  description?: string;
   parameters?: Parameter[];
-  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  requestBody?: { required?: boolean; content: Record<string, Media> };
   responses?: Record<string, { description: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
   [key: string]: unknown;
 }
@@ -175,14 +182,21 @@ function unrequireDefaults(op: Operation): void {
   }
 }
 
-function sampleValue(schema: Schema | undefined): unknown {
-  if (!schema) return '...';
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.type === 'integer' || schema.type === 'number') return 1;
-  if (schema.type === 'boolean') return true;
-  if (schema.type === 'array') return [];
-  return '...';
+/** The operation's text and examples; a binary success body gets its real media type instead of JSON. */
+function describeOperation(method: string, path: string, op: Operation): void {
+  const text = OPERATIONS[`${method.toUpperCase()} ${path}`];
+  if (!text) return;
+  op.operationId = text.operationId;
+  op.description = text.description;
+  const example = EXAMPLES[text.operationId] ?? {};
+  const request = Object.values(op.requestBody?.content ?? {})[0];
+  if (request && example.request !== undefined) request.example = example.request;
+  const success = Object.entries(op.responses ?? {}).find(([status]) => Number(status) < 300)?.[1];
+  if (success && text.binary) {
+    success.content = { [text.binary]: { schema: { type: 'string', format: 'binary', description: success.content?.['application/json']?.schema.description } } };
+  } else if (success?.content?.['application/json'] && example.response !== undefined) {
+    success.content['application/json'].example = example.response;
+  }
 }
 
 function curlSample(method: string, path: string, op: Operation, baseUrl: string): string {
@@ -191,11 +205,10 @@ function curlSample(method: string, path: string, op: Operation, baseUrl: string
   const lines = [`curl -X ${method.toUpperCase()} "${baseUrl}${url}"`, `  -H "Authorization: Bearer ${token}"`];
   const content = op.requestBody?.content ?? {};
   if (content['multipart/form-data']) {
-    lines.push('  -F file=@invoice.pdf', '  -F batch_name=invoices-march');
+    const fields = (content['multipart/form-data'].example ?? {}) as Record<string, string>;
+    lines.push('  -F file=@invoice.pdf', ...Object.entries(fields).map(([name, value]) => `  -F ${name}=${value}`));
   } else if (content['application/json']) {
-    const props = content['application/json'].schema.properties ?? {};
-    const body = Object.fromEntries(Object.entries(props).slice(0, 3).map(([name, s]) => [name, sampleValue(s)]));
-    lines.push('  -H "Content-Type: application/json"', `  -d '${JSON.stringify(body)}'`);
+    lines.push('  -H "Content-Type: application/json"', `  -d '${JSON.stringify(content['application/json'].example ?? {})}'`);
   }
   return lines.join(' \\\n');
 }
@@ -217,6 +230,7 @@ export function finishOpenApiDocument<T extends OpenApiDocument>(doc: T, baseUrl
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (Number(status) < 300 && response.description === 'Default Response') response.description = 'Success';
       }
+      describeOperation(method, path, op);
       documentErrors(method, path, op, baseUrl);
       op['x-codeSamples'] = [{ lang: 'Shell', label: 'curl', source: curlSample(method, path, op, baseUrl) }];
     }

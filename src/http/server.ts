@@ -20,7 +20,7 @@ export type App = FastifyInstance;
 interface RegisteredRoute {
   method: string;
   url: string;
-  schema: { hide?: boolean; querystring?: { properties?: object }; params?: { properties?: object }; body?: unknown };
+  schema: { hide?: boolean; querystring?: { properties?: object }; params?: { properties?: object }; body?: unknown; response?: Record<string, unknown> };
 }
 
 declare module 'fastify' {

@@ -14,7 +14,12 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === 'unicast';
 }
 
-export class BlockedAddressError extends Error {}
+export class BlockedAddressError extends Error {
+  /** The non-public address the host resolved to; null when it did not resolve at all. */
+  constructor(message: string, readonly address: string | null = null) {
+    super(message);
+  }
+}
 
 /**
  * Resolves `hostname` (or takes an IP literal) and returns the address to
@@ -34,6 +39,7 @@ export async function resolveChecked(hostname: string, allowed: (address: string
   if (bad) {
     throw new BlockedAddressError(
       `The URL's host ${host} resolves to ${bad.address}, a private, loopback or otherwise non-public address; only public addresses are allowed.`,
+      bad.address,
     );
   }
   return answers[0].address;

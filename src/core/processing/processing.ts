@@ -31,6 +31,8 @@ export interface ProcessOutcome {
   queued: number;
   quality: Quality;
   webhook_registered: boolean;
+  /** The registration's signing secret, when this call registered one (docs/decisions.md, docrows extensions). */
+  webhook_secret?: string;
 }
 
 /** Documents that process (re)queues: never processed, or failed/canceled earlier; with `reprocess`, succeeded ones too. */
@@ -108,8 +110,11 @@ export async function processBatch(services: Services, principal: Principal, bat
     await batches.nextWave(trx, batch.id);
     // New documents in flight re-arm a webhook that already fired (docs/api.md, Events rule 4).
     await webhookRegistrations.rearm(trx, principal.accountId, batch.name);
-    if (webhookUrl) await saveRegistration(trx, services.clock, services.ids, principal.accountId, batch.name, webhookUrl);
-    return { batch_name: batch.name, queued: docs.length, quality, webhook_registered: webhookUrl !== null };
+    const registration = webhookUrl ? await saveRegistration(trx, services.clock, services.ids, principal.accountId, batch.name, webhookUrl) : null;
+    return {
+      batch_name: batch.name, queued: docs.length, quality, webhook_registered: registration !== null,
+      ...(registration ? { webhook_secret: registration.secret } : {}),
+    };
   });
 }
 

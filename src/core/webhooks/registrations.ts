@@ -32,7 +32,11 @@ export async function validateCallbackUrl(raw: string, opts: CallbackOptions): P
     try {
       await resolveChecked(url.hostname, isPublicAddress);
     } catch (err) {
-      if (err instanceof BlockedAddressError) throw errors.invalidParameter(param, err.message);
+      // Self-hosted receivers often live on a private network: name the setting that allows them.
+      if (err instanceof BlockedAddressError) {
+        const hint = err.address === null ? '' : ' The server\'s operator can allow private addresses with DOCROWS_ALLOW_PRIVATE_URLS=true.';
+        throw errors.invalidParameter(param, `${err.message}${hint}`);
+      }
       throw err;
     }
   }

@@ -97,10 +97,15 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   });
 
   r.delete('/api-keys/:api_key', {
-    schema: { tags, summary: 'Revoke an API key (full key or its visible prefix)', params: Type.Object({ api_key: Type.String({ minLength: 1 }) }) },
+    schema: {
+      tags,
+      summary: 'Revoke an API key (full key or its visible prefix)',
+      params: Type.Object({ api_key: Type.String({ minLength: 1 }) }),
+      response: responses({ 204: Type.Null({ description: 'No content' }) }),
+    },
   }, async (request, reply) => {
     await revokeApiKey(services.db, services.clock, request.params.api_key);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   r.post('/documents/:document_id/cancel', {

@@ -28,6 +28,9 @@ const ProcessAnswer = Type.Object({
   queued: Type.Integer(),
   quality: StringEnum(['fast', 'high']),
   webhook_registered: Type.Boolean(),
+  webhook_secret: Type.Optional(Type.String({
+    description: 'With `webhook_url`: the registration\'s signing secret, the same one the webhook PUT answers (a docrows extension)',
+  })),
 });
 
 const ResultDocument = Type.Object({
