@@ -1,3 +1,5 @@
+import { PRESETS } from '../core/templates/index.js';
+
 /**
  * Request and success examples of every operation, by operationId
  * (src/http/api-operations.ts), shown in /docs and used by the curl samples.
@@ -15,9 +17,8 @@ export interface OperationExample {
 
 const BATCH = 'invoices-march';
 const DOC = 'doc_01M8K2ZW3B2102QZ170XPNA4GC_p1';
-const UPLOADED = '2026-03-02T09:14:07.412Z';
-const STARTED = '2026-03-02T09:15:21.090Z';
-const DONE = '2026-03-02T09:15:23.655Z';
+/** When the example document was uploaded, started and done. */
+const AT = { uploaded: '2026-03-02T09:14:07.412Z', started: '2026-03-02T09:15:21.090Z', done: '2026-03-02T09:15:23.655Z' };
 const BASE = 'http://127.0.0.1:8080/api/v1';
 
 const ROWS = [
@@ -28,7 +29,7 @@ const CORRECTED = [ROWS[0], { ...ROWS[1], Quantity: '3', Amount: '80.01' }];
 
 const DOCUMENT_HEAD = {
   document_id: DOC, batch_name: BATCH, filename: 'invoice-en.pdf', status: 'succeeded',
-  created_at: UPLOADED, started_at: STARTED, completed_at: DONE, corrected_at: null, einvoice: null,
+  created_at: AT.uploaded, started_at: AT.started, completed_at: AT.done, corrected_at: null, einvoice: null,
 };
 const DOCUMENT = { ...DOCUMENT_HEAD, line_items: ROWS };
 
@@ -63,7 +64,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
   listUsage: {
     response: page([
       { id: 3, action: 'deduction', reason: 'bbox', batch_name: BATCH, document_id: DOC, point_type: 'personal', amount: -1, consumer_id: 7, created_at: '2026-03-02T09:20:02.118Z' },
-      { id: 2, action: 'deduction', reason: 'extraction', batch_name: BATCH, document_id: DOC, point_type: 'personal', amount: -1, consumer_id: 7, created_at: STARTED },
+      { id: 2, action: 'deduction', reason: 'extraction', batch_name: BATCH, document_id: DOC, point_type: 'personal', amount: -1, consumer_id: 7, created_at: AT.started },
       { id: 1, action: 'grant', reason: null, batch_name: null, document_id: null, point_type: 'personal', amount: 500, consumer_id: 7, created_at: '2026-03-01T08:00:00.000Z' },
     ]),
   },
@@ -79,21 +80,21 @@ export const EXAMPLES: Record<string, OperationExample> = {
   listRevisions: {
     response: page([
       { revision: 2, source: 'correction', created_at: '2026-03-02T10:02:45.300Z', line_items: CORRECTED },
-      { revision: 1, source: 'engine', created_at: DONE, line_items: ROWS },
+      { revision: 1, source: 'engine', created_at: AT.done, line_items: ROWS },
     ]),
   },
   getDocumentImage: {},
-  listBatches: { response: page([{ batch_name: BATCH, status: 'succeeded', document_count: 2, created_at: UPLOADED }], true) },
+  listBatches: { response: page([{ batch_name: BATCH, status: 'succeeded', document_count: 2, created_at: AT.uploaded }], true) },
   getBatch: {
     response: {
       batch_name: BATCH, document_count: 2, status_counts: { queued: 0, processing: 1, succeeded: 1, failed: 0, canceled: 0 },
-      all_done: false, not_processed: 0, created_at: UPLOADED,
+      all_done: false, not_processed: 0, created_at: AT.uploaded,
     },
   },
   deleteBatch: { response: { batch_name: BATCH, deleted: true, document_count: 2, refunded_credits: 0 } },
   putBatchWebhook: {
     request: { callback_url: 'https://erp.example.com/hooks/docrows' },
-    response: { batch_name: BATCH, callback_url: 'https://erp.example.com/hooks/docrows', webhook_secret: WEBHOOK_SECRET, created_at: UPLOADED, fired_at: null },
+    response: { batch_name: BATCH, callback_url: 'https://erp.example.com/hooks/docrows', webhook_secret: WEBHOOK_SECRET, created_at: AT.uploaded, fired_at: null },
   },
   listTemplates: { response: page([TEMPLATE]) },
   createTemplate: { request: { name: 'Supplier invoices', preset_id: 'invoice-line-items' }, response: { template: TEMPLATE } },
@@ -116,17 +117,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
     request: { field_ids: [13, 11] },
     response: { fields: [{ ...FIELDS[2], sort_order: 0 }, { ...FIELDS[0], sort_order: 1 }, { ...FIELDS[1], sort_order: 2 }] },
   },
-  listPresets: {
-    response: page([{
-      id: 'invoice-line-items', category: 'invoices', name: 'Invoice line items',
-      fields: [
-        { name: 'invoice_number', format_requirement: '' },
-        { name: 'description', format_requirement: '' },
-        { name: 'quantity', format_requirement: 'number, no thousands separator' },
-        { name: 'line_total', format_requirement: 'number with 2 decimals, no currency symbol, no thousands separator' },
-      ],
-    }], true),
-  },
+  listPresets: { response: page([PRESETS[0]], true) },
   startBbox: { response: { document_id: DOC, group_batch_id: 'bbx_01M8K2ZZ8N86T5W1C9W05CEYZJ', status: 'queued', already_running: false, row_groups: 1 } },
   getBbox: {
     response: {
@@ -150,7 +141,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
   exportBatch: {},
   listEvents: {
     response: page([{
-      id: 'evt_01M8K2ZYZ7WRP2ZANK6QTCJGK0', type: 'batch.completed', created_at: DONE, batch_name: BATCH, document_id: null,
+      id: 'evt_01M8K2ZYZ7WRP2ZANK6QTCJGK0', type: 'batch.completed', created_at: AT.done, batch_name: BATCH, document_id: null,
       data: { batch_name: BATCH, status: 'succeeded', document_count: 2 },
       document_url: null, batch_url: `${BASE}/batches/${BATCH}`, batch_results_url: `${BASE}/batches/${BATCH}/results`,
     }], true),
