@@ -4309,6 +4309,14 @@ export interface operations {
                      *               "format_requirement": ""
                      *             },
                      *             {
+                     *               "name": "invoice_date",
+                     *               "format_requirement": "date as YYYY-MM-DD"
+                     *             },
+                     *             {
+                     *               "name": "vendor_name",
+                     *               "format_requirement": ""
+                     *             },
+                     *             {
                      *               "name": "description",
                      *               "format_requirement": ""
                      *             },
@@ -4317,8 +4325,20 @@ export interface operations {
                      *               "format_requirement": "number, no thousands separator"
                      *             },
                      *             {
+                     *               "name": "unit_price",
+                     *               "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator"
+                     *             },
+                     *             {
+                     *               "name": "tax_rate",
+                     *               "format_requirement": "percentage as a number without the % sign"
+                     *             },
+                     *             {
                      *               "name": "line_total",
                      *               "format_requirement": "number with 2 decimals, no currency symbol, no thousands separator"
+                     *             },
+                     *             {
+                     *               "name": "currency",
+                     *               "format_requirement": "ISO 4217 currency code, uppercase"
                      *             }
                      *           ]
                      *         }
