@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'document_not_found'
   | 'batch_not_found'
   | 'template_not_found'
+  | 'layout_memory_not_found'
   | 'template_limit_reached'
   | 'insufficient_credits'
   | 'rate_limit_exceeded'
@@ -41,6 +42,7 @@ export const ERROR_CATALOG: Record<ErrorCode, { type: ErrorType; status: number;
   document_not_found: { type: 'not_found_error', status: 404, summary: 'No such document for this account, or its file is no longer stored.' },
   batch_not_found: { type: 'not_found_error', status: 404, summary: 'No such batch for this account.' },
   template_not_found: { type: 'not_found_error', status: 404, summary: 'No such template (or field) for this account.' },
+  layout_memory_not_found: { type: 'not_found_error', status: 404, summary: 'No such layout memory for this account.' },
   template_limit_reached: { type: 'invalid_request_error', status: 400, summary: 'The account already has the maximum of 30 templates.' },
   insufficient_credits: { type: 'insufficient_credits', status: 402, summary: 'Not enough credits; see available_credits on GET /account.' },
   rate_limit_exceeded: { type: 'rate_limit_error', status: 429, summary: 'Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.' },
@@ -93,6 +95,7 @@ export const errors = {
     new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with different request parameters.'),
   documentNotFound: (id: string) => new AppError('document_not_found', `No document with id "${id}".`),
   batchNotFound: (name: string) => new AppError('batch_not_found', `No batch named "${name}".`),
+  layoutMemoryNotFound: (id: string) => new AppError('layout_memory_not_found', `No layout memory with id "${id}".`),
   templateNotFound: (id: number | string) => new AppError('template_not_found', `No template with id ${id}.`),
   fieldNotFound: (templateId: number, fieldId: number | string) =>
     new AppError('template_not_found', `Template ${templateId} has no field with id ${fieldId}.`),

@@ -7,6 +7,7 @@ import { registerExtractionJobs } from './core/processing/index.js';
 import { registerWebhookJobs } from './core/webhooks/index.js';
 import { registerHousekeepingJobs } from './core/housekeeping/index.js';
 import { registerBboxJobs } from './core/bbox/index.js';
+import { registerLayoutMemoryJobs } from './core/layout-memory/index.js';
 import { timedEngine, type Metrics } from './metrics/metrics.js';
 
 /**
@@ -23,6 +24,7 @@ const JOB_REGISTRARS: JobRegistrar[] = [
   registerWebhookJobs,
   registerHousekeepingJobs,
   registerBboxJobs,
+  registerLayoutMemoryJobs,
 ];
 
 function buildJobRegistry(registrars: JobRegistrar[] = JOB_REGISTRARS): JobRegistry {

@@ -5,7 +5,7 @@ import { DocrowsTimeoutError } from './errors.js';
 import { Transport, type Call, type RetryOptions } from './transport.js';
 import type {
   Account, Answer, BatchDeleted, BatchResults, BatchStatus, BatchSummary, BboxJob, BboxState, Body, CorrectionRequest, DocumentObject, FeedEvent,
-  LedgerEntry, Page, Path, Preset, ProcessAnswer, ProcessRequest, Query, Revision, Template, TemplateField, WebhookRegistration,
+  LayoutMemory, LedgerEntry, Page, Path, Preset, ProcessAnswer, ProcessRequest, Query, Revision, Template, TemplateField, WebhookRegistration,
 } from './types.js';
 
 export interface DocrowsClientOptions {
@@ -169,6 +169,12 @@ export class DocrowsClient {
   iterateRevisions(documentId: string, query?: ListQuery<'/api/v1/documents/{document_id}/line_items/revisions'>): AsyncGenerator<Revision> {
     return this.iterate(`/documents/${enc(documentId)}/line_items/revisions`, query);
   }
+
+  /** What corrections taught the layout engine: one memory per sender and layout, newest first. */
+  layoutMemories(query?: Query<'/api/v1/layout_memories', 'get'>): Promise<Page<LayoutMemory>> { return this.list('/layout_memories', query); }
+  iterateLayoutMemories(query?: ListQuery<'/api/v1/layout_memories'>): AsyncGenerator<LayoutMemory> { return this.iterate('/layout_memories', query); }
+  /** Deletes a layout memory: later pages are read without it (404 layout_memory_not_found for an unknown id). */
+  deleteLayoutMemory(id: string): Promise<null> { return this.write('DELETE', `/layout_memories/${enc(id)}`, undefined); }
 
   /** Starts the paid bbox job (402 insufficient_credits when the account cannot pay). */
   startBbox(documentId: string): Promise<BboxJob> { return this.write('POST', `/documents/${enc(documentId)}/bbox`, undefined, { idempotencyKey: true }); }

@@ -44,6 +44,7 @@ export type TemplateField = Template['fields'][number];
 export type Preset = Answer<'/api/v1/presets', 'get'>['data'][number];
 export type CorrectionRequest = Body<'/api/v1/documents/{document_id}/line_items', 'put'>;
 export type Revision = Answer<'/api/v1/documents/{document_id}/line_items/revisions', 'get'>['data'][number];
+export type LayoutMemory = Answer<'/api/v1/layout_memories', 'get'>['data'][number];
 export type BboxJob = Answer<'/api/v1/documents/{document_id}/bbox', 'post'>;
 export type BboxState = Answer<'/api/v1/documents/{document_id}/bbox', 'get'>;
 export type FeedEvent = Answer<'/api/v1/events', 'get'>['data'][number];

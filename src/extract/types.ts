@@ -5,6 +5,7 @@
  * worker-thread boundary (structured clone).
  */
 import type { EInvoice } from '../einvoice/model.js';
+import type { LayoutMemory } from './memory/model.js';
 
 /** Normalized page box: 0..1 of page width/height, origin top-left, x1<x2, y1<y2. */
 export interface Box {
@@ -74,6 +75,8 @@ export interface ExtractRequest {
   /** Template-wide format requirement applied to every field (field-level wins where they conflict). */
   globalFormatRequirement: string;
   quality: Quality;
+  /** The account's layout memories (src/extract/memory): the layout engine reads a page of a known sender and layout with them first. */
+  memories?: LayoutMemory[];
 }
 
 /** A located scalar value (null value = blank cell). */

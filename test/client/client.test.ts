@@ -87,6 +87,8 @@ describe('DocrowsClient against a running server', { timeout: 120_000 }, () => {
     const revisions = [];
     for await (const r of client.iterateRevisions(doc.document_id, { limit: 1 })) revisions.push(r);
     expect(revisions.map((r) => r.source)).toEqual(['correction', 'engine']);
+    // Rows the page does not print teach nothing: the account has no layout memory.
+    expect((await client.layoutMemories()).data).toEqual([]);
     expect((await client.process('run', { fields: ['Item'], reprocess: true })).queued).toBe(2);
     await client.waitForBatch('run', { intervalMs: 50 });
     expect((await client.document(doc.document_id)).corrected_at).toBeNull();
@@ -100,6 +102,7 @@ describe('DocrowsClient against a running server', { timeout: 120_000 }, () => {
     expect(badKey).toMatchObject({ status: 401, code: 'invalid_api_key', type: 'authentication_error', doc_url: `${app.t.config.baseUrl}/docs/errors#invalid_api_key` });
 
     expect(await caught(client.batch('no-such-batch'))).toMatchObject({ status: 404, code: 'batch_not_found' });
+    expect(await caught(client.deleteLayoutMemory('mem_nope'))).toMatchObject({ status: 404, code: 'layout_memory_not_found', type: 'not_found_error' });
     expect(await caught(client.batches({ source: 'fax' as 'direct' }))).toMatchObject({ status: 400, code: 'invalid_parameter', param: 'source' });
 
     const poor = await admin.createAccount({ plan: 'basic', credits: 1 });

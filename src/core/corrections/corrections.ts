@@ -15,6 +15,7 @@ import { errors } from '../../errors.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
 import { indexPage, type PageIndex } from '../bbox/index.js';
+import { enqueueLearning } from '../layout-memory/index.js';
 import { getDocument } from '../results/index.js';
 import { storedResult, type StoredResult } from '../shared/index.js';
 import { checkRows, correctedResult } from './rows.js';
@@ -55,6 +56,8 @@ export async function correctLineItems(services: Services, principal: Principal,
     if (locked.corrected_at === null) await recordEngineOutput(trx, locked, storedResult(locked)!, locked.completed_at ?? now);
     await revisions.append(trx, { document_id: id, wave: locked.wave, source: 'correction', result: JSON.stringify(corrected), created_at: now });
     await documents.markCorrected(trx, id, locked.wave, corrected, now);
+    // What the person set teaches the layout engine this sender's layout (docs/decisions.md, layout memory).
+    await enqueueLearning(trx, services, locked, now);
   });
   return getDocument(services, principal, id);
 }

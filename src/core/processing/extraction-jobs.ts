@@ -3,8 +3,7 @@ import * as accounts from '../../db/queries/accounts.js';
 import * as documents from '../../db/queries/documents.js';
 import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import type { DocumentRow } from '../../db/schema.js';
-import type { PagedInvoice } from '../../einvoice/index.js';
-import type { Engine, EnginePage, EngineUsage, ExtractRequest, ExtractResult, TextLayer } from '../../extract/types.js';
+import type { Engine, EngineUsage, ExtractRequest, ExtractResult } from '../../extract/types.js';
 import type { JobRegistry, JobRuntime } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
 import { enqueueAutoBbox } from '../bbox/index.js';
@@ -12,7 +11,8 @@ import { refundDocument } from '../billing/index.js';
 import { isoNow } from '../../clock.js';
 import { recordEngineOutput } from '../corrections/index.js';
 import { onDocumentTerminal } from '../events/index.js';
-import type { LockedRequest } from '../shared/index.js';
+import { loadEnginePage, type LockedRequest } from '../shared/index.js';
+import { memoriesForEngine } from '../layout-memory/index.js';
 
 /**
  * The `document.extract` job: one page through the engine. The engine runs
@@ -37,24 +37,12 @@ declare module '../../jobs/registry.js' {
 
 type Outcome = (Extract<ExtractResult, { ok: true }> | { ok: false; failure: { code: string; message: string } }) & { usage?: EngineUsage };
 
-async function loadPage(services: Services, doc: DocumentRow): Promise<EnginePage | null> {
-  if (!doc.image_key) return null;
-  const image = await services.blobs.get(doc.image_key);
-  if (!image) return null;
-  const text = doc.text_layer_key ? await services.blobs.get(doc.text_layer_key) : null;
-  const einvoice = doc.einvoice_key ? await services.blobs.get(doc.einvoice_key) : null;
-  return {
-    image,
-    textLayer: text ? (JSON.parse(text.toString('utf8')) as TextLayer) : null,
-    ...(einvoice ? { einvoice: { ...(JSON.parse(einvoice.toString('utf8')) as PagedInvoice), page: doc.page_number } } : {}),
-  };
-}
-
-function engineRequest(locked: LockedRequest): ExtractRequest {
+function engineRequest(locked: LockedRequest, memories: ExtractRequest['memories']): ExtractRequest {
   return {
     fields: locked.fields.map((f) => ({ name: f.name, formatRequirement: f.format_requirement })),
     globalFormatRequirement: locked.global_format_requirement,
     quality: locked.quality,
+    ...(memories?.length ? { memories } : {}),
   };
 }
 
@@ -107,11 +95,13 @@ export function registerExtractionJobs(registry: JobRegistry): void {
       const doc = await documents.byId(services.db, payload.documentId);
       if (!doc || doc.wave !== payload.wave || !['queued', 'processing'].includes(doc.status)) return;
       await documents.markProcessing(services.db, doc.id, payload.wave, ctx.job.attempts, isoNow(services.clock));
-      const page = await loadPage(services, doc);
+      const page = await loadEnginePage(services.blobs, doc);
       const engine = engineOf(ctx.runtime, doc);
+      // Layout memory is the layout engine's, and the account's own (docs/decisions.md, Corrections, reprocessing, layout memory).
+      const memories = engine.name === 'layout' ? await memoriesForEngine(services.db, doc.account_id) : undefined;
       // Engines without a model report no usage: their pages still count in the batch's summary.
       const outcome: Outcome = page
-        ? { usage: { engine: engine.name, model: null, tokensIn: 0, tokensOut: 0, requests: 0 }, ...await engine.extract(page, engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest)) }
+        ? { usage: { engine: engine.name, model: null, tokensIn: 0, tokensOut: 0, requests: 0 }, ...await engine.extract(page, engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest, memories)) }
         : { ok: false, failure: { code: 'file_unavailable', message: 'The page image is no longer stored (retention), so the page cannot be extracted.' } };
       if (ctx.signal.aborted) return;
       await ctx.finish((trx) => settleExtraction(trx, services, payload, outcome));

@@ -11,3 +11,9 @@ export async function ofBatch(db: DbOrTrx, batchId: number) {
     .select(['tier', 'engine', 'model', 'outcome', 'tokens_in', 'tokens_out', 'requests', 'credits'])
     .where('batch_id', '=', batchId).execute();
 }
+
+/** The engine that read a document's wave, when recorded. */
+export async function engineOfWave(db: DbOrTrx, documentId: string, wave: number): Promise<string | null> {
+  const row = await db.selectFrom('page_engine_usage').select('engine').where('document_id', '=', documentId).where('wave', '=', wave).executeTakeFirst();
+  return row?.engine ?? null;
+}

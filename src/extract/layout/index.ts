@@ -6,6 +6,7 @@ import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
 import { createPageReader } from '../read/page-reader.js';
 import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
+import { applyLayoutMemory } from '../memory/apply.js';
 
 export { extractFromContent } from './rows/extract-page.js';
 export type { PageContent } from '../read/page-content.js';
@@ -38,7 +39,7 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
           const pageWords = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
           pagePictures = await findRasterPictureRegions(page.image, pageWords);
         }
-        const result = extractFromContent(read.content, request);
+        const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request));
         return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name));
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };

@@ -7,6 +7,7 @@ import { registerTemplateRoutes } from './templates.js';
 import { registerDocumentBboxRoutes } from './document-bbox.js';
 import { registerBatchProcessingRoutes } from './batch-processing.js';
 import { registerEventRoutes } from './events.js';
+import { registerLayoutMemoryRoutes } from './layout-memories.js';
 
 export type { RouteDeps, RouteRegistrar } from './registrar.js';
 
@@ -20,4 +21,5 @@ export const API_ROUTES: RouteRegistrar[] = [
   registerDocumentBboxRoutes,
   registerBatchProcessingRoutes,
   registerEventRoutes,
+  registerLayoutMemoryRoutes,
 ];

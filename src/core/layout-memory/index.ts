@@ -1,0 +1,2 @@
+export { enqueueLearning, registerLayoutMemoryJobs } from './learning.js';
+export { deleteMemory, listMemories, memoriesForEngine, memoryView } from './memories.js';

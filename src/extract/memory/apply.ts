@@ -1,0 +1,256 @@
+/**
+ * A page read with what a memory learned first (docs/decisions.md,
+ * "Corrections, reprocessing, layout memory"): the memory of this page's
+ * sender and layout, if the account has one, reads the fields it knows;
+ * the general rules' answer keeps every other field. A page no memory
+ * matches gets the general answer untouched.
+ */
+import type { PageContent } from '../read/page-content.js';
+import type { ExtractRequest, ExtractResult, ExtractedCell, Word } from '../types.js';
+import { resolveFormat } from '../format/index.js';
+import { overlap1d } from '../layout/lines/geometry.js';
+import type { Line, Segment } from '../layout/lines/lines.js';
+import { isSummaryText } from '../layout/tables/data-values.js';
+import { cell } from '../layout/values/cell.js';
+import { layoutScore } from './layout-match.js';
+import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
+import { sameField, sameName } from './field-names.js';
+import { memoryPage, type MemoryPage } from './page.js';
+import { compact, isSameSender, letterWord } from './sender.js';
+
+/** Share of a memory's anchors a page must print in place to be of its layout. */
+export const LAYOUT_MATCH = 0.55;
+/** A value read by a memory is as sure as the page matches the layout, from this floor up to the ceiling (1 is a person's). */
+const CONFIDENCE_FLOOR = 0.7;
+const CONFIDENCE_CEILING = 0.98;
+/** A value found only by its place (no label to find it by) is a little less sure. */
+const PLACE_ONLY = 0.97;
+/** Share of the header line's words a page's header must print. */
+const HEADER_SHARE = 0.6;
+/** How far a column's band reaches past the values it was learned from (page widths). */
+const BAND_SLACK = 0.04;
+
+/** The best memory for the page (same sender, layout matching), with how well it matches. */
+export function matchMemory(page: MemoryPage, memories: LayoutMemory[]): { memory: LayoutMemory; score: number } | null {
+  let best: { memory: LayoutMemory; score: number } | null = null;
+  const letters = new Set(page.words.keys());
+  for (const memory of memories) {
+    if (!isSameSender(memory.model.sender, page.text, letters)) continue;
+    const score = layoutScore(memory.model.anchors, page);
+    if (score >= LAYOUT_MATCH && (!best || score > best.score)) best = { memory, score };
+  }
+  return best;
+}
+
+const textOfWords = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+
+/** Where the label sits on this page: the occurrence nearest its learned place. */
+function findLabel(lines: Line[], label: NonNullable<LearnedField['label']>): { line: number; seg: Segment; rest: Word[] } | null {
+  const want = compact(label.text);
+  let best: { line: number; seg: Segment; rest: Word[]; d: number } | null = null;
+  lines.forEach((l, li) => {
+    for (const seg of l.segments) {
+      let rest: Word[] | null = null;
+      if (label.sameSegment) {
+        let acc = '';
+        for (let k = 0; k < seg.words.length - 1 && acc.length < want.length; k++) {
+          acc += compact(seg.words[k].text);
+          if (acc === want) rest = seg.words.slice(k + 1);
+        }
+      } else if (compact(seg.text) === want) rest = [];
+      if (!rest) continue;
+      const d = Math.hypot(seg.box.x1 - label.box.x1, seg.box.y1 - label.box.y1);
+      if (!best || d < best.d) best = { line: li, seg, rest, d };
+    }
+  });
+  return best;
+}
+
+/** The segment of a line that covers [x1, x2] most. */
+function segmentAt(line: Line, x1: number, x2: number): Segment | null {
+  let best: Segment | null = null;
+  let most = 0;
+  for (const s of line.segments) {
+    const o = overlap1d(s.box.x1, s.box.x2, x1, x2);
+    if (o > most) {
+      most = o;
+      best = s;
+    }
+  }
+  return best;
+}
+
+/** The line nearest height `y`, within a line's height. */
+function lineAt(lines: Line[], y: number): number {
+  let best = -1;
+  let bestD = Infinity;
+  lines.forEach((l, i) => {
+    const d = Math.abs(l.box.y1 - y);
+    if (d < bestD && d <= Math.max(l.height, 0.008)) {
+      best = i;
+      bestD = d;
+    }
+  });
+  return best;
+}
+
+/** A learned document value read off the page: its words, and whether a label led to them. */
+function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: boolean } | null {
+  let first: number;
+  let words: Word[];
+  let labelled = false;
+  if (f.label) {
+    const found = findLabel(lines, f.label);
+    if (!found) return null;
+    labelled = true;
+    const dx = found.seg.box.x1 - f.label.box.x1;
+    const dy = found.seg.box.y1 - f.label.box.y1;
+    if (f.label.sameSegment) {
+      first = found.line;
+      words = found.rest;
+    } else {
+      first = Math.abs(f.box.y1 - f.label.box.y1) < lines[found.line].height * 0.6 ? found.line : lineAt(lines, f.box.y1 + dy);
+      if (first < 0) return null;
+      const line = lines[first];
+      const seg = first === found.line
+        ? line.segments[line.segments.indexOf(found.seg) + 1] ?? null
+        : segmentAt(line, f.box.x1 + dx, f.box.x2 + dx);
+      if (!seg) return null;
+      words = seg.words;
+    }
+  } else {
+    first = lineAt(lines, f.box.y1);
+    if (first < 0) return null;
+    const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
+    if (!seg) return null;
+    words = seg.words;
+  }
+  // Further lines of a value that spans several (an address), each under the first.
+  const x1 = words[0]?.box.x1 ?? f.box.x1;
+  for (let i = first + 1, n = 1; n < f.lines && i < lines.length && i <= first + f.lines + 1; i++) {
+    const seg = lines[i].segments.find((s) => Math.abs(s.box.x1 - x1) <= 0.02);
+    if (!seg) continue;
+    words = [...words, ...seg.words];
+    n++;
+  }
+  return words.length ? { words, labelled } : null;
+}
+
+/** The header line of the table on this page, or the line where its rows start. */
+function tableStart(lines: Line[], t: LearnedTable): number {
+  if (!t.header) return lines.findIndex((l) => l.box.y1 >= t.top - 0.02);
+  const want = new Set(t.header.words);
+  let best = -1;
+  let bestD = Infinity;
+  lines.forEach((l, i) => {
+    const have = new Set(l.words.map((w) => letterWord(w.text)).filter((w) => w !== null));
+    const shared = [...want].filter((w) => have.has(w)).length;
+    const d = Math.abs(l.box.y1 - t.header!.box.y1);
+    if (shared >= HEADER_SHARE * want.size && d < bestD) {
+      best = i + 1;
+      bestD = d;
+    }
+  });
+  return best;
+}
+
+/** The column bands of the columns on one line of a row: midway between neighbours, a little past the outer ones. */
+function bands(columns: LearnedColumn[]): Array<{ c: LearnedColumn; x1: number; x2: number }> {
+  const sorted = [...columns].sort((a, b) => a.x1 - b.x1);
+  return sorted.map((c, i) => ({
+    c,
+    x1: i === 0 ? c.x1 - BAND_SLACK : (sorted[i - 1].x2 + c.x1) / 2,
+    x2: i === sorted.length - 1 ? c.x2 + BAND_SLACK : (c.x2 + sorted[i + 1].x1) / 2,
+  }));
+}
+
+const centre = (w: Word) => (w.box.x1 + w.box.x2) / 2;
+
+/** The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap. */
+function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> | null {
+  const start = tableStart(lines, t);
+  if (start < 0) return null;
+  const anchor = t.columns.find((c) => c.name === t.anchor)!;
+  const byOffset = new Map<number, LearnedColumn[]>();
+  for (const c of t.columns) byOffset.set(c.offset, [...(byOffset.get(c.offset) ?? []), c]);
+  const bandsOf = new Map([...byOffset].map(([o, cs]) => [o, bands(cs)]));
+  const anchorBand = bandsOf.get(anchor.offset)!.find((b) => b.c === anchor)!;
+  const anchorLines: number[] = [];
+  for (let i = start; i < lines.length; i++) {
+    const l = lines[i];
+    if (isSummaryText(l.segments[0].text)) break;
+    const last = anchorLines.at(-1);
+    if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * 1.5 + 0.01) break;
+    if (l.words.some((w) => /\d/.test(w.text) && centre(w) >= anchorBand.x1 && centre(w) < anchorBand.x2)) anchorLines.push(i);
+  }
+  if (anchorLines.length === 0) return null;
+  const isAnchor = new Set(anchorLines);
+  return anchorLines.map((a, r) => {
+    const cells = new Map<string, Word[]>();
+    for (const [offset, bs] of bandsOf) {
+      const li = a + offset;
+      if (li < start || li >= lines.length || (offset !== 0 && isAnchor.has(li))) continue;
+      for (const b of bs) {
+        const take = (line: Line) => line.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
+        let words = take(lines[li]);
+        // A wrapped cell goes on in its band on the lines before the next row.
+        const end = anchorLines[r + 1] ?? lines.length;
+        for (let j = li + 1; b.c.wraps && j < end && j <= li + 3 && !isSummaryText(lines[j].segments[0].text); j++) {
+          const more = take(lines[j]);
+          if (more.length === 0 || more.length !== lines[j].words.length) break;
+          words = [...words, ...more];
+        }
+        if (words.length) cells.set(b.c.name, words);
+      }
+    }
+    return cells;
+  });
+}
+
+/** What the memory learned for a requested name: by the same name first, then by the same concept. */
+function learnedFor(model: LayoutModel, name: string): LearnedField | LearnedColumn | null {
+  const columns = model.table?.columns ?? [];
+  for (const same of [sameName, sameField]) {
+    const found = columns.find((c) => same(c.name, name)) ?? model.fields.find((f) => same(f.name, name));
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The general answer with every field the page's memory knows read the way it learned; the answer itself when none matches. */
+export function applyLayoutMemory(content: PageContent, request: ExtractRequest, result: ExtractResult): ExtractResult {
+  if (!result.ok || !request.memories?.length || request.fields.length === 0) return result;
+  const page = memoryPage(content);
+  const match = matchMemory(page, request.memories);
+  if (!match) return result;
+  const { model } = match.memory;
+  const sure = CONFIDENCE_FLOOR + (CONFIDENCE_CEILING - CONFIDENCE_FLOOR) * match.score;
+  const spec = (i: number) => resolveFormat(request.fields[i].formatRequirement, request.globalFormatRequirement);
+  const names = request.fields.map((f) => f.name);
+  const fieldCells = new Map<number, ExtractedCell>();
+  const columnOf = names.map(() => null as LearnedColumn | null);
+  names.forEach((name, i) => {
+    const learned = learnedFor(model, name);
+    if (learned && 'offset' in learned) columnOf[i] = learned;
+    const read = learned && !('offset' in learned) ? readField(page.lines, learned) : null;
+    if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), read.labelled ? sure : sure * PLACE_ONLY));
+  });
+  const tableRows = columnOf.some((c) => c) ? readTable(page.lines, model.table!) : null;
+  if (fieldCells.size === 0 && !tableRows) return result;
+  const general = result.rows;
+  const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
+  const rows = Array.from({ length: rowCount }, (_, r) => {
+    const out: Record<string, ExtractedCell> = {};
+    names.forEach((name, i) => {
+      const known = fieldCells.get(i);
+      const column = columnOf[i];
+      if (known) out[name] = known;
+      else if (tableRows && column) {
+        const words = tableRows[r].get(column.name);
+        out[name] = words ? cell(textOfWords(words), words, spec(i), sure) : { value: null, box: null };
+      } else out[name] = (general.length === rowCount ? general[r]?.[name] : general[0]?.[name]) ?? { value: null, box: null };
+    });
+    return out;
+  });
+  return { ...result, rows };
+}

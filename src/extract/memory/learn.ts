@@ -1,0 +1,168 @@
+/**
+ * What one corrected (or confirmed) page teaches: each value a person set is
+ * found on the page's words; a document value is learned with its label (the
+ * words before it or above it) and its place, the line items as the table's
+ * column bands under its header line. Values the words do not print are not
+ * learned.
+ */
+import type { PageContent } from '../read/page-content.js';
+import type { Word } from '../types.js';
+import { overlap1d, roundBox } from '../layout/lines/geometry.js';
+import type { Line } from '../layout/lines/lines.js';
+import { anchorsOf } from './layout-match.js';
+import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
+import { findValue, segmentOf, type ValueHit } from './find-value.js';
+import { memoryPage } from './page.js';
+import { letterWord, senderMarks } from './sender.js';
+
+/** The rows a person set, as plain values per field. */
+export interface CorrectedPage {
+  fields: string[];
+  rows: Array<Record<string, string | null>>;
+}
+
+/** Lines between a label above and its value, at most. */
+const LABEL_ABOVE_LINES = 2;
+/** How far a row's other cells may sit from its anchor line (a receipt's quantity line above or below the item). */
+const ROW_REACH = 2;
+
+/**
+ * Line fields: values that differ from row to row. A value on every row is
+ * the document's; a single row teaches document values only, as one row
+ * cannot show a table's columns.
+ */
+function splitFields(page: CorrectedPage): { documentFields: string[]; lineFields: string[] } {
+  const documentFields: string[] = [];
+  const lineFields: string[] = [];
+  for (const f of page.fields) {
+    const isDocument = page.rows.length <= 1 || new Set(page.rows.map((r) => r[f] ?? '')).size === 1;
+    (isDocument ? documentFields : lineFields).push(f);
+  }
+  return { documentFields, lineFields };
+}
+
+const valueOf = (page: CorrectedPage, field: string, row = 0): string => String(page.rows[row]?.[field] ?? '').trim();
+
+/** The label of a value: the words before it in its cell, the cell before it, or a cell right above it. */
+function labelOf(lines: Line[], hit: ValueHit, isValueWord: (w: Word) => boolean): LearnedField['label'] {
+  const line = lines[hit.line];
+  const seg = segmentOf(line, hit.words[0]);
+  const k = seg.words.indexOf(hit.words[0]);
+  const asLabel = (words: Word[], sameSegment: boolean) => {
+    if (words.length === 0 || words.some(isValueWord) || !words.some((w) => letterWord(w.text))) return null;
+    return { text: words.map((w) => w.text).join(' '), box: roundBox(unionOf(words)), sameSegment };
+  };
+  if (k > 0) return asLabel(seg.words.slice(0, k), true);
+  const s = line.segments.indexOf(seg);
+  if (s > 0) {
+    const before = asLabel(line.segments[s - 1].words, false);
+    if (before) return before;
+  }
+  for (let i = hit.line - 1; i >= Math.max(0, hit.line - LABEL_ABOVE_LINES); i--) {
+    const above = lines[i].segments.find((a) => overlap1d(a.box.x1, a.box.x2, hit.box.x1, hit.box.x2) > 0);
+    if (above) return asLabel(above.words, false);
+  }
+  return null;
+}
+
+const unionOf = (words: Word[]) => ({
+  x1: Math.min(...words.map((w) => w.box.x1)), y1: Math.min(...words.map((w) => w.box.y1)),
+  x2: Math.max(...words.map((w) => w.box.x2)), y2: Math.max(...words.map((w) => w.box.y2)),
+});
+
+/** The hit nearest the line `near` (a row's anchor line), or the first. */
+function nearest(hits: ValueHit[], near: number | null, from = 0): ValueHit | null {
+  const after = hits.filter((h) => h.line >= from);
+  if (near === null) return after[0] ?? null;
+  return after.filter((h) => Math.abs(h.line - near) <= ROW_REACH).sort((a, b) => Math.abs(a.line - near) - Math.abs(b.line - near))[0] ?? null;
+}
+
+interface RowHits {
+  anchorLine: number;
+  cells: Map<string, ValueHit>;
+}
+
+function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], used: Set<Word>): LearnedTable | null {
+  if (lineFields.length === 0 || page.rows.length === 0) return null;
+  // The anchor column: filled on most rows; the last such in the request (line totals come last).
+  const filled = (f: string) => page.rows.filter((_, i) => valueOf(page, f, i) !== '').length;
+  const anchor = [...lineFields].reverse().reduce((a, f) => (filled(f) > filled(a) ? f : a));
+  const rows: RowHits[] = [];
+  let from = 0;
+  for (let i = 0; i < page.rows.length; i++) {
+    const v = valueOf(page, anchor, i);
+    if (!v) continue;
+    const hit = nearest(findValue(lines, v).filter((h) => !h.words.some((w) => used.has(w))), null, from);
+    if (!hit) continue;
+    const cells = new Map<string, ValueHit>([[anchor, hit]]);
+    hit.words.forEach((w) => used.add(w));
+    for (const f of lineFields) {
+      const value = valueOf(page, f, i);
+      if (f === anchor || !value) continue;
+      const other = nearest(findValue(lines, value).filter((h) => !h.words.some((w) => used.has(w))), hit.line);
+      if (!other) continue;
+      cells.set(f, other);
+      other.words.forEach((w) => used.add(w));
+    }
+    rows.push({ anchorLine: hit.line, cells });
+    from = hit.line + 1;
+  }
+  if (rows.length === 0) return null;
+  const columns: LearnedColumn[] = [];
+  for (const f of lineFields) {
+    const hits = rows.map((r) => [r.anchorLine, r.cells.get(f)] as const).filter((x): x is readonly [number, ValueHit] => x[1] !== undefined);
+    if (hits.length === 0 || hits.length * 2 < rows.filter((_, i) => valueOf(page, f, i) !== '').length) continue;
+    const offsets = hits.map(([a, h]) => h.line - a);
+    const offset = mode(offsets);
+    const same = hits.filter(([a, h]) => h.line - a === offset).map(([, h]) => h);
+    columns.push({
+      name: f, offset, wraps: same.some((h) => h.lines > 1),
+      x1: round(Math.min(...same.map((h) => h.box.x1))), x2: round(Math.max(...same.map((h) => h.box.x2))),
+    });
+  }
+  if (!columns.some((c) => c.name === anchor)) return null;
+  const top = Math.min(...[...rows[0].cells.values()].map((h) => h.line));
+  const headerLine = [...lines.slice(Math.max(0, top - 3), top)].reverse().find((l) => l.words.filter((w) => letterWord(w.text)).length >= 2);
+  const pitches = rows.slice(1).map((r, i) => lines[r.anchorLine].box.y1 - lines[rows[i].anchorLine].box.y1);
+  return {
+    header: headerLine ? { words: headerLine.words.map((w) => letterWord(w.text)).filter((w): w is string => w !== null), box: roundBox(headerLine.box) } : null,
+    top: round(lines[top].box.y1),
+    columns,
+    anchor,
+    maxPitch: round(pitches.length ? Math.max(...pitches) : lines[rows[0].anchorLine].height * 3),
+  };
+}
+
+const round = (v: number) => Math.round(v * 10_000) / 10_000;
+
+function mode(xs: number[]): number {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))[0][0];
+}
+
+/** What the page teaches, or null when none of the values a person set is printed on it. */
+export function learnLayout(content: PageContent, corrected: CorrectedPage): LayoutModel | null {
+  const { lines } = memoryPage(content);
+  const { documentFields, lineFields } = splitFields(corrected);
+  const used = new Set<Word>();
+  const hits = new Map<string, ValueHit>();
+  for (const f of documentFields) {
+    const v = valueOf(corrected, f);
+    const hit = v ? findValue(lines, v).find((h) => !h.words.some((w) => used.has(w))) : undefined;
+    if (!hit) continue;
+    hits.set(f, hit);
+    hit.words.forEach((w) => used.add(w));
+  }
+  const table = learnTable(lines, corrected, lineFields, used);
+  const fields: LearnedField[] = [...hits].map(([name, hit]) => ({
+    name, label: labelOf(lines, hit, (w) => used.has(w)), box: roundBox(hit.box), lines: hit.lines,
+  }));
+  if (fields.length === 0 && !table) return null;
+  return {
+    sender: senderMarks(lines),
+    anchors: anchorsOf(lines, (l, i) => used.has(l.words[i])),
+    fields,
+    table,
+  };
+}

@@ -1,0 +1,44 @@
+/** A memory grown by a further correction, and the keys that name a memory's sender and layout. */
+import { createHash } from 'node:crypto';
+import type { PageContent } from '../read/page-content.js';
+import { sharedAnchors } from './layout-match.js';
+import type { LayoutMemory, LayoutModel } from './model.js';
+import { matchMemory } from './apply.js';
+import { memoryPage } from './page.js';
+import { compact, senderLabel } from './sender.js';
+
+/** Fewer anchors than this say too little of a layout: a merge keeps the earlier ones then. */
+const MIN_ANCHORS = 12;
+
+/** The memory among `memories` that this page belongs to (same sender, same layout), if any. */
+export function memoryOfPage(content: PageContent, memories: LayoutMemory[]): string | null {
+  return matchMemory(memoryPage(content), memories)?.memory.id ?? null;
+}
+
+/**
+ * `learned` (from `content`) added to an earlier memory of the same sender
+ * and layout: its fields and table replace the earlier ones of the same
+ * name; the anchors keep those this page prints in place too, so what varies
+ * from page to page stops counting as layout.
+ */
+export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content: PageContent): LayoutModel {
+  const shared = sharedAnchors(earlier.anchors, memoryPage(content));
+  const names = new Set(learned.fields.map((f) => f.name));
+  return {
+    sender: earlier.sender,
+    anchors: shared.length >= MIN_ANCHORS ? shared : earlier.anchors,
+    fields: [...earlier.fields.filter((f) => !names.has(f.name)), ...learned.fields],
+    table: learned.table ?? earlier.table,
+  };
+}
+
+/** What the API shows of a memory, and the keys it is stored under. */
+export function identityOf(model: LayoutModel) {
+  const { sender } = model;
+  const senderKey = sender.ibans[0] ?? sender.taxIds[0] ?? (sender.name ? compact(sender.name) : sender.letterhead.join(' '));
+  const layoutKey = createHash('sha1')
+    .update(model.anchors.map((a) => `${a.t}@${Math.round(a.x * 20)},${Math.round(a.y * 20)}`).sort().join('|'))
+    .digest('hex').slice(0, 16);
+  const fields = [...model.fields.map((f) => f.name), ...(model.table?.columns.map((c) => c.name) ?? [])];
+  return { senderKey, layoutKey, sender: senderLabel(sender), fields };
+}

@@ -1,0 +1,28 @@
+/** A page as the memory reads it: its lines, and its words indexed for finding a sender and a layout. */
+import type { PageContent } from '../read/page-content.js';
+import { groupWordsIntoLines, type Line } from '../layout/lines/lines.js';
+import { compact, letterWord } from './sender.js';
+
+export interface MemoryPage {
+  lines: Line[];
+  /** Every line's text without spaces, upper case (ids are searched in it). */
+  text: string;
+  /** Letter words (lower case) → where they sit. */
+  words: Map<string, Array<{ x: number; y: number }>>;
+}
+
+export function memoryPage(content: PageContent): MemoryPage {
+  const lines = groupWordsIntoLines(content.words, content.aspect);
+  const words = new Map<string, Array<{ x: number; y: number }>>();
+  for (const l of lines) {
+    for (const w of l.words) {
+      const t = letterWord(w.text);
+      if (!t) continue;
+      const at = { x: (w.box.x1 + w.box.x2) / 2, y: (w.box.y1 + w.box.y2) / 2 };
+      const list = words.get(t);
+      if (list) list.push(at);
+      else words.set(t, [at]);
+    }
+  }
+  return { lines, text: compact(lines.map((l) => l.text).join(' ')), words };
+}
