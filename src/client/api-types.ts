@@ -464,6 +464,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/layout_memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What corrections taught the layout engine, one memory per sender and layout, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 to 100, default 20 */
+                    limit?: number;
+                    /** @description Opaque cursor from next_page_token */
+                    page_token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description mem_<ulid> */
+                                id: string;
+                                /** @description What identifies the sender: its name and tax id or IBAN where read */
+                                sender: {
+                                    name: string | null;
+                                    tax_id: string | null;
+                                    iban: string | null;
+                                };
+                                /** @description The fields learned: document values and line-item columns */
+                                fields: string[];
+                                /** @description Corrected documents it learned from */
+                                documents: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            next_page_token: string | null;
+                        };
+                    };
+                };
+                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request_error",
+                         *         "code": "invalid_parameter",
+                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                         *         "param": "batch_name"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /**
+                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+                 *
+                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "missing_api_key",
+                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `plan_required`: The API needs the Basic plan or higher. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "plan_required",
+                         *         "message": "The API needs the Basic plan or higher.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "rate_limit_error",
+                         *         "code": "rate_limit_exceeded",
+                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "internal_error",
+                         *         "code": "internal_error",
+                         *         "message": "Something went wrong on our side; it is safe to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/layout_memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a layout memory: later pages are read without it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request_error",
+                         *         "code": "invalid_parameter",
+                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                         *         "param": "batch_name"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /**
+                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+                 *
+                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "missing_api_key",
+                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `plan_required`: The API needs the Basic plan or higher. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "authentication_error",
+                         *         "code": "plan_required",
+                         *         "message": "The API needs the Basic plan or higher.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `template_not_found`: No such template (or field) for this account. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "not_found_error",
+                         *         "code": "template_not_found",
+                         *         "message": "No such template (or field) for this account.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "rate_limit_error",
+                         *         "code": "rate_limit_exceeded",
+                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "internal_error",
+                         *         "code": "internal_error",
+                         *         "message": "Something went wrong on our side; it is safe to retry.",
+                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/accounts": {
         parameters: {
             query?: never;
@@ -621,7 +939,7 @@ export interface components {
                  * @description Match on this; see /docs/errors
                  * @enum {string}
                  */
-                code: "missing_api_key" | "invalid_api_key" | "plan_required" | "missing_parameter" | "invalid_parameter" | "duplicate_field_name" | "idempotency_key_reused" | "document_not_found" | "batch_not_found" | "template_not_found" | "template_limit_reached" | "insufficient_credits" | "rate_limit_exceeded" | "not_found" | "method_not_allowed" | "request_timeout" | "service_unavailable" | "internal_error";
+                code: "missing_api_key" | "invalid_api_key" | "plan_required" | "missing_parameter" | "invalid_parameter" | "duplicate_field_name" | "idempotency_key_reused" | "document_not_found" | "batch_not_found" | "template_not_found" | "layout_memory_not_found" | "template_limit_reached" | "insufficient_credits" | "rate_limit_exceeded" | "not_found" | "method_not_allowed" | "request_timeout" | "service_unavailable" | "internal_error";
                 message: string;
                 doc_url: string;
                 param?: string;
