@@ -135,6 +135,18 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(paid, ask('total_amount')))).toEqual([{ total_amount: '59,96' }]);
   });
 
+  it('takes no tax line for the total: three capitals after "Total" that are no currency code name another amount ("Total GST")', () => {
+    const receipt = page([
+      [400, [[60, 'Total Sales (Excluding GST)'], [600, '95.19']]],
+      [420, [[60, 'TOTAL'], [600, '100.90']]],
+      [440, [[60, 'Total GST :'], [600, '5.71']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('total_amount')))).toEqual([{ total_amount: '100.90' }]);
+    // A currency code after the label still belongs to it.
+    const coded = page([[420, [[60, 'Total EUR :'], [600, '100,90']]]]);
+    expect(rowsOf(extractFromContent(coded, ask('total_amount')))).toEqual([{ total_amount: '100,90' }]);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

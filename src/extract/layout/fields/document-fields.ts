@@ -25,6 +25,8 @@ export interface FoundValue {
   words: Word[];
   /** 0..1: how well the label named the concept, how the value sits, whether another candidate came close. */
   confidence: number;
+  /** Set right by arithmetic from a misread (misread-amounts.ts): as sure as the repair, whatever its words' reading. */
+  repaired?: boolean;
 }
 
 interface Candidate {

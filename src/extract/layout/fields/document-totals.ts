@@ -11,14 +11,12 @@ import type { Line } from '../lines/lines.js';
 import { ENGINE_SETTINGS } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
 import { tenderedLessChange } from './receipt-payment.js';
-import { agrees, amountValue, checkedConfidence, reconcileTotals, type TotalsCandidates } from '../values/arithmetic.js';
+import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
+import { checkTotals, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
 import { textOf } from '../lines/word-text.js';
 
 const S = ENGINE_SETTINGS.documentFields;
-
-/** The parts of a document's totals that must add up: subtotal + tax − discount + shipping ≈ total. */
-export const TOTAL_PARTS = ['subtotal', 'tax_amount', 'discount', 'shipping', 'total_amount'] as const;
 
 /** Labelled candidates of one totals concept kept for the arithmetic. */
 const TOTALS_CANDIDATES = 3;
@@ -111,12 +109,24 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
   }
   const out = new Map<string, FoundValue>();
   const all = ['subtotal', 'tax_amount', 'total_amount'].every((id) => read.get(id)?.length);
+  const chosen = new Map<string, ReadAmount>();
   for (const [id, list] of read) {
     const index = pick?.[id as keyof TotalsCandidates] ?? -1;
-    const chosen = index >= 0 ? list[index] : list[0];
-    if (!chosen) continue;
-    const value = found(chosen.words, checkedConfidence(chosen.confidence, index >= 0 ? true : all && !pick ? false : null));
-    out.set(id, asRead(conceptById(id)!, chosen.text ? { ...value, value: chosen.text } : value, lines));
+    const value = index >= 0 ? list[index] : list[0];
+    if (value) chosen.set(id, value);
   }
+  // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts).
+  // A total worked out from the payment was not read: it has no readings of its own.
+  const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words]))) : null;
+  TOTAL_PARTS.forEach((id) => {
+    const amount = chosen.get(id);
+    if (!amount) return;
+    const index = pick?.[id] ?? -1;
+    const repaired = repairs?.[id].repaired;
+    const agreement = index >= 0 ? true : repairs && Object.values(repairs).some((r) => r.repaired) ? null : all && !pick ? false : null;
+    const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : checkedConfidence(amount.confidence, agreement));
+    const text = repaired ?? amount.text;
+    out.set(id, asRead(conceptById(id)!, text ? { ...value, value: text, repaired: !!repaired } : value, lines));
+  });
   return out;
 }

@@ -14,11 +14,12 @@ import { headerNames } from '../tables/header-names.js';
 import { dropSummaryAndRepeatedHeaders } from '../tables/item-rows.js';
 import type { Table } from '../tables/table.js';
 import { chooseTablesForFields, type TableChoice } from '../columns/column-mapping.js';
-import { amountValue, checkedConfidence, statementAgrees } from '../values/arithmetic.js';
+import { amountValue, checkedConfidence, statementAgrees, TOTAL_PARTS } from '../values/arithmetic.js';
 import { cell } from '../values/cell.js';
+import { REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import type { AskedFields } from '../request.js';
 import { findDocumentValue } from './document-fields.js';
-import { findTotals, TOTAL_PARTS } from './document-totals.js';
+import { findTotals } from './document-totals.js';
 import { findLabeledValue } from './record-fields.js';
 
 /** Rows a table needs to be a list of items rather than a block of totals under their labels. */
@@ -91,7 +92,9 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
       const concept = concepts[i];
       const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip)) : findLabeledValue(f.name, specs[i].kind, lines, skip);
       const confidence = found && 'confidence' in found ? found.confidence : undefined;
-      recordValues.set(i, found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null });
+      const value = found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null };
+      // A repair is as sure as the arithmetic that made it, not as its misread words (misread-amounts.ts).
+      recordValues.set(i, found && 'repaired' in found && found.repaired && 'value' in value && value.value ? { ...value, confidence: REPAIRED_CONFIDENCE } : value);
     }
   });
   confirmStatementBalances(recordValues, concepts, tables);

@@ -183,8 +183,12 @@ export function summaryRows(rows: string[][]): Set<number> {
   return out;
 }
 
+/** The parts of a document's totals that must add up: subtotal + tax − discount + shipping ≈ total. */
+export const TOTAL_PARTS = ['subtotal', 'tax_amount', 'discount', 'shipping', 'total_amount'] as const;
+export type TotalPart = (typeof TOTAL_PARTS)[number];
+
 /** Money values read for the totals of a document, each with its candidates best first. */
-export type TotalsCandidates = Partial<Record<'subtotal' | 'tax_amount' | 'discount' | 'shipping' | 'total_amount', number[]>>;
+export type TotalsCandidates = Partial<Record<TotalPart, number[]>>;
 
 /**
  * The candidates of the totals that add up: subtotal + tax − discount +

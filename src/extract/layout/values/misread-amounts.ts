@@ -1,17 +1,18 @@
 /**
  * Amounts and quantities a scan may have misread, and the readings the
- * arithmetic of a row chooses between (docs/engine.md, "Misread amounts").
+ * arithmetic of a row or of a document's totals chooses between
+ * (docs/engine.md, "Misread amounts").
  * A value is read as printed when it is a well-formed number; a stray or
  * doubled mark (`7..58`, `5:99`, `7-58`, `1:`) and, on a word the
  * recognizer was unsure of, one digit taken for its look-alike (`3.99` for
  * 5.99) or a lost decimal mark (`758`) give other readings. A reading other
  * than the printed one is only ever taken when quantity × unit price = line
- * total holds for it and for no other reading as cheap: exactly one reading
- * explains the row.
+ * total (or subtotal + tax = total) holds for it and for no other reading as
+ * cheap: exactly one reading explains the row (the totals).
  */
 import { parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
-import { agrees } from './arithmetic.js';
+import { agrees, TOTAL_PARTS, type TotalPart } from './arithmetic.js';
 import { isUnsureReading } from './reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -100,9 +101,9 @@ export function decimalMarkOf(texts: string[]): '.' | ',' {
   return comma > dot ? ',' : '.';
 }
 
-/** What a row's arithmetic says of its values. */
-export type Verdict =
-  /** quantity × unit price = line total as read. */
+/** What arithmetic says of some values. */
+type Verdict =
+  /** The relation holds as read. */
   | { kind: 'agrees' }
   /** It holds for exactly one cheapest reading other than what was read: the values to return. */
   | { kind: 'repaired'; readings: Reading[] }
@@ -117,30 +118,35 @@ function lineHolds([q, p, t]: number[]): boolean {
   return agrees(Math.abs(q * p), Math.abs(t)) || agrees(Math.abs((q * p) / 100), Math.abs(t));
 }
 
+/** subtotal + tax − discount + shipping = total, a part not printed counting as 0. */
+function totalsHold([subtotal, tax, discount, shipping, total]: number[]): boolean {
+  return subtotal !== 0 && agrees(subtotal + tax - Math.abs(discount) + shipping, total);
+}
+
 /**
- * The reading of a row's quantity, unit price and line total (readingsOf)
- * that makes quantity × unit price = line total: agreement when the values
- * as read agree, the repaired values when exactly one combination is the
- * cheapest that does, else disagreement.
+ * The readings of some values (readingsOf) that make a relation between them
+ * hold (quantity × unit price = line total, subtotal + tax = total):
+ * agreement when the values as read hold, the repaired values when exactly
+ * one combination is the cheapest that does, else disagreement.
  */
-export function lineVerdict(quantity: Reading[], unitPrice: Reading[], lineTotal: Reading[]): Verdict {
-  const parts = [quantity, unitPrice, lineTotal];
+function explainedBy(parts: Reading[][], holds: (values: number[]) => boolean): Verdict {
   if (parts.some((r) => r.length === 0)) return { kind: 'unknown' };
   let best: Reading[][] = [];
   let bestCost = Infinity;
-  for (const q of quantity) {
-    for (const p of unitPrice) {
-      for (const t of lineTotal) {
-        const cost = q.cost + p.cost + t.cost;
-        if (cost > bestCost || !lineHolds([q.value, p.value, t.value])) continue;
-        if (cost < bestCost) [best, bestCost] = [[], cost];
-        best.push([q, p, t]);
-      }
+  const walk = (chosen: Reading[], cost: number): void => {
+    if (cost > bestCost) return;
+    if (chosen.length < parts.length) {
+      for (const r of parts[chosen.length]) walk([...chosen, r], cost + r.cost);
+      return;
     }
-  }
+    if (!holds(chosen.map((r) => r.value))) return;
+    if (cost < bestCost) [best, bestCost] = [[], cost];
+    best.push(chosen);
+  };
+  walk([], 0);
   if (best.length === 0) return { kind: 'disagrees' };
   if (bestCost === 0) return { kind: 'agrees' };
-  // Two cheapest explanations (the price or the total misread) leave the row as read.
+  // Two cheapest explanations (the price or the total misread) leave the values as read.
   const distinct = new Set(best.map((rs) => rs.map((r) => r.value).join('|')));
   return distinct.size === 1 ? { kind: 'repaired', readings: best[0] } : { kind: 'disagrees' };
 }
@@ -154,18 +160,38 @@ export interface PartCheck {
   repaired: string | null;
 }
 
+/** Readings of a value's words; a part not printed (no words) reads as 0 where the relation allows it. */
+function partReadings(words: Word[], mark: '.' | ',', absentIsZero: boolean): Reading[] {
+  if (words.length === 0) return absentIsZero ? [{ text: '', value: 0, cost: 0 }] : [];
+  return readingsOf(textOf(words), isUnsureReading(words), mark);
+}
+
 /**
- * A row's quantity, unit price and line total words checked against each
- * other: each value's agreement, and the text of a value repaired because
- * exactly one cheapest reading of the row adds up (the others then say
- * nothing: they agree only with a guess).
+ * Values' words checked by a relation between them: each value's agreement,
+ * and the text of a value repaired because exactly one cheapest reading
+ * makes the relation hold (the others then say nothing: they agree only with
+ * a guess).
  */
-export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[]): PartCheck[] {
-  const parts = [quantity, unitPrice, lineTotal];
-  const mark = decimalMarkOf(parts.map(textOf));
-  const [q, p, t] = parts.map((ws) => readingsOf(textOf(ws), isUnsureReading(ws), mark));
-  const verdict = lineVerdict(q, p, t);
+function checkRelation(parts: Word[][], holds: (values: number[]) => boolean, absentIsZero: boolean): PartCheck[] {
+  const mark = decimalMarkOf(parts.filter((ws) => ws.length).map(textOf));
+  const verdict = explainedBy(parts.map((ws) => partReadings(ws, mark, absentIsZero)), holds);
   if (verdict.kind === 'repaired') return verdict.readings.map((r) => ({ agreement: null, repaired: r.cost > 0 ? r.text : null }));
   const agreement = verdict.kind === 'agrees' ? true : verdict.kind === 'disagrees' ? false : null;
   return parts.map(() => ({ agreement, repaired: null }));
+}
+
+/** A row's quantity, unit price and line total words checked against each other (quantity × unit price = line total). */
+export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[]): PartCheck[] {
+  return checkRelation([quantity, unitPrice, lineTotal], lineHolds, false);
+}
+
+/**
+ * A document's subtotal, tax, discount, shipping and total words (those not
+ * printed left out) checked by subtotal + tax − discount + shipping = total;
+ * the subtotal and the total must be there for it to say anything.
+ */
+export function checkTotals(parts: Partial<Record<TotalPart, Word[]>>): Record<TotalPart, PartCheck> {
+  const words = TOTAL_PARTS.map((id) => parts[id] ?? []);
+  const checks = words[0].length && words[4].length ? checkRelation(words, totalsHold, true) : words.map(() => ({ agreement: null, repaired: null }));
+  return Object.fromEntries(TOTAL_PARTS.map((id, k) => [id, checks[k]])) as Record<TotalPart, PartCheck>;
 }

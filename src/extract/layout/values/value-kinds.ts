@@ -5,7 +5,7 @@
  */
 import type { ValueKind } from '../../concepts/index.js';
 import { isConceptLabel } from '../../concepts/index.js';
-import { looksLikeDate, parseNumber } from '../../format/index.js';
+import { detectCurrency, looksLikeDate, parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -102,9 +102,13 @@ function isName(ws: Word[]): boolean {
   return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''));
 }
 
-/** Words that decorate a label rather than start its value: a rate ("MwSt. 19 %") or a currency ("Total EUR"). */
+/**
+ * Words that decorate a label rather than start its value: a rate ("MwSt. 19 %") or a currency ("Total EUR"). A
+ * word of three capitals that is no currency code names something else ("Total GST" is the tax, not the total).
+ */
 export function isLabelDecoration(w: Word): boolean {
-  return /^\(?[@]?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?:?$/.test(w.text) || /^%\)?:?$/.test(w.text) || /^\(?(?:[A-Z]{3}|[$€£])\)?:?$/.test(w.text) || w.text === '@';
+  const currency = /^\(?(?:[A-Z]{3}|[$€£])\)?:?$/.test(w.text) && detectCurrency(w.text) !== null;
+  return /^\(?[@]?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?:?$/.test(w.text) || /^%\)?:?$/.test(w.text) || currency || w.text === '@';
 }
 
 /** The words of `words` that are a value of `kind`, or null when none fit; `last` takes a period's end date. */
