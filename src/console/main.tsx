@@ -5,6 +5,7 @@ import { href, useRoute } from './router';
 import { AccountPage } from './pages/account';
 import { BatchPage } from './pages/batch';
 import { BatchesPage } from './pages/batches';
+import { MemoriesPage } from './pages/memories';
 import { PageViewer } from './pages/page-viewer';
 import { SignIn } from './pages/sign-in';
 import { TemplateEditor } from './pages/template-editor';
@@ -29,6 +30,8 @@ function Pages({ api }: { api: Api }) {
       return a ? <TemplateEditor api={api} id={Number(a)} /> : <TemplatesPage api={api} />;
     case 'usage':
       return <UsagePage api={api} />;
+    case 'memory':
+      return <MemoriesPage api={api} />;
     case 'account':
       return <AccountPage api={api} />;
     default:
@@ -36,7 +39,7 @@ function Pages({ api }: { api: Api }) {
   }
 }
 
-const NAV: Array<[string, string]> = [['batches', 'Batches'], ['upload', 'Upload'], ['templates', 'Templates'], ['usage', 'Usage'], ['account', 'Account']];
+const NAV: Array<[string, string]> = [['batches', 'Batches'], ['upload', 'Upload'], ['templates', 'Templates'], ['memory', 'Memory'], ['usage', 'Usage'], ['account', 'Account']];
 
 function App() {
   const [key, setKey] = useState(() => sessionStorage.getItem(KEY_SLOT));

@@ -16,6 +16,7 @@ export type {
   FeedEvent,
   BboxJob,
   Page as Envelope,
+  LayoutMemory,
 } from '../client/types.js';
 
 export type Status = 'queued' | 'processing' | 'succeeded' | 'failed' | 'canceled';
