@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Config } from './config.js';
 import { buildServer, type App } from './http/server.js';
-import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { RenderPool } from './ingest/render-pool.js';
+import { addDatabaseFigures } from './metrics/database-figures.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
 import { removeStaleScratch, ScratchFiles } from './storage/scratch.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
@@ -14,7 +14,6 @@ export interface RunningApp {
   server: App;
   /** Embedded workers (DOCROWS_WORKERS > 0), null in API-only processes. */
   workers: RunningWorkers | null;
-  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -36,16 +35,15 @@ async function prepareUploads(services: Services): Promise<{ renderPool: RenderP
 export async function createApp(config: Config, options: ServicesOptions = {}): Promise<RunningApp> {
   const services = await createServices(config, options);
   const uploads = await prepareUploads(services);
-  const metrics = createMetrics(services.db);
-  const server = await buildServer(services, { uploads }, metrics);
+  addDatabaseFigures(services.metrics, services.db);
+  const server = await buildServer(services, { uploads });
   // The ingest children boot (PDF code, PDFium compiled) once the API listens, not competing with its own start-up.
   server.addHook('onListen', async () => uploads.renderPool.warm());
-  const workers = config.workers > 0 ? startWorkers(services, { metrics }) : null;
+  const workers = config.workers > 0 ? startWorkers(services) : null;
   return {
     services,
     server,
     workers,
-    metrics,
     close: async () => {
       // Stop taking requests and claiming jobs at once; both get the grace period (running jobs left after it go back to the queue).
       await Promise.all([server.close(), workers?.stop(config.shutdownGraceMs)]);

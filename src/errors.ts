@@ -82,8 +82,10 @@ export class AppError extends Error {
 export const errors = {
   missingApiKey: () => new AppError('missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.'),
   invalidApiKey: () => new AppError('invalid_api_key', 'The API key is invalid, revoked, or belongs to a disabled account.'),
-  invalidAdminToken: () =>
-    new AppError('invalid_api_key', 'The admin token is invalid: /admin/v1 takes the server\'s DOCROWS_ADMIN_TOKEN as the bearer token, not an API key.'),
+  missingAdminToken: (path: string) =>
+    new AppError('missing_api_key', `No admin token provided: ${path} takes the server's DOCROWS_ADMIN_TOKEN as the bearer token (\`Authorization: Bearer <DOCROWS_ADMIN_TOKEN>\`).`),
+  invalidAdminToken: (path: string) =>
+    new AppError('invalid_api_key', `The admin token is invalid: ${path} takes the server's DOCROWS_ADMIN_TOKEN as the bearer token, not an API key.`),
   planRequired: (plan: string) =>
     new AppError('plan_required', `The API is not available on the ${plan} plan; Basic or higher is required.`),
   missingParameter: (param: string, message = `Missing required parameter: ${param}.`) =>

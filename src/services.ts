@@ -4,6 +4,7 @@ import { connectDb, type ConnectOptions, type Db, type Dialect } from './db/conn
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, systemIds, type Clock, type IdSource } from './clock.js';
 import { serviceSecret } from './db/queries/settings.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open.js';
 
@@ -16,6 +17,8 @@ export interface Services {
   clock: Clock;
   ids: IdSource;
   log: Logger;
+  /** This process's Prometheus registry: the counters every layer adds to, and the figures read at scrape (GET /metrics). */
+  metrics: Metrics;
   /** HMAC key for opaque page tokens; shared by every process through the settings table. */
   pageTokenKey: Buffer;
 }
@@ -48,6 +51,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
       clock,
       ids: options.ids ?? systemIds(),
       log,
+      metrics: createMetrics(),
       pageTokenKey: await serviceSecret(handle.db, clock, 'page_token_key'),
       close: async () => {
         blobs.close?.();

@@ -8,7 +8,7 @@ import { registerWebhookJobs } from './core/webhooks/index.js';
 import { registerHousekeepingJobs } from './core/housekeeping/index.js';
 import { registerBboxJobs } from './core/bbox/index.js';
 import { registerLayoutMemoryJobs } from './core/layout-memory/index.js';
-import { timedEngine, type Metrics } from './metrics/metrics.js';
+import { timedEngine } from './metrics/metrics.js';
 
 /**
  * Composition root of the workers: which features' job kinds a pool runs and
@@ -39,8 +39,6 @@ export interface StartWorkersOptions {
   /** An in-process engine instead of the configured one in worker threads (tests). */
   engine?: Engine;
   pollMs?: number;
-  /** Records job durations and engine time per page. */
-  metrics?: Metrics;
 }
 
 export interface RunningWorkers {
@@ -54,13 +52,13 @@ export function startWorkers(services: Services, options: StartWorkersOptions = 
   const log = services.log.child({ component: 'model' });
   // Engines per tier, unless the caller brings one engine for every tier (tests).
   const tiers = options.engine ? null : createTierEngines(services.config, Math.max(1, workers), (level, data, msg) => log[level](data, msg));
-  const metrics = options.metrics;
-  const timed = (engine: Engine): Engine => (metrics ? timedEngine(engine, metrics) : engine);
+  const { metrics } = services;
+  const timed = (engine: Engine): Engine => timedEngine(engine, metrics);
   const engine = timed(options.engine ?? tiers!.forTier('standard'));
   const pool = startWorkerPool(services, {
     registry: buildJobRegistry(),
     runtime: { engine, ...(tiers ? { engineForTier: (tier) => timed(tiers.forTier(tier)) } : {}) },
-    ...(metrics ? { onJobEnd: (kind, outcome, seconds) => metrics.jobDuration.observe({ kind, outcome }, seconds) } : {}),
+    onJobEnd: (kind, outcome, seconds) => metrics.jobDuration.observe({ kind, outcome }, seconds),
     // Model pages wait on the network: their slots come on top of the CPU ones.
     cpuSlots: workers + (tiers?.networkSlots ?? 0),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),

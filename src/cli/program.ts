@@ -90,11 +90,11 @@ function buildProgram(): Command {
       const services = await servicesWithoutMigrating();
       const { config } = services;
       const { startWorkers } = await import('../workers.js');
-      const { createMetrics } = await import('../metrics/metrics.js');
       const { buildOperatorServer } = await import('../http/server.js');
-      const metrics = createMetrics(services.db);
-      const workers = startWorkers(services, { workers: Math.max(1, config.workers), metrics });
-      const operator = config.operatorPort === null ? null : buildOperatorServer(services, metrics);
+      const { addDatabaseFigures } = await import('../metrics/database-figures.js');
+      addDatabaseFigures(services.metrics, services.db);
+      const workers = startWorkers(services, { workers: Math.max(1, config.workers) });
+      const operator = config.operatorPort === null ? null : buildOperatorServer(services);
       onShutdown(async () => {
         await Promise.all([operator?.close(), workers.stop(config.shutdownGraceMs)]);
         await services.close();

@@ -11,7 +11,6 @@ import { API_ROUTES, type RouteDeps } from './routes/index.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerOperatorRoutes } from './routes/operator.js';
-import type { Metrics } from '../metrics/metrics.js';
 import { registerConsoleRoutes } from './routes/console.js';
 
 export type App = FastifyInstance;
@@ -30,9 +29,9 @@ declare module 'fastify' {
 }
 
 /** Builds the HTTP application: /api/v1 (authenticated), /admin/v1 (operator), docs and health. */
-export async function buildServer(services: Services, deps: RouteDeps, metrics: Metrics): Promise<App> {
+export async function buildServer(services: Services, deps: RouteDeps): Promise<App> {
   const app = bareServer(services);
-  registerOperatorRoutes(app, services, metrics);
+  registerOperatorRoutes(app, services);
 
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -117,8 +116,8 @@ function bareServer(services: Services): FastifyInstance {
 }
 
 /** A worker process's only HTTP surface: /healthz, /readyz and /metrics (DOCROWS_OPERATOR_PORT). */
-export function buildOperatorServer(services: Services, metrics: Metrics): App {
+export function buildOperatorServer(services: Services): App {
   const app = bareServer(services);
-  registerOperatorRoutes(app, services, metrics);
+  registerOperatorRoutes(app, services);
   return app;
 }

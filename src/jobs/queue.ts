@@ -175,16 +175,6 @@ export async function queueDepth(db: Db): Promise<Array<{ kind: string; state: s
   return rows.map((r) => ({ kind: r.kind, state: r.state, n: Number(r.n ?? 0) }));
 }
 
-/** Of the job rows of one kind still kept: how many finished done, how many failed for good, and how many attempts failed on the way. */
-export async function jobOutcomes(db: Db, kind: string): Promise<{ done: number; failed: number; failedAttempts: number }> {
-  const row = await db.selectFrom('jobs').select([
-    sql<number>`coalesce(sum(case when state = 'done' then 1 else 0 end), 0)`.as('done'),
-    sql<number>`coalesce(sum(case when state = 'failed' then 1 else 0 end), 0)`.as('failed'),
-    sql<number>`coalesce(sum(case when state = 'done' then attempts - 1 when state = 'failed' then attempts else 0 end), 0)`.as('failed_attempts'),
-  ]).where('kind', '=', kind).executeTakeFirstOrThrow();
-  return { done: Number(row.done ?? 0), failed: Number(row.failed ?? 0), failedAttempts: Number(row.failed_attempts ?? 0) };
-}
-
 /** Bulk form of enqueueJob for many jobs of one kind (chunked: SQLite caps bound parameters). */
 export async function enqueueJobs<K extends JobKind>(
   trx: DbOrTrx, clock: Clock, kind: K, items: Array<{ payload: JobKinds[K]; dedupeKey: string }>, maxAttempts = DEFAULT_MAX_ATTEMPTS,

@@ -126,36 +126,48 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
   async function recordFailure(job: JobRow, def: JobDefinition, err: unknown): Promise<void> {
     const error = message(err);
     log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error }, 'job failed');
-    await services.db.transaction().execute(async (trx) => {
-      if (!await stillOwned(trx, job)) return;
-      await settleFailure(trx, job, def, err, error);
+    const settled = await services.db.transaction().execute(async (trx) => {
+      if (!await stillOwned(trx, job)) return null;
+      return settleFailure(trx, job, def, err, error);
     });
+    if (settled) countSettled(job, settled);
   }
 
-  async function settleFailure(trx: Trx, job: JobRow, def: JobDefinition, err: unknown, error: string): Promise<void> {
+  type Settled = 'retried' | 'given_up';
+
+  async function settleFailure(trx: Trx, job: JobRow, def: JobDefinition, err: unknown, error: string): Promise<Settled> {
     const payload = JSON.parse(job.payload) as never;
     if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
       await markJobFailed(trx, services.clock, job, error);
       await def.onGiveUp?.(trx, payload, services, error);
-      return;
+      return 'given_up';
     }
     // A kind with its own backoff weighs a RetryAfterError itself (webhooks keep their schedule as a floor).
     const delay = def.backoffMs ? def.backoffMs(job.attempts, err) : err instanceof RetryAfterError ? err.delayMs : defaultBackoff(job.attempts);
     await rescheduleJob(trx, services.clock, job, delay, error);
     await def.onRetry?.(trx, payload, services);
+    return 'retried';
+  }
+
+  /** Counted once the settlement committed, so a rolled-back one is not. */
+  function countSettled(job: JobRow, settled: Settled): void {
+    (settled === 'retried' ? services.metrics.jobsRetried : services.metrics.jobsGivenUp).inc({ kind: job.kind });
   }
 
   /** Jobs of dead workers: back to pending, or failed once their attempts are used up. */
   async function reclaimExpired(): Promise<void> {
-    await services.db.transaction().execute(async (trx) => {
+    const settled = await services.db.transaction().execute(async (trx) => {
       const expired = await selectExpiredForUpdate(trx, services.clock, 100);
+      const done: Array<[JobRow, Settled]> = [];
       for (const job of expired) {
         const def = registry.get(job.kind);
         if (!def) continue; // a kind this process does not run: left for a process that does
         log.warn({ jobId: job.id, kind: job.kind, lockedBy: job.locked_by }, 'reclaiming job with expired lease');
-        await settleFailure(trx, job, def, new Error('lease expired: the worker stopped responding'), 'lease expired: the worker stopped responding');
+        done.push([job, await settleFailure(trx, job, def, new Error('lease expired: the worker stopped responding'), 'lease expired: the worker stopped responding')]);
       }
+      return done;
     });
+    for (const [job, how] of settled) countSettled(job, how);
   }
 
   /**

@@ -1,17 +1,12 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from '../db/connect.js';
-import * as documents from '../db/queries/documents.js';
-import * as ledger from '../db/queries/ledger.js';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Engine } from '../extract/types.js';
-import { jobOutcomes, queueDepth } from '../jobs/queue.js';
 
 /**
- * What GET /metrics shows (docs/operations.md). Two kinds of figures:
- * - per process (this process's HTTP requests, jobs and engine calls), which
- *   Prometheus sums over the processes it scrapes;
- * - the service's truth, read from the database at scrape time (pages by
- *   status, credits charged and refunded, queue depth, webhook deliveries),
- *   so every process shows the same figures however many run and restart.
+ * What GET /metrics shows (docs/operations.md). This file holds the figures
+ * of one process (its HTTP requests, uploads, engine pages, jobs, webhook
+ * attempts and replays), which Prometheus sums over the processes it scrapes;
+ * counters count what happened once it committed. database-figures.ts adds
+ * the service's truth, read from the database at scrape time.
  */
 export interface Metrics {
   registry: Registry;
@@ -19,53 +14,18 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   jobDuration: Histogram<'kind' | 'outcome'>;
   engineSeconds: Histogram<'engine' | 'outcome'>;
+  pagesExtracted: Counter<'engine' | 'outcome'>;
+  documentsUploaded: Counter<'source'>;
+  webhookDeliveries: Counter<'outcome'>;
+  jobsRetried: Counter<'kind'>;
+  jobsGivenUp: Counter<'kind'>;
+  idempotentReplays: Counter<'route'>;
 }
 
-export function createMetrics(db: Db): Metrics {
+/** This process's registry with its counters and timings; the database's figures join it in database-figures.ts. */
+export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'docrows_' });
-
-  new Gauge({
-    name: 'docrows_queue_depth', help: 'Jobs waiting or running, by kind and state (from the database).',
-    labelNames: ['kind', 'state'], registers: [registry],
-    async collect() {
-      const rows = await queueDepth(db);
-      this.reset();
-      for (const r of rows) this.set({ kind: r.kind, state: r.state }, r.n);
-    },
-  });
-
-  new Gauge({
-    name: 'docrows_pages', help: 'Pages (documents) by status: succeeded = processed, failed = failed (from the database).',
-    labelNames: ['status'], registers: [registry],
-    async collect() {
-      const rows = await documents.countByStatus(db);
-      this.reset();
-      for (const status of ['uploaded', 'queued', 'processing', 'succeeded', 'failed', 'canceled']) this.set({ status }, 0);
-      for (const r of rows) this.set({ status: r.status }, r.n);
-    },
-  });
-
-  new Gauge({
-    name: 'docrows_credits', help: 'Credits charged and refunded over the ledger\'s whole history (from the database).',
-    labelNames: ['kind'], registers: [registry],
-    async collect() {
-      const totals = await ledger.chargedAndRefunded(db);
-      this.set({ kind: 'charged' }, totals.charged);
-      this.set({ kind: 'refunded' }, totals.refunded);
-    },
-  });
-
-  new Gauge({
-    name: 'docrows_webhook_deliveries', help: 'Webhook deliveries by outcome: delivered, gave up (failed), failed attempts (from the job table, until purged).',
-    labelNames: ['outcome'], registers: [registry],
-    async collect() {
-      const outcomes = await jobOutcomes(db, 'webhook.deliver');
-      this.set({ outcome: 'delivered' }, outcomes.done);
-      this.set({ outcome: 'failed' }, outcomes.failed);
-      this.set({ outcome: 'failed_attempt' }, outcomes.failedAttempts);
-    },
-  });
 
   return {
     registry,
@@ -88,6 +48,30 @@ export function createMetrics(db: Db): Metrics {
       labelNames: ['engine', 'outcome'], registers: [registry],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
     }),
+    pagesExtracted: new Counter({
+      name: 'docrows_pages_extracted_total', help: 'Pages through the engine in this process, by engine and outcome (ok, failed: a failure answer, error: it threw and the job retries).',
+      labelNames: ['engine', 'outcome'], registers: [registry],
+    }),
+    documentsUploaded: new Counter({
+      name: 'docrows_documents_uploaded_total', help: 'Documents (pages) uploaded through this process, by source (api, direct: the web console).',
+      labelNames: ['source'], registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'docrows_webhook_deliveries_total', help: 'Webhook delivery attempts made by this process, by outcome (delivered: a 2xx answer, failed: any other answer or none).',
+      labelNames: ['outcome'], registers: [registry],
+    }),
+    jobsRetried: new Counter({
+      name: 'docrows_jobs_retried_total', help: 'Jobs this process put back on the queue after a failed attempt or an expired lease, by kind.',
+      labelNames: ['kind'], registers: [registry],
+    }),
+    jobsGivenUp: new Counter({
+      name: 'docrows_jobs_given_up_total', help: 'Jobs this process marked failed for good (attempts used up, or a permanent error), by kind.',
+      labelNames: ['kind'], registers: [registry],
+    }),
+    idempotentReplays: new Counter({
+      name: 'docrows_idempotent_replays_total', help: 'Requests this process answered with the stored answer of their Idempotency-Key, by route pattern.',
+      labelNames: ['route'], registers: [registry],
+    }),
   };
 }
 
@@ -97,12 +81,16 @@ export function timedEngine(engine: Engine, metrics: Metrics): Engine {
     name: engine.name,
     extract: async (page, request) => {
       const stop = metrics.engineSeconds.startTimer({ engine: engine.name });
+      const end = (outcome: 'ok' | 'failed' | 'error') => {
+        stop({ outcome });
+        metrics.pagesExtracted.inc({ engine: engine.name, outcome });
+      };
       try {
         const result = await engine.extract(page, request);
-        stop({ outcome: result.ok ? 'ok' : 'failed' });
+        end(result.ok ? 'ok' : 'failed');
         return result;
       } catch (err) {
-        stop({ outcome: 'error' });
+        end('error');
         throw err;
       }
     },

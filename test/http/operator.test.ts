@@ -50,7 +50,7 @@ describe.each(DIALECTS)('operator endpoints (%s)', (dialect) => {
     expect((await call('POST', '/batches/ops/process', { fields: ['Item', 'Qty'] })).statusCode).toBe(200);
     const queued = parseMetrics((await scrape()).body);
     expect(metricValue(queued, 'docrows_queue_depth', { kind: 'document.extract', state: 'pending' })).toBe(3);
-    expect(metricValue(queued, 'docrows_credits', { kind: 'charged' })).toBe(3);
+    expect(metricValue(queued, 'docrows_credits_spent_total')).toBe(3);
 
     const workers = runWorkers(t, { workers: 1 });
     try {
@@ -63,8 +63,8 @@ describe.each(DIALECTS)('operator endpoints (%s)', (dialect) => {
     const ledger = await t.services.db.selectFrom('ledger_entries').select(['action', 'amount']).execute();
     const charged = -ledger.filter((l) => l.action.startsWith('deduction')).reduce((s, l) => s + l.amount, 0);
     const refunded = ledger.filter((l) => l.action.startsWith('refund')).reduce((s, l) => s + l.amount, 0);
-    expect(metricValue(after, 'docrows_credits', { kind: 'charged' })).toBe(charged);
-    expect(metricValue(after, 'docrows_credits', { kind: 'refunded' })).toBe(refunded);
+    expect(metricValue(after, 'docrows_credits_spent_total')).toBe(charged);
+    expect(metricValue(after, 'docrows_credits_refunded_total')).toBe(refunded);
     expect(metricValue(after, 'docrows_pages', { status: 'succeeded' })).toBe(3);
     expect(metricValue(after, 'docrows_queue_depth', { kind: 'document.extract', state: 'pending' })).toBeUndefined();
   }, 60_000);

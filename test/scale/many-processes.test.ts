@@ -131,8 +131,8 @@ describe.runIf(DIALECTS.includes('postgres'))('many processes on PostgreSQL and 
       const m = await scrape(proc);
       expect(metricValue(m, 'docrows_pages', { status: 'succeeded' })).toBe(succeeded);
       expect(metricValue(m, 'docrows_pages', { status: 'failed' })).toBe(docs.length - succeeded);
-      expect(metricValue(m, 'docrows_credits', { kind: 'charged' })).toBe(charged);
-      expect(metricValue(m, 'docrows_credits', { kind: 'refunded' })).toBe(refunded);
+      expect(metricValue(m, 'docrows_credits_spent_total')).toBe(charged);
+      expect(metricValue(m, 'docrows_credits_refunded_total')).toBe(refunded);
     }
     const workerJobs = (await Promise.all(c.workers.map(scrape)))
       .map((m) => metricValue(m, 'docrows_job_duration_seconds_count', { kind: 'document.extract', outcome: 'done' }) ?? 0);

@@ -96,8 +96,14 @@ export function registerWebhookJobs(registry: JobRegistry): void {
       if (!registration) return; // the batch was deleted: nothing to tell anyone
       const now = services.clock.now();
       const { body, headers } = signDelivery(registration.secret, delivery, now);
-      const res = await postDelivery(registration.callback_url, body, headers, { allowPrivate: services.config.allowPrivateUrls, timeoutMs: DELIVERY_TIMEOUT_MS });
-      if (res.statusCode >= 200 && res.statusCode < 300) {
+      const res = await postDelivery(registration.callback_url, body, headers, { allowPrivate: services.config.allowPrivateUrls, timeoutMs: DELIVERY_TIMEOUT_MS })
+        .catch((err: unknown) => {
+          services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
+          throw err;
+        });
+      const delivered = res.statusCode >= 200 && res.statusCode < 300;
+      services.metrics.webhookDeliveries.inc({ outcome: delivered ? 'delivered' : 'failed' });
+      if (delivered) {
         await ctx.finish(async (trx) => {
           if (delivery.type !== 'batch.completed') return;
           await webhookRegistrations.markFired(trx, registration.id, isoNow(services.clock));

@@ -50,8 +50,8 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   const adminToken = services.config.adminToken!;
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (!token) throw errors.missingApiKey();
-    if (!tokensEqual(token, adminToken)) throw errors.invalidAdminToken();
+    if (!token) throw errors.missingAdminToken('/admin/v1');
+    if (!tokensEqual(token, adminToken)) throw errors.invalidAdminToken('/admin/v1');
   });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Admin'];

@@ -105,7 +105,9 @@ export async function registerDocumentRoutes(app: FastifyInstance, services: Ser
         // The origin joins the fingerprint only when set, so API keys stored before it existed still replay.
         const fingerprint = { fields: form.fields, file_sha256: form.file?.sha256 ?? null, ...(origin === 'direct' ? { source: origin } : {}) };
         if (await guardIdempotency(services, request, reply, fingerprint)) return reply;
-        return await uploadDocument(services, request.principal, input, uploads);
+        const uploaded = await uploadDocument(services, request.principal, input, uploads);
+        services.metrics.documentsUploaded.inc({ source: origin }, Array.isArray(uploaded.document_id) ? uploaded.document_id.length : 1);
+        return uploaded;
       } finally {
         await form.cleanup();
       }

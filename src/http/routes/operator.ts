@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { errors } from '../../errors.js';
-import type { Metrics } from '../../metrics/metrics.js';
 import type { Services } from '../../services.js';
 import { bearerToken, tokensEqual } from '../auth.js';
 
@@ -21,13 +20,17 @@ async function probe(services: Services, what: string, check: () => Promise<unkn
  * /healthz, /readyz and /metrics, plus the per-request HTTP metrics. Register
  * before any other route so the request hook sees every route.
  */
-export function registerOperatorRoutes(app: FastifyInstance, services: Services, metrics: Metrics): void {
+export function registerOperatorRoutes(app: FastifyInstance, services: Services): void {
   const hidden = { schema: { hide: true } };
+  const { metrics } = services;
 
   app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    // idempotency.ts marks a stored answer sent again.
+    if (reply.getHeader('idempotent-replayed') === 'true') metrics.idempotentReplays.inc({ route });
   });
 
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
@@ -47,8 +50,8 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services,
     onRequest: async (request) => {
       if (metricsPublic || !adminToken) return;
       const token = bearerToken(request);
-      if (!token) throw errors.missingApiKey();
-      if (!tokensEqual(token, adminToken)) throw errors.invalidApiKey();
+      if (!token) throw errors.missingAdminToken('/metrics');
+      if (!tokensEqual(token, adminToken)) throw errors.invalidAdminToken('/metrics');
     },
   }, async (_request, reply) => {
     const body = await metrics.registry.metrics();
