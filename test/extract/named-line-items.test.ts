@@ -78,4 +78,37 @@ describe('line items under the names asked for, on invoices as real issuers prin
     ]);
     expect(inferredRows(invoice)).toEqual([['1', 'ART-10023 Kabel NYM 3x1,5 mm', '2', '10,00', '20,00']]);
   });
+
+  it('takes the unit price and line total columns the items\' arithmetic shows when a scan misread their heads', () => {
+    // "Stückpreis" garbled, "Gesamtpreis" read as "preis": the head alone would give the line totals to the unit price
+    // and the document's total to every line.
+    const scan: Lines = [
+      ...letterhead,
+      [100, [[50, 'Art.-Nr.'], [130, 'Leistung'], [400, 'Anzahl'], [500, 'Siehzeein'], [640, 'MwSt.'], [760, 'preis']]],
+      [120, [[50, 'A846-71'], [130, 'Bürostuhl'], [420, '2'], [520, '0,63'], [650, '19%'], [770, '1,26']]],
+      [135, [[50, 'A785-79'], [130, 'Kopierpapier A4'], [420, '119'], [520, '706,52'], [650, '19%'], [770, '84.075,88']]],
+      [150, [[50, 'A293-69'], [130, 'Beratung'], [420, '12'], [520, '0,77'], [650, '19%'], [770, '9,24']]],
+      [180, [[640, 'Gesamtbetrag'], [770, '84.086,38']]],
+    ];
+    const result = extractFromContent(page(scan), ask('Anzahl', 'Stückpreis', 'Gesamtpreis'));
+    expect(rowsOf(result)).toEqual([
+      { Anzahl: '2', Stückpreis: '0,63', Gesamtpreis: '1,26' },
+      { Anzahl: '119', Stückpreis: '706,52', Gesamtpreis: '84.075,88' },
+      { Anzahl: '12', Stückpreis: '0,77', Gesamtpreis: '9,24' },
+    ]);
+    // Columns arithmetic chose are less sure than heads that name them, until the row's arithmetic confirms them.
+    expect(result.ok && result.rows.every((r) => 'confidence' in r.Gesamtpreis && r.Gesamtpreis.confidence! < 1)).toBe(true);
+  });
+
+  it('keeps the heads\' line total where a discount stands between price and total', () => {
+    const invoice: Lines = [
+      ...letterhead,
+      [100, [[50, 'Description'], [400, 'Qty'], [480, 'Unit price'], [600, 'Disc.'], [700, 'Amount']]],
+      [120, [[50, 'Widget'], [420, '2'], [500, '10.00'], [610, '10%'], [720, '18.00']]],
+      [135, [[50, 'Gadget'], [420, '3'], [500, '5.00'], [610, '10%'], [720, '13.50']]],
+      [150, [[50, 'Thing'], [420, '1'], [500, '7.00'], [610, '0%'], [720, '7.00']]],
+      [180, [[600, 'Total'], [720, '38.50']]],
+    ];
+    expect(rowsOf(extractFromContent(page(invoice), lineRequest)).map((r) => r.line_total)).toEqual(['18.00', '13.50', '7.00']);
+  });
 });

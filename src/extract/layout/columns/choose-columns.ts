@@ -5,7 +5,7 @@
  */
 import type { Table } from '../tables/table.js';
 import type { AskedFields } from '../request.js';
-import { chooseTableByArithmetic, chooseTablesForFields, type TableChoice } from './column-mapping.js';
+import { chooseTableByArithmetic, chooseTablesForFields, withLineArithmetic, type TableChoice } from './column-mapping.js';
 import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
 
 /** Least mean header score for a table to answer a request of document-level fields as columns (a table of invoices). */
@@ -26,8 +26,9 @@ export function chooseColumns(tables: Table[], asked: AskedFields): TableChoice[
     const headless = chooseTableByArithmetic(tables, textual) ?? chooseTableByKinds(tables, textual);
     if (headless) choices = [headless];
   }
-  // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns.
-  if (!documentOnly) choices = choices.map((c) => withColumnsByKinds(c, textual));
+  // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns,
+  // then quantity × unit price ≈ line total over heads that miss or swap those three.
+  if (!documentOnly) choices = choices.map((c) => withLineArithmetic(withColumnsByKinds(c, textual), textual));
   return choices;
 }
 

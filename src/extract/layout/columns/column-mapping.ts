@@ -58,6 +58,8 @@ export interface TableChoice {
   byKinds?: boolean;
   /** Fields (by index) no head names whose columns the shapes of their values chose (`withColumnsByKinds`). */
   namedByKinds?: number[];
+  /** Fields (by index) whose columns the items' arithmetic chose over the heads (`withLineArithmetic`). */
+  namedByArithmetic?: number[];
 }
 
 const MIN_COLUMN_SCORE = 0.5;
@@ -227,6 +229,50 @@ export function cleanColumnNames(raw: string[]): string[] {
   });
 }
 
+/** The columns of a table where quantity × unit price ≈ line total in most rows, and how many rows agree. */
+interface LineColumns {
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  agreeing: number;
+}
+
+/** Rows of a table (cell texts) where the three columns agree. */
+function agreeingRows(rows: string[][], q: number, p: number, t: number): number {
+  return rows.filter((r) => lineAgreement(r[q] ?? '', r[p] ?? '', r[t] ?? '') === true).length;
+}
+
+/**
+ * The three columns of a table where quantity × unit price ≈ line total in
+ * most rows (ARITHMETIC_ROWS of those filling all three, two at least), the
+ * first found of the most agreeing; null when none agree.
+ */
+function lineColumnsOf(table: Table): LineColumns | null {
+  const rows = table.rows.map((r) => r.cells.map((c) => c.text));
+  const columns = columnCount(table);
+  if (rows.length < 2 || columns < 3) return null;
+  let best: LineColumns | null = null;
+  for (let a = 0; a < columns; a++) {
+    for (let b = 0; b < columns; b++) {
+      for (let c = 0; c < columns; c++) {
+        if (a === b || b === c || a === c) continue;
+        // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
+        const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
+        const agreeing = agreeingRows(rows, a, b, c);
+        if (agreeing < Math.max(2, filled * ARITHMETIC_ROWS) || (best && agreeing <= best.agreeing)) continue;
+        best = { quantity: a, unitPrice: b, lineTotal: c, agreeing };
+      }
+    }
+  }
+  return best;
+}
+
+/** The request's quantity, unit price and line total fields (indexes; -1 where not asked). */
+function lineFieldsOf(fields: FieldRequest[]): [number, number, number] {
+  const want = (id: string) => fields.findIndex((f) => f.concept?.id === id);
+  return [want('quantity'), want('unit_price'), want('line_total')];
+}
+
 /**
  * A table without heads naming the fields (the later pages of a long invoice,
  * the header not repeated) whose columns arithmetic names: the three columns
@@ -234,35 +280,49 @@ export function cleanColumnNames(raw: string[]): string[] {
  * as the column of words among the others. Null when no table agrees.
  */
 export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[]): TableChoice | null {
-  const want = (id: string) => fields.findIndex((f) => f.concept?.id === id);
-  const [q, p, t, d] = ['quantity', 'unit_price', 'line_total', 'description'].map(want);
+  const [q, p, t] = lineFieldsOf(fields);
+  const d = fields.findIndex((f) => f.concept?.id === 'description');
   if (q < 0 || p < 0 || t < 0) return null;
   let best: TableChoice | null = null;
   for (const table of tables) {
+    const found = lineColumnsOf(table);
+    if (!found || (best && found.agreeing <= best.score)) continue;
     const rows = table.rows.map((r) => r.cells.map((c) => c.text));
-    const columns = columnCount(table);
-    if (rows.length < 2 || columns < 3) continue;
-    for (let a = 0; a < columns; a++) {
-      for (let b = 0; b < columns; b++) {
-        for (let c = 0; c < columns; c++) {
-          if (a === b || b === c || a === c) continue;
-          // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
-          const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
-          const agreeing = rows.filter((r) => lineAgreement(r[a], r[b], r[c]) === true).length;
-          if (agreeing < Math.max(2, filled * ARITHMETIC_ROWS) || (best && agreeing <= best.score)) continue;
-          const columnOf = fields.map(() => -1);
-          columnOf[q] = a;
-          columnOf[p] = b;
-          columnOf[t] = c;
-          if (d >= 0) {
-            const worded = (k: number) => rows.filter((r) => /\p{L}{3}/u.test(r[k])).length;
-            const text = Array.from({ length: columns }, (_, k) => k).filter((k) => k !== a && k !== b && k !== c && worded(k) * 2 >= rows.length);
-            if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
-          }
-          best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: agreeing, byArithmetic: true };
-        }
-      }
+    const columnOf = fields.map(() => -1);
+    columnOf[q] = found.quantity;
+    columnOf[p] = found.unitPrice;
+    columnOf[t] = found.lineTotal;
+    if (d >= 0) {
+      const worded = (k: number) => rows.filter((r) => /\p{L}{3}/u.test(r[k])).length;
+      const text = Array.from({ length: columnCount(table) }, (_, k) => k).filter((k) => !columnOf.includes(k) && worded(k) * 2 >= rows.length);
+      if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
     }
+    best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: found.agreeing, byArithmetic: true };
   }
   return best;
+}
+
+/**
+ * A choice by heads checked by the items' arithmetic: where a head the scan
+ * misread leaves the line total without a column, or heads give the unit
+ * price and line total each other's column ("preis" read for
+ * "Gesamtpreis"), the three columns where quantity × unit price ≈ line total
+ * in more rows than the heads' choice take those three fields. Heads that
+ * name three columns of their own keep them (a discount may stand between
+ * the price and the total the heads name).
+ */
+export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[]): TableChoice {
+  const parts = lineFieldsOf(fields);
+  if (choice.byArithmetic || parts.some((f) => f < 0)) return choice;
+  const found = lineColumnsOf(choice.table);
+  if (!found) return choice;
+  const now = parts.map((f) => choice.columnOf[f]);
+  const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
+  const agreeingNow = now.some((c) => c < 0) ? 0 : agreeingRows(rows, now[0], now[1], now[2]);
+  const want = [found.quantity, found.unitPrice, found.lineTotal];
+  const sameColumns = now.every((c) => want.includes(c));
+  if (found.agreeing <= agreeingNow || !(now.some((c) => c < 0) || sameColumns)) return choice;
+  const columnOf = choice.columnOf.map((c, f) => (parts.includes(f) ? want[parts.indexOf(f)] : want.includes(c) ? -1 : c));
+  const moved = parts.filter((f, k) => now[k] !== want[k]);
+  return { ...choice, columnOf, namedByArithmetic: moved };
 }

@@ -101,7 +101,7 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
-      if (choice.byArithmetic) return ARITHMETIC_COLUMN_CONFIDENCE;
+      if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return ARITHMETIC_COLUMN_CONFIDENCE;
       return choice.byKinds || choice.namedByKinds?.includes(k) ? KINDS_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
