@@ -56,6 +56,8 @@ export interface CommercialSpec {
   rowAmounts?: number[];
   /** Price lists: the rows set as two lists side by side. */
   sideBySide?: boolean;
+  /** Payslips: one amount column, with a year-to-date column beside it, or earnings and deductions apart. */
+  payColumns?: 'amount' | 'year_to_date' | 'split';
 }
 
 export interface CommercialLayout {

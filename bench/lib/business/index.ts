@@ -65,7 +65,7 @@ export async function generateBusinessDoc({ seed, kind, lang }: GenerateOptions)
       lines: spec.rows,
       lineColumns: spec.columns.map((c) => c.key),
       columnLabels: Object.fromEntries(spec.columns.map((c) => [c.key, c.label])),
-      layout: { ...layout, font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide) },
+      layout: { ...layout, font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}) },
     };
   }
   const fieldKeys = Object.keys(made.fields);

@@ -347,8 +347,8 @@ function payslip(c: Ctx): CommercialSpec {
   const employee = person(r, c.lang);
   const month = randomDate(r);
   const [earnings, deductions] = PAY_ITEMS[c.lang];
-  const columns = [col(c, 'description', 'left', 3, PAYSLIP_DESCRIPTION), col(c, 'hours', 'right', 0.9), col(c, 'rate', 'right', 1.1), col(c, 'amount', 'right', 1.3)];
   const rows: Array<Record<string, string>> = [];
+  const values: number[] = [];
   let gross = 0;
   for (const e of earnings.slice(0, int(r, 1, earnings.length))) {
     const hourly = chance(r, 0.6);
@@ -357,6 +357,7 @@ function payslip(c: Ctx): CommercialSpec {
     const amt = hourly ? round2(hours * rate) : int(r, 150000, 600000) / 100;
     gross += amt;
     rows.push({ description: e, hours: hourly ? String(hours) : '', rate: hourly ? amount(c, rate) : '', amount: amount(c, amt) });
+    values.push(amt);
   }
   gross = round2(gross);
   let ded = 0;
@@ -364,8 +365,29 @@ function payslip(c: Ctx): CommercialSpec {
     const amt = round2(gross * int(r, 20, 140) / 1000);
     ded += amt;
     rows.push({ description: d, hours: '', rate: '', amount: amount(c, -amt) });
+    values.push(-amt);
   }
   ded = round2(ded);
+  // Drawn after the items, so documents of the first arrangement stay as they were.
+  const pay = pick(r, ['amount', 'amount', 'year_to_date', 'split'] as const);
+  const columns = [
+    col(c, 'description', 'left', 3, PAYSLIP_DESCRIPTION),
+    col(c, 'hours', 'right', 0.9),
+    col(c, 'rate', 'right', 1.1),
+    ...(pay === 'split' ? [col(c, 'earnings', 'right', 1.3), col(c, 'deductions', 'right', 1.3)] : [col(c, 'amount', 'right', 1.3)]),
+    ...(pay === 'year_to_date' ? [col(c, 'year_to_date', 'right', 1.4)] : []),
+  ];
+  const months = int(r, 2, 12);
+  rows.forEach((row, i) => {
+    const v = values[i];
+    // Year to date: the month's amount times the months so far, as printed; split: deductions as positive amounts.
+    if (pay === 'year_to_date') row.year_to_date = amount(c, round2(v * months));
+    if (pay === 'split') {
+      row[v < 0 ? 'deductions' : 'earnings'] = amount(c, Math.abs(v));
+      row[v < 0 ? 'earnings' : 'deductions'] = '';
+      delete row.amount;
+    }
+  });
   return {
     title: label(c, TITLES.payslip),
     issuer: { party: employer, nameKey: 'employer_name', addressKey: 'employer_address', extras: [] },
@@ -381,6 +403,7 @@ function payslip(c: Ctx): CommercialSpec {
     totals: [money(c, 'gross_pay', field(c, 'gross_pay'), gross), money(c, 'total_deductions', field(c, 'total_deductions'), ded), { ...money(c, 'net_pay', field(c, 'net_pay'), round2(gross - ded), currencyExtra(c)), bold: true }],
     notes: [],
     carried: null,
+    payColumns: pay,
   };
 }
 
