@@ -111,4 +111,24 @@ describe('line items under the names asked for, on invoices as real issuers prin
     ];
     expect(rowsOf(extractFromContent(page(invoice), lineRequest)).map((r) => r.line_total)).toEqual(['18.00', '13.50', '7.00']);
   });
+
+  it('reads a payslip\'s earnings and deductions columns under those names, not as the document\'s total deductions', () => {
+    const payslip: Lines = [
+      [20, [[50, 'Muster GmbH'], [600, 'Entgeltabrechnung']]],
+      [40, [[600, 'Abrechnungsmonat: Juli 2025']]],
+      [100, [[50, 'Lohnart'], [400, 'Stunden'], [500, 'Satz'], [620, 'Bezüge'], [760, 'Abzüge']]],
+      [120, [[50, 'Grundgehalt'], [680, '3.200,00']]],
+      [135, [[50, 'Überstunden'], [410, '10'], [505, '25,00'], [700, '250,00']]],
+      [150, [[50, 'Lohnsteuer'], [820, '512,40']]],
+      [165, [[50, 'Krankenversicherung'], [820, '281,90']]],
+      [190, [[500, 'Gesamtabzüge'], [820, '794,30']]],
+      [205, [[500, 'Auszahlung'], [820, '2.655,70']]],
+    ];
+    expect(rowsOf(extractFromContent(page(payslip), ask('description', 'hours', 'rate', 'earnings', 'deductions')))).toEqual([
+      { description: 'Grundgehalt', hours: null, rate: null, earnings: '3.200,00', deductions: null },
+      { description: 'Überstunden', hours: '10', rate: '25,00', earnings: '250,00', deductions: null },
+      { description: 'Lohnsteuer', hours: null, rate: null, earnings: null, deductions: '512,40' },
+      { description: 'Krankenversicherung', hours: null, rate: null, earnings: null, deductions: '281,90' },
+    ]);
+  });
 });

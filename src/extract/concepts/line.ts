@@ -25,6 +25,10 @@ export const LINE_CONCEPTS = defineConcepts('line', [
   { id: 'item_net_weight', kind: 'number', aliases: 'line_net_weight' },
   { id: 'item_gross_weight', kind: 'number', aliases: 'line_gross_weight' },
   { id: 'hours', kind: 'number', aliases: 'hrs|hours_worked|time_spent|duration' },
+  // A payslip item's amount printed in a column of earnings or of deductions, and the year's sum so far beside it.
+  { id: 'earning', kind: 'money', aliases: 'earnings|earnings_amount|payment_amount|additions' },
+  { id: 'line_deduction', kind: 'money', aliases: 'deduction_amount|line_deduction_amount|amount_deducted' },
+  { id: 'year_to_date', kind: 'money', aliases: 'ytd|ytd_amount|cumulative|year_to_date_amount' },
 ]);
 /**
  * Line concepts whose columns a document-level name means when it is asked
@@ -43,9 +47,11 @@ export const COLUMN_COUNTERPARTS: Readonly<Record<string, string>> = {
 
 /**
  * Line concepts a bare word means when it is asked beside line fields:
- * `amount` or `Betrag` beside `description` is each item's amount, not the
- * document's total (`total_amount` in two words stays the document's).
+ * `amount` beside `description` is each item's amount, not the document's
+ * total, `deductions` beside `hours` a payslip item's deduction
+ * (`total_amount`, `total_deductions` in two words stay the document's).
  */
 export const BARE_WORD_LINE_READINGS: Readonly<Record<string, string>> = {
   total_amount: 'line_total',
+  deductions: 'line_deduction',
 };

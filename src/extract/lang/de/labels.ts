@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'Netto (kg)|Netto kg|Nettogew. kg|Nettogew.',
   item_gross_weight: 'Brutto (kg)|Brutto kg|Bruttogew. kg|Bruttogew.',
   hours: 'Stunden|Std.|Std|Arbeitsstunden',
+  earning: 'Bezüge|Brutto|Bruttobezüge|Verdienst',
+  line_deduction: 'Abzüge|Abzug|Abzugsbetrag',
+  year_to_date: 'Kumuliert|Jahressumme|Kumulativ|Lfd. Jahr|Jahreswert',
 };

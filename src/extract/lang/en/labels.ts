@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'Net kg',
   item_gross_weight: 'Gross kg',
   hours: 'Hours|Hrs|Hours Worked',
+  earning: 'Earnings|Payments|Additions|Gross Earnings',
+  line_deduction: 'Deductions|Amount Deducted|Deducted',
+  year_to_date: 'Year to Date|YTD|Cumulative|Year-to-date',
 };

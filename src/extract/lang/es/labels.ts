@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'P. neto kg|P. neto',
   item_gross_weight: 'P. bruto kg|P. bruto',
   hours: 'Horas|Nº horas',
+  earning: 'Devengos|Devengado|Percepciones',
+  line_deduction: 'Deducciones|Retenciones|Deducción|Importe deducido',
+  year_to_date: 'Acumulado|Acumulado anual',
 };

@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'P. net kg|P. net',
   item_gross_weight: 'P. brut kg|P. brut',
   hours: "Heures|Nb heures|Nombre d'heures|Nombre",
+  earning: 'Gains|À payer|A payer|Montant à payer',
+  line_deduction: 'Retenues|À déduire|A déduire|Part salariale',
+  year_to_date: 'Cumul annuel|Cumul|Cumuls',
 };

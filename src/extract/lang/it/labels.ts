@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'P. netto kg|P. netto',
   item_gross_weight: 'P. lordo kg|P. lordo',
   hours: 'Ore|Ore lavorate',
+  earning: 'Competenze|Spettanze',
+  line_deduction: 'Trattenute|Ritenute|Trattenuta|Importo trattenuto',
+  year_to_date: 'Progressivo|Progressivo annuo|Progressivi',
 };

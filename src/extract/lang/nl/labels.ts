@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'Netto (kg)|Netto kg|Nettogew. kg|Nettogew.',
   item_gross_weight: 'Bruto (kg)|Bruto kg|Brutogew. kg|Brutogew.',
   hours: 'Uren|Uur|Aantal uren',
+  earning: 'Vergoedingen|Toeslagen|Betalingen|Bruto',
+  line_deduction: 'Inhoudingen|Inhouding',
+  year_to_date: 'Cumulatief|Jaartotaal|Cumulatieven|Tot heden',
 };

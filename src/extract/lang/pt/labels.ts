@@ -82,4 +82,7 @@ export const LABELS: ConceptLabels = {
   item_net_weight: 'Peso líq. (kg)|P. líquido kg|P. líquido|Peso líq.|P. líq.',
   item_gross_weight: 'P. bruto kg',
   hours: 'Horas|Nº horas',
+  earning: 'Abonos|Remunerações|Vencimentos',
+  line_deduction: 'Descontos|Deduções|Valor descontado',
+  year_to_date: 'Acumulado|Acumulado anual',
 };
