@@ -1,6 +1,7 @@
 import { ingestFile } from '../ingest/ingest.js';
 import { loadEngineConfig } from '../config-engines.js';
-import type { Env } from '../config-readers.js';
+import { readBool, type Env } from '../config-readers.js';
+import { withEInvoice, type EInvoice } from '../einvoice/index.js';
 import { createLayoutEngine } from '../extract/layout/index.js';
 import { isImageRegion, type Box, type Engine, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
 import { assertInputFile, assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
@@ -75,9 +76,10 @@ function usageOf(result: ExtractResult) {
  * service's settings (same variables, validated the same way) in this process.
  */
 async function buildEngine(name: string, env: Env): Promise<Engine & { close(): Promise<void> }> {
+  // E-invoice pages read their XML first, as the service's engines do (src/extract/engines/tier-engines.ts).
   if (name === 'layout') {
     const layout = createLayoutEngine();
-    return { ...layout, close: async () => layout.close?.() };
+    return { ...withEInvoice(layout, { compare: true }), close: async () => layout.close?.() };
   }
   // The model engine's client (undici) loads only when it is asked for.
   const { createOpenAiEngine, createPageViewer, ModelClient } = await import('../extract/index.js');
@@ -87,7 +89,7 @@ async function buildEngine(name: string, env: Env): Promise<Engine & { close(): 
   const fallback = openai.fallback === 'layout' ? createLayoutEngine() : undefined;
   const engine = createOpenAiEngine({ settings: openai, model: openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
   return {
-    ...engine,
+    ...withEInvoice(engine, { compare: false }),
     async close() {
       await client.close();
       await viewer.close();
@@ -96,10 +98,12 @@ async function buildEngine(name: string, env: Env): Promise<Engine & { close(): 
   };
 }
 
-async function render(pages: PageOutcome[], format: OutputFormat, file: string, out: OutputTarget): Promise<void> {
+async function render(pages: PageOutcome[], format: OutputFormat, file: string, out: OutputTarget, invoice: EInvoice | null): Promise<void> {
   if (format === 'json') {
     const body = {
       file,
+      // As the service's documents say it (docs/decisions.md, E-invoices): null when the file carries none.
+      einvoice: invoice ? { syntax: invoice.syntax, profile: invoice.profile } : null,
       pages: pages.map((p) =>
         p.result.ok
           ? { page: p.page, fields: p.result.fields, rows: p.result.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, jsonCell(v)]))), ...usageOf(p.result) }
@@ -160,7 +164,7 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
   }
   let upload;
   try {
-    upload = await ingestFile(file, { passwords: [], maxPages: MAX_PAGES });
+    upload = await ingestFile(file, { passwords: [], maxPages: MAX_PAGES, einvoice: readBool(env, 'DOCROWS_EINVOICE', true) });
   } catch (err) {
     process.stderr.write(`docrows extract: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
     await engine.close();
@@ -169,7 +173,8 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
   const request = { fields: parseFields(opts.fields), globalFormatRequirement: '', quality };
   const run = async (i: number): Promise<PageOutcome> => {
     const page = upload.pages[i];
-    return { page: i + 1, result: await engine.extract({ image: page.jpeg, textLayer: page.textLayer }, request) };
+    const einvoice = upload.einvoice ? { einvoice: { ...upload.einvoice, page: i + 1 } } : {};
+    return { page: i + 1, result: await engine.extract({ image: page.jpeg, textLayer: page.textLayer, ...einvoice }, request) };
   };
   const pages: PageOutcome[] = [];
   const progress = upload.pages.length > 1 ? createProgress('docrows extract: pages') : null;
@@ -188,7 +193,7 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
     progress?.stop();
     await engine.close();
   }
-  await render(pages, format, file, out);
+  await render(pages, format, file, out, upload.einvoice?.invoice ?? null);
   for (const p of pages) {
     if (!p.result.ok) process.stderr.write(`docrows extract: page ${p.page}: ${p.result.failure.code}: ${p.result.failure.message}\n`);
   }
