@@ -131,4 +131,23 @@ describe('line items under the names asked for, on invoices as real issuers prin
       { description: 'Krankenversicherung', hours: null, rate: null, earnings: null, deductions: '281,90' },
     ]);
   });
+
+  it('keeps the heads of columns no item fills apart from the filled column beside them', () => {
+    // Salaried items only: nothing under "Hrs" and "Rate", so the body shows no border between them and "Earnings".
+    const payslip: Lines = [
+      [20, [[50, 'Acme Ltd'], [600, 'PAYSLIP']]],
+      [100, [[50, 'Description'], [520, 'Hrs'], [640, 'Rate'], [730, 'Earnings'], [830, 'Deductions']]],
+      [120, [[50, 'Basic salary'], [730, '3,031.90']]],
+      [135, [[50, 'Income tax'], [850, '118.24']]],
+      [150, [[50, 'National Insurance'], [850, '209.20']]],
+      [175, [[700, 'Net pay'], [850, '2,704.46']]],
+    ];
+    expect(rowsOf(extractFromContent(page(payslip), ask('description', 'hours', 'rate', 'earnings', 'deductions')))).toEqual([
+      { description: 'Basic salary', hours: null, rate: null, earnings: '3,031.90', deductions: null },
+      { description: 'Income tax', hours: null, rate: null, earnings: null, deductions: '118.24' },
+      { description: 'National Insurance', hours: null, rate: null, earnings: null, deductions: '209.20' },
+    ]);
+    const inferred = extractFromContent(page(payslip), ask());
+    expect(inferred.ok && inferred.fields).toEqual(['Description', 'Hrs', 'Rate', 'Earnings', 'Deductions']);
+  });
 });

@@ -268,6 +268,31 @@ export function findHeaderLedSeparators(body: Line[], separators: number[], head
   return out;
 }
 
+/**
+ * Borders between heads of columns no item fills (a payslip's "Hrs | Rate"
+ * over salaried items only): with nothing under them the body shows no gap,
+ * so the empty heads join the next filled column and its own head. In the
+ * head line right above the body, two heads set apart in one column get a
+ * border in the middle of their gap when no body word crosses it and no body
+ * word lies under one of them.
+ */
+export function findEmptyHeadSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+  const lines = body.filter((l) => l.words.length > 0);
+  const head = header[header.length - 1];
+  if (lines.length < 2 || !head) return [];
+  const under = (b: Box) => lines.some((l) => l.words.some((w) => w.box.x2 > b.x1 && w.box.x1 < b.x2));
+  const out: number[] = [];
+  for (let k = 1; k < head.segments.length; k++) {
+    const a = head.segments[k - 1].box;
+    const b = head.segments[k].box;
+    const x = (a.x2 + b.x1) / 2;
+    const apart = columnAt([...separators, ...out], (a.x1 + a.x2) / 2) !== columnAt([...separators, ...out], b.x1 + 1e-4);
+    if (apart || crossingWord(lines, x) || (under(a) && under(b))) continue;
+    out.push(x);
+  }
+  return out;
+}
+
 function crossingWord(lines: Line[], x: number): Word | undefined {
   for (const l of lines) for (const w of l.words) if (w.box.x1 < x && w.box.x2 > x) return w;
   return undefined;

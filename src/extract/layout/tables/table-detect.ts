@@ -1,7 +1,7 @@
 import type { Box, Rule } from '../../types.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import { cropLine, type Line } from '../lines/lines.js';
-import { clusterPositions, columnAt, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { clusterPositions, columnAt, findEmptyHeadSeparators, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
 import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
@@ -319,7 +319,8 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const whitespace = oneItem ? joinHeadsToLoneValues(findWhitespaceSeparators(block.filter(isTabular), box.x1, box.x2), header, body) : findWhitespaceSeparators(bodyTabular, box.x1, box.x2);
   const found = dropEmptyColumns(ruledSeparators.length >= 1 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1]) : whitespace, block);
   if (found.length === 0) return null;
-  const headed = [...found, ...findHeaderLedSeparators(columnLines, found, header)].sort((a, b) => a - b);
+  const led = [...found, ...findHeaderLedSeparators(columnLines, found, header)].sort((a, b) => a - b);
+  const headed = [...led, ...findEmptyHeadSeparators(columnLines, led, header)].sort((a, b) => a - b);
   const separators = [...headed, ...findPackedSeparators(columnLines, headed, header)].sort((a, b) => a - b);
 
   // A stack's top line heads every column; lines above it are the page's, not group headings.
