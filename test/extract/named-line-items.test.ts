@@ -150,4 +150,35 @@ describe('line items under the names asked for, on invoices as real issuers prin
     const inferred = extractFromContent(page(payslip), ask());
     expect(inferred.ok && inferred.fields).toEqual(['Description', 'Hrs', 'Rate', 'Earnings', 'Deductions']);
   });
+
+  const tillWithHeads: Lines = [
+    [20, [[300, 'SUPERMART']]],
+    [60, [[50, 'Description'], [330, 'Qty'], [420, 'Amount']]],
+    [75, [[50, 'Milk 1L'], [340, '1'], [420, '1.29']]],
+    [90, [[50, 'Coffee'], [340, '2'], [420, '7.58']]],
+    [105, [[50, 'Bread'], [340, '1'], [420, '2.49']]],
+    [125, [[50, 'TOTAL'], [420, '11.36']]],
+  ];
+
+  it('gives a price asked with neither quantity nor line total from the column of what each line costs', () => {
+    expect(rowsOf(extractFromContent(page(tillWithHeads), ask('description', 'price')))).toEqual([
+      { description: 'Milk 1L', price: '1.29' },
+      { description: 'Coffee', price: '7.58' },
+      { description: 'Bread', price: '2.49' },
+    ]);
+  });
+
+  it('leaves an item\'s value no column holds empty rather than giving every item the document\'s total', () => {
+    const till: Lines = [
+      [20, [[300, 'SUPERMART']]],
+      [60, [[50, 'QTY'], [100, 'ITEM'], [420, 'PRICE']]],
+      [75, [[50, '1'], [100, 'Milk 1L'], [420, '1.29']]],
+      [90, [[50, '2'], [100, 'Coffee'], [420, '7.58']]],
+      [105, [[50, '1'], [100, 'Bread'], [420, '2.49']]],
+      [125, [[100, 'TOTAL'], [420, '11.36']]],
+    ];
+    const rows = rowsOf(extractFromContent(page(till), lineRequest));
+    expect(rows.map((r) => r.line_total)).toEqual([null, null, null]);
+    expect(rows.map((r) => r.unit_price)).toEqual(['1.29', '7.58', '2.49']);
+  });
 });

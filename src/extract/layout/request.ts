@@ -77,8 +77,17 @@ export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields
     const line = withLines && c && nameWords(fields[i].name) < 2 ? BARE_WORD_LINE_READINGS[c.id] : undefined;
     return line ? conceptById(line) ?? c : c;
   });
+  // A price asked with neither quantity nor line total is what each line costs: an "Amount" head names it too.
+  const asks = (id: string) => concepts.some((c) => c?.id === id);
+  const priceAlone = asks('unit_price') && !asks('quantity') && !asks('line_total');
   const textual = fields
-    .map((f, i) => ({ name: f.name, kind: specs[i].kind ?? formatKindOf(concepts[i]), concept: concepts[i], index: i }))
+    .map((f, i) => ({
+      name: f.name,
+      kind: specs[i].kind ?? formatKindOf(concepts[i]),
+      concept: concepts[i],
+      index: i,
+      ...(priceAlone && concepts[i]?.id === 'unit_price' ? { alsoNamedBy: conceptById('line_total') } : {}),
+    }))
     .filter((f) => !located[f.index]);
   // One field alone named as a document value ("total_amount", "invoiceDate") is the document's, not a column a head
   // happens to name ("Amount"); a bare word ("Amount") may still be a column.

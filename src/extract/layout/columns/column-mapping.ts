@@ -13,6 +13,8 @@ export interface FieldRequest {
   kind: ValueKind | undefined;
   /** The catalogue concept the name means, if any (its labels in seven languages name the column). */
   concept?: Concept | null;
+  /** A concept whose heads also name the field's column, a little less surely (a price asked alone: the line's amount). */
+  alsoNamedBy?: Concept;
 }
 
 /** A head printed exactly as the field is named beats one that only means the same ("Total" asked: the "Total" column, not "Amount"). */
@@ -35,6 +37,8 @@ export function headerScore(field: FieldRequest, header: string, withLines = fal
   const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
   const byColumn = counterpart ? labelScore(counterpart, header) * COUNTERPART_SHARE : 0;
   if (byColumn > 0) return byColumn;
+  const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header) * COUNTERPART_SHARE : 0;
+  if (byOther > 0) return byOther;
   return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header);
 }
 

@@ -86,6 +86,9 @@ function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number
       // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
       const fits = !kind || !text || fitValue(kind, words) !== null;
       out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
+    } else if (row && concepts[i]?.level === 'line') {
+      // An item's own value no column holds is none: the document's "Total" is not each line's total.
+      out[f.name] = { value: null, box: null };
     } else out[f.name] = recordValues.get(i) as ExtractedCell;
   });
   return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf) : out;
