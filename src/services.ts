@@ -1,9 +1,10 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { connectDb, type ConnectOptions, type Db, type Dialect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, systemIds, type Clock, type IdSource } from './clock.js';
 import { serviceSecret } from './db/queries/settings.js';
+import { createLogger } from './log.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open.js';
@@ -33,7 +34,7 @@ export interface ServicesOptions {
 
 /** Composition root: connects the database and storage and wires the shared services. */
 export async function createServices(config: Config, options: ServicesOptions = {}): Promise<Services & { close(): Promise<void> }> {
-  const log = pino({ level: config.logLevel, base: { service: 'docrows' } });
+  const log = createLogger(config.logLevel);
   // Storage first: an unusable DOCROWS_STORAGE_URL stops the start before the database is touched.
   const blobs = await openBlobStore(config);
   const handle = await connectDb(config.databaseUrl, options.db).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { registerAdminCommands } from './admin.js';
 import { registerClientCommands } from './client-commands.js';
@@ -25,21 +26,27 @@ async function servicesWithoutMigrating() {
 /**
  * Stops on the first SIGINT/SIGTERM: no new requests or jobs, running ones get
  * DOCROWS_SHUTDOWN_GRACE_S, then the pools close. A close that hangs past the
- * grace period (plus a margin for releasing jobs) exits anyway.
+ * grace period (plus a margin for releasing jobs) exits anyway. Each step is a
+ * line of the service's log, like every other.
  */
-function onShutdown(close: () => Promise<void>, graceMs: number): void {
+function onShutdown(log: Logger, close: () => Promise<void>, graceMs: number): void {
   let closing = false;
+  // The log is written asynchronously: its last lines reach stdout before the process ends.
+  const exit = (code: number) => log.flush(() => process.exit(code));
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    process.stderr.write(`docrows: ${signal} received, shutting down\n`);
+    log.info({ signal, graceMs }, `${signal} received, shutting down`);
     setTimeout(() => {
-      process.stderr.write('docrows: shutdown grace period over, exiting\n');
-      process.exit(1);
+      log.error({ graceMs }, 'shutdown grace period over, exiting');
+      exit(1);
     }, graceMs + 10_000).unref();
-    close().then(() => process.exit(0), (err) => {
-      process.stderr.write(`docrows: shutdown failed: ${String(err)}\n`);
-      process.exit(1);
+    close().then(() => {
+      log.info('shut down');
+      exit(0);
+    }, (err: unknown) => {
+      log.error({ err }, 'shutdown failed');
+      exit(1);
     });
   };
   process.on('SIGINT', () => stop('SIGINT'));
@@ -75,7 +82,7 @@ function buildProgram(): Command {
       const config = configOrExit();
       const { createApp } = await import('../app.js');
       const app = await createApp(config);
-      onShutdown(app.close, config.shutdownGraceMs);
+      onShutdown(app.services.log, app.close, config.shutdownGraceMs);
       const address = await app.server.listen({ port: config.port, host: config.host });
       if (process.stderr.isTTY) {
         const { startupLine } = await import('./startup-line.js');
@@ -95,7 +102,7 @@ function buildProgram(): Command {
       addDatabaseFigures(services.metrics, services.db);
       const workers = startWorkers(services, { workers: Math.max(1, config.workers) });
       const operator = config.operatorPort === null ? null : buildOperatorServer(services);
-      onShutdown(async () => {
+      onShutdown(services.log, async () => {
         await Promise.all([operator?.close(), workers.stop(config.shutdownGraceMs)]);
         await services.close();
       }, config.shutdownGraceMs);

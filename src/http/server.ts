@@ -1,7 +1,8 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { errors } from '../errors.js';
 import type { Services } from '../services.js';
+import { AccessLog } from './access-log.js';
 import { installApiAuth } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
 import { installIdempotency } from './idempotency.js';
@@ -84,8 +85,8 @@ export async function buildServer(services: Services, deps: RouteDeps): Promise<
 function bareServer(services: Services): FastifyInstance {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
-    // Per-request lines only when debugging: at volume they cost more than the request.
-    logController: new LogController({ disableRequestLogging: services.config.logLevel !== 'debug' && services.config.logLevel !== 'trace' }),
+    // One access line per request at info (access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     // A request arriving while closing gets the contract's 503 (the onRequest hook below), not Fastify's own body.
     return503OnClosing: false,

@@ -11,6 +11,7 @@ import {
 } from './registry.js';
 
 const DEFAULT_LEASE_MS = 15_000;
+const LEASE_EXPIRED = 'lease expired: the worker stopped responding';
 
 export interface WorkerPoolOptions {
   registry: JobRegistry;
@@ -125,33 +126,40 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
   /** Retry with backoff, or give up (attempts exhausted / permanent); only while we still hold the lease. */
   async function recordFailure(job: JobRow, def: JobDefinition, err: unknown): Promise<void> {
     const error = message(err);
-    log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error }, 'job failed');
     const settled = await services.db.transaction().execute(async (trx) => {
       if (!await stillOwned(trx, job)) return null;
       return settleFailure(trx, job, def, err, error);
     });
-    if (settled) countSettled(job, settled);
+    if (settled) reportSettled(job, settled, error);
   }
 
-  type Settled = 'retried' | 'given_up';
+  /** How a failed attempt was settled: retried after `delayMs`, or given up. */
+  type Settled = { how: 'retried'; delayMs: number } | { how: 'given_up' };
 
   async function settleFailure(trx: Trx, job: JobRow, def: JobDefinition, err: unknown, error: string): Promise<Settled> {
     const payload = JSON.parse(job.payload) as never;
     if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
       await markJobFailed(trx, services.clock, job, error);
       await def.onGiveUp?.(trx, payload, services, error);
-      return 'given_up';
+      return { how: 'given_up' };
     }
     // A kind with its own backoff weighs a RetryAfterError itself (webhooks keep their schedule as a floor).
-    const delay = def.backoffMs ? def.backoffMs(job.attempts, err) : err instanceof RetryAfterError ? err.delayMs : defaultBackoff(job.attempts);
-    await rescheduleJob(trx, services.clock, job, delay, error);
+    const delayMs = def.backoffMs ? def.backoffMs(job.attempts, err) : err instanceof RetryAfterError ? err.delayMs : defaultBackoff(job.attempts);
+    await rescheduleJob(trx, services.clock, job, delayMs, error);
     await def.onRetry?.(trx, payload, services);
-    return 'retried';
+    return { how: 'retried', delayMs };
   }
 
-  /** Counted once the settlement committed, so a rolled-back one is not. */
-  function countSettled(job: JobRow, settled: Settled): void {
-    (settled === 'retried' ? services.metrics.jobsRetried : services.metrics.jobsGivenUp).inc({ kind: job.kind });
+  /** Logged and counted once the settlement committed, so a rolled-back one is not. */
+  function reportSettled(job: JobRow, settled: Settled, error: string): void {
+    const line = { jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, error };
+    if (settled.how === 'retried') {
+      services.metrics.jobsRetried.inc({ kind: job.kind });
+      log.warn({ ...line, retryInMs: settled.delayMs }, 'job retried');
+    } else {
+      services.metrics.jobsGivenUp.inc({ kind: job.kind });
+      log.error(line, 'job given up');
+    }
   }
 
   /** Jobs of dead workers: back to pending, or failed once their attempts are used up. */
@@ -163,11 +171,11 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
         const def = registry.get(job.kind);
         if (!def) continue; // a kind this process does not run: left for a process that does
         log.warn({ jobId: job.id, kind: job.kind, lockedBy: job.locked_by }, 'reclaiming job with expired lease');
-        done.push([job, await settleFailure(trx, job, def, new Error('lease expired: the worker stopped responding'), 'lease expired: the worker stopped responding')]);
+        done.push([job, await settleFailure(trx, job, def, new Error(LEASE_EXPIRED), LEASE_EXPIRED)]);
       }
       return done;
     });
-    for (const [job, how] of settled) countSettled(job, how);
+    for (const [job, how] of settled) reportSettled(job, how, LEASE_EXPIRED);
   }
 
   /**

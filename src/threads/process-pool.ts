@@ -85,6 +85,8 @@ export class ProcessPool<Answer extends TaskMessage> extends TaskPool<ChildProce
     return new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
+      // An idle child is unref'd: without this the process could end before its exit arrives, and a close awaiting it would never finish.
+      child.ref();
       child.kill('SIGKILL');
     });
   }

@@ -64,6 +64,7 @@ async function settleExtraction(trx: Trx, services: Services, payload: ExtractPa
   } else {
     await documents.markFailed(trx, doc.id, outcome.failure, now);
     await refundDocument(trx, services.clock, doc, 'failed');
+    services.log.warn({ documentId: doc.id, batchId: doc.batch_id, accountId: doc.account_id, page: doc.page_number, failure: outcome.failure.code, reason: outcome.failure.message }, 'page failed');
   }
   const settled = (await documents.byId(trx, doc.id))!;
   if (outcome.usage) await recordUsage(trx, services, settled, outcome.usage);

@@ -96,20 +96,26 @@ export function registerWebhookJobs(registry: JobRegistry): void {
       if (!registration) return; // the batch was deleted: nothing to tell anyone
       const now = services.clock.now();
       const { body, headers } = signDelivery(registration.secret, delivery, now);
+      // The receiver's host only: a callback URL's path or query may carry the receiver's own secret.
+      const attempt = { registrationId: registration.id, messageId: delivery.messageId, type: delivery.type, host: new URL(registration.callback_url).host, attempt: ctx.job.attempts };
+      const failed = (status: number | null, error?: string) => {
+        services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
+        services.log.warn({ ...attempt, status, ...(error ? { error } : {}) }, 'webhook delivery failed');
+      };
       const res = await postDelivery(registration.callback_url, body, headers, { allowPrivate: services.config.allowPrivateUrls, timeoutMs: DELIVERY_TIMEOUT_MS })
         .catch((err: unknown) => {
-          services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
+          failed(null, err instanceof Error ? err.message : String(err));
           throw err;
         });
-      const delivered = res.statusCode >= 200 && res.statusCode < 300;
-      services.metrics.webhookDeliveries.inc({ outcome: delivered ? 'delivered' : 'failed' });
-      if (delivered) {
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
         await ctx.finish(async (trx) => {
           if (delivery.type !== 'batch.completed') return;
           await webhookRegistrations.markFired(trx, registration.id, isoNow(services.clock));
         });
         return;
       }
+      failed(res.statusCode);
       if (res.statusCode === 410) throw new PermanentJobError('receiver answered 410 Gone: no more retries');
       const wait = res.statusCode === 429 || res.statusCode === 503 ? retryAfterMs(res.headers['retry-after'], now) : null;
       const why = `receiver answered HTTP ${res.statusCode}`;
