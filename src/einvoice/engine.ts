@@ -23,6 +23,8 @@ export const EINVOICE_CONFIDENCE = {
   unprinted: 0.75,
   /** The page prints something else where this value belongs. */
   disagreement: 0.4,
+  /** The XML's value as the page's reading spells it (a unit the page writes its own way). */
+  pageSpelling: 0.9,
 } as const;
 
 /** Columns of an e-invoice page when the request names none: its lines. */
@@ -87,14 +89,20 @@ function termCell(term: Term, invoice: PageInvoice['invoice'], line: InvoiceLine
   const where = term.parts ? locateParts(words, term.parts(invoice)) : nearest(findValue(words, value, term.kind), anchor);
   if (where) {
     // Amounts and dates as the page prints them; names and ids as the XML spells them.
-    const shown = term.kind === 'text' || term.parts ? value : where.printed;
+    const shown = term.kind === 'text' || term.parts ? value : signedAsMeant(where.printed, value);
     return { value: shown, box: where.box, confidence: EINVOICE_CONFIDENCE.printed };
   }
   const printed = pageCell && !isImageRegion(pageCell) ? pageCell : null;
+  if (printed?.value && term.pageSpelling) return { value: printed.value, box: printed.box, confidence: EINVOICE_CONFIDENCE.pageSpelling };
   if (printed?.value && !sameValue(value, printed.value, term.kind)) {
     return { value, box: printed.box, confidence: EINVOICE_CONFIDENCE.disagreement };
   }
   return { value, box: null, confidence: EINVOICE_CONFIDENCE.unprinted };
+}
+
+/** A credit's amount the page prints without its sign (a credit note's "1.525,50") keeps the sign the value means. */
+function signedAsMeant(printed: string, value: string): string {
+  return value.startsWith('-') && !/[-−(]/.test(printed) ? `-${printed}` : printed;
 }
 
 /** Of several places printing the value, the one on the line's row (or the first, for a document value). */

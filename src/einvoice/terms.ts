@@ -6,6 +6,7 @@
  */
 import { conceptTokens, resolveConcept } from '../extract/concepts/index.js';
 import { partyAddress, type EInvoice, type InvoiceLine, type Party } from './model.js';
+import { invoiceUnit } from './units.js';
 
 export type TermLevel = 'document' | 'line';
 
@@ -17,6 +18,8 @@ export interface Term {
   read: (invoice: EInvoice, line: InvoiceLine | null) => string | null;
   /** For a value printed over several lines (an address): the pieces to locate one by one. */
   parts?: (invoice: EInvoice) => Array<string | null>;
+  /** The page may spell the value its own way (a unit: `Stück` for `Stk`): its reading is the value's spelling, not a disagreement. */
+  pageSpelling?: boolean;
 }
 
 const doc = (kind: Term['kind'], read: (i: EInvoice) => string | null): Term => ({ level: 'document', kind, read: (i) => read(i) });
@@ -24,6 +27,25 @@ const line = (kind: Term['kind'], read: (l: InvoiceLine) => string | null): Term
   level: 'line',
   kind,
   read: (_i, l) => (l ? read(l) : null),
+});
+
+/**
+ * A credit note's amounts as the document means them: money going back to
+ * the buyer, so negative. Most credit notes write them positive (EN 16931
+ * wants that; the type code says they are credits); one that writes its
+ * total negative has signed them already and is left as written.
+ */
+function credited(i: EInvoice, amount: string | null): string | null {
+  if (amount === null || !i.creditNote || (i.totals.grandTotal ?? i.totals.due ?? '').startsWith('-')) return amount;
+  return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
+}
+
+/** An amount of the invoice, of a line: signed as the document means it (a unit price is a price, never signed). */
+const docAmount = (read: (i: EInvoice) => string | null): Term => doc('money', (i) => credited(i, read(i)));
+const lineAmount = (read: (l: InvoiceLine) => string | null): Term => ({
+  level: 'line',
+  kind: 'money',
+  read: (i, l) => (l ? credited(i, read(l)) : null),
 });
 
 const addressParts = (p: Party) => [p.street, p.additionalStreet, [p.postcode, p.city].filter(Boolean).join(' ') || null];
@@ -56,22 +78,23 @@ const BY_CONCEPT: Record<string, Term> = {
   bic: doc('text', (i) => i.bic),
   currency: doc('text', (i) => i.currency),
   payment_terms: doc('text', (i) => i.paymentTerms),
-  subtotal: doc('money', (i) => i.totals.lineNet ?? i.totals.taxExclusive),
-  discount: doc('money', (i) => i.totals.allowances),
-  shipping: doc('money', (i) => i.totals.charges),
-  tax_amount: doc('money', (i) => i.totals.tax),
-  total_amount: doc('money', (i) => i.totals.grandTotal),
-  amount_due: doc('money', (i) => i.totals.due),
-  amount_paid: doc('money', (i) => i.totals.prepaid),
+  subtotal: docAmount((i) => i.totals.lineNet ?? i.totals.taxExclusive),
+  discount: docAmount((i) => i.totals.allowances),
+  shipping: docAmount((i) => i.totals.charges),
+  tax_amount: docAmount((i) => i.totals.tax),
+  total_amount: docAmount((i) => i.totals.grandTotal),
+  amount_due: docAmount((i) => i.totals.due),
+  amount_paid: docAmount((i) => i.totals.prepaid),
   // On a row of lines, the VAT rate is the line's own (BT-152); alone, the invoice's single rate.
   tax_rate: { level: 'document', kind: 'percent', read: (i, l) => (l ? l.vatRate : singleRate(i)) },
   position: line('text', (l) => l.id),
   item_code: line('text', (l) => l.sellerItemId),
   description: line('text', (l) => l.name ?? l.description),
   quantity: line('number', (l) => l.quantity),
-  unit: line('text', (l) => l.unitCode),
+  // The unit as a person writes it (`h`, `Stk`); the code itself answers `unit code`.
+  unit: { level: 'line', kind: 'text', read: (i, l) => (l ? invoiceUnit(i, l.unitCode) : null), pageSpelling: true },
   unit_price: line('money', (l) => l.netPrice),
-  line_total: line('money', (l) => l.netAmount),
+  line_total: lineAmount((l) => l.netAmount),
 };
 
 /** Terms without a catalogue concept, by the tokens of their usual field names. */
@@ -85,9 +108,9 @@ const BY_NAME: Record<string, Term> = {
   'seller tax number': doc('text', (i) => i.seller.taxRegistrationId),
   'type code': doc('text', (i) => i.typeCode),
   'invoice type code': doc('text', (i) => i.typeCode),
-  'tax basis': doc('money', (i) => i.totals.taxExclusive),
-  'tax exclusive amount': doc('money', (i) => i.totals.taxExclusive),
-  'line net amount': line('money', (l) => l.netAmount),
+  'tax basis': docAmount((i) => i.totals.taxExclusive),
+  'tax exclusive amount': docAmount((i) => i.totals.taxExclusive),
+  'line net amount': lineAmount((l) => l.netAmount),
   'line id': line('text', (l) => l.id),
   'seller item id': line('text', (l) => l.sellerItemId),
   'item description': line('text', (l) => l.description),

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { languageOfCountry, LANGUAGES, type PrintLabels } from '../extract/lang/index.js';
-import { readEInvoice, type EInvoice, type Party } from '../einvoice/index.js';
+import { invoiceUnit, readEInvoice, type EInvoice, type Party } from '../einvoice/index.js';
 import { breakLongWords, createPagedDoc, PAGE } from './pdfkit-pages.js';
 
 const SIZE = 9;
@@ -85,7 +85,7 @@ export function renderInvoicePdf(inv: EInvoice, maxPages: number): Promise<Buffe
         itemId: line.sellerItemId ?? '',
         item: clip([line.name, line.description].filter(Boolean).join('\n')),
         quantity: line.quantity ?? '',
-        unit: line.unitCode ?? '',
+        unit: invoiceUnit(inv, line.unitCode) ?? '',
         price: line.netPrice ?? '',
         vatRate: line.vatRate ?? '',
         amount: line.netAmount ?? '',

@@ -107,6 +107,70 @@ describe('reading e-invoice pages from their XML', () => {
     expect(model.asked).toEqual([['photo']]);
   }, 120_000);
 
+  it('answers a unit as a person writes it, in the invoice\'s language, and the code where the field asks for the code', async () => {
+    const invoice = sampleInvoice('en16931');
+    const [page] = await enginePages('units.xml', Buffer.from(writeCii(invoice)));
+    const result = await withEInvoice(layout, { compare: true }).extract(page, request('Einheit', 'unit_code'));
+    if (!result.ok) throw new Error(result.failure.message);
+    // H87 and C62 are pieces (German seller: Stk), HUR is the hour (h); the rendered page prints them so, and is boxed.
+    expect(result.rows.map((r) => (r.Einheit as CellValue).value)).toEqual(['Stk', 'h', 'Stk']);
+    for (const r of result.rows) expect((r.Einheit as CellValue).confidence).toBe(EINVOICE_CONFIDENCE.printed);
+    expect(result.rows.map((r) => (r.unit_code as CellValue).value)).toEqual(['H87', 'HUR', 'C62']);
+    // A French seller's pieces are pce; the model engine (no page reading) gets the same words.
+    const french = { ...invoice, seller: { ...invoice.seller, countryCode: 'FR' } };
+    const [frPage] = await enginePages('units-fr.xml', Buffer.from(writeCii(french)));
+    const fr = await withEInvoice(layout, { compare: false }).extract(frPage, request('unit'));
+    if (!fr.ok) throw new Error(fr.failure.message);
+    expect(fr.rows.map((r) => (r.unit as CellValue).value)).toEqual(['pce', 'h', 'pce']);
+  }, 120_000);
+
+  it('keeps the page\'s own spelling of a unit on a hybrid PDF, not a disagreement', async () => {
+    const xml = sampleInvoice('en16931');
+    // The printed invoice writes its units out in full; the XML has the codes.
+    const printed = { ...xml, lines: xml.lines.map((l) => ({ ...l, unitCode: l.unitCode === 'HUR' ? 'Std.' : 'Stück' })) };
+    const [page] = await enginePages('units-hybrid.pdf', await attachInvoiceXml(await renderInvoicePdf(printed, 5), Buffer.from(writeCii(xml))));
+    const result = await withEInvoice(layout, { compare: true }).extract(page, request('description', 'unit'));
+    if (!result.ok) throw new Error(result.failure.message);
+    expect(result.rows.map((r) => (r.unit as CellValue).value)).toEqual(['Stück', 'Std.', 'Stück']);
+    for (const r of result.rows) expect((r.unit as CellValue).confidence).toBe(EINVOICE_CONFIDENCE.pageSpelling);
+  }, 120_000);
+
+  it('signs a credit note\'s amounts as credits, whichever way its XML writes them; a price stays a price', async () => {
+    const credit = sampleInvoice('peppol', { creditNote: true });
+    const req = request('total_amount', 'amount_due', 'tax_amount', 'unit_price', 'line_total', 'quantity');
+    const read = async (name: string, bytes: Uint8Array) => {
+      const [page] = await enginePages(name, bytes);
+      const result = await withEInvoice(layout, { compare: true }).extract(page, req);
+      if (!result.ok) throw new Error(result.failure.message);
+      return result.rows as Array<Record<string, CellValue>>;
+    };
+    // Written positive (as EN 16931 asks of a credit note), in UBL and as a hybrid PDF carrying CII.
+    for (const rows of [
+      await read('credit.xml', Buffer.from(writeUbl(credit))),
+      await read('credit.pdf', await attachInvoiceXml(await renderInvoicePdf(credit, 5), Buffer.from(writeCii({ ...credit, syntax: 'CII' })))),
+    ]) {
+      expect(rows[0].total_amount).toMatchObject({ value: '-1525.50', confidence: EINVOICE_CONFIDENCE.printed });
+      expect(rows[0].amount_due.value).toBe('-1425.50');
+      expect(rows[0].tax_amount.value).toBe('-235.50');
+      expect(rows.map((r) => r.line_total.value)).toEqual(['-610.00', '-600.00', '-80.00']);
+      expect(rows.map((r) => r.unit_price.value)).toEqual(['305.00', '80.00', '80.00']);
+      expect(rows.map((r) => r.quantity.value)).toEqual(['2', '7.5', '1']);
+    }
+    // Written negative already: the producer signed them, and they stay as written.
+    const negate = (a: string | null) => (a === null ? null : `-${a}`);
+    const signed = {
+      ...credit, syntax: 'CII' as const,
+      totals: { ...credit.totals, lineNet: negate(credit.totals.lineNet), taxExclusive: negate(credit.totals.taxExclusive), tax: negate(credit.totals.tax), grandTotal: negate(credit.totals.grandTotal), due: negate(credit.totals.due) },
+      lines: credit.lines.map((l) => ({ ...l, netAmount: negate(l.netAmount) })),
+    };
+    const rows = await read('signed.xml', Buffer.from(writeCii(signed)));
+    expect(rows[0].total_amount.value).toBe('-1525.50');
+    expect(rows.map((r) => r.line_total.value)).toEqual(['-610.00', '-600.00', '-80.00']);
+    // An invoice's amounts are what it writes.
+    const invoice = await read('invoice.xml', Buffer.from(writeCii(sampleInvoice('en16931'))));
+    expect(invoice[0].total_amount.value).toBe('1525.50');
+  }, 120_000);
+
   it('leaves a page without an e-invoice to the wrapped engine', async () => {
     const [page] = await enginePages('plain.pdf', await renderInvoicePdf(sampleInvoice('en16931'), 5));
     expect(page.einvoice).toBeUndefined();

@@ -29,7 +29,7 @@ export const LANGUAGES = {
 
 export type Lang = keyof typeof LANGUAGES;
 
-export type { ConceptLabels, Language, PrintLabels } from './types.js';
+export type { ConceptLabels, Language, PrintLabels, UnitWords } from './types.js';
 
 /** Every language's code, in the registry's order. */
 export const LANGS = Object.keys(LANGUAGES) as Lang[];

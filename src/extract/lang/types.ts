@@ -102,6 +102,18 @@ export interface PrintLabels {
   due: string;
   payment: string;
   page: string;
+  /** How the language writes the units an e-invoice gives as UN/ECE Rec. 20 codes with no symbol of their own (src/einvoice/units.ts). */
+  units: UnitWords;
+}
+
+export interface UnitWords {
+  piece: string;
+  pack: string;
+  lumpSum: string;
+  day: string;
+  week: string;
+  month: string;
+  year: string;
 }
 
 /** How the language writes a date with its month's name (format/dates.ts); a list not written yet is left out. */

@@ -30,5 +30,6 @@ export const de: Language = {
     vatId: 'USt-IdNr.', taxNumber: 'Steuernummer', legalId: 'Register', position: 'Pos.', itemId: 'Artikelnr.', item: 'Bezeichnung',
     quantity: 'Menge', unit: 'Einheit', price: 'Einzelpreis', vatRate: 'USt. %', amount: 'Betrag', lineNet: 'Summe Positionen', allowances: 'Nachlässe',
     charges: 'Zuschläge', taxBasis: 'Nettobetrag', vat: 'USt.', total: 'Gesamtbetrag', prepaid: 'Bereits gezahlt', due: 'Zahlbetrag', payment: 'Zahlung', page: 'Seite',
+    units: { piece: 'Stk', pack: 'Pkg', lumpSum: 'pauschal', day: 'Tag', week: 'Woche', month: 'Monat', year: 'Jahr' },
   },
 };

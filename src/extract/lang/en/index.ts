@@ -74,5 +74,6 @@ export const en: Language = {
     vatId: 'VAT ID', taxNumber: 'Tax number', legalId: 'Registration', position: 'Pos.', itemId: 'Item no.', item: 'Description',
     quantity: 'Qty', unit: 'Unit', price: 'Unit price', vatRate: 'VAT %', amount: 'Amount', lineNet: 'Subtotal', allowances: 'Allowances',
     charges: 'Charges', taxBasis: 'Total net', vat: 'VAT', total: 'Total', prepaid: 'Paid', due: 'Amount due', payment: 'Payment', page: 'Page',
+    units: { piece: 'pc', pack: 'pack', lumpSum: 'lump sum', day: 'day', week: 'week', month: 'month', year: 'year' },
   },
 };

@@ -29,5 +29,6 @@ export const es: Language = {
     vatId: 'NIF-IVA', taxNumber: 'NIF', legalId: 'Registro', position: 'Pos.', itemId: 'Ref.', item: 'Descripción',
     quantity: 'Cant.', unit: 'Unidad', price: 'Precio unitario', vatRate: 'IVA %', amount: 'Importe', lineNet: 'Suma líneas', allowances: 'Descuentos',
     charges: 'Cargos', taxBasis: 'Base imponible', vat: 'IVA', total: 'Total', prepaid: 'Pagado', due: 'Importe a pagar', payment: 'Pago', page: 'Página',
+    units: { piece: 'ud', pack: 'paquete', lumpSum: 'global', day: 'día', week: 'semana', month: 'mes', year: 'año' },
   },
 };

@@ -29,5 +29,6 @@ export const fr: Language = {
     vatId: 'N° TVA', taxNumber: 'N° fiscal', legalId: 'SIRET', position: 'N°', itemId: 'Réf.', item: 'Désignation',
     quantity: 'Qté', unit: 'Unité', price: 'Prix unitaire', vatRate: 'TVA %', amount: 'Montant', lineNet: 'Total lignes', allowances: 'Remises',
     charges: 'Frais', taxBasis: 'Total HT', vat: 'TVA', total: 'Total TTC', prepaid: 'Acompte', due: 'Net à payer', payment: 'Paiement', page: 'Page',
+    units: { piece: 'pce', pack: 'paquet', lumpSum: 'forfait', day: 'jour', week: 'semaine', month: 'mois', year: 'an' },
   },
 };

@@ -25,5 +25,6 @@ export const it: Language = {
     vatId: 'Partita IVA', taxNumber: 'Codice fiscale', legalId: 'REA', position: 'Pos.', itemId: 'Codice', item: 'Descrizione',
     quantity: 'Qtà', unit: 'Unità', price: 'Prezzo unitario', vatRate: 'IVA %', amount: 'Importo', lineNet: 'Totale righe', allowances: 'Sconti',
     charges: 'Maggiorazioni', taxBasis: 'Imponibile', vat: 'IVA', total: 'Totale', prepaid: 'Già pagato', due: 'Da pagare', payment: 'Pagamento', page: 'Pagina',
+    units: { piece: 'pz', pack: 'conf', lumpSum: 'forfait', day: 'giorno', week: 'settimana', month: 'mese', year: 'anno' },
   },
 };

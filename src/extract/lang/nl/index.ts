@@ -27,5 +27,6 @@ export const nl: Language = {
     vatId: 'Btw-nummer', taxNumber: 'Fiscaal nummer', legalId: 'KvK', position: 'Pos.', itemId: 'Artikelnr.', item: 'Omschrijving',
     quantity: 'Aantal', unit: 'Eenheid', price: 'Prijs per stuk', vatRate: 'Btw %', amount: 'Bedrag', lineNet: 'Som regels', allowances: 'Kortingen',
     charges: 'Toeslagen', taxBasis: 'Totaal excl. btw', vat: 'Btw', total: 'Totaal', prepaid: 'Betaald', due: 'Te betalen', payment: 'Betaling', page: 'Pagina',
+    units: { piece: 'st', pack: 'pak', lumpSum: 'forfait', day: 'dag', week: 'week', month: 'maand', year: 'jaar' },
   },
 };

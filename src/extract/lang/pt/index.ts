@@ -29,5 +29,6 @@ export const pt: Language = {
     vatId: 'NIF IVA', taxNumber: 'NIF', legalId: 'Registo', position: 'Pos.', itemId: 'Ref.', item: 'Descrição',
     quantity: 'Qtd.', unit: 'Unidade', price: 'Preço unitário', vatRate: 'IVA %', amount: 'Valor', lineNet: 'Soma linhas', allowances: 'Descontos',
     charges: 'Encargos', taxBasis: 'Total s/ IVA', vat: 'IVA', total: 'Total', prepaid: 'Pago', due: 'A pagar', payment: 'Pagamento', page: 'Página',
+    units: { piece: 'un', pack: 'emb', lumpSum: 'global', day: 'dia', week: 'semana', month: 'mês', year: 'ano' },
   },
 };
