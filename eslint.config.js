@@ -33,6 +33,27 @@ const queriesStayInDb = {
   },
 };
 
+/**
+ * The engine's stages write no threshold or weight inline: each is a setting
+ * of src/extract/settings.ts, with its reason, passed in as `settings`; units
+ * and fixed facts (grey levels, degrees, percent) are named in
+ * src/extract/units.ts. In the stages only 0 and 1 are written (and -1, which
+ * is 1 negated). The folders join as their stage is moved (issue 24 item 2);
+ * read/page-language.ts joins with the language folders (item 3).
+ * test/lint/settings-not-literals.test.ts proves the rule fires.
+ */
+const SETTINGS_NOT_LITERALS = 'A number in an engine stage is a setting: add it to src/extract/settings.ts (with why it has its value) and pass `settings` in, or name a unit in src/extract/units.ts.';
+const settingsNotLiterals = {
+  files: ['src/extract/read/**/*.ts'],
+  ignores: ['src/extract/read/page-language.ts'],
+  rules: {
+    'no-restricted-syntax': ['error', {
+      selector: 'Literal[raw=/^(?!(?:0|1)$)\\.?\\d/]',
+      message: SETTINGS_NOT_LITERALS,
+    }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', '.bench-dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', '.cache/'] },
   js.configs.recommended,
@@ -44,6 +65,7 @@ export default tseslint.config(
     },
   },
   queriesStayInDb,
+  settingsNotLiterals,
   { files: ['bin/**/*.js'], languageOptions: { globals: { process: 'readonly' } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

@@ -61,6 +61,7 @@ import { percentiles } from './lib/percentiles.js';
 import { ensureTesseractCli } from './lib/peers.js';
 import { textPageComparison } from './lib/text-page.js';
 import { cliStartComparison } from './lib/cli-start.js';
+import { DEFAULT_SETTINGS } from '../src/extract/settings.js';
 
 const run = promisify(execFile);
 
@@ -133,7 +134,7 @@ const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.
 async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promise<Record<string, unknown>> {
   const peer = ensureTesseractCli();
   const dir = await mkdtemp(join(tmpdir(), 'docrows-bench-'));
-  const workers = defaultOcrWorkers();
+  const workers = defaultOcrWorkers(DEFAULT_SETTINGS);
   const ours: Record<'default' | 'one', number[]> = { default: [], one: [] };
   const theirs: Record<string, number[]> = {};
   try {
@@ -216,7 +217,7 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
       const cli = Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, percentiles(v)]));
       const [engine, engineOne] = [percentiles(ours.default), percentiles(ours.one)];
       out[lang] = {
-        engine_fast: { ...engine, ocr_threads: defaultOcrWorkers() },
+        engine_fast: { ...engine, ocr_threads: defaultOcrWorkers(DEFAULT_SETTINGS) },
         engine_fast_one_ocr_thread: engineOne,
         tesseract_cli: { ...cli, note: '1 thread (OMP_THREAD_LIMIT=1) unless named default threads' },
         ratios_p50: peer.available

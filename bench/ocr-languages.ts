@@ -18,9 +18,10 @@
 import { generateBusinessDoc, splitSeeds, type BusinessDoc, type BusinessKind, type Lang } from './lib/business/index.js';
 import { randomScanOptions, scanPages } from './lib/business/scan.js';
 import { ocrPage } from '../src/extract/read/ocr-page.js';
-import { TesseractPool } from '../src/extract/read/tesseract-pool.js';
+import { defaultOcrWorkers, TesseractPool } from '../src/extract/read/tesseract-pool.js';
 import { OCR_MODELS } from '../src/extract/lang/index.js';
 import type { Quality } from '../src/extract/types.js';
+import { DEFAULT_SETTINGS } from '../src/extract/settings.js';
 
 function listArg(name: string, fallback: string[]): string[] {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,7 +48,7 @@ const tallies = new Map<string, Tally>();
 
 /** Starting a worker with `model` and reading a small blank raster. */
 async function startupMs(model: string): Promise<number> {
-  const fresh = new TesseractPool(1);
+  const fresh = new TesseractPool(1, DEFAULT_SETTINGS);
   const t0 = performance.now();
   await fresh.recognize({ width: 64, height: 32, data: new Uint8Array(64 * 32).fill(255) }, 200, model);
   const ms = performance.now() - t0;
@@ -56,7 +57,7 @@ async function startupMs(model: string): Promise<number> {
 }
 for (const lang of langs) process.stdout.write(`${JSON.stringify({ model: OCR_MODELS[lang], worker_start_ms: Math.round(await startupMs(OCR_MODELS[lang])) })}\n`);
 
-const pool = new TesseractPool();
+const pool = new TesseractPool(defaultOcrWorkers(DEFAULT_SETTINGS), DEFAULT_SETTINGS);
 try {
   for (const lang of langs) {
     for (const kind of kinds) {
@@ -64,14 +65,14 @@ try {
         const doc = await generateBusinessDoc({ seed, kind, lang });
         const pages = await scanPages(Buffer.from(doc.pdf), randomScanOptions(seed), seed);
         const values = printedValues(doc);
-        for (const page of pages) await ocrPage(page.image, quality, pool);
+        for (const page of pages) await ocrPage(page.image, quality, pool, DEFAULT_SETTINGS);
         for (const [mode, fixed] of [['english_only', 'en'], ['native_only', lang], ['detected', undefined]] as const) {
           let text = '';
           let ms = 0;
           let told = '';
           for (const page of pages) {
             const t0 = performance.now();
-            const read = await ocrPage(page.image, quality, pool, fixed);
+            const read = await ocrPage(page.image, quality, pool, DEFAULT_SETTINGS, fixed);
             ms += performance.now() - t0;
             text += read.words.map((w) => w.text).join('');
             told += read.language;

@@ -7,6 +7,7 @@ import { pickUpright, probeCrop } from '../../src/extract/read/ocr-page.js';
 import { majority3 } from '../../src/extract/read/page-geometry.js';
 import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 /** A row-ink profile: `lines` as [first row, one past last row, ink per row], zero elsewhere. */
 function profile(height: number, lines: Array<[number, number, number]>, specks: Array<[number, number]> = []): number[] {
@@ -80,8 +81,8 @@ async function textPage(): Promise<GreyRaster> {
 }
 
 describe('OCR in bands', () => {
-  const one = new TesseractPool(1);
-  const two = new TesseractPool(2);
+  const one = new TesseractPool(1, DEFAULT_SETTINGS);
+  const two = new TesseractPool(2, DEFAULT_SETTINGS);
   afterAll(async () => {
     await one.close();
     await two.close();
@@ -89,8 +90,8 @@ describe('OCR in bands', () => {
 
   it('reads the same words at the same places whole and in two concurrent bands', { timeout: 120_000 }, async () => {
     const page = await textPage();
-    const whole = await recognizeInBands(one, page, 200);
-    const banded = await recognizeInBands(two, page, 200);
+    const whole = await recognizeInBands(one, page, 200, DEFAULT_SETTINGS);
+    const banded = await recognizeInBands(two, page, 200, DEFAULT_SETTINGS);
     expect(banded.map((w) => w.text)).toEqual(whole.map((w) => w.text));
     expect(whole.map((w) => w.text).join(' ')).toBe('Quarterly supply report Coffee beans 12 48.00 Green tea 3 9.75 Paper cups 100 15.20 Oat milk 24 31.90 Delivered to the warehouse');
     banded.forEach((w, i) => {
@@ -101,10 +102,10 @@ describe('OCR in bands', () => {
 
   it('tells upright from upside down on a sample of the first lines', { timeout: 120_000 }, async () => {
     const page = await textPage();
-    const sample = probeCrop(page, 200);
+    const sample = probeCrop(page, 200, DEFAULT_SETTINGS);
     // Four text lines of the six, the last ending above the fifth.
     expect(sample.height).toBeLessThan(page.height / 2);
-    expect(await pickUpright([page], two, 200)).toEqual({ index: 0, halfTurn: false });
-    expect(await pickUpright([halfTurn(page)], two, 200)).toEqual({ index: 0, halfTurn: true });
+    expect(await pickUpright([page], two, 200, DEFAULT_SETTINGS)).toEqual({ index: 0, halfTurn: false });
+    expect(await pickUpright([halfTurn(page)], two, 200, DEFAULT_SETTINGS)).toEqual({ index: 0, halfTurn: true });
   });
 });

@@ -7,6 +7,7 @@ import { ocrPage } from '../../src/extract/read/ocr-page.js';
 import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { rng } from '../helpers/rng.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const at = (r: GreyRaster, x: number, y: number) => r.data[y * r.width + x];
 
@@ -42,7 +43,7 @@ function lidScan(): GreyRaster {
 describe('content crop', () => {
   it('finds a receipt on a large scan and leaves out the lid, its shadow and the cardboard', () => {
     const scan = lidScan();
-    const crop = findContentCrop(scan);
+    const crop = findContentCrop(scan, DEFAULT_SETTINGS);
     expect(crop).toBeDefined();
     const { x1, y1, x2, y2 } = crop!.box;
     // All the print (x 500–680, y 90–736) is inside, the lid strip (x < 40) and the shadow line (y 1110) are not.
@@ -65,7 +66,7 @@ describe('content crop', () => {
   });
 
   it('maps a box of the crop back onto the page', () => {
-    const crop = findContentCrop(lidScan())!;
+    const crop = findContentCrop(lidScan(), DEFAULT_SETTINGS)!;
     const { x1, y1, x2, y2 } = crop.box;
     expect(pageBoxOfCrop(crop, { x1: 0, y1: 0, x2: 1, y2: 1 })).toEqual({ x1, y1, x2, y2 });
     const mid = pageBoxOfCrop(crop, { x1: 0.5, y1: 0.5, x2: 0.5, y2: 0.5 });
@@ -76,7 +77,7 @@ describe('content crop', () => {
   it('leaves a page its content fills alone', () => {
     const page = { width: 800, height: 1130, data: new Uint8Array(800 * 1130).fill(235) };
     printLines(page, 60, 60, 680, 45, 22);
-    expect(findContentCrop(page)).toBeUndefined();
+    expect(findContentCrop(page, DEFAULT_SETTINGS)).toBeUndefined();
   });
 
   it('keeps print on the dim half of a badly lit receipt photo', () => {
@@ -87,7 +88,7 @@ describe('content crop', () => {
     for (let y = 0; y < height; y++) data.fill(Math.round(225 - (75 * y) / height), y * width, (y + 1) * width);
     const photo = { width, height, data };
     printLines(photo, 150, 40, 300, 38, 22);
-    const crop = findContentCrop(photo);
+    const crop = findContentCrop(photo, DEFAULT_SETTINGS);
     if (crop) expect(crop.box.y2 * height).toBeGreaterThanOrEqual(40 + 37 * 22 + 8);
   });
 });
@@ -110,7 +111,7 @@ function receipt(): Promise<Buffer> {
 }
 
 describe('a small receipt on an A4 flatbed scan', () => {
-  const pool = new TesseractPool(2);
+  const pool = new TesseractPool(2, DEFAULT_SETTINGS);
   afterAll(() => pool.close());
 
   it('is read alone, and its words land where it lies on the page', { timeout: 180_000 }, async () => {
@@ -124,7 +125,7 @@ describe('a small receipt on an A4 flatbed scan', () => {
       .jpeg({ quality: 85 })
       .toBuffer();
 
-    const page = await ocrPage(scan, 'fast', pool);
+    const page = await ocrPage(scan, 'fast', pool, DEFAULT_SETTINGS);
 
     const text = page.words.map((w) => w.text).join(' ');
     expect(text).toMatch(/GROCERY/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eraseRulingLines } from '../../src/extract/read/erase-lines.js';
 import { otsuThreshold } from '../../src/extract/read/page-geometry.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 /** Otsu's threshold by its definition: the grey level that maximizes the between-class variance, the lowest among equals. */
 function otsuByDefinition(grey: Uint8Array): number {
@@ -58,7 +59,7 @@ describe('eraseRulingLines', () => {
     const g = page();
     g[48 * width + 299] = 100;
     g[53 * width + 0] = 100;
-    eraseRulingLines(g, width, height);
+    eraseRulingLines(g, width, height, DEFAULT_SETTINGS);
     for (const x of [0, 1, 150, 298, 299]) expect([at(g, x, 49), at(g, x, 50), at(g, x, 51), at(g, x, 52)], `x ${x}`).toEqual([255, 255, 255, 255]);
     expect([at(g, 149, 100), at(g, 150, 100), at(g, 151, 100)]).toEqual([255, 255, 255]);
     // Two rows from the rule: no edge of it.

@@ -12,6 +12,7 @@ import { detectPageLanguage, tellLanguage } from '../../src/extract/read/page-la
 import { TesseractPool, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
 import { runScript } from './helpers/child-script.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const words = (text: string) => text.split(/\s+/).map((t) => ({ text: t }));
 
@@ -37,7 +38,7 @@ describe('OCR workers', () => {
   it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, async () => {
     const run = await runScript(
       `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/read/tesseract-pool.ts'))};
-      const pool = new TesseractPool(1);
+      const pool = new TesseractPool(1, DEFAULT_SETTINGS);
       for (const model of ${JSON.stringify(Object.values(OCR_MODELS))}) await pool.recognize({ width: 64, height: 32, data: new Uint8Array(2048).fill(255) }, 200, model);
       await pool.close();`,
     );
@@ -80,7 +81,7 @@ describe('page language', () => {
 });
 
 describe('OCR in the page language', () => {
-  const pool = new TesseractPool(1);
+  const pool = new TesseractPool(1, DEFAULT_SETTINGS);
   afterAll(() => pool.close());
 
   /** A page of `height` points holding `top` lines and then a German receipt's lines, rendered at 200 dpi and saved as a JPEG scan. */
@@ -117,8 +118,8 @@ describe('OCR in the page language', () => {
 
   it('reads a German scan again with the German model: umlauts, ß and € come out', { timeout: 120_000 }, async () => {
     const image = await germanScan();
-    const english = await ocrPage(image, 'fast', pool, 'en');
-    const page = await ocrPage(image, 'fast', pool);
+    const english = await ocrPage(image, 'fast', pool, DEFAULT_SETTINGS, 'en');
+    const page = await ocrPage(image, 'fast', pool, DEFAULT_SETTINGS);
     const text = (p: typeof page) => p.words.map((w) => w.text).join(' ');
     expect(english.language).toBe('en');
     expect(page.language).toBe('de');
@@ -128,9 +129,9 @@ describe('OCR in the page language', () => {
   });
 
   it('reads a page whose top tells its language with the English model on the top part only', { timeout: 120_000 }, async () => {
-    const observed = new ObservedPool(1);
+    const observed = new ObservedPool(1, DEFAULT_SETTINGS);
     try {
-      const page = await ocrPage(await scanOf(['Rechnung Nr. 2024-17', 'Datum 12.03.2024', 'Kunde Müller GmbH', 'Lieferdatum 11.03.2024'], 320), 'fast', observed);
+      const page = await ocrPage(await scanOf(['Rechnung Nr. 2024-17', 'Datum 12.03.2024', 'Kunde Müller GmbH', 'Lieferdatum 11.03.2024'], 320), 'fast', observed, DEFAULT_SETTINGS);
       expect(page.language).toBe('de');
       expect(page.words.map((w) => w.text)).toContain('Bügeleisen');
       // The German model read the page whole; the English one less than half of it.
@@ -141,9 +142,9 @@ describe('OCR in the page language', () => {
   });
 
   it('reads a page whose top says nothing of its language in English whole, then in its own language', { timeout: 120_000 }, async () => {
-    const observed = new ObservedPool(1);
+    const observed = new ObservedPool(1, DEFAULT_SETTINGS);
     try {
-      const page = await ocrPage(await scanOf(['ACME 1042', '4711 0815', '12 34 56', '98 76 54'], 270), 'fast', observed);
+      const page = await ocrPage(await scanOf(['ACME 1042', '4711 0815', '12 34 56', '98 76 54'], 270), 'fast', observed, DEFAULT_SETTINGS);
       expect(page.language).toBe('de');
       expect(observed.rows.eng).toBeGreaterThanOrEqual(observed.rows.deu * 0.9);
     } finally {

@@ -4,6 +4,7 @@ import { scanImage } from '../../bench/lib/business/scan.js';
 import { ocrPage } from '../../src/extract/read/ocr-page.js';
 import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 /** A narrow till receipt with an upside-down stamp above its text, as stamped receipts are often filed. */
 function stampedReceipt(): Promise<Buffer> {
@@ -26,14 +27,14 @@ function stampedReceipt(): Promise<Buffer> {
 }
 
 describe('orientation of a poorly read page', () => {
-  const pool = new TesseractPool(2);
+  const pool = new TesseractPool(2, DEFAULT_SETTINGS);
   afterAll(() => pool.close());
 
   it('keeps an upright receipt upright when only the stamp on top reads better turned over', async () => {
     // The probe sees the stamp first and prefers the page turned; the full reading of the page turned is the poorer one.
     const raster = await renderPdfPage(await stampedReceipt(), 200);
     const scan = await scanImage(raster, { kind: 'flatbed', dpi: 120, rotate: 0, blur: 1, noise: 14, jpegQuality: 60, light: 0.9, keystone: 0, shadow: 0 }, 3);
-    const page = await ocrPage(scan, 'fast', pool);
+    const page = await ocrPage(scan, 'fast', pool, DEFAULT_SETTINGS);
     expect(page.orientation).toBe(0);
     const text = page.words.map((w) => w.text).join(' ');
     expect(text).toMatch(/GROCERY/);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findPageRules } from '../../src/extract/read/ocr-page.js';
 import { median3, type GreyRaster } from '../../src/extract/read/grey-raster.js';
 import { rng } from '../helpers/rng.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 /**
  * A 300 dpi Letter page: blocks of text-like ink, and one thin grey table rule
@@ -30,11 +31,11 @@ describe('ruling lines of a scanned page', () => {
   it('keeps a thin rule on a 300 dpi scan whole, where a copy reduced to 1400 px breaks it into pieces', { timeout: 30_000 }, async () => {
     const page = ruledScan();
     const across = (rules: Awaited<ReturnType<typeof findPageRules>>) => rules.filter((r) => r.y1 === r.y2 && Math.abs(r.y1 - 1502 / 3300) < 0.002);
-    const whole = across(await findPageRules(page));
+    const whole = across(await findPageRules(page, DEFAULT_SETTINGS.read.scale.rulesLongSide, DEFAULT_SETTINGS));
     expect(whole).toHaveLength(1);
     expect(whole[0].x1).toBeCloseTo(200 / 2550, 2);
     expect(whole[0].x2).toBeCloseTo(2350 / 2550, 2);
-    expect(across(await findPageRules(page, 1400))).toHaveLength(3);
+    expect(across(await findPageRules(page, 1400, DEFAULT_SETTINGS))).toHaveLength(3);
   });
 });
 
@@ -54,7 +55,7 @@ describe('3×3 median of a grey raster', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 400 }), fc.infiniteStream(fc.integer({ min: 0, max: 255 })), async (width, height, values) => {
         const data = Uint8Array.from(values.take(width * height));
         const raster = { width, height, data };
-        expect(Array.from((await median3(raster)).data)).toEqual(sortedMedian(raster));
+        expect(Array.from((await median3(raster, DEFAULT_SETTINGS.read.ink.medianStripRows)).data)).toEqual(sortedMedian(raster));
       }),
     );
   });

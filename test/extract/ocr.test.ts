@@ -9,8 +9,12 @@ import { modelFolder } from '../../src/extract/lang/index.js';
 import { lineBand, rejoinSplitDecimals, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { existsSync } from 'node:fs';
 import { renderPdfPage } from '../fixtures/extract/scans.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 /** Text-like stripes of dashes along lines of slope tan(deg). */
+/** The skew search the engine ran before it took its range and step from the page quality: ±5° in 0.5° steps. */
+const SEARCH = { range: 5, step: 0.5 };
+
 function stripes(deg: number): BinaryImage {
   const width = 400;
   const height = 300;
@@ -30,9 +34,9 @@ function stripes(deg: number): BinaryImage {
 
 describe('page geometry', () => {
   it('measures skew within a quarter degree', () => {
-    expect(Math.abs(measureLines(stripes(2)).skew - 2)).toBeLessThanOrEqual(0.25);
-    expect(Math.abs(measureLines(stripes(-3.5)).skew + 3.5)).toBeLessThanOrEqual(0.25);
-    expect(measureLines(stripes(0)).skew).toBe(0);
+    expect(Math.abs(measureLines(stripes(2), SEARCH, DEFAULT_SETTINGS).skew - 2)).toBeLessThanOrEqual(0.25);
+    expect(Math.abs(measureLines(stripes(-3.5), SEARCH, DEFAULT_SETTINGS).skew + 3.5)).toBeLessThanOrEqual(0.25);
+    expect(measureLines(stripes(0), SEARCH, DEFAULT_SETTINGS).skew).toBe(0);
   });
 
   it('turns by quarters exactly', () => {
@@ -54,7 +58,7 @@ describe('page geometry', () => {
     const bits = new Uint8Array(width * height);
     for (let x = 10; x < 190; x++) bits[50 * width + x] = 1;
     for (let y = 5; y < 95; y++) bits[y * width + 100] = bits[y * width + 101] = 1;
-    const rules = findRasterRules({ width, height, bits }).map((r) => [r.x1, r.y1, r.x2, r.y2].map((v) => Math.round(v * 1000) / 1000));
+    const rules = findRasterRules({ width, height, bits }, DEFAULT_SETTINGS).map((r) => [r.x1, r.y1, r.x2, r.y2].map((v) => Math.round(v * 1000) / 1000));
     expect(rules).toEqual([
       [0.05, 0.505, 0.95, 0.505],
       [0.505, 0.05, 0.505, 0.95],
@@ -63,14 +67,14 @@ describe('page geometry', () => {
 
   it('rejoins amounts whose decimal point the recognizer dropped', () => {
     const w = (text: string, x0: number, x1: number): OcrWord => ({ text, confidence: 90, x0, x1, y0: 10, y1: 30 });
-    expect(rejoinSplitDecimals([w('1,393', 0, 60), w('85', 70, 90), w('12', 200, 220), w('7', 300, 310)]).map((x) => x.text)).toEqual(['1,393.85', '12', '7']);
-    expect(rejoinSplitDecimals([w('393.', 0, 50), w('85', 60, 80)]).map((x) => x.text)).toEqual(['393.85']);
+    expect(rejoinSplitDecimals([w('1,393', 0, 60), w('85', 70, 90), w('12', 200, 220), w('7', 300, 310)], DEFAULT_SETTINGS).map((x) => x.text)).toEqual(['1,393.85', '12', '7']);
+    expect(rejoinSplitDecimals([w('393.', 0, 50), w('85', 60, 80)], DEFAULT_SETTINGS).map((x) => x.text)).toEqual(['393.85']);
   });
 
   it('measures the height of text lines at the page skew', () => {
     // stripes(): lines of 6-pixel-tall dashes; turned 2°, they still measure about 6 at the found skew.
-    expect(typicalLineHeight(stripes(0), 0)).toBe(6);
-    expect(Math.abs(typicalLineHeight(stripes(2), measureLines(stripes(2)).skew) - 6)).toBeLessThanOrEqual(1);
+    expect(typicalLineHeight(stripes(0), 0, DEFAULT_SETTINGS)).toBe(6);
+    expect(Math.abs(typicalLineHeight(stripes(2), measureLines(stripes(2), SEARCH, DEFAULT_SETTINGS).skew, DEFAULT_SETTINGS) - 6)).toBeLessThanOrEqual(1);
   });
 
   it('gives every word of a text line the band from its ascenders to its baseline', () => {
@@ -82,7 +86,7 @@ describe('page geometry', () => {
   it('leaves the last groups of an IBAN apart', () => {
     const w = (text: string, x0: number, x1: number): OcrWord => ({ text, confidence: 90, x0, x1, y0: 10, y1: 30 });
     const iban = ['DE54', '8532', '9310', '0689', '9614', '23'].map((t, i) => w(t, i * 60, i * 60 + 50));
-    expect(rejoinSplitDecimals(iban).map((x) => x.text)).toEqual(['DE54', '8532', '9310', '0689', '9614', '23']);
+    expect(rejoinSplitDecimals(iban, DEFAULT_SETTINGS).map((x) => x.text)).toEqual(['DE54', '8532', '9310', '0689', '9614', '23']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPureLocationField } from '../../src/extract/pure-location.js';
 import { pickRegionForField } from '../../src/extract/read/picture-regions.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 describe('pure-location fields', () => {
   it('follows decisions.md: picture-like names or requirements, or image_region requirements', () => {
@@ -17,9 +18,9 @@ describe('pure-location fields', () => {
     const top = { x1: 0.1, y1: 0.02, x2: 0.3, y2: 0.08 };
     const bottomWide = { x1: 0.5, y1: 0.85, x2: 0.8, y2: 0.9 };
     const square = { x1: 0.6, y1: 0.2, x2: 0.8, y2: 0.35 };
-    expect(pickRegionForField('Logo', [bottomWide, top, square])).toEqual(top);
-    expect(pickRegionForField('Signature', [top, square, bottomWide])).toEqual(bottomWide);
-    expect(pickRegionForField('Photo', [top, bottomWide, square])).toEqual(square);
-    expect(pickRegionForField('Photo', [])).toBeNull();
+    expect(pickRegionForField('Logo', [bottomWide, top, square], DEFAULT_SETTINGS)).toEqual(top);
+    expect(pickRegionForField('Signature', [top, square, bottomWide], DEFAULT_SETTINGS)).toEqual(bottomWide);
+    expect(pickRegionForField('Photo', [top, bottomWide, square], DEFAULT_SETTINGS)).toEqual(square);
+    expect(pickRegionForField('Photo', [], DEFAULT_SETTINGS)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
 import { createPageReader } from '../read/page-reader.js';
+import { withSettings, type EngineSettings, type SettingsOverrides } from '../settings.js';
 import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
 import { applyLayoutMemory } from '../memory/apply.js';
 
@@ -14,15 +15,19 @@ export type { PageContent } from '../read/page-content.js';
 export interface LayoutEngineOptions {
   /** OCR threads (default: min(2, cores)). */
   ocrWorkers?: number;
+  /** Thresholds changed from DEFAULT_SETTINGS (src/extract/settings.ts), the rest kept: `{ tables: { headAlign: 0.01 } }`. */
+  settings?: SettingsOverrides;
 }
 
 /**
  * The built-in `layout` engine: text layer or OCR → lines → tables → header
  * mapping → record fields → formats → locations. Never throws: failures come
- * back as `no_content` or `engine_error`.
+ * back as `no_content` or `engine_error`; an override that names no setting
+ * throws here, when the engine is built.
  */
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
-  const reader = createPageReader({ ocrThreads: options.ocrWorkers });
+  const settings = withSettings(options.settings);
+  const reader = createPageReader({ ocrThreads: options.ocrWorkers, settings });
   // sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page was decoded,
   // scaled and turned before recognition: about 0.1 s of a 300 dpi scan's 1 s. An engine that reads a page on several
   // OCR threads gives libvips as many; the output is the same (docs/engine.md, "OCR threads").
@@ -37,10 +42,10 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
         let pagePictures: Box[] | null = null;
         if (located.length > 0 && read.content.pictures.length === 0) {
           const pageWords = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
-          pagePictures = await findRasterPictureRegions(page.image, pageWords);
+          pagePictures = await findRasterPictureRegions(page.image, pageWords, settings);
         }
-        const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request));
-        return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name));
+        const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request, settings));
+        return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name), settings);
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
       }
@@ -50,7 +55,7 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
 }
 
 /** Moves value boxes from the analysis frame (upright, deskewed) onto the stored page image. */
-function toPageFrame(result: ExtractResult, toPageBox: (b: Box) => Box, pagePictures: Box[] | null, locatedFields: string[]): ExtractResult {
+function toPageFrame(result: ExtractResult, toPageBox: (b: Box) => Box, pagePictures: Box[] | null, locatedFields: string[], settings: EngineSettings): ExtractResult {
   if (!result.ok) return result;
   const rows = result.rows.map((row) => {
     const out: Record<string, ExtractedCell> = {};
@@ -59,7 +64,7 @@ function toPageFrame(result: ExtractResult, toPageBox: (b: Box) => Box, pagePict
     }
     if (pagePictures) {
       for (const name of locatedFields) {
-        const box = pickRegionForField(name, pagePictures);
+        const box = pickRegionForField(name, pagePictures, settings);
         out[name] = { type: 'image_region', box: box ? roundBox(box) : null };
       }
     }

@@ -36,7 +36,7 @@ export function createPageViewer(ocrWorkers?: number): PageViewer {
       const words = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
       let pictures: Box[] | null = null;
       if (request.wantPictures) {
-        pictures = read.content.pictures.length > 0 ? read.content.pictures : await findRasterPictureRegions(page.image, words);
+        pictures = read.content.pictures.length > 0 ? read.content.pictures : await findRasterPictureRegions(page.image, words, reader.settings);
       }
       const jpeg = await sharp(page.image).rotate()
         .resize(request.imageLongSide, request.imageLongSide, { fit: 'inside', withoutEnlargement: true })

@@ -1,3 +1,5 @@
+import type { EngineSettings } from '../settings.js';
+import { half } from '../units.js';
 import { cropRows, rowInk, type GreyRaster } from './grey-raster.js';
 import { otsuThreshold } from './page-geometry.js';
 import type { OcrWord, TesseractPool } from './tesseract-pool.js';
@@ -32,7 +34,7 @@ export function inkRuns(ink: ArrayLike<number>, noise: number): RowRange[] {
  */
 export function splitIntoBands(ink: ArrayLike<number>, count: number, noise: number): RowRange[] {
   const runs = inkRuns(ink, noise);
-  if (count <= 1 || runs.length < 2) return [{ y0: 0, y1: ink.length }];
+  if (count <= 1 || runs.length <= 1) return [{ y0: 0, y1: ink.length }];
   // Ink up to the end of each run; gap g lies between runs g and g + 1.
   const upTo: number[] = [];
   let total = 0;
@@ -57,11 +59,8 @@ export function splitIntoBands(ink: ArrayLike<number>, count: number, noise: num
 function emptiestRow(ink: ArrayLike<number>, y0: number, y1: number): number {
   const least = Math.min(...Array.from({ length: y1 - y0 }, (_, i) => ink[y0 + i]));
   const rows = Array.from({ length: y1 - y0 }, (_, i) => y0 + i).filter((y) => ink[y] === least);
-  return rows[Math.floor((rows.length - 1) / 2)];
+  return rows[Math.floor(half(rows.length - 1))];
 }
-
-/** White rows around each band: tesseract misreads text that touches the image edge. */
-const BAND_PAD = 12;
 
 /** Ink per row of a page, and the ink count below which a row is blank (scan grain leaves a few dark pixels in blank rows). */
 export interface PageInk {
@@ -69,27 +68,31 @@ export interface PageInk {
   noise: number;
 }
 
-export function pageInk(page: GreyRaster): PageInk {
-  return { ink: rowInk(page, Math.min(otsuThreshold(page.data), 200)), noise: Math.max(2, Math.round(page.width * 0.002)) };
+export function pageInk(page: GreyRaster, settings: EngineSettings): PageInk {
+  const { maxInkGrey, noiseMinPx, noiseWidthShare } = settings.read.ink;
+  return { ink: rowInk(page, Math.min(otsuThreshold(page.data), maxInkGrey)), noise: Math.max(noiseMinPx, Math.round(page.width * noiseWidthShare)) };
 }
 
 /**
  * Recognizes rows `rows` of a page (all of it by default) in horizontal
  * bands, one per pool worker, concurrently, with tesseract model `model`,
  * and returns the words in page coordinates. A one-worker pool reads the
- * rows whole.
+ * rows whole. Each band is padded with white rows (settings.read.ink.bandPadPx):
+ * tesseract misreads text that touches the image edge.
  */
 export async function recognizeInBands(
   pool: TesseractPool,
   page: GreyRaster,
   dpi: number,
+  settings: EngineSettings,
   model = 'eng',
   rows: RowRange = { y0: 0, y1: page.height },
-  { ink, noise }: PageInk = pageInk(page),
+  { ink, noise }: PageInk = pageInk(page, settings),
 ): Promise<OcrWord[]> {
+  const pad = settings.read.ink.bandPadPx;
   const bands = splitIntoBands(ink.subarray(rows.y0, rows.y1), pool.size, noise).map((b) => ({ y0: b.y0 + rows.y0, y1: b.y1 + rows.y0 }));
-  const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, BAND_PAD), dpi, model)));
-  return parts.flatMap((words, i) => offsetWords(words, bands[i].y0 - BAND_PAD));
+  const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, pad), dpi, model)));
+  return parts.flatMap((words, i) => offsetWords(words, bands[i].y0 - pad));
 }
 
 /** Moves words of a band image into page coordinates. */

@@ -14,8 +14,11 @@
  * edge of the cardboard or of the lid is a step from dark to light, which a
  * closing leaves as it is, so it is no ink; the thin shadow line the lid
  * casts along a sheet's edge is, and long thin runs are dropped as lines.
+ * Every size and share is settings.read.crop, with its reason.
  */
+import type { EngineSettings } from '../settings.js';
 import type { Box } from '../types.js';
+import { GREY_LEVELS, half, WHITE, windowSide } from '../units.js';
 import type { GreyRaster } from './grey-raster.js';
 
 /** The part of a page to read: a box in fractions of the page, and which of its cells hold content. */
@@ -34,83 +37,35 @@ export interface ContentCrop {
   rows: number;
 }
 
-/** Cells along the long side of the grid content is looked for on: a text line at the OCR scale is 4–5 cells tall. */
-const GRID_LONG_SIDE = 480;
-
-/** Side of the closing's square, in cells: wider than any stroke of body text or a bold total, narrower than a punch hole. */
-const CLOSE_SIDE = 7;
-
-/** Grey levels a cell must be darker than the closing there to be ink (a cell averages stroke and paper). */
-const INK_CONTRAST = 30;
-
-/** The mark of ink at least twice INK_CONTRAST darker than the light around it: print, where texture is faint. */
-const STRONG_INK = 2;
-
-/** Ink this thin (cells) and this many times longer is a line (a lid's shadow, a sheet's edge, a rule), not content. */
-const LINE_THICKNESS = 2;
-const LINE_ELONGATION = 8;
-
-/** The paper's grey: this percentile of the light around each cell (the closing). */
-const PAPER_PERCENTILE = 0.95;
-
-/**
- * Grey levels the light around a cell may fall below the paper's and still be paper: the cardboard under the
- * receipts of the German scans is 160–170, their paper 205–220.
- */
-const SURFACE_DROP = 35;
-
-/**
- * Share of a surface's inner cells that may hold strong ink (a stain, a
- * coin): the lid and cardboard of the German scans show 0–0.7%, the dim half
- * of a badly lit receipt photo 1.6%.
- */
-const SURFACE_MAX_INK = 0.01;
-
-/** Cells of a surface's rim its ink is not counted on: the ragged edge of the lid or of a sheet shows specks there. */
-const SURFACE_RIM = 4;
-
-/**
- * Share of the scan the surface must cover for the page to be cropped. A
- * clean page with blank paper around its print is read whole: tesseract
- * passes over blank paper quickly, and a crop there changed readings of
- * generated pages (a lone "3" in a table lost) for no time saved.
- */
-const MIN_SURFACE_SHARE = 0.01;
-
-/** Pieces of ink smaller than this (cells) are grain. */
-const MIN_PIECE = 3;
-
-/** Cells kept around content: about two text lines, so faint strokes beside the found ink stay. */
-const MARGIN = 8;
-
-/** A group of content (pieces within MARGIN of each other) holding less than this share of the ink is a stamp on the sheet or a punch hole. */
-const MIN_GROUP_SHARE = 0.03;
-
-/** Pages whose content covers more than this share of them are read whole: cropping saves little there. */
-const MAX_CROPPED_SHARE = 0.6;
-
 /**
  * Where the content of `page` lies, or undefined when no surface shows
  * around the paper, the content fills most of the page (any ordinary page)
  * or none is found: the page is then read whole.
  */
-export function findContentCrop(page: GreyRaster): ContentCrop | undefined {
-  const cell = Math.max(2, Math.round(Math.max(page.width, page.height) / GRID_LONG_SIDE));
+export function findContentCrop(page: GreyRaster, settings: EngineSettings): ContentCrop | undefined {
+  const s = settings.read.crop;
+  const cell = Math.max(s.minCellPx, Math.round(Math.max(page.width, page.height) / s.gridLongSide));
   const columns = Math.floor(page.width / cell);
   const rows = Math.floor(page.height / cell);
-  if (columns < 4 * CLOSE_SIDE || rows < 4 * CLOSE_SIDE) return undefined;
+  if (columns < s.minGridCloses * s.closeSide || rows < s.minGridCloses * s.closeSide) return undefined;
   const grey = cellMeans(page, cell, columns, rows);
-  const closed = minFilter(maxFilter(grey, columns, rows, CLOSE_SIDE), columns, rows, CLOSE_SIDE);
+  const closed = minFilter(maxFilter(grey, columns, rows, s.closeSide), columns, rows, s.closeSide);
+  // Ink, and strong ink (print, where texture is faint): at least strongInkFactor times inkContrast darker.
   const ink = new Uint8Array(columns * rows);
-  for (let i = 0; i < ink.length; i++) if (closed[i] - grey[i] >= INK_CONTRAST) ink[i] = closed[i] - grey[i] >= 2 * INK_CONTRAST ? STRONG_INK : 1;
-  const paper = percentile(closed, PAPER_PERCENTILE);
-  const surface = surroundingSurface(closed, ink, paper, columns, rows);
-  if (surface.reduce((n, v) => n + v, 0) < MIN_SURFACE_SHARE * surface.length) return undefined;
+  const strong = new Uint8Array(columns * rows);
+  for (let i = 0; i < ink.length; i++) {
+    if (closed[i] - grey[i] < s.inkContrast) continue;
+    ink[i] = 1;
+    if (closed[i] - grey[i] >= s.strongInkFactor * s.inkContrast) strong[i] = 1;
+  }
+  const paper = percentile(closed, settings.read.ink.paperPercentile);
+  const surface = surroundingSurface(closed, strong, paper, columns, rows, s);
+  if (surface.reduce((n, v) => n + v, 0) < s.minSurfaceShare * surface.length) return undefined;
   for (let i = 0; i < ink.length; i++) if (surface[i]) ink[i] = 0;
-  const content = withoutLinesAndGrain(ink, columns, rows);
-  const near = maxFilter(content, columns, rows, 2 * MARGIN + 1);
+  const content = withoutLinesAndGrain(ink, columns, rows, s);
+  const near = maxFilter(content, columns, rows, windowSide(s.margin));
   for (let i = 0; i < near.length; i++) if (surface[i]) near[i] = 0;
-  const keep = withoutSmallGroups(near, content, columns);
+  const keep = withoutSmallGroups(near, content, columns, s.minGroupShare);
   let x1 = columns;
   let y1 = rows;
   let x2 = 0;
@@ -124,7 +79,7 @@ export function findContentCrop(page: GreyRaster): ContentCrop | undefined {
       y2 = Math.max(y2, y + 1);
     }
   }
-  if (x2 <= x1 || (x2 - x1) * (y2 - y1) > MAX_CROPPED_SHARE * columns * rows) return undefined;
+  if (x2 <= x1 || (x2 - x1) * (y2 - y1) > s.maxCroppedShare * columns * rows) return undefined;
   return { box: { x1: x1 / columns, y1: y1 / rows, x2: x2 / columns, y2: y2 / rows }, keep, columns, rows, paper };
 }
 
@@ -177,9 +132,9 @@ function cellMeans(r: GreyRaster, cell: number, columns: number, rows: number): 
  * receipt photographed in poor light reaches the edge too, but is full of
  * print.
  */
-function surroundingSurface(closed: Uint8Array, ink: Uint8Array, paper: number, columns: number, rows: number): Uint8Array {
-  const dark = closed.map((v) => (v < paper - SURFACE_DROP ? 1 : 0));
-  const inner = minFilter(dark, columns, rows, 2 * SURFACE_RIM + 1);
+function surroundingSurface(closed: Uint8Array, strong: Uint8Array, paper: number, columns: number, rows: number, s: EngineSettings['read']['crop']): Uint8Array {
+  const dark = closed.map((v) => (v < paper - s.surfaceDrop ? 1 : 0));
+  const inner = minFilter(dark, columns, rows, windowSide(s.surfaceRim));
   const surface = new Uint8Array(dark.length);
   for (const cells of pieces(dark, columns)) {
     const onEdge = cells.some((i) => i < columns || i >= (rows - 1) * columns || i % columns === 0 || i % columns === columns - 1);
@@ -187,28 +142,28 @@ function surroundingSurface(closed: Uint8Array, ink: Uint8Array, paper: number, 
     let inked = 0;
     for (const i of cells) {
       inside += inner[i];
-      if (inner[i] && ink[i] === STRONG_INK) inked++;
+      if (inner[i] && strong[i]) inked++;
     }
-    if (onEdge && inked <= SURFACE_MAX_INK * inside) for (const i of cells) surface[i] = 1;
+    if (onEdge && inked <= s.surfaceMaxInk * inside) for (const i of cells) surface[i] = 1;
   }
   return surface;
 }
 
 function percentile(values: Uint8Array, q: number): number {
-  const counts = new Uint32Array(256);
+  const counts = new Uint32Array(GREY_LEVELS);
   for (const v of values) counts[v]++;
   let seen = 0;
-  for (let v = 0; v < 256; v++) {
+  for (let v = 0; v < GREY_LEVELS; v++) {
     seen += counts[v];
     if (seen > q * values.length) return v;
   }
-  return 255;
+  return WHITE;
 }
 
 /** A square `side`×`side` maximum (or minimum), edges clamped: one pass along rows, one along columns. */
 function rankFilter(values: Uint8Array, columns: number, rows: number, side: number, most: boolean): Uint8Array {
-  const half = Math.floor(side / 2);
-  return rankPass(rankPass(values, rows, columns, 1, columns, half, most), columns, rows, columns, 1, half, most);
+  const reach = Math.floor(half(side));
+  return rankPass(rankPass(values, rows, columns, 1, columns, reach, most), columns, rows, columns, 1, reach, most);
 }
 
 /** The maximum (or minimum) within `half` cells along each of `lines` lines of `length` cells (`step` apart; lines `stride` apart). */
@@ -255,10 +210,10 @@ function pieces(mask: Uint8Array, columns: number): number[][] {
 }
 
 /** The ink without grain, long thin lines and what touches the scan's edge. */
-function withoutLinesAndGrain(ink: Uint8Array, columns: number, rows: number): Uint8Array {
+function withoutLinesAndGrain(ink: Uint8Array, columns: number, rows: number, s: EngineSettings['read']['crop']): Uint8Array {
   const out = new Uint8Array(ink.length);
   for (const cells of pieces(ink, columns)) {
-    if (cells.length < MIN_PIECE) continue;
+    if (cells.length < s.minPiece) continue;
     let [x1, y1, x2, y2] = [columns, Infinity, 0, 0];
     for (const i of cells) {
       const x = i % columns;
@@ -269,17 +224,17 @@ function withoutLinesAndGrain(ink: Uint8Array, columns: number, rows: number): U
     const h = y2 - y1 + 1;
     // The scan's own edge: ink that runs off the scanned area is its border or the lid, never the document within it.
     if (x1 === 0 || y1 === 0 || x2 === columns - 1 || y2 === rows - 1) continue;
-    if (Math.min(w, h) <= LINE_THICKNESS && Math.max(w, h) >= LINE_ELONGATION * Math.min(w, h)) continue;
+    if (Math.min(w, h) <= s.lineThickness && Math.max(w, h) >= s.lineElongation * Math.min(w, h)) continue;
     for (const i of cells) out[i] = 1;
   }
   return out;
 }
 
-/** The kept cells near content, less the groups holding under MIN_GROUP_SHARE of the content's cells. */
-function withoutSmallGroups(near: Uint8Array, content: Uint8Array, columns: number): Uint8Array {
+/** The kept cells near content, less the groups holding under `minShare` of the content's cells. */
+function withoutSmallGroups(near: Uint8Array, content: Uint8Array, columns: number, minShare: number): Uint8Array {
   const groups = pieces(near, columns).map((cells) => ({ cells, ink: cells.reduce((n, i) => n + content[i], 0) }));
   const total = groups.reduce((n, g) => n + g.ink, 0);
   const keep = new Uint8Array(near.length);
-  for (const g of groups) if (g.ink >= MIN_GROUP_SHARE * total) for (const i of g.cells) keep[i] = 1;
+  for (const g of groups) if (g.ink >= minShare * total) for (const i of g.cells) keep[i] = 1;
   return keep;
 }

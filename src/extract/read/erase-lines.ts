@@ -1,3 +1,5 @@
+import type { EngineSettings } from '../settings.js';
+import { WHITE } from '../units.js';
 import { otsuThreshold } from './page-geometry.js';
 
 /**
@@ -5,17 +7,19 @@ import { otsuThreshold } from './page-geometry.js';
  * analysis takes a boxed table for a picture and reads nothing inside it;
  * with the grid erased the cells read as ordinary text. A run of dark pixels
  * is a line when it is far longer than glyph strokes are on this page (the
- * 90th percentile of run lengths, since rules are few and strokes many).
+ * 90th percentile of run lengths, since rules are few and strokes many;
+ * settings.read.eraseLines).
  */
-export function eraseRulingLines(grey: Uint8Array, width: number, height: number): void {
-  const threshold = Math.min(otsuThreshold(grey), 200);
+export function eraseRulingLines(grey: Uint8Array, width: number, height: number, settings: EngineSettings): void {
+  const s = settings.read.eraseLines;
+  const threshold = Math.min(otsuThreshold(grey), settings.read.ink.maxInkGrey);
   const marks = new Uint8Array(width * height);
-  const hRuns = runs(grey, threshold, height, width, width, 1);
-  const vRuns = runs(grey, threshold, width, height, 1, width);
-  const minH = Math.max(30, Math.round(width * 0.04), 4 * percentile(hRuns, 0.9));
-  const minV = Math.max(30, Math.round(height * 0.02), 3 * percentile(vRuns, 0.9));
-  markRowRuns(grey, threshold, width, height, minH, marks);
-  markColumnRuns(grey, threshold, width, height, minV, marks);
+  const hRuns = runs(grey, threshold, height, width, width, 1, s);
+  const vRuns = runs(grey, threshold, width, height, 1, width, s);
+  const minH = Math.max(s.minRunPx, Math.round(width * s.rowWidthShare), s.rowStrokes * percentile(hRuns, s.strokePercentile));
+  const minV = Math.max(s.minRunPx, Math.round(height * s.columnHeightShare), s.columnStrokes * percentile(vRuns, s.strokePercentile));
+  markRowRuns(grey, threshold, width, height, minH, s.maxBreakPx, marks);
+  markColumnRuns(grey, threshold, width, height, minV, s.maxBreakPx, marks);
   // Anti-aliased edges of a line are lighter than the threshold; widen the erasure by a pixel. Marks lie in runs
   // along each row (a rule's rows, a column rule's few pixels per row): each run is widened as a whole, found
   // by native indexOf, which skips the unmarked pixels far faster than a loop that tests each.
@@ -28,25 +32,25 @@ export function eraseRulingLines(grey: Uint8Array, width: number, height: number
     const x0 = Math.max(0, i - y * width - 1);
     const x1 = Math.min(width - 1, end - y * width);
     for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
-      for (let k = yy * width + x0, last = yy * width + x1; k <= last; k++) if (grey[k] < 235) grey[k] = 255;
+      for (let k = yy * width + x0, last = yy * width + x1; k <= last; k++) if (grey[k] < s.edgeGrey) grey[k] = WHITE;
     }
     i = end;
   }
 }
 
 /**
- * Lengths of dark runs (≥ 3 px) along `lines` lines of `length` pixels, line
+ * Lengths of dark runs (at least minStrokePx) along `lines` lines of `length` pixels, line
  * `o` starting at pixel `o * lineStep` and walking `pixelStep` at a time; a
- * sample of about 400 lines is enough for the percentile.
+ * sample of about sampleLines lines is enough for the percentile.
  */
-function runs(grey: Uint8Array, threshold: number, lines: number, length: number, lineStep: number, pixelStep: number): number[] {
+function runs(grey: Uint8Array, threshold: number, lines: number, length: number, lineStep: number, pixelStep: number, s: EngineSettings['read']['eraseLines']): number[] {
   const out: number[] = [];
-  for (let o = 0; o < lines; o += Math.max(1, Math.floor(lines / 400))) {
+  for (let o = 0; o < lines; o += Math.max(1, Math.floor(lines / s.sampleLines))) {
     let run = 0;
     for (let k = 0, i = o * lineStep; k <= length; k++, i += pixelStep) {
       if (k < length && grey[i] <= threshold) run++;
       else {
-        if (run >= 3) out.push(run);
+        if (run >= s.minStrokePx) out.push(run);
         run = 0;
       }
     }
@@ -60,11 +64,8 @@ function percentile(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
-/** Allowed break inside a line, from scanning noise (pixels). */
-const MAX_BREAK = 2;
-
-/** Marks horizontal runs at least `minRun` long, bridging short breaks. */
-function markRowRuns(grey: Uint8Array, threshold: number, width: number, height: number, minRun: number, marks: Uint8Array): void {
+/** Marks horizontal runs at least `minRun` long, bridging breaks of up to `maxBreak` pixels (scanning noise). */
+function markRowRuns(grey: Uint8Array, threshold: number, width: number, height: number, minRun: number, maxBreak: number, marks: Uint8Array): void {
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let start = -1;
@@ -73,7 +74,7 @@ function markRowRuns(grey: Uint8Array, threshold: number, width: number, height:
       if (x < width && grey[row + x] <= threshold) {
         if (start < 0) start = x;
         gap = 0;
-      } else if (start >= 0 && (++gap > MAX_BREAK || x === width)) {
+      } else if (start >= 0 && (++gap > maxBreak || x === width)) {
         const end = x - gap;
         if (end - start + 1 >= minRun) marks.fill(1, row + start, row + end + 1);
         start = -1;
@@ -88,7 +89,7 @@ function markRowRuns(grey: Uint8Array, threshold: number, width: number, height:
  * the raster row by row with one state per column (column-wise walks through
  * a large raster are slow).
  */
-function markColumnRuns(grey: Uint8Array, threshold: number, width: number, height: number, minRun: number, marks: Uint8Array): void {
+function markColumnRuns(grey: Uint8Array, threshold: number, width: number, height: number, minRun: number, maxBreak: number, marks: Uint8Array): void {
   const start = new Int32Array(width).fill(-1);
   const gap = new Int32Array(width);
   const close = (x: number, y: number) => {
@@ -103,7 +104,7 @@ function markColumnRuns(grey: Uint8Array, threshold: number, width: number, heig
       if (y < height && grey[row + x] <= threshold) {
         if (start[x] < 0) start[x] = y;
         gap[x] = 0;
-      } else if (start[x] >= 0 && (++gap[x] > MAX_BREAK || y === height)) {
+      } else if (start[x] >= 0 && (++gap[x] > maxBreak || y === height)) {
         close(x, y);
       }
     }

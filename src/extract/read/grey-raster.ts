@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import { WHITE } from '../units.js';
 
 /** An 8-bit single-channel image, row-major (0 = black, 255 = white). */
 export interface GreyRaster {
@@ -20,9 +21,10 @@ export function toPgm(r: GreyRaster): Buffer {
 /** Rows [y0, y1) of a raster with `pad` white rows added above and below. */
 export function cropRows(r: GreyRaster, y0: number, y1: number, pad = 0): GreyRaster {
   const rows = y1 - y0;
-  const data = new Uint8Array((rows + 2 * pad) * r.width).fill(255);
+  const height = rows + pad + pad;
+  const data = new Uint8Array(height * r.width).fill(WHITE);
   data.set(r.data.subarray(y0 * r.width, y1 * r.width), pad * r.width);
-  return { width: r.width, height: rows + 2 * pad, data };
+  return { width: r.width, height, data };
 }
 
 /** The raster turned by 180°: reversing the pixel order is exactly that rotation. */
@@ -49,24 +51,21 @@ function mid3(a: number, b: number, c: number): number {
   return c <= least ? least : c >= most ? most : c;
 }
 
-/** Rows a median strip covers before the event loop gets a turn. */
-const MEDIAN_STRIP_ROWS = 160;
-
 /**
  * 3×3 median, edges extended. Each column's three values are sorted once
  * per row and shared by the three windows over it; the window's median is
  * then the middle of (largest of the smallest, middle of the middles,
  * smallest of the largest). libvips' rank filter took about 0.2 s of CPU on
  * a 2000 px page. The page is filtered in strips with a turn of the event
- * loop between them: it runs while the OCR workers read the page, and a
+ * loop between them (`stripRows` rows each): it runs while the OCR workers read the page, and a
  * band they finish must not wait a whole filter (about 0.1 s) for its next
  * band to be handed out (language-reading.ts reads the page in two steps).
  */
-export async function median3(r: GreyRaster): Promise<GreyRaster> {
+export async function median3(r: GreyRaster, stripRows: number): Promise<GreyRaster> {
   const out = new Uint8Array(r.width * r.height);
-  for (let y = 0; y < r.height; y += MEDIAN_STRIP_ROWS) {
+  for (let y = 0; y < r.height; y += stripRows) {
     if (y > 0) await setImmediate();
-    medianRows(r, out, y, Math.min(r.height, y + MEDIAN_STRIP_ROWS));
+    medianRows(r, out, y, Math.min(r.height, y + stripRows));
   }
   return { width: r.width, height: r.height, data: out };
 }

@@ -10,6 +10,8 @@
  * reading budget has a single whole reading left (reading-budget.ts) does without.
  */
 import { OCR_MODELS, type Lang } from '../lang/index.js';
+import type { EngineSettings } from '../settings.js';
+import { middle } from '../units.js';
 import { pageInk, recognizeInBands, splitIntoBands, type PageInk, type RowRange } from './bands.js';
 import type { GreyRaster } from './grey-raster.js';
 import { mergeLanguageReadings } from './merge-readings.js';
@@ -23,12 +25,12 @@ export interface LanguageReading {
   fullReadings: number;
 }
 
-/** The page's ink is cut into this many parts of equal ink; the first is read to tell the language. */
-const HEAD_PARTS = 3;
-
-/** The rows read first, and those after them (undefined when the page has no gap to cut at). */
-function headAndRest({ ink, noise }: PageInk): { head: RowRange; rest?: RowRange } {
-  const [head, next] = splitIntoBands(ink, HEAD_PARTS, noise);
+/**
+ * The rows read first, and those after them (undefined when the page has no gap to cut at): the page's ink cut
+ * into settings.read.languageHeadParts parts of equal ink, the first read to tell the language.
+ */
+function headAndRest({ ink, noise }: PageInk, headParts: number): { head: RowRange; rest?: RowRange } {
+  const [head, next] = splitIntoBands(ink, headParts, noise);
   return next ? { head, rest: { y0: next.y0, y1: ink.length } } : { head };
 }
 
@@ -38,9 +40,9 @@ function headAndRest({ ink, noise }: PageInk): { head: RowRange; rest?: RowRange
  * Below those rows the native words stay as read: the merge drops words of
  * low confidence that only one reading saw, and there every word is one.
  */
-export function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRange): OcrWord[] {
-  const inRows = (w: OcrWord) => (w.y0 + w.y1) / 2 < rows.y1;
-  return [...mergeLanguageReadings(native.filter(inRows), english), ...native.filter((w) => !inRows(w))];
+export function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRange, settings: EngineSettings): OcrWord[] {
+  const inRows = (w: OcrWord) => middle(w.y0, w.y1) < rows.y1;
+  return [...mergeLanguageReadings(native.filter(inRows), english, settings), ...native.filter((w) => !inRows(w))];
 }
 
 /**
@@ -48,16 +50,17 @@ export function withFiguresOf(native: OcrWord[], english: OcrWord[], rows: RowRa
  * English reading tells. With `maxFull` 1, a page whose top does not tell
  * its language is read once, in English, and keeps that reading.
  */
-export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi: number, language?: Lang, maxFull = 2): Promise<LanguageReading> {
-  const ink = pageInk(page);
-  const read = (lang: Lang, rows?: RowRange) => recognizeInBands(pool, page, dpi, OCR_MODELS[lang], rows, ink);
+export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi: number, settings: EngineSettings, language: Lang | undefined, maxFull: number): Promise<LanguageReading> {
+  const ink = pageInk(page, settings);
+  const read = (lang: Lang, rows?: RowRange) => recognizeInBands(pool, page, dpi, settings, OCR_MODELS[lang], rows, ink);
   if (language) return { words: await read(language), language, fullReadings: 1 };
-  const { head, rest } = headAndRest(ink);
+  const { head, rest } = headAndRest(ink, settings.read.languageHeadParts);
   const top = await read('en', head);
   const told = tellLanguage(top);
-  if (told && told !== 'en') return { words: withFiguresOf(await read(told), top, head), language: told, fullReadings: 1 };
+  if (told && told !== 'en') return { words: withFiguresOf(await read(told), top, head, settings), language: told, fullReadings: 1 };
   const english = rest ? [...top, ...(await read('en', rest))] : top;
   const whole = told ?? detectPageLanguage(english);
-  if (whole === 'en' || maxFull < 2) return { words: english, language: whole, fullReadings: 1 };
-  return { words: mergeLanguageReadings(await read(whole), english), language: whole, fullReadings: 2 };
+  if (whole === 'en' || maxFull <= 1) return { words: english, language: whole, fullReadings: 1 };
+  const readings = [english, await read(whole)];
+  return { words: mergeLanguageReadings(readings[1], english, settings), language: whole, fullReadings: readings.length };
 }

@@ -1,14 +1,13 @@
+import type { EngineSettings } from '../settings.js';
+import { half, toRadians } from '../units.js';
 import type { OcrWord } from './tesseract-pool.js';
 
-/** Words of two readings cover the same ink when their boxes overlap, vertically by half the smaller height. */
-function sameInk(p: OcrWord, q: OcrWord): boolean {
+/** Words of two readings cover the same ink when their boxes overlap, vertically by `overlap` of the smaller height. */
+function sameInk(p: OcrWord, q: OcrWord, overlap: number): boolean {
   const ox = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
   const oy = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
-  return ox > 0 && oy > 0.5 * Math.min(p.y1 - p.y0, q.y1 - q.y0);
+  return ox > 0 && oy > overlap * Math.min(p.y1 - p.y0, q.y1 - q.y0);
 }
-
-/** Confidence a word needs when only one of the readings saw it (the other read nothing there). */
-const LONE_WORD_CONFIDENCE = 50;
 
 /**
  * Merges two readings of one page (boxes in the same pixel frame) word by
@@ -16,15 +15,16 @@ const LONE_WORD_CONFIDENCE = 50;
  * the other reads as one word: "3 9.75" / "39.75"), and each group comes from
  * the reading without a digit lookalike there, else from the one with the
  * higher mean confidence, `a` on a tie. Words only one reading saw are kept
- * when confident, so a run of cells one reading dropped is filled from the
+ * when confident (settings.read.merge.loneWordConfidence), so a run of cells one reading dropped is filled from the
  * other. The result keeps `a`'s reading order.
  */
-export function mergeReadings(a: OcrWord[], b: OcrWord[], choose: (a: OcrWord[], b: OcrWord[]) => OcrWord[] = likelier): OcrWord[] {
+export function mergeReadings(a: OcrWord[], b: OcrWord[], settings: EngineSettings, choose: (a: OcrWord[], b: OcrWord[]) => OcrWord[] = likelier): OcrWord[] {
+  const { sameInkOverlap, loneWordConfidence } = settings.read.merge;
   const all = [...a, ...b];
   const parent = all.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
   for (let i = 0; i < a.length; i++) {
-    for (let j = 0; j < b.length; j++) if (sameInk(a[i], b[j])) parent[root(i)] = root(a.length + j);
+    for (let j = 0; j < b.length; j++) if (sameInk(a[i], b[j], sameInkOverlap)) parent[root(i)] = root(a.length + j);
   }
   const groups = new Map<number, { a: OcrWord[]; b: OcrWord[] }>();
   all.forEach((w, i) => {
@@ -34,7 +34,7 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[], choose: (a: OcrWord[],
   });
   const chosen = (id: number): OcrWord[] => {
     const g = groups.get(id)!;
-    if (g.a.length === 0 || g.b.length === 0) return [...g.a, ...g.b].filter((w) => w.confidence >= LONE_WORD_CONFIDENCE);
+    if (g.a.length === 0 || g.b.length === 0) return [...g.a, ...g.b].filter((w) => w.confidence >= loneWordConfidence);
     return choose(g.a, g.b);
   };
   // Reading order matters downstream, so words come in `a`'s order; a group only `b` saw follows the group of
@@ -75,9 +75,9 @@ function likelier(a: OcrWord[], b: OcrWord[]): OcrWord[] {
  * punctuation: the English model turns decimal commas into points
  * ("5.073.90"), the language models know them.
  */
-export function mergeLanguageReadings(native: OcrWord[], english: OcrWord[]): OcrWord[] {
+export function mergeLanguageReadings(native: OcrWord[], english: OcrWord[], settings: EngineSettings): OcrWord[] {
   const digits = (ws: OcrWord[]) => ws.map((w) => w.text.replace(/\D/g, '')).join('');
-  return mergeReadings(native, english, (a, b) => {
+  return mergeReadings(native, english, settings, (a, b) => {
     if (b.some((w) => /\p{L}/u.test(w.text)) || !/\d/.test(digits(b))) return a;
     if (a.some((w) => /\p{L}/u.test(w.text))) return b;
     return digits(a) !== digits(b) && mean(b) > mean(a) ? b : a;
@@ -114,12 +114,12 @@ export interface Frame {
  */
 export function mapWords(words: OcrWord[], from: Frame, to: Frame, degrees = 0): OcrWord[] {
   const [sx, sy] = [to.width / from.width, to.height / from.height];
-  const a = (degrees * Math.PI) / 180;
+  const a = toRadians(degrees);
   const [cos, sin] = [Math.cos(a), Math.sin(a)];
   const map = (x: number, y: number): [number, number] => {
-    const dx = (x - from.width / 2) * sx;
-    const dy = (y - from.height / 2) * sy;
-    return [dx * cos - dy * sin + to.width / 2, dx * sin + dy * cos + to.height / 2];
+    const dx = (x - half(from.width)) * sx;
+    const dy = (y - half(from.height)) * sy;
+    return [dx * cos - dy * sin + half(to.width), dx * sin + dy * cos + half(to.height)];
   };
   return words.map((w) => {
     const corners = [map(w.x0, w.y0), map(w.x1, w.y0), map(w.x0, w.y1), map(w.x1, w.y1)];

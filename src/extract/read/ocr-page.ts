@@ -12,6 +12,8 @@ import { readInLanguage, type LanguageReading } from './language-reading.js';
 import { applyContentCrop, findContentCrop, pageBoxOfCrop } from './content-crop.js';
 import { ReadingBudget } from './reading-budget.js';
 import type { Lang } from '../lang/index.js';
+import type { EngineSettings } from '../settings.js';
+import { EXIF_FIRST_SWAPPED, HALF_TURN_DEGREES, half, QUARTER_TURN_DEGREES, quarterTurns, toRadians } from '../units.js';
 
 export interface OcrPage {
   /** Words in the upright, deskewed frame. */
@@ -29,26 +31,6 @@ export interface OcrPage {
   language: Lang;
 }
 
-/** Long side of the raster used for orientation and skew analysis. */
-const ANALYSIS_LONG_SIDE = 1400;
-
-/**
- * Long side of the raster ruling lines are found on. A thin rule on a 300 dpi
- * scan reduced to the analysis size (1400 px) breaks into pieces too short to
- * separate rows or columns (neighbouring rows then merge); the finer copy
- * costs milliseconds. Measured on 20 generated scans: fast F1 0.938 → 0.954.
- */
-export const RULES_LONG_SIDE = 2000;
-
-/**
- * OCR resolution per quality: the long side in pixels the page is scaled to
- * (clamped so small scans are enlarged and huge ones reduced). `high` reads at
- * about 300 dpi on a Letter/A4 page, `fast` at about 220 dpi.
- */
-const OCR_LONG_SIDE: Record<Quality, number> = { fast: 2400, high: 3300 };
-
-const PIXEL_LIMIT = 100_000_000;
-
 /** A grey raster as sharp input. */
 function fromGrey(r: GreyRaster): Sharp {
   return sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } });
@@ -61,43 +43,46 @@ async function toGrey(pipeline: Sharp): Promise<GreyRaster> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-function binarizeGrey(r: GreyRaster): BinaryImage {
-  return binarize(r.data, r.width, r.height);
+function binarizeGrey(r: GreyRaster, settings: EngineSettings): BinaryImage {
+  return binarize(r.data, r.width, r.height, settings);
 }
 
 /**
  * A binary copy at `longSide` for direction and skew: grain removed by a 3×3
  * majority vote on the binary, far cheaper than a median on grey.
  */
-async function analysisBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
-  return majority3(binarizeGrey(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w'))));
+async function analysisBinary(r: GreyRaster, longSide: number, settings: EngineSettings): Promise<BinaryImage> {
+  return majority3(binarizeGrey(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w')), settings));
 }
 
 /**
  * A binary copy at `longSide` for ruling lines: a grey median keeps a thin
  * anti-aliased rule that a binary majority vote would wipe out.
  */
-async function rulesBinary(r: GreyRaster, longSide: number): Promise<BinaryImage> {
-  return binarizeGrey(await median3(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w'))));
+async function rulesBinary(r: GreyRaster, longSide: number, settings: EngineSettings): Promise<BinaryImage> {
+  return binarizeGrey(await median3(await toGrey(fromGrey(r).resize(longSide, longSide, { fit: 'inside' }).toColourspace('b-w')), settings.read.ink.medianStripRows), settings);
 }
 
-/** Visible ruling lines of an upright page raster, looked for on a copy scaled to `longSide`. */
-export async function findPageRules(image: GreyRaster, longSide = RULES_LONG_SIDE): Promise<Rule[]> {
-  return findRasterRules(await rulesBinary(image, longSide));
+/**
+ * Visible ruling lines of an upright page raster, looked for on a copy scaled to `longSide`
+ * (settings.read.scale.rulesLongSide: a thin rule breaks into pieces on a coarser copy).
+ */
+export async function findPageRules(image: GreyRaster, longSide: number, settings: EngineSettings): Promise<Rule[]> {
+  return findRasterRules(await rulesBinary(image, longSide, settings), settings);
 }
 
 /** One decode: EXIF-upright (phones store sideways pixels with a rotation tag), scaled, grey. */
-function decodeGrey(image: Uint8Array, width: number, height: number): Promise<GreyRaster> {
-  return toGrey(sharp(image, { limitInputPixels: PIXEL_LIMIT }).rotate().resize(width, height).flatten({ background: '#ffffff' }).greyscale());
+function decodeGrey(image: Uint8Array, width: number, height: number, maxPixels: number): Promise<GreyRaster> {
+  return toGrey(sharp(image, { limitInputPixels: maxPixels }).rotate().resize(width, height).flatten({ background: '#ffffff' }).greyscale());
 }
 
 /** What a reading does to the decoded raster first; undefined when that reading is not worth making. */
-type Prepare = (r: GreyRaster) => GreyRaster | undefined;
+type Prepare = (r: GreyRaster, settings: EngineSettings) => GreyRaster | undefined;
 
 /** A photo of a page: the surface around the paper whitened and the light evened out; undefined when no surface surrounds the page. */
-const cleanPhoto: Prepare = (r) => {
-  const whitened = whitenBackground(r);
-  return whitened === r ? undefined : evenLight(whitened);
+const cleanPhoto: Prepare = (r, settings) => {
+  const whitened = whitenBackground(r, settings);
+  return whitened === r ? undefined : evenLight(whitened, settings);
 };
 
 /**
@@ -110,17 +95,13 @@ async function rotateRaster(r: GreyRaster, angle: number, size: { width: number;
   if (angle === 0) return resized ? resizeRaster(r, size.width, size.height) : r;
   const pipeline = resized ? fromGrey(r).resize(size.width, size.height) : fromGrey(r);
   // Rotation with a background colour brings colour channels back; the recognizer wants one grey channel.
-  return toGrey(pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255, alpha: 1 } }).removeAlpha().toColourspace('b-w'));
+  return toGrey(pipeline.rotate(angle, { background: '#ffffff' }).removeAlpha().toColourspace('b-w'));
 }
 
-/** Skew search per quality: the largest skew looked for and the step, in degrees. */
-const SKEW_SEARCH: Record<Quality, { range: number; step: number }> = { fast: { range: 4, step: 0.5 }, high: { range: 6, step: 0.25 } };
-
-/** Largest enlargement of a small scan per quality. */
-const MAX_ENLARGEMENT: Record<Quality, number> = { fast: 1.5, high: 2 };
-
-function ocrScale(quality: Quality, longSide: number): number {
-  return Math.min(MAX_ENLARGEMENT[quality], Math.max(0.5, OCR_LONG_SIDE[quality] / longSide));
+/** The page's scale for OCR at `quality` (settings.read.scale: its long side, clamped). */
+function ocrScale(quality: Quality, longSide: number, settings: EngineSettings): number {
+  const { maxEnlargement, minScale, ocrLongSide } = settings.read.scale;
+  return Math.min(maxEnlargement[quality], Math.max(minScale, ocrLongSide[quality] / longSide));
 }
 
 /**
@@ -128,15 +109,15 @@ function ocrScale(quality: Quality, longSide: number): number {
  * scale for OCR, recognize, and find visible ruling lines. `language` reads
  * with that language's model alone instead of telling it from the page.
  */
-export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, language?: Lang): Promise<OcrPage> {
-  const budget = new ReadingBudget();
-  const plain = (await readPage(image, quality, pool, language, (r) => r, budget))!;
-  if (plain.confidence >= CONFIDENT_READING || !budget.affords(1)) return plain;
+export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, settings: EngineSettings, language?: Lang): Promise<OcrPage> {
+  const budget = new ReadingBudget(settings.read.budget);
+  const plain = (await readPage(image, quality, pool, language, (r) => r, budget, settings))!;
+  if (plain.confidence >= settings.read.orientation.confidentReading || !budget.affords(1)) return plain;
   // A photo that reads poorly is read again with the surface around the paper cleaned away (page-background.ts),
   // and the surer reading wins. Not always: on a blurred photo that reads well as it is, the cleaned raster read
   // worse (an invoice's letters: "Lampe" as "Lamne"), while a receipt photo read upside down at confidence 26 as
   // it was reads upright at 87 cleaned.
-  const cleaned = await readPage(image, quality, pool, language, cleanPhoto, budget);
+  const cleaned = await readPage(image, quality, pool, language, cleanPhoto, budget, settings);
   return cleaned && cleaned.confidence > plain.confidence ? cleaned : plain;
 }
 
@@ -148,84 +129,83 @@ async function readPage(
   language: Lang | undefined,
   prepare: Prepare,
   budget: ReadingBudget,
+  settings: EngineSettings,
 ): Promise<OcrPage | undefined> {
+  const { confidentReading } = settings.read.orientation;
   const meta = await sharp(image).metadata();
-  const swapped = (meta.orientation ?? 1) >= 5;
+  const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
   const srcW = (swapped ? meta.height : meta.width) ?? 1;
   const srcH = (swapped ? meta.width : meta.height) ?? 1;
-  const pageScale = ocrScale(quality, Math.max(srcW, srcH));
-  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale));
+  const pageScale = ocrScale(quality, Math.max(srcW, srcH), settings);
+  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale), settings.read.scale.maxInputPixels);
   // A small document on a large scan is read alone (content-crop.ts); everything below works on its part of the page.
   // Cropped first: the surface a crop leaves out is none a photo's cleaning (cleanPhoto) has to whiten, and that
   // reading, made of the whole sheet, had read a receipt scan sideways for 108 s.
-  const crop = findContentCrop(raw);
+  const crop = findContentCrop(raw, settings);
   const frame = (r: GreyRaster) => (crop ? applyContentCrop(r, crop) : r);
-  const decoded = prepare(frame(raw));
+  const decoded = prepare(frame(raw), settings);
   if (!decoded) return undefined;
-  const { geometry, lineHeight } = await pageGeometry(decoded, quality);
+  const { geometry, lineHeight } = await pageGeometry(decoded, quality, settings);
   // Small print (a receipt, a low-resolution scan) is enlarged further; the page's direction and skew stay as measured.
-  const enlarge = smallTextEnlargement(lineHeight, pageScale);
+  const enlarge = smallTextEnlargement(lineHeight, pageScale, settings);
   const scale = pageScale * enlarge;
   const grown = crop ? { width: decoded.width * enlarge, height: decoded.height * enlarge } : { width: srcW * scale, height: srcH * scale };
   const scaled = enlarge > 1 ? { width: Math.round(grown.width), height: Math.round(grown.height) } : { width: decoded.width, height: decoded.height };
   // The print's resolution is the page's, cropped or not.
-  const dpi = estimateDpi(Math.round(srcW * scale), Math.round(srcH * scale));
+  const dpi = estimateDpi(Math.round(srcW * scale), Math.round(srcH * scale), settings);
   const axes = [{ quarters: geometry.quarters, skew: geometry.skew }];
   if (!geometry.axisSure) axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
-  const angles = axes.map((a) => straighteningAngle(a.quarters, a.skew));
+  const angles = axes.map((a) => straighteningAngle(a.quarters, a.skew, settings));
   const turned = await Promise.all(angles.map((a) => rotateRaster(decoded, a, scaled)));
   let pick: Pick;
   let reading: Reading;
   if (quality === 'high') {
     // A sample read always settles the orientation first: `high` reads the page three times anyway.
-    pick = await pickUpright(turned, pool, dpi);
-    const fastScale = ocrScale('fast', Math.max(srcW, srcH)) * enlarge;
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget);
-    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget));
-    if (fastScale / scale <= 0.9) {
+    pick = await pickUpright(turned, pool, dpi, settings);
+    const fastScale = ocrScale('fast', Math.max(srcW, srcH), settings) * enlarge;
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget, settings);
+    ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget, settings));
+    if (fastScale / scale <= settings.read.scale.coarseScaleShare) {
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
       const fastRaster = async (): Promise<TurnedRaster> => {
-        const raw = await decodeGrey(image, Math.round(srcW * fastScale), Math.round(srcH * fastScale));
+        const raw = await decodeGrey(image, Math.round(srcW * fastScale), Math.round(srcH * fastScale), settings.read.scale.maxInputPixels);
         const framed = frame(raw);
-        const grey = prepare(framed) ?? framed;
-        const { geometry: own } = await pageGeometry(grey, 'fast');
+        const grey = prepare(framed, settings) ?? framed;
+        const { geometry: own } = await pageGeometry(grey, 'fast', settings);
         const quarters = axes[pick.index].quarters;
-        const angle = straighteningAngle(quarters, own.quarters === quarters ? own.skew : own.otherSkew);
+        const angle = straighteningAngle(quarters, own.quarters === quarters ? own.skew : own.otherSkew, settings);
         const turnedOwn = await rotateRaster(grey, angle);
         return { image: pick.halfTurn ? halfTurn(turnedOwn) : turnedOwn, degrees: angles[pick.index] - angle };
       };
-      reading = await addCoarseReadings(reading, fastScale / scale, fastRaster, pool, dpi);
+      reading = await addCoarseReadings(reading, fastScale / scale, fastRaster, pool, dpi, settings);
     }
   } else {
     // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
-    pick = turned.length > 1 ? await pickUpright(turned, pool, dpi) : { index: 0, halfTurn: false };
-    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget);
+    pick = turned.length > 1 ? await pickUpright(turned, pool, dpi, settings) : { index: 0, halfTurn: false };
+    reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget, settings);
     // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
     // tells before a second full read (a poor scan that is upright is not read twice).
-    if (turned.length === 1 && reading.confidence < CONFIDENT_READING) {
-      const check = budget.affords(1) ? await pickUpright(turned, pool, dpi) : undefined;
-      if (check?.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget));
+    if (turned.length === 1 && reading.confidence < confidentReading) {
+      const check = budget.affords(1) ? await pickUpright(turned, pool, dpi, settings) : undefined;
+      if (check?.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget, settings));
     } else {
-      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget));
+      ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget, settings));
     }
   }
-  const angle = angles[pick.index] + (pick.halfTurn ? 180 : 0);
+  const angle = angles[pick.index] + (pick.halfTurn ? HALF_TURN_DEGREES : 0);
   const { width, height } = reading.image;
   const toFrame = boxMapper(angle, scaled.width, scaled.height, width, height);
   return {
-    words: normalizeOcrWords(reading.words, width, height),
+    words: normalizeOcrWords(reading.words, width, height, settings),
     rules: reading.rules,
     aspect: width / height,
     toPageBox: crop ? (b) => pageBoxOfCrop(crop, toFrame(b)) : toFrame,
-    orientation: (Math.round(angle / 90) % 4 + 4) % 4,
-    skewDegrees: axes[pick.index].quarters * 90 - angles[pick.index],
+    orientation: quarterTurns(Math.round(angle / QUARTER_TURN_DEGREES)),
+    skewDegrees: axes[pick.index].quarters * QUARTER_TURN_DEGREES - angles[pick.index],
     confidence: reading.confidence,
     language: reading.language,
   };
 }
-
-/** Mean word confidence below which a `fast` page is checked for being upside down. */
-const CONFIDENT_READING = 70;
 
 interface Pick {
   /** Index of the candidate raster. */
@@ -260,8 +240,9 @@ async function betterReading(
   dpi: number,
   language: Lang | undefined,
   budget: ReadingBudget,
+  settings: EngineSettings,
 ): Promise<Choice> {
-  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, language, budget);
+  const reading = await readUpright(turned[alternative.index], alternative.halfTurn, pool, dpi, language, budget, settings);
   return reading.confidence > current.reading.confidence ? { pick: alternative, reading } : current;
 }
 
@@ -280,69 +261,58 @@ function confirmPick(
   dpi: number,
   language: Lang | undefined,
   budget: ReadingBudget,
+  settings: EngineSettings,
 ): Promise<Choice> {
   const primary: Pick = { index: 0, halfTurn: false };
-  const settled = reading.confidence >= CONFIDENT_READING || (pick.index === primary.index && pick.halfTurn === primary.halfTurn);
+  const settled = reading.confidence >= settings.read.orientation.confidentReading || (pick.index === primary.index && pick.halfTurn === primary.halfTurn);
   if (settled || !budget.affords(1)) return Promise.resolve({ pick, reading });
-  return betterReading({ pick, reading }, primary, turned, pool, dpi, language, budget);
+  return betterReading({ pick, reading }, primary, turned, pool, dpi, language, budget, settings);
 }
 
 /**
  * Ruling lines erased: tesseract reads nothing inside a boxed grid. Read in
  * `language`, or in the one the page tells, with at most `maxFull` whole readings.
  */
-function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, language: Lang | undefined, maxFull = 1): Promise<LanguageReading> {
+function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, language: Lang | undefined, maxFull: number, settings: EngineSettings): Promise<LanguageReading> {
   const erased = { ...image, data: image.data.slice() };
-  eraseRulingLines(erased.data, erased.width, erased.height);
-  return readInLanguage(pool, erased, dpi, language, maxFull);
+  eraseRulingLines(erased.data, erased.width, erased.height, settings);
+  return readInLanguage(pool, erased, dpi, settings, language, maxFull);
 }
 
 /** Recognizes a turned page (optionally by another 180°) in `language` or the one it tells, and finds its ruling lines. */
-async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, language: Lang | undefined, budget: ReadingBudget): Promise<Reading> {
+async function readUpright(turned: GreyRaster, flip: boolean, pool: TesseractPool, dpi: number, language: Lang | undefined, budget: ReadingBudget, settings: EngineSettings): Promise<Reading> {
   const image = flip ? halfTurn(turned) : turned;
   // Ruling lines come from the raster before erasure, found while the workers recognize. Asked for first: their
   // copy is scaled on sharp's threads while this one erases the lines of the raster to be read.
-  const rules = findPageRules(image);
-  const [{ words, language: told, fullReadings }, found] = await Promise.all([recognizeErased(image, pool, dpi, language, budget.left()), rules]);
+  const rules = findPageRules(image, settings.read.scale.rulesLongSide, settings);
+  const [{ words, language: told, fullReadings }, found] = await Promise.all([recognizeErased(image, pool, dpi, language, budget.left(), settings), rules]);
   budget.spend(fullReadings);
-  return { image, words, rules: found, confidence: meanConfidence(words), language: told };
+  return { image, words, rules: found, confidence: meanConfidence(words, settings), language: told };
 }
 
 /** Direction and skew of a page, searched as finely as `quality` asks, and the typical height of its text lines in pixels of `scaled`. */
-async function pageGeometry(scaled: GreyRaster, quality: Quality): Promise<{ geometry: PageGeometry; lineHeight: number }> {
-  const { range, step } = SKEW_SEARCH[quality];
-  const binary = await analysisBinary(scaled, ANALYSIS_LONG_SIDE);
-  const geometry = detectPageGeometry(binary, range, step);
+async function pageGeometry(scaled: GreyRaster, quality: Quality, settings: EngineSettings): Promise<{ geometry: PageGeometry; lineHeight: number }> {
+  const binary = await analysisBinary(scaled, settings.read.scale.analysisLongSide, settings);
+  const geometry = detectPageGeometry(binary, settings.read.geometry.skewSearch[quality], settings);
   const turned = geometry.quarters ? rotateQuarter(binary, geometry.quarters) : binary;
-  const lineHeight = typicalLineHeight(turned, geometry.skew) * (Math.max(scaled.width, scaled.height) / Math.max(binary.width, binary.height));
+  const lineHeight = typicalLineHeight(turned, geometry.skew, settings) * (Math.max(scaled.width, scaled.height) / Math.max(binary.width, binary.height));
   return { geometry, lineHeight };
 }
 
 /**
- * Text lines shorter than this (pixels of ink, ascenders to descenders) are
- * enlarged to it: tesseract misreads small print it reads well larger. A
- * receipt scanned at 150 dpi has lines of 11 px, 16 at the page-size scale
- * (BANANAS read as "DAMMAS", EGGS as "mas"); enlarged to 30 px it reads them
- * right. Body text of a Letter/A4 page at the `fast` scale is about 21 px.
+ * How much more than `pageScale` a page with lines of `lineHeight` pixels (at that scale) is enlarged: 1 for none.
+ * Small print is enlarged to settings.read.scale.minLineHeightPx: tesseract misreads small print it reads well larger.
  */
-const MIN_LINE_HEIGHT = 24;
-
-/** Largest overall scale of a page (page-size scale × the enlargement for small print). */
-const MAX_TEXT_SCALE = 3;
-
-/** Enlargements below this are not worth a resample. */
-const MIN_ENLARGEMENT = 1.15;
-
-/** How much more than `pageScale` a page with lines of `lineHeight` pixels (at that scale) is enlarged: 1 for none. */
-function smallTextEnlargement(lineHeight: number, pageScale: number): number {
+function smallTextEnlargement(lineHeight: number, pageScale: number, settings: EngineSettings): number {
   if (lineHeight <= 0) return 1;
-  const enlarge = Math.min(MIN_LINE_HEIGHT / lineHeight, MAX_TEXT_SCALE / pageScale);
-  return enlarge >= MIN_ENLARGEMENT ? enlarge : 1;
+  const { minLineHeightPx, maxTextScale, minEnlargement } = settings.read.scale;
+  const enlarge = Math.min(minLineHeightPx / lineHeight, maxTextScale / pageScale);
+  return enlarge >= minEnlargement ? enlarge : 1;
 }
 
 /** sharp turns clockwise for positive angles; the skew straightens counter-clockwise. Tiny skews are left alone. */
-function straighteningAngle(quarters: number, skew: number): number {
-  return quarters * 90 - (Math.abs(skew) >= 0.15 ? skew : 0);
+function straighteningAngle(quarters: number, skew: number, settings: EngineSettings): number {
+  return quarters * QUARTER_TURN_DEGREES - (Math.abs(skew) >= settings.read.geometry.minStraightenDegrees ? skew : 0);
 }
 
 /** A raster of the page turned `degrees` less than the one it is read alongside. */
@@ -366,26 +336,27 @@ async function addCoarseReadings(
   fastRaster: () => Promise<TurnedRaster>,
   pool: TesseractPool,
   dpi: number,
+  settings: EngineSettings,
 ): Promise<Reading> {
   const [small, own] = await Promise.all([
     resizeRaster(fine.image, Math.round(fine.image.width * coarse), Math.round(fine.image.height * coarse)),
     fastRaster(),
   ]);
   // Both in the language the fine reading told.
-  const [rough, fastWords] = (await Promise.all([recognizeErased(small, pool, dpi * coarse, fine.language), recognizeErased(own.image, pool, dpi * coarse, fine.language)])).map((r) => r.words);
+  const [rough, fastWords] = (
+    await Promise.all([recognizeErased(small, pool, dpi * coarse, fine.language, 1, settings), recognizeErased(own.image, pool, dpi * coarse, fine.language, 1, settings)])
+  ).map((r) => r.words);
   const words = mergeReadings(
-    mergeReadings(fine.words, mapWords(rough, small, fine.image)),
+    mergeReadings(fine.words, mapWords(rough, small, fine.image), settings),
     mapWords(fastWords, own.image, fine.image, own.degrees),
+    settings,
   );
-  return { ...fine, words, confidence: meanConfidence(words) };
+  return { ...fine, words, confidence: meanConfidence(words, settings) };
 }
 
 function resizeRaster(r: GreyRaster, width: number, height: number): Promise<GreyRaster> {
   return toGrey(fromGrey(r).resize(width, height).toColourspace('b-w'));
 }
-
-/** Text lines read to tell upright from upside down (and, when unsure, the text direction). */
-const PROBE_LINES = 4;
 
 /**
  * Ink statistics can't tell upright from upside down reliably (tables of
@@ -394,40 +365,42 @@ const PROBE_LINES = 4;
  * turned by 180°, all at once on the pool's workers. The first candidate as
  * is wins unless another reads clearly better.
  */
-export async function pickUpright(candidates: GreyRaster[], pool: TesseractPool, dpi: number): Promise<Pick> {
+export async function pickUpright(candidates: GreyRaster[], pool: TesseractPool, dpi: number, settings: EngineSettings): Promise<Pick> {
   const options = candidates.flatMap((_, index) => [{ index, halfTurn: false }, { index, halfTurn: true }]);
-  const probes = candidates.map((r) => probeCrop(r, dpi));
+  const probes = candidates.map((r) => probeCrop(r, dpi, settings));
   const scores = await Promise.all(
     options.map(async (o) => readability(await pool.recognize(o.halfTurn ? halfTurn(probes[o.index]) : probes[o.index], dpi))),
   );
   let best = 0;
   for (let i = 1; i < options.length; i++) if (scores[i] > scores[best]) best = i;
-  return scores[best] > scores[0] * 1.2 ? options[best] : options[0];
+  return scores[best] > scores[0] * settings.read.orientation.clearlyMoreReadable ? options[best] : options[0];
 }
 
-/** The first PROBE_LINES text lines of a page (at most 1.2 inches of it), ruling lines erased. */
-export function probeCrop(r: GreyRaster, dpi: number): GreyRaster {
-  const { ink, noise } = pageInk(r);
+/** The first text lines of a page (settings.read.orientation: how many, at most how much of it), ruling lines erased. */
+export function probeCrop(r: GreyRaster, dpi: number, settings: EngineSettings): GreyRaster {
+  const { probeMinLineShare, probePadPx, probeLines, probeMaxInches } = settings.read.orientation;
+  const { ink, noise } = pageInk(r, settings);
   const runs = inkRuns(ink, noise)
     // Specks and rules are no text lines.
-    .filter((run) => run.y1 - run.y0 >= r.height * 0.004);
+    .filter((run) => run.y1 - run.y0 >= r.height * probeMinLineShare);
   if (runs.length === 0) return r;
-  const y0 = Math.max(0, runs[0].y0 - 8);
-  const last = runs[Math.min(runs.length, PROBE_LINES) - 1].y1;
-  const y1 = Math.min(r.height, Math.max(last + 8, y0 + 1), y0 + Math.ceil(dpi * 1.2));
+  const y0 = Math.max(0, runs[0].y0 - probePadPx);
+  const last = runs[Math.min(runs.length, probeLines) - 1].y1;
+  const y1 = Math.min(r.height, Math.max(last + probePadPx, y0 + 1), y0 + Math.ceil(dpi * probeMaxInches));
   const crop = cropRows(r, y0, y1);
-  eraseRulingLines(crop.data, crop.width, crop.height);
+  eraseRulingLines(crop.data, crop.width, crop.height, settings);
   return crop;
 }
 
-/** Pages are mostly Letter/A4 (long side ≈ 11–11.7 in); good enough for tesseract's size heuristics. */
-function estimateDpi(width: number, height: number): number {
-  return Math.min(600, Math.max(70, Math.max(width, height) / 11.4));
+/** The page's resolution from its size: pages are mostly Letter/A4 (settings.read.dpi). */
+function estimateDpi(width: number, height: number, settings: EngineSettings): number {
+  const { min, max, pageLongInches } = settings.read.dpi;
+  return Math.min(max, Math.max(min, Math.max(width, height) / pageLongInches));
 }
 
-function meanConfidence(words: Array<{ text: string; confidence: number }>): number {
+function meanConfidence(words: Array<{ text: string; confidence: number }>, settings: EngineSettings): number {
   const real = words.filter((w) => /[\p{L}\p{N}]{2,}/u.test(w.text));
-  return real.length >= 5 ? real.reduce((n, w) => n + w.confidence, 0) / real.length : 0;
+  return real.length >= settings.read.minWordsForConfidence ? real.reduce((n, w) => n + w.confidence, 0) / real.length : 0;
 }
 
 /** How convincingly a page reads: confidence-weighted length of real words. */
@@ -441,15 +414,15 @@ function readability(words: Array<{ text: string; confidence: number }>): number
  */
 export function boxMapper(angleDeg: number, srcW: number, srcH: number, outW: number, outH: number): (b: Box) => Box {
   if (angleDeg === 0) return (b) => b;
-  const a = (angleDeg * Math.PI) / 180;
+  const a = toRadians(angleDeg);
   const cos = Math.cos(a);
   const sin = Math.sin(a);
   const map = (nx: number, ny: number): [number, number] => {
-    const dx = nx * outW - outW / 2;
-    const dy = ny * outH - outH / 2;
+    const dx = nx * outW - half(outW);
+    const dy = ny * outH - half(outH);
     // Clockwise rotation in y-down coordinates, inverted.
-    const x = dx * cos + dy * sin + srcW / 2;
-    const y = -dx * sin + dy * cos + srcH / 2;
+    const x = dx * cos + dy * sin + half(srcW);
+    const y = -dx * sin + dy * cos + half(srcH);
     return [x / srcW, y / srcH];
   };
   return (b) => {

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { Box, EnginePage, Quality, Rule, TextLayer, Word } from '../types.js';
 import { createHash } from 'node:crypto';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
+import { EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
 import { ocrPage, type OcrPage } from './ocr-page.js';
 import type { TesseractPool } from './tesseract-pool.js';
 
@@ -25,19 +27,20 @@ export interface ReadPage {
  * A text layer is usable when it holds enough real characters: scanned PDFs
  * have none, and broken font encodings give private-use or replacement glyphs.
  */
-export function isTextLayerUsable(layer: TextLayer | null): layer is TextLayer {
+export function isTextLayerUsable(layer: TextLayer | null, settings: EngineSettings = DEFAULT_SETTINGS): layer is TextLayer {
+  const { minCharacters, maxBadShare } = settings.read.textLayer;
   if (!layer || layer.words.length === 0) return false;
   let good = 0;
   let bad = 0;
   for (const w of layer.words) {
     for (const ch of w.text) {
-      if (/[\uE000-\uF8FF\uFFFD]/u.test(ch) || ch.charCodeAt(0) < 0x20) bad++;
+      if (/[\uE000-\uF8FF\uFFFD]/u.test(ch) || ch.charCodeAt(0) < FIRST_PRINTABLE) bad++;
       else if (/[\p{L}\p{N}]/u.test(ch)) good++;
     }
   }
-  if (good < 4) return false;
+  if (good < minCharacters) return false;
   // Garbled encodings map glyphs to rare symbols and consonant soup; require mostly plain text.
-  return bad / (good + bad) < 0.2;
+  return bad / (good + bad) < maxBadShare;
 }
 
 /**
@@ -47,7 +50,7 @@ export function isTextLayerUsable(layer: TextLayer | null): layer is TextLayer {
  */
 export class OcrCache {
   private readonly entries = new Map<string, OcrPage>();
-  constructor(private readonly capacity = 8) {}
+  constructor(private readonly capacity: number) {}
 
   async get(image: Uint8Array, quality: Quality, read: () => Promise<OcrPage>): Promise<OcrPage> {
     const key = `${quality}:${createHash('sha1').update(image).digest('hex')}`;
@@ -64,16 +67,16 @@ export class OcrCache {
   }
 }
 
-export async function readPageContent(page: EnginePage, quality: Quality, pool: TesseractPool, cache?: OcrCache): Promise<ReadPage> {
-  if (isTextLayerUsable(page.textLayer)) {
+export async function readPageContent(page: EnginePage, quality: Quality, pool: TesseractPool, settings: EngineSettings, cache?: OcrCache): Promise<ReadPage> {
+  if (isTextLayerUsable(page.textLayer, settings)) {
     const meta = await sharp(page.image).metadata();
-    const swapped = (meta.orientation ?? 1) >= 5;
+    const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
     const w = (swapped ? meta.height : meta.width) ?? 1;
     const h = (swapped ? meta.width : meta.height) ?? 1;
     const { words, rules, images } = page.textLayer;
     return { content: { words, rules, pictures: images, aspect: w / h }, toPageBox: (b) => b, source: 'text_layer' };
   }
-  const read = () => ocrPage(page.image, quality, pool);
+  const read = () => ocrPage(page.image, quality, pool, settings);
   const ocr = cache ? await cache.get(page.image, quality, read) : await read();
   return { content: { words: ocr.words, rules: ocr.rules, pictures: [], aspect: ocr.aspect }, toPageBox: ocr.toPageBox, source: 'ocr' };
 }

@@ -1,8 +1,10 @@
 /**
  * Text direction (rows vs columns) and small skew from a binarized raster, by
  * projection profiles: horizontal text lines concentrate the ink into sharp
- * peaks of the row projection.
+ * peaks of the row projection. Shares and counts are settings.read.geometry.
  */
+import type { EngineSettings } from '../settings.js';
+import { FLOAT_SLACK, GREY_LEVELS, half, HISTOGRAM_LANES, medianOfSorted, QUARTER_TURNS, quarterTurns, toHundredths, toRadians, windowSide } from '../units.js';
 
 export interface BinaryImage {
   width: number;
@@ -12,28 +14,22 @@ export interface BinaryImage {
 }
 
 export function otsuThreshold(grey: Uint8Array): number {
-  // An indexed loop into typed histograms: the iterator form took about 0.2 s on a 300 dpi page. Four histograms
-  // filled in turn: neighbouring pixels of a page are mostly the same grey, and with one histogram each count
-  // waited for the one before it.
-  const [h0, h1, h2, h3] = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
-  const whole = grey.length - (grey.length % 4);
-  for (let i = 0; i < whole; i += 4) {
-    h0[grey[i]]++;
-    h1[grey[i + 1]]++;
-    h2[grey[i + 2]]++;
-    h3[grey[i + 3]]++;
-  }
-  for (let i = whole; i < grey.length; i++) h0[grey[i]]++;
-  const hist = new Uint32Array(256);
-  for (let v = 0; v < 256; v++) hist[v] = h0[v] + h1[v] + h2[v] + h3[v];
+  // An indexed loop into typed histograms: the iterator form took about 0.2 s on a 300 dpi page. HISTOGRAM_LANES
+  // histograms filled in turn (pixel i counts in lane i mod lanes): neighbouring pixels of a page are mostly the
+  // same grey, and with one histogram each count waited for the one before it.
+  const lanes = new Uint32Array(HISTOGRAM_LANES * GREY_LEVELS);
+  const lastLane = HISTOGRAM_LANES - 1;
+  for (let i = 0; i < grey.length; i++) lanes[(i & lastLane) * GREY_LEVELS + grey[i]]++;
+  const hist = new Uint32Array(GREY_LEVELS);
+  for (let lane = 0; lane < HISTOGRAM_LANES; lane++) for (let v = 0; v < GREY_LEVELS; v++) hist[v] += lanes[lane * GREY_LEVELS + v];
   const total = grey.length;
   let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i];
+  for (let i = 0; i < GREY_LEVELS; i++) sum += i * hist[i];
   let sumB = 0;
   let wB = 0;
   let best = 0;
-  let threshold = 128;
-  for (let t = 0; t < 256; t++) {
+  let threshold = half(GREY_LEVELS);
+  for (let t = 0; t < GREY_LEVELS; t++) {
     wB += hist[t];
     if (wB === 0) continue;
     const wF = total - wB;
@@ -41,7 +37,7 @@ export function otsuThreshold(grey: Uint8Array): number {
     sumB += t * hist[t];
     const mB = sumB / wB;
     const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) ** 2;
+    const between = wB * wF * (mB - mF) * (mB - mF);
     if (between > best) {
       best = between;
       threshold = t;
@@ -50,12 +46,15 @@ export function otsuThreshold(grey: Uint8Array): number {
   return threshold;
 }
 
-export function binarize(grey: Uint8Array, width: number, height: number): BinaryImage {
-  const t = Math.min(otsuThreshold(grey), 200);
+export function binarize(grey: Uint8Array, width: number, height: number, settings: EngineSettings): BinaryImage {
+  const t = Math.min(otsuThreshold(grey), settings.read.ink.maxInkGrey);
   const bits = new Uint8Array(width * height);
   for (let i = 0; i < bits.length; i++) bits[i] = grey[i] <= t ? 1 : 0;
   return { width, height, bits };
 }
+
+/** Pixels of the 3×3 window a majority vote counts. */
+const MAJORITY_WINDOW = windowSide(1) * windowSide(1);
 
 /**
  * 3×3 majority vote (the binary counterpart of a 3×3 median): removes scan
@@ -68,11 +67,9 @@ export function majority3(img: BinaryImage): BinaryImage {
   for (let y = 0; y < h; y++) {
     // Ink in each column over rows y-1..y+1.
     for (let x = 0; x < w; x++) column[x] = (y > 0 ? bits[(y - 1) * w + x] : 0) + bits[y * w + x] + (y < h - 1 ? bits[(y + 1) * w + x] : 0);
-    let sum = column[0] + (w > 1 ? column[1] : 0);
     for (let x = 0; x < w; x++) {
-      out[y * w + x] = sum >= 5 ? 1 : 0;
-      if (x > 0) sum -= column[x - 1];
-      if (x + 2 < w) sum += column[x + 2];
+      const sum = (x > 0 ? column[x - 1] : 0) + column[x] + (x < w - 1 ? column[x + 1] : 0);
+      out[y * w + x] = sum > half(MAJORITY_WINDOW) ? 1 : 0;
     }
   }
   return { width: w, height: h, bits: out };
@@ -80,11 +77,12 @@ export function majority3(img: BinaryImage): BinaryImage {
 
 /** Rotates a binary image by a multiple of 90° clockwise. */
 export function rotateQuarter(img: BinaryImage, quarters: number): BinaryImage {
-  const q = ((quarters % 4) + 4) % 4;
+  const q = quarterTurns(quarters);
   if (q === 0) return img;
   const { width: w, height: h, bits } = img;
-  const nw = q % 2 ? h : w;
-  const nh = q % 2 ? w : h;
+  const odd = (q & 1) === 1;
+  const nw = odd ? h : w;
+  const nh = odd ? w : h;
   const out = new Uint8Array(nw * nh);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -93,7 +91,7 @@ export function rotateQuarter(img: BinaryImage, quarters: number): BinaryImage {
       if (q === 1) {
         nx = h - 1 - y;
         ny = x;
-      } else if (q === 2) {
+      } else if (q === half(QUARTER_TURNS)) {
         nx = w - 1 - x;
         ny = h - 1 - y;
       } else {
@@ -110,7 +108,8 @@ export function rotateQuarter(img: BinaryImage, quarters: number): BinaryImage {
  * Erases ruling lines (long horizontal and vertical ink runs): a table grid's
  * rules would otherwise pose as (or blur) text lines in the projections.
  */
-export function withoutRuleRows(img: BinaryImage): BinaryImage {
+export function withoutRuleRows(img: BinaryImage, settings: EngineSettings): BinaryImage {
+  const { ruleRowWidthShare, ruleColumnHeightShare } = settings.read.geometry;
   const { width: w, height: h } = img;
   const bits = img.bits.slice();
   const eraseRuns = (count: number, length: number, index: (o: number, i: number) => number, minRun: number) => {
@@ -126,8 +125,8 @@ export function withoutRuleRows(img: BinaryImage): BinaryImage {
       }
     }
   };
-  eraseRuns(h, w, (y, x) => y * w + x, w * 0.08);
-  eraseRuns(w, h, (x, y) => y * w + x, h * 0.03);
+  eraseRuns(h, w, (y, x) => y * w + x, w * ruleRowWidthShare);
+  eraseRuns(w, h, (x, y) => y * w + x, h * ruleColumnHeightShare);
   return { ...img, bits };
 }
 
@@ -142,34 +141,32 @@ export interface PageGeometry {
   otherSkew: number;
 }
 
-/** Sharpness ratio between the two directions that settles the direction on its own. */
-const CLEARLY_SHARPER = 1.5;
-
 /**
  * Text direction and skew. The direction whose (deskewed) projection
  * concentrates the ink into sharper lines, ruling lines left out, wins; it is
- * sure when clearly sharper, or when a second measure (which way neighbouring
+ * sure when clearly sharper (settings.read.geometry.clearlySharper), or when a second measure (which way neighbouring
  * ink counts change more sharply) agrees. Dense tables, whose columns look
  * like lines too, give close calls; the second measure is misled by a grid's
  * long vertical rules, rarely on the same pages.
  */
-export function detectPageGeometry(img: BinaryImage, maxSkew = 5, step = 0.5): PageGeometry {
-  const text = withoutRuleRows(img);
-  const asIs = measureLines(text, maxSkew, step);
-  const turned = measureLines(rotateQuarter(text, 1), maxSkew, step);
+export function detectPageGeometry(img: BinaryImage, search: SkewSearch, settings: EngineSettings): PageGeometry {
+  const { energyRatio, clearlySharper } = settings.read.geometry;
+  const text = withoutRuleRows(img, settings);
+  const asIs = measureLines(text, search, settings);
+  const turned = measureLines(rotateQuarter(text, 1), search, settings);
   const quarters = asIs.sharpness >= turned.sharpness ? 0 : 1;
   const [best, other] = quarters === 0 ? [asIs, turned] : [turned, asIs];
   const rows = transitionEnergy(rowProfile(img)) / Math.max(1, img.height);
   const columns = transitionEnergy(columnProfile(img)) / Math.max(1, img.width);
-  const byEnergy = rows >= columns * 0.9 ? 0 : 1;
-  const margin = best.sharpness / Math.max(1e-9, other.sharpness);
-  return { quarters, skew: best.skew, axisSure: margin >= CLEARLY_SHARPER || byEnergy === quarters, otherSkew: other.skew };
+  const byEnergy = rows >= columns * energyRatio ? 0 : 1;
+  const margin = best.sharpness / Math.max(FLOAT_SLACK, other.sharpness);
+  return { quarters, skew: best.skew, axisSure: margin >= clearlySharper || byEnergy === quarters, otherSkew: other.skew };
 }
 
 /** Sum of squared differences between neighbouring ink counts: high across text lines. */
 function transitionEnergy(profile: Float64Array): number {
   let e = 0;
-  for (let i = 1; i < profile.length; i++) e += (profile[i] - profile[i - 1]) ** 2;
+  for (let i = 1; i < profile.length; i++) e += (profile[i] - profile[i - 1]) * (profile[i] - profile[i - 1]);
   return e;
 }
 
@@ -204,17 +201,29 @@ export interface LineMeasure {
   sharpness: number;
 }
 
-/** Searches the skew within ±maxDeg that gives the sharpest row projection (most ink in fewest rows). */
-export function measureLines(img: BinaryImage, maxDeg = 5, step = 0.5): LineMeasure {
+/** The largest skew looked for and the step of the search, in degrees (settings.read.geometry.skewSearch). */
+export interface SkewSearch {
+  range: number;
+  step: number;
+}
+
+/** Bins of a projection at any small angle: rows turned about the origin land within -width..2·height. */
+function projectionBins(img: BinaryImage): Float64Array {
+  return new Float64Array(img.height + img.height + img.width);
+}
+
+/** Searches the skew within ±range that gives the sharpest row projection (most ink in fewest rows). */
+export function measureLines(img: BinaryImage, { range: maxDeg, step }: SkewSearch, settings: EngineSettings): LineMeasure {
+  const { samplePixels, minPoints, refineSteps } = settings.read.geometry;
   const points: number[] = [];
-  const stride = Math.max(1, Math.floor((img.width * img.height) / 400_000));
+  const stride = Math.max(1, Math.floor((img.width * img.height) / samplePixels));
   for (let i = 0; i < img.bits.length; i += stride) if (img.bits[i]) points.push(i);
-  if (points.length < 50) return { skew: 0, sharpness: 1 };
+  if (points.length < minPoints) return { skew: 0, sharpness: 1 };
   const project = (deg: number) => {
-    const rad = (deg * Math.PI) / 180;
+    const rad = toRadians(deg);
     const sin = Math.sin(rad);
     const cos = Math.cos(rad);
-    const bins = new Float64Array(img.height * 2 + img.width);
+    const bins = projectionBins(img);
     const offset = img.width;
     for (const p of points) {
       const x = p % img.width;
@@ -227,14 +236,14 @@ export function measureLines(img: BinaryImage, maxDeg = 5, step = 0.5): LineMeas
   const score = (deg: number) => project(deg).reduce((s, v) => s + v * v, 0);
   let best = 0;
   let bestScore = score(0);
-  for (let d = -maxDeg; d <= maxDeg + 1e-9; d += step) {
+  for (let d = -maxDeg; d <= maxDeg + FLOAT_SLACK; d += step) {
     const s = score(d);
     if (s > bestScore) {
       bestScore = s;
       best = d;
     }
   }
-  for (let d = best - step; d <= best + step + 1e-9; d += step / 5) {
+  for (let d = best - step; d <= best + step + FLOAT_SLACK; d += step / refineSteps) {
     const s = score(d);
     if (s > bestScore) {
       bestScore = s;
@@ -244,20 +253,22 @@ export function measureLines(img: BinaryImage, maxDeg = 5, step = 0.5): LineMeas
   const bins = project(best);
   const first = bins.findIndex((v) => v > 0);
   const extent = bins.findLastIndex((v) => v > 0) - first + 1;
-  return { skew: Math.round(best * 100) / 100, sharpness: (bestScore * extent) / points.length ** 2 };
+  return { skew: toHundredths(best), sharpness: (bestScore * extent) / (points.length * points.length) };
 }
 
 /**
  * Typical height in pixels of a text line's ink (ascenders to descenders):
  * the median run of the row projection at the page's skew, where text lines
  * stand out sharply. Rows with less than a tenth of a typical row's ink are
- * gaps (a descender or a speck between lines). 0 when there are no lines.
+ * gaps (a descender or a speck between lines; settings.read.geometry.gapInkShare).
+ * 0 when there are no lines.
  */
-export function typicalLineHeight(img: BinaryImage, skew: number): number {
-  const rad = (skew * Math.PI) / 180;
+export function typicalLineHeight(img: BinaryImage, skew: number, settings: EngineSettings): number {
+  const { gapInkShare, minLineRows } = settings.read.geometry;
+  const rad = toRadians(skew);
   const [sin, cos] = [Math.sin(rad), Math.cos(rad)];
   const offset = img.width;
-  const bins = new Float64Array(img.height * 2 + img.width);
+  const bins = projectionBins(img);
   for (let y = 0; y < img.height; y++) {
     for (let x = 0; x < img.width; x++) {
       if (!img.bits[y * img.width + x]) continue;
@@ -267,7 +278,7 @@ export function typicalLineHeight(img: BinaryImage, skew: number): number {
   }
   const inked = [...bins].filter((v) => v > 0).sort((a, b) => a - b);
   if (inked.length === 0) return 0;
-  const floor = inked[Math.floor(inked.length / 2)] * 0.1;
+  const floor = medianOfSorted(inked) * gapInkShare;
   const runs: number[] = [];
   let start = -1;
   for (let i = 0; i <= bins.length; i++) {
@@ -279,6 +290,6 @@ export function typicalLineHeight(img: BinaryImage, skew: number): number {
     }
   }
   // Runs of one or two rows are rules or specks, not text.
-  const lines = runs.filter((h) => h > 2).sort((a, b) => a - b);
-  return lines.length ? lines[Math.floor(lines.length / 2)] : 0;
+  const lines = runs.filter((h) => h >= minLineRows).sort((a, b) => a - b);
+  return lines.length ? medianOfSorted(lines) : 0;
 }

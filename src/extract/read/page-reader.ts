@@ -5,6 +5,7 @@
  * workers (read/tesseract-pool.ts; they start on first use) and the cache of
  * recent OCR results, and can stop its workers when idle.
  */
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import type { EnginePage, Quality, Word } from '../types.js';
 import { OcrCache, readPageContent, type ReadPage } from './page-content.js';
 import { defaultOcrWorkers, TesseractPool } from './tesseract-pool.js';
@@ -14,10 +15,14 @@ export interface PageReaderOptions {
   ocrThreads?: number;
   /** Stop the Tesseract workers after this long without a reading, so an idle process holds no threads (default: never). */
   idleCloseMs?: number;
+  /** The thresholds it reads with (default: DEFAULT_SETTINGS). */
+  settings?: EngineSettings;
 }
 
 export interface PageReader {
   readonly ocrThreads: number;
+  /** The thresholds it reads with; the same go to the later stages of a page it read. */
+  readonly settings: EngineSettings;
   /** The page's content: its text layer when usable, else OCR of its raster, in the frame the layout stages read. */
   read(page: EnginePage, quality: Quality): Promise<ReadPage>;
   /** The words of a page's raster by OCR, boxed on that raster. */
@@ -26,8 +31,9 @@ export interface PageReader {
 }
 
 export function createPageReader(options: PageReaderOptions = {}): PageReader {
-  const ocrThreads = options.ocrThreads ?? defaultOcrWorkers();
-  const cache = new OcrCache();
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const ocrThreads = options.ocrThreads ?? defaultOcrWorkers(settings);
+  const cache = new OcrCache(settings.read.ocrCachePages);
   let pool: TesseractPool | null = null;
   let inflight = 0;
   let idle: NodeJS.Timeout | null = null;
@@ -38,7 +44,7 @@ export function createPageReader(options: PageReaderOptions = {}): PageReader {
   };
   const withPool = async <T>(use: (p: TesseractPool) => Promise<T>): Promise<T> => {
     if (idle) clearTimeout(idle);
-    pool ??= new TesseractPool(ocrThreads);
+    pool ??= new TesseractPool(ocrThreads, settings);
     inflight++;
     try {
       return await use(pool);
@@ -49,9 +55,10 @@ export function createPageReader(options: PageReaderOptions = {}): PageReader {
   };
   return {
     ocrThreads,
-    read: (page, quality) => withPool((p) => readPageContent(page, quality, p, cache)),
+    settings,
+    read: (page, quality) => withPool((p) => readPageContent(page, quality, p, settings, cache)),
     async ocrWords(image, quality) {
-      const read = await withPool((p) => readPageContent({ image, textLayer: null }, quality, p, cache));
+      const read = await withPool((p) => readPageContent({ image, textLayer: null }, quality, p, settings, cache));
       return read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
     },
     async close() {

@@ -1,18 +1,18 @@
 import sharp from 'sharp';
+import type { EngineSettings } from '../settings.js';
 import type { Box, Word } from '../types.js';
-
-/** Working resolution of the ink map: coarse enough to be fast, fine enough for a signature. */
-const GRID_LONG_SIDE = 300;
-const INK_LEVEL = 160;
+import { BLUE, FLOAT_SLACK, GREEN, luma } from '../units.js';
 
 /**
  * Non-text regions of a raster: connected blobs of ink (or of colour) that no
  * word covers and that are not thin ruling lines. Used for photos, logos,
  * signatures and stamps on scans, and on PDFs without embedded images.
+ * Sizes and levels: settings.read.pictures.
  */
-export async function findRasterPictureRegions(image: Uint8Array, words: Word[]): Promise<Box[]> {
+export async function findRasterPictureRegions(image: Uint8Array, words: Word[], settings: EngineSettings): Promise<Box[]> {
+  const s = settings.read.pictures;
   const { data, info } = await sharp(image)
-    .resize(GRID_LONG_SIDE, GRID_LONG_SIDE, { fit: 'inside' })
+    .resize(s.gridLongSide, s.gridLongSide, { fit: 'inside' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -22,11 +22,10 @@ export async function findRasterPictureRegions(image: Uint8Array, words: Word[])
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) {
     const r = data[i * ch];
-    const g = data[i * ch + (ch > 1 ? 1 : 0)];
-    const b = data[i * ch + (ch > 2 ? 2 : 0)];
-    const lum = 0.299 * r + 0.587 * g + 0.114 * b;
+    const g = data[i * ch + (ch > GREEN ? GREEN : 0)];
+    const b = data[i * ch + (ch > BLUE ? BLUE : 0)];
     const chroma = Math.max(r, g, b) - Math.min(r, g, b);
-    ink[i] = lum < INK_LEVEL || chroma > 60 ? 1 : 0;
+    ink[i] = luma(r, g, b) < s.inkLuma || chroma > s.inkChroma ? 1 : 0;
   }
   // Erase text: word boxes grown a little so descenders and underlines go too.
   for (const word of words) {
@@ -36,12 +35,12 @@ export async function findRasterPictureRegions(image: Uint8Array, words: Word[])
     const y2 = Math.min(h - 1, Math.ceil(word.box.y2 * h) + 1);
     for (let y = y1; y <= y2; y++) ink.fill(0, y * w + x1, y * w + x2 + 1);
   }
-  return connectedBlobs(ink, w, h)
+  return connectedBlobs(ink, w, h, s.bridgePx)
     .filter((b) => {
       const bw = b.x2 - b.x1 + 1;
       const bh = b.y2 - b.y1 + 1;
-      const thin = bw <= 3 || bh <= 3;
-      return !thin && bw * bh >= 60 && b.count >= 25 && bw < w * 0.95;
+      const thin = bw <= s.maxThinPx || bh <= s.maxThinPx;
+      return !thin && bw * bh >= s.minArea && b.count >= s.minInk && bw < w * s.maxWidthShare;
     })
     .map((b) => ({ x1: b.x1 / w, y1: b.y1 / h, x2: (b.x2 + 1) / w, y2: (b.y2 + 1) / h }));
 }
@@ -54,8 +53,8 @@ interface Blob {
   count: number;
 }
 
-/** 8-connected components, bridging 2-pixel gaps so a signature's strokes make one blob. */
-function connectedBlobs(ink: Uint8Array, w: number, h: number): Blob[] {
+/** 8-connected components, bridging gaps of `bridge` pixels so a signature's strokes make one blob. */
+function connectedBlobs(ink: Uint8Array, w: number, h: number, bridge: number): Blob[] {
   const seen = new Uint8Array(w * h);
   const blobs: Blob[] = [];
   const stack: number[] = [];
@@ -73,8 +72,8 @@ function connectedBlobs(ink: Uint8Array, w: number, h: number): Blob[] {
       if (x > blob.x2) blob.x2 = x;
       if (y < blob.y1) blob.y1 = y;
       if (y > blob.y2) blob.y2 = y;
-      for (let dy = -2; dy <= 2; dy++) {
-        for (let dx = -2; dx <= 2; dx++) {
+      for (let dy = -bridge; dy <= bridge; dy++) {
+        for (let dx = -bridge; dx <= bridge; dx++) {
           const nx = x + dx;
           const ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
@@ -98,15 +97,16 @@ const area = (b: Box) => (b.x2 - b.x1) * (b.y2 - b.y1);
  * signatures near the bottom and are wide and short, photos are the largest
  * roughly portrait-shaped picture; anything else takes the largest region.
  */
-export function pickRegionForField(fieldName: string, regions: Box[]): Box | null {
+export function pickRegionForField(fieldName: string, regions: Box[], settings: EngineSettings): Box | null {
   if (regions.length === 0) return null;
+  const s = settings.read.pictures;
   const name = fieldName.toLowerCase();
   const score = (b: Box): number => {
     const a = area(b);
-    const ratio = (b.x2 - b.x1) / Math.max(1e-6, b.y2 - b.y1);
-    if (/logo/.test(name)) return a / (b.y1 + 0.05);
-    if (/signature|signed/.test(name)) return a * (b.y1 > 0.5 ? 10 : 1) * (ratio > 1.5 ? 3 : 1);
-    if (/photo|portrait|picture/.test(name)) return a * (ratio >= 0.5 && ratio <= 1.4 ? 10 : 1);
+    const ratio = (b.x2 - b.x1) / Math.max(FLOAT_SLACK, b.y2 - b.y1);
+    if (/logo/.test(name)) return a / (b.y1 + s.logoTopOffset);
+    if (/signature|signed/.test(name)) return a * (b.y1 > s.signatureBelow ? s.signatureBelowFactor : 1) * (ratio > s.signatureMinRatio ? s.signatureWideFactor : 1);
+    if (/photo|portrait|picture/.test(name)) return a * (ratio >= s.photoMinRatio && ratio <= s.photoMaxRatio ? s.photoShapeFactor : 1);
     return a;
   };
   return regions.reduce((best, b) => (score(b) > score(best) ? b : best));

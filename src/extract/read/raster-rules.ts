@@ -1,25 +1,23 @@
+import type { EngineSettings } from '../settings.js';
 import type { Rule } from '../types.js';
+import { middle } from '../units.js';
 import type { BinaryImage } from './page-geometry.js';
-
-/** A ruling line must be at least this share of the page's side long... */
-const MIN_LENGTH_SHARE = 0.06;
-/** ...and at most this many pixels thick (thicker runs are filled areas or photos). */
-const MAX_THICKNESS = 6;
 
 /**
  * Visible table lines in a (deskewed, upright) binary raster: long horizontal
- * and vertical runs of ink. Small breaks from scanning noise are bridged.
+ * and vertical runs of ink, long and thin enough (settings.read.rules). Small
+ * breaks from scanning noise are bridged.
  */
-export function findRasterRules(img: BinaryImage): Rule[] {
-  return [...scan(img, true), ...scan(img, false)];
+export function findRasterRules(img: BinaryImage, settings: EngineSettings): Rule[] {
+  return [...scan(img, true, settings.read.rules), ...scan(img, false, settings.read.rules)];
 }
 
-function scan(img: BinaryImage, horizontal: boolean): Rule[] {
+function scan(img: BinaryImage, horizontal: boolean, s: EngineSettings['read']['rules']): Rule[] {
   const { width: w, height: h, bits } = img;
   const outer = horizontal ? h : w;
   const inner = horizontal ? w : h;
-  const minLen = Math.max(20, Math.round(inner * MIN_LENGTH_SHARE));
-  const maxGap = Math.max(2, Math.round(inner * 0.004));
+  const minLen = Math.max(s.minLengthPx, Math.round(inner * s.minLengthShare));
+  const maxGap = Math.max(s.maxGapPx, Math.round(inner * s.maxGapShare));
   const at = (o: number, i: number) => (horizontal ? bits[o * w + i] : bits[i * w + o]);
   const raw: Array<{ o: number; a: number; b: number }> = [];
   for (let o = 0; o < outer; o++) {
@@ -40,7 +38,7 @@ function scan(img: BinaryImage, horizontal: boolean): Rule[] {
   raw.sort((p, q) => p.o - q.o || p.a - q.a);
   const merged: Array<{ o1: number; o2: number; a: number; b: number }> = [];
   for (const r of raw) {
-    const m = merged.find((x) => r.o - x.o2 <= 1 && Math.min(r.b, x.b) - Math.max(r.a, x.a) > (r.b - r.a) * 0.5);
+    const m = merged.find((x) => r.o - x.o2 <= 1 && Math.min(r.b, x.b) - Math.max(r.a, x.a) > (r.b - r.a) * s.mergeOverlap);
     if (m) {
       m.o2 = r.o;
       m.a = Math.min(m.a, r.a);
@@ -50,9 +48,9 @@ function scan(img: BinaryImage, horizontal: boolean): Rule[] {
     }
   }
   return merged
-    .filter((m) => m.o2 - m.o1 + 1 <= MAX_THICKNESS)
+    .filter((m) => m.o2 - m.o1 + 1 <= s.maxThicknessPx)
     .map((m) => {
-      const o = (m.o1 + m.o2 + 1) / 2 / outer;
+      const o = middle(m.o1, m.o2 + 1) / outer;
       return horizontal
         ? { x1: m.a / inner, y1: o, x2: (m.b + 1) / inner, y2: o }
         : { x1: o, y1: m.a / inner, x2: o, y2: (m.b + 1) / inner };

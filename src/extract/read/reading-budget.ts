@@ -7,34 +7,30 @@
  * page's direction (a few text lines) and the top third read to tell its
  * language are no whole readings. `high` adds its two coarser readings
  * (ocr-page.ts, addCoarseReadings) by design, outside the budget.
+ * The whole readings a page may cost and the time after which no optional
+ * reading starts are settings.read.budget.
  */
-
-/** Whole readings a page may cost. */
-export const FULL_READINGS = 2;
-
-/**
- * Time after which no optional reading starts: the engine thread's page
- * limit is 300 s (src/extract/engines/engine-threads.ts), and a reading begun later could
- * take as long as all that came before on a loaded machine.
- */
-export const OPTIONAL_READINGS_UNTIL_MS = 100_000;
+import type { EngineSettings } from '../settings.js';
 
 export class ReadingBudget {
   private spent = 0;
   private readonly started: number;
 
-  constructor(private readonly now: () => number = () => performance.now()) {
+  constructor(
+    private readonly limits: EngineSettings['read']['budget'],
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.started = now();
   }
 
   /** Whole readings left. */
   left(): number {
-    return Math.max(0, FULL_READINGS - this.spent);
+    return Math.max(0, this.limits.fullReadings - this.spent);
   }
 
   /** Whether an optional reading of `readings` whole readings may start. */
   affords(readings: number): boolean {
-    return this.left() >= readings && this.now() - this.started < OPTIONAL_READINGS_UNTIL_MS;
+    return this.left() >= readings && this.now() - this.started < this.limits.optionalUntilMs;
   }
 
   spend(readings: number): void {

@@ -1,7 +1,9 @@
 import { cpus } from 'node:os';
 import type { Worker } from 'tesseract.js';
 import { modelFolder } from '../lang/index.js';
+import type { EngineSettings } from '../settings.js';
 import type { Word } from '../types.js';
+import { middle, PERCENT } from '../units.js';
 import { toPgm, type GreyRaster } from './grey-raster.js';
 
 export interface OcrWord {
@@ -21,22 +23,15 @@ interface PooledWorker {
   model: string;
 }
 
-/** Default pool size: two workers let one page be read on two cores (see bands.ts). */
-export function defaultOcrWorkers(): number {
-  return Math.max(1, Math.min(2, cpus().length));
+/** Default pool size (settings.read.pool.defaultThreads), at most the machine's cores. */
+export function defaultOcrWorkers(settings: EngineSettings): number {
+  return Math.max(1, Math.min(settings.read.pool.defaultThreads, cpus().length));
 }
-
-/**
- * Workers kept per reading slot: an idle worker of another model stays
- * (a page in another language is read with English first, then with its own
- * model, so a pool that swapped models would start two workers per page).
- */
-const WORKERS_PER_SLOT = 2;
 
 /**
  * A small pool of tesseract.js workers (each a worker thread running the
  * single-threaded WASM engine). `size` is the number of pages or bands read
- * at once, so also the number of cores OCR may use; up to WORKERS_PER_SLOT ×
+ * at once, so also the number of cores OCR may use; up to workersPerSlot ×
  * `size` workers are kept for different models, the least recently used idle
  * one replaced when a page asks for a model none holds. Workers start lazily
  * and are reused; close() terminates them.
@@ -49,8 +44,11 @@ export class TesseractPool {
   private readonly waiters: Array<() => void> = [];
   private closed = false;
 
-  constructor(size = defaultOcrWorkers()) {
+  private readonly workersPerSlot: number;
+
+  constructor(size: number, settings: EngineSettings) {
     this.size = size;
+    this.workersPerSlot = settings.read.pool.workersPerSlot;
   }
 
   /**
@@ -103,7 +101,7 @@ export class TesseractPool {
         this.touch(same);
         return same;
       }
-      if (this.workers.length >= this.size * WORKERS_PER_SLOT) {
+      if (this.workers.length >= this.size * this.workersPerSlot) {
         // The least recently used idle worker of another model makes room (the list runs from least to most recent).
         const idle = this.workers.find((w) => !w.busy);
         if (idle) {
@@ -150,7 +148,7 @@ export class TesseractPool {
             for (const w of line.words) {
               const text = w.text.trim();
               if (!text) continue;
-              const [top, bottom] = lineBand(line, (w.bbox.x0 + w.bbox.x1) / 2);
+              const [top, bottom] = lineBand(line, middle(w.bbox.x0, w.bbox.x1));
               words.push({ text, confidence: w.confidence, x0: w.bbox.x0, y0: Math.min(w.bbox.y0, top), x1: w.bbox.x1, y1: Math.max(w.bbox.y1, bottom) });
             }
           }
@@ -177,7 +175,7 @@ const WHOLE_DATE = /^\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})$/;
  * `maxGap` letter heights, among those `accepts` takes; -1 when none. OCR may
  * emit a table column by column, so neighbours are found by position, not order.
  */
-function rightNeighbour(words: OcrWord[], i: number, used: Set<number>, maxGap: number, accepts: (o: OcrWord) => boolean = () => true): number {
+function rightNeighbour(words: OcrWord[], i: number, used: Set<number>, maxGap: number, sameLineShare: number, accepts: (o: OcrWord) => boolean = () => true): number {
   const w = words[i];
   let best = -1;
   let bestGap = Infinity;
@@ -185,7 +183,7 @@ function rightNeighbour(words: OcrWord[], i: number, used: Set<number>, maxGap: 
     if (j === i || used.has(j) || !accepts(o)) return;
     const h = Math.max(w.y1 - w.y0, o.y1 - o.y0);
     const gap = o.x0 - w.x1;
-    if (Math.abs((w.y0 + w.y1) / 2 - (o.y0 + o.y1) / 2) < h * 0.3 && gap >= 0 && gap < h * maxGap && gap < bestGap) {
+    if (Math.abs(middle(w.y0, w.y1) - middle(o.y0, o.y1)) < h * sameLineShare && gap >= 0 && gap < h * maxGap && gap < bestGap) {
       best = j;
       bestGap = gap;
     }
@@ -198,7 +196,8 @@ function rightNeighbour(words: OcrWord[], i: number, used: Set<number>, maxGap: 
  * "02. 05. 2020" comes back as three words no date reading accepts. Two or
  * three neighbours that together make a whole numeric date are joined.
  */
-export function rejoinSplitDates(words: OcrWord[]): OcrWord[] {
+export function rejoinSplitDates(words: OcrWord[], settings: EngineSettings): OcrWord[] {
+  const { maxDateParts, dateGapHeights, sameLineShare } = settings.read.words;
   const used = new Set<number>();
   const out: OcrWord[] = [];
   words.forEach((first, i) => {
@@ -209,13 +208,13 @@ export function rejoinSplitDates(words: OcrWord[]): OcrWord[] {
     }
     const chain = [i];
     let text = first.text;
-    while (chain.length < 3 && !WHOLE_DATE.test(text)) {
-      const next = rightNeighbour(words, chain[chain.length - 1], used, 1);
+    while (chain.length < maxDateParts && !WHOLE_DATE.test(text)) {
+      const next = rightNeighbour(words, chain[chain.length - 1], used, dateGapHeights, sameLineShare);
       if (next < 0 || !/^\d[\d./-]{0,6}$/.test(words[next].text)) break;
       chain.push(next);
       text += words[next].text;
     }
-    if (chain.length < 2 || !WHOLE_DATE.test(text)) {
+    if (chain.length <= 1 || !WHOLE_DATE.test(text)) {
       out.push(first);
       return;
     }
@@ -257,7 +256,8 @@ export function lineBand(line: { baseline: { x0: number; y0: number; x1: number;
  * words "393" and "85" almost touching. Digits followed closely by exactly
  * two digits are rejoined with the point (a comma after dot-grouped thousands).
  */
-export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
+export function rejoinSplitDecimals(words: OcrWord[], settings: EngineSettings): OcrWord[] {
+  const { joinGapHeights, sameLineShare } = settings.read.words;
   const used = new Set<number>();
   const out: OcrWord[] = [];
   words.forEach((prev, i) => {
@@ -266,8 +266,8 @@ export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
       out.push(prev);
       return;
     }
-    const best = rightNeighbour(words, i, used, 1.3, (w) => /^\d{2}\)?$/.test(w.text));
-    if (best < 0 || inCodeGroups(prev, words)) {
+    const best = rightNeighbour(words, i, used, joinGapHeights, sameLineShare, (w) => /^\d{2}\)?$/.test(w.text));
+    if (best < 0 || inCodeGroups(prev, words, joinGapHeights, sameLineShare)) {
       out.push(prev);
       return;
     }
@@ -285,22 +285,23 @@ export function rejoinSplitDecimals(words: OcrWord[]): OcrWord[] {
  * part of a number printed in groups (an IBAN "DE54 8532 9310 0689 9614 23",
  * a card or account number), whose last groups are no amount with a lost point.
  */
-function inCodeGroups(word: OcrWord, words: OcrWord[]): boolean {
+function inCodeGroups(word: OcrWord, words: OcrWord[], maxGap: number, sameLineShare: number): boolean {
   const h = word.y1 - word.y0;
   return words.some((w) => {
     if (!/^[A-Z\d]{4}$/.test(w.text)) return false;
-    const sameLine = Math.abs((w.y0 + w.y1) / 2 - (word.y0 + word.y1) / 2) < h * 0.3;
+    const sameLine = Math.abs(middle(w.y0, w.y1) - middle(word.y0, word.y1)) < h * sameLineShare;
     const gap = word.x0 - w.x1;
-    return sameLine && gap >= 0 && gap < h * 1.3;
+    return sameLine && gap >= 0 && gap < h * maxGap;
   });
 }
 
 /** Converts pixel-box OCR words to normalized words, dropping low-confidence noise. */
-export function normalizeOcrWords(words: OcrWord[], width: number, height: number, minConfidence = 30): Word[] {
-  return rejoinSplitDecimals(rejoinSplitDates(words))
+export function normalizeOcrWords(words: OcrWord[], width: number, height: number, settings: EngineSettings): Word[] {
+  const { minConfidence, minDigitConfidence } = settings.read.words;
+  return rejoinSplitDecimals(rejoinSplitDates(words, settings), settings)
     // Lone digits in table cells get low confidence yet are usually right; letters that score low are mostly noise.
-    .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text) || (/^\d+$/.test(w.text) && w.confidence >= 5))
+    .filter((w) => w.confidence >= minConfidence || /[\p{L}\p{N}]{3,}/u.test(w.text) || (/^\d+$/.test(w.text) && w.confidence >= minDigitConfidence))
     // A lone bar is a ruling line, a box edge or a receipt's border read as text, never content.
     .filter((w) => /[\p{L}\p{N}$€£%&#@]/u.test(w.text) || (w.text.length === 1 && w.text !== '|'))
-    .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height }, confidence: w.confidence / 100 }));
+    .map((w) => ({ text: w.text, box: { x1: w.x0 / width, y1: w.y0 / height, x2: w.x1 / width, y2: w.y1 / height }, confidence: w.confidence / PERCENT }));
 }

@@ -6,7 +6,7 @@ import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
 import { lineAgreement } from '../values/arithmetic.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 
 export interface FieldRequest {
   name: string;
@@ -47,7 +47,7 @@ export function asksForLines(fields: FieldRequest[]): boolean {
   return fields.some((f) => f.concept?.level === 'line');
 }
 
-const { counterpartShare: COUNTERPART_SHARE, arithmeticRows: ARITHMETIC_ROWS } = ENGINE_SETTINGS.tables;
+const { counterpartShare: COUNTERPART_SHARE, arithmeticRows: ARITHMETIC_ROWS } = DEFAULT_SETTINGS.tables;
 
 export interface TableChoice {
   table: Table;

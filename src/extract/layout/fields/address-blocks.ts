@@ -11,10 +11,10 @@ import { CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 import { stripColon } from '../lines/word-text.js';
 
-const S = ENGINE_SETTINGS.documentFields;
+const S = DEFAULT_SETTINGS.fields;
 
 /**
  * A postal line, in the forms of the catalogue's countries: postcode before the

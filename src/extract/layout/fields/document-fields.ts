@@ -10,7 +10,7 @@ import { detectCurrency, parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from '../values/value-kinds.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
@@ -34,7 +34,7 @@ interface Candidate {
   score: number;
 }
 
-const S = ENGINE_SETTINGS.documentFields;
+const S = DEFAULT_SETTINGS.fields;
 
 /** Lines under `line` whose segments overlap [x1, x2], nearest first, until a gap too tall for one block. */
 function below(lines: Line[], li: number, x1: number, x2: number, maxLines: number): Array<{ seg: Segment; distance: number }> {

@@ -8,7 +8,7 @@
 import { conceptById } from '../../concepts/index.js';
 import type { Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
 import { tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
@@ -16,7 +16,7 @@ import { checkTotals, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
 import { textOf } from '../lines/word-text.js';
 
-const S = ENGINE_SETTINGS.documentFields;
+const S = DEFAULT_SETTINGS.fields;
 
 /** Labelled candidates of one totals concept kept for the arithmetic. */
 const TOTALS_CANDIDATES = 3;

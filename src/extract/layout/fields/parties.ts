@@ -11,11 +11,11 @@ import { DOCUMENT_TITLE, PURCHASE_ORDER_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { addressUnder, endsAddress, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
-const S = ENGINE_SETTINGS.documentFields;
+const S = DEFAULT_SETTINGS.fields;
 
 export interface Party {
   name: Word[] | null;

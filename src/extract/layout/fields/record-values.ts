@@ -8,6 +8,7 @@
 import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
 import type { CellValue, Box, ExtractedCell } from '../../types.js';
 import { pickRegionForField } from '../../read/picture-regions.js';
+import type { EngineSettings } from '../../settings.js';
 import { roundBox } from '../lines/geometry.js';
 import type { Line } from '../lines/lines.js';
 import { headerNames } from '../tables/header-names.js';
@@ -77,7 +78,7 @@ function itemLines(choices: TableChoice[], tables: Table[]): Set<Line> {
 }
 
 /** The value of every field that is not a column, by request index. */
-export function findRecordValues(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], pictures: Box[], lines: Line[], tables: Table[]): Map<number, ExtractedCell> {
+export function findRecordValues(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], pictures: Box[], lines: Line[], tables: Table[], settings: EngineSettings): Map<number, ExtractedCell> {
   const { fields, specs, concepts, located } = asked;
   const skip = itemLines(choices, tables);
   const recordValues = new Map<number, ExtractedCell>();
@@ -86,7 +87,7 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
   const totals = concepts.some(isTotal) ? findTotals(lines, skip) : null;
   fields.forEach((f, i) => {
     if (located[i]) {
-      const box = pickRegionForField(f.name, pictures);
+      const box = pickRegionForField(f.name, pictures, settings);
       recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
     } else if (!isColumn[i]) {
       const concept = concepts[i];

@@ -20,6 +20,7 @@ import { findRecordValues } from '../fields/record-values.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import type { PageContent } from '../../read/page-content.js';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
 
 /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
 const KIND_MISFIT = 0.5;
@@ -40,13 +41,14 @@ function untilTotal(rows: TableRow[]): TableRow[] {
   return end < 0 ? rows : rows.slice(0, end);
 }
 
-export function extractFromContent(content: PageContent, request: ExtractRequest): ExtractResult {
+/** A page's content read into the rows `request` asks for, by the stages below with `settings`. */
+export function extractFromContent(content: PageContent, request: ExtractRequest, settings: EngineSettings = DEFAULT_SETTINGS): ExtractResult {
   if (content.words.length === 0 && (request.fields.length === 0 || !request.fields.some(isPureLocationField))) {
     return { ok: false, failure: { code: 'no_content', message: 'No readable text was found on the page.' } };
   }
   const lines = groupWordsIntoLines(content.words, content.aspect);
   const tables = detectTables(lines, content.rules);
-  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables) : extractInferred(request, lines, tables);
+  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables);
   return withUnsureReadingsCapped(result, content.words);
 }
 
@@ -55,11 +57,11 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
  * that answer it, the document values, then the rows (a table's items, else a
  * list without heads, else one row of document values).
  */
-function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {
+function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
   const asked = readRequest(request, lines);
   const choices = chooseColumns(tables, asked);
   const isColumn = columnFields(asked, choices);
-  const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables);
+  const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
   const rows = itemRows(asked, isColumn, choices, recordValues);
   const names = asked.fields.map((f) => f.name);
   const list = listRows(asked, choices, rows.length, lines, recordValues);

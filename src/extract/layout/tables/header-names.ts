@@ -2,7 +2,7 @@ import type { Table } from './table.js';
 import type { Box, Word } from '../../types.js';
 import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 import { classifyLabel } from '../../concepts/index.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -68,7 +68,7 @@ function repeatedGroups(names: string[]): number[][] {
   return [];
 }
 
-const HEAD_ALIGN = ENGINE_SETTINGS.tables.headAlign;
+const HEAD_ALIGN = DEFAULT_SETTINGS.tables.headAlign;
 
 /**
  * True when a segment is column heads set closer than a cell gap ("Cod. art.

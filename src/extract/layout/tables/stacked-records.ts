@@ -3,7 +3,7 @@ import type { Line, Segment } from '../lines/lines.js';
 import { isDataSegment, isDataValue } from './data-values.js';
 import { cellOf, lineToCells, type TableRow } from './table-rows.js';
 import { median } from '../lines/geometry.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 
 /** A label on a stacked header's lower line: what a record's line `line` holds from `x1` on. */
 export interface StackedHead {
@@ -24,7 +24,7 @@ export interface Stack {
 }
 
 const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare: RECORD_START_SHARE, stackedRecordShare: STACKED_RECORD_SHARE, recordGap: RECORD_GAP } =
-  ENGINE_SETTINGS.tables;
+  DEFAULT_SETTINGS.tables;
 
 /**
  * The stack the header ends in, when the body reads as records under it:

@@ -1,7 +1,7 @@
 import type { Box, Rule, Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import { isDataValue } from './data-values.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 
 const BINS = 2000;
 
@@ -173,7 +173,7 @@ export function columnAt(separators: number[], x: number): number {
   return i;
 }
 
-const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = ENGINE_SETTINGS.tables;
+const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = DEFAULT_SETTINGS.tables;
 
 /** Share of a packed column's cells that must show both the number and its unit word. */
 const PACKED_SHARE = 0.75;

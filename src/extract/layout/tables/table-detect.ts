@@ -10,7 +10,7 @@ import { isDataSegment, isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../../lexicon.js';
 import { classifyLabel, conceptById } from '../../concepts/index.js';
 import type { Table } from './table.js';
-import { ENGINE_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS } from '../../settings.js';
 
 export type { Table } from './table.js';
 
@@ -230,7 +230,7 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
   return out.filter((b) => b.filter(isTabular).length >= 2);
 }
 
-const MIN_ITEM_HEADS = ENGINE_SETTINGS.tables.minItemHeads;
+const MIN_ITEM_HEADS = DEFAULT_SETTINGS.tables.minItemHeads;
 
 /** A line of column heads of line items: several of its cells label line concepts and none holds data. */
 function namesItemColumns(line: Line): boolean {

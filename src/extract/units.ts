@@ -1,0 +1,77 @@
+/**
+ * Units and fixed facts the engine computes with: not thresholds (those are
+ * settings.ts), but what a grey level, a degree or a confidence percentage
+ * is. The stages in read/ and layout/ write no other number than 0 and 1
+ * (eslint.config.js, rule `settings-not-literals`); these are named here.
+ */
+
+/** Levels of an 8-bit grey channel (0 black … 255 white): the length of a histogram of grey values. */
+export const GREY_LEVELS = 256;
+
+/** The white of an 8-bit grey channel. */
+export const WHITE = GREY_LEVELS - 1;
+
+/** Degrees in a quarter turn; a page's quarter turns are counted modulo QUARTER_TURNS. */
+export const QUARTER_TURN_DEGREES = 90;
+export const QUARTER_TURNS = 4;
+
+/** Degrees in a half turn (a page read upside down). */
+export const HALF_TURN_DEGREES = 2 * QUARTER_TURN_DEGREES;
+
+export function toRadians(degrees: number): number {
+  return (degrees * Math.PI) / HALF_TURN_DEGREES;
+}
+
+/** `n` quarter turns as one of 0, 1, 2, 3. */
+export function quarterTurns(n: number): number {
+  return ((n % QUARTER_TURNS) + QUARTER_TURNS) % QUARTER_TURNS;
+}
+
+/** Tesseract reports confidences in percent. */
+export const PERCENT = 100;
+
+/** Hundredths: confidences and skew angles are reported to two decimals. */
+export function toHundredths(x: number): number {
+  return Math.round(x * PERCENT) / PERCENT;
+}
+
+/** EXIF orientations 5 to 8 store the picture turned by a quarter: its width and height swap. */
+export const EXIF_FIRST_SWAPPED = 5;
+
+/** Luma of an RGB pixel (ITU-R BT.601 weights, as libvips and sharp use them). */
+export function luma(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+/** Channel indices of an RGB pixel (a grey image has channel 0 only). */
+export const GREEN = 1;
+export const BLUE = 2;
+
+/** Characters below the space are control characters, never text. */
+export const FIRST_PRINTABLE = 0x20;
+
+/** Histograms one grey histogram is counted in, in turn, for speed (read/page-geometry.ts, otsuThreshold); their sum is the histogram. A power of two: a pixel's lane is its index masked. */
+export const HISTOGRAM_LANES = 4;
+
+/** Half of a length. */
+export function half(x: number): number {
+  return x / 2;
+}
+
+/** The middle of two coordinates. */
+export function middle(a: number, b: number): number {
+  return (a + b) / 2;
+}
+
+/** Side of a square window reaching `radius` cells each way from its centre. */
+export function windowSide(radius: number): number {
+  return 2 * radius + 1;
+}
+
+/** The median of sorted values (the upper middle of an even count). */
+export function medianOfSorted(sorted: ArrayLike<number>): number {
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Slack for sums of floating-point steps (a search from -5° to 5° in 0.5° steps must reach 5). */
+export const FLOAT_SLACK = 1e-9;

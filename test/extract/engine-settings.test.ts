@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLayoutEngine } from '../../src/extract/index.js';
+import { DEFAULT_SETTINGS, withSettings } from '../../src/extract/settings.js';
+import type { Box, EnginePage, ExtractRequest, Word } from '../../src/extract/types.js';
+
+/**
+ * The engine's thresholds are one settings object passed in
+ * (src/extract/settings.ts): an engine built with one setting changed
+ * answers differently where that setting decides, and the same where it
+ * does not.
+ */
+
+const word = (text: string, x1: number, y1: number): Word => ({ text, box: { x1, y1, x2: x1 + 0.1, y2: y1 + 0.02 } });
+
+async function page(words: Word[], images: Box[] = []): Promise<EnginePage> {
+  const image = await sharp({ create: { width: 850, height: 1100, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  return { image: new Uint8Array(image), textLayer: { words, rules: [], images } };
+}
+
+const ask = (...names: string[]): ExtractRequest => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' });
+
+describe('engine settings', () => {
+  const engines: Array<{ close?: () => Promise<void> }> = [];
+  const build = (settings?: Parameters<typeof createLayoutEngine>[0]) => {
+    const engine = createLayoutEngine(settings);
+    engines.push(engine);
+    return engine;
+  };
+  afterAll(() => Promise.all(engines.map((e) => e.close?.())));
+
+  it('picks a signature by the weights in read.pictures', async () => {
+    // A large picture at the top, a smaller wide one at the foot of the page.
+    const logo = { x1: 0.1, y1: 0.05, x2: 0.5, y2: 0.25 };
+    const signature = { x1: 0.55, y1: 0.8, x2: 0.85, y2: 0.86 };
+    const signed = await page([word('Signed', 0.1, 0.5)], [logo, signature]);
+    const boxOf = async (engine: ReturnType<typeof build>) => {
+      const result = await engine.extract(signed, ask('Signature'));
+      if (!result.ok) throw new Error(result.failure.message);
+      return result.rows[0].Signature.box;
+    };
+    expect(await boxOf(build())).toEqual(signature);
+    // Without the preference for the lower half of the page, the larger picture wins.
+    expect(await boxOf(build({ settings: { read: { pictures: { signatureBelowFactor: 1 } } } }))).toEqual(logo);
+  });
+
+  it('lays overrides over the defaults and refuses a name that is no setting', () => {
+    const changed = withSettings({ tables: { headAlign: 0.01 } });
+    expect(changed.tables.headAlign).toBe(0.01);
+    expect(changed.tables.alignedEdge).toBe(DEFAULT_SETTINGS.tables.alignedEdge);
+    expect(changed.read).toEqual(DEFAULT_SETTINGS.read);
+    expect(DEFAULT_SETTINGS.tables.headAlign).toBe(0.006);
+    expect(() => createLayoutEngine({ settings: { tables: { headAlignment: 0.01 } } as never })).toThrow('settings.tables.headAlignment is no engine setting');
+    expect(() => withSettings({ read: { dpi: { min: Number.NaN } } })).toThrow('settings.read.dpi.min must be a finite number');
+    expect(Object.isFrozen(changed.tables)).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The lint rule that keeps thresholds out of the engine's stages
+ * (eslint.config.js, `settingsNotLiterals`, run by `npm run lint`): a number
+ * written in a stage is reported, whether inline, a module constant or a
+ * default; 0, 1 and -1, strings and regular expressions are not; the same
+ * code outside the stages is not checked.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+const RULE = 'no-restricted-syntax';
+
+async function rulesFired(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  return result.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`);
+}
+
+const LITERALS = [
+  { what: 'an inline share', code: 'export const near = (gap: number, width: number) => gap < width * 0.015;\n' },
+  { what: 'a module constant', code: 'const MIN_CUES = 3;\nexport const enough = (n: number) => n >= MIN_CUES;\n' },
+  { what: 'a default parameter', code: 'export const keep = (confidence: number, least = 30) => confidence >= least;\n' },
+  { what: 'a negative number', code: 'export const tilt = (d: number) => d < -0.25;\n' },
+  { what: 'a hexadecimal code', code: 'export const control = (c: number) => c < 0x20;\n' },
+];
+
+describe('settings, not literals, in the engine stages (eslint)', { timeout: 60_000 }, () => {
+  it.each(LITERALS)('refuses $what in read/', async ({ code }) => {
+    expect(await rulesFired(code, 'src/extract/read/planted.ts')).toContain(RULE);
+  });
+
+  it.each(LITERALS)('leaves $what alone outside the stages', async ({ code }) => {
+    expect(await rulesFired(code, 'src/extract/format/planted.ts')).not.toContain(RULE);
+  });
+
+  it('allows 0, 1, -1, strings and patterns', async () => {
+    const code = "export const f = (xs: number[], s: string) => xs.indexOf(0) === -1 && xs.length > 1 && s !== '2' && /\\d{2,}/.test(s);\n";
+    expect(await rulesFired(code, 'src/extract/read/planted.ts')).toEqual([]);
+  });
+
+  it('passes on the stages as they are', async () => {
+    const results = await eslint.lintFiles(['src/extract/read']);
+    expect(results.length).toBeGreaterThan(10);
+    expect(results.flatMap((r) => r.messages.map((m) => `${path.relative(ROOT, r.filePath)}: ${m.ruleId} ${m.message}`))).toEqual([]);
+  });
+});
