@@ -10,6 +10,7 @@
  *
  *   npm run bench:snapshot -- --out FILE [--split tuning,heldout] [--per-pair N] [--scans N]
  *     [--sections icdar,generated,business,kie] [--kie-sets kie-dev,kie-dev-more] [--datasets DIR]
+ *     [--kinds invoice,receipt] [--langs en,de]   (a business sample of those kinds and languages only, for a loaded machine)
  *   npm run bench:snapshot -- --compare FILE [same options]
  *   npm run bench:snapshot -- --diff A B      (two written snapshots, no engine run)
  */
@@ -73,6 +74,9 @@ async function take(): Promise<Snapshot> {
     perPair: Number(option('per-pair') ?? 2),
     scans: Number(option('scans') ?? 1),
     kieSets: (option('kie-sets') ?? 'kie-dev').split(','),
+    // Only when given: snapshots taken without them compare equal to those of the tool before these options.
+    ...(option('kinds') ? { kinds: option('kinds')!.split(',') } : {}),
+    ...(option('langs') ? { langs: option('langs')!.split(',') } : {}),
   };
   const entries: Entry[] = [];
   let current = '';
@@ -87,7 +91,7 @@ async function take(): Promise<Snapshot> {
     for (const split of options.splits) {
       if (!sections.has('business')) break;
       current = `business-${split}`;
-      await runBusinessBench(engine, { split, perPair: options.perPair, scansPerPair: options.scans, kinds: KINDS, langs: LANGS });
+      await runBusinessBench(engine, { split, perPair: options.perPair, scansPerPair: options.scans, kinds: KINDS.filter((k) => options.kinds?.includes(k) ?? true), langs: LANGS.filter((l) => options.langs?.includes(l) ?? true) });
     }
     for (const set of sections.has('kie') ? options.kieSets : []) {
       current = set;
