@@ -77,4 +77,19 @@ describe('receipt items as different tills print them, under the names asked for
       { item: 'Bread', quantity: null, price: '2.49' },
     ]);
   });
+
+  it('reads an amount the scan joined to its tax class letter ("3.62A") as the item\'s amount', () => {
+    const scan = page([
+      [20, [[300, 'HARBOURSIDE LTD']]],
+      [60, [[50, 'MILK 2L'], [800, '14.43'], [840, 'A']]],
+      [75, [[50, 'BANANAS'], [800, '3.62A']]],
+      [90, [[50, 'EGGS 12PK'], [800, '8.79A']]],
+      [110, [[50, 'AMOUNT DUE'], [800, '26.84']]],
+    ]);
+    expect(rowsOf(extractFromContent(scan, ask('description', 'line_total')))).toEqual([
+      { description: 'MILK 2L', line_total: '14.43' },
+      { description: 'BANANAS', line_total: '3.62' },
+      { description: 'EGGS 12PK', line_total: '8.79' },
+    ]);
+  });
 });

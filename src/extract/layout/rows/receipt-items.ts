@@ -51,9 +51,17 @@ const amount = (ws: Word[]) => {
   return parseNumber(t) ?? parseNumber(t, true);
 };
 
-/** An amount's words without the tax class letter a receipt prints after it ("9,88 A"). */
+/** An amount and the tax class letter a scan read joined to it ("3.62A"). */
+const GLUED_TAX_CLASS = /^(-?\d[\d.,]*\d)[A-Z]$/;
+
+/** An amount's words without the tax class letter a receipt prints after it ("9,88 A", or read joined: "9,88A"). */
 export function withoutTaxClass(words: Word[]): Word[] {
-  return words.length > 1 && /^[A-Z]$/.test(words[words.length - 1].text) && /\d/.test(words[words.length - 2].text) ? words.slice(0, -1) : words;
+  if (words.length > 1 && /^[A-Z]$/.test(words[words.length - 1].text) && /\d/.test(words[words.length - 2].text)) return words.slice(0, -1);
+  const last = words[words.length - 1];
+  const glued = last && GLUED_TAX_CLASS.exec(last.text);
+  if (!glued) return words;
+  const share = glued[1].length / last.text.length;
+  return [...words.slice(0, -1), { ...last, text: glued[1], box: { ...last.box, x2: last.box.x1 + (last.box.x2 - last.box.x1) * share } }];
 }
 
 /** A quantity line's count and unit price (`2 x 1,25`, `3x 7.97`), or null when the words are none. */
