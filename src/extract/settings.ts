@@ -303,7 +303,9 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** Lines under a label searched for its value (a row of boxes may have a blank line between). */
     maxBelowLines: 4,
     /** Address lines under a name (street, postcode and place, country, a second street line). */
-    maxAddressLines: 4,
+    maxAddressLines: 6,
+    /** Words of a state or country line under the postal line ("SELANGOR DARUL EHSAN"). */
+    regionLineWords: 3,
     /**
      * Vertical gap, in heights of the line above, that ends an address block: its lines sit about half a line
      * apart, the next block or a title at least a line and a half below.
@@ -318,6 +320,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * equally labelled amounts is the total) and taken for dates and numbers (they head it).
      */
     bottomBias: 0.02,
+    /**
+     * Median OCR confidence under which a letterhead's words were made of a logo's shapes: tesseract reads printed
+     * names at 0.8-0.96 and the strokes of an emblem as letters at 0-0.55.
+     */
+    shapeReading: 0.6,
     /** The letterhead is among the first lines in the top part of the page. */
     letterheadTop: 0.3,
     letterheadLines: 8,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Word } from '../../src/extract/types.js';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { isPostalLine, splitSenderLine } from '../../src/extract/layout/fields/address-blocks.js';
 import { makeSegment } from '../../src/extract/layout/lines/lines.js';
@@ -131,6 +132,41 @@ describe('parties', () => {
       [100, [[290, 'TEL : 03-8070 1122']]],
     ]);
     expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'MAJU JAYA ENTERPRISE', address: 'NO 8, JALAN MERANTI 3 47100 PUCHONG, SELANGOR' }]);
+  });
+});
+
+describe('parties of a scanned receipt', () => {
+  it('takes the merchant under its logo and the whole address: brand line and registration number passed over, the state line under the postcode kept', () => {
+    const receipt = page([
+      [10, [[420, 'Bison']]],
+      [40, [[180, 'GARDENIA BAKERIES (KL) SDN BHD (139386 X)']]],
+      [55, [[330, 'Company No :256628-W']]],
+      [70, [[330, 'BAKERY OUTLET']]],
+      [85, [[280, 'LOT 3, JALAN PELABUR 23/1,']]],
+      [100, [[300, '40300 SHAH ALAM,']]],
+      [115, [[290, 'SELANGOR DARUL EHSAN']]],
+      [130, [[290, 'TEL : 03-5542 3228']]],
+    ]);
+    // The logo's strokes, read large and unsure as a word.
+    const words = receipt.words.map((w): Word => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 }, confidence: 0.3 } : { ...w, confidence: 0.93 }));
+    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{
+      merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD', address: 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM, SELANGOR DARUL EHSAN',
+    }]);
+    // Read with confidence, the same large word is the name.
+    const named = receipt.words.map((w): Word => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 }, confidence: 0.95 } : { ...w, confidence: 0.93 }));
+    expect(rowsOf(extractFromContent({ ...receipt, words: named }, ask('merchant_name')))).toEqual([{ merchant_name: 'Bison' }]);
+  });
+
+  it('joins a name set wide at its word gaps, and takes an address without a postcode from its street', () => {
+    const receipt = page([
+      [40, [[200, 'THREE'], [420, 'STOOGES']]],
+      [55, [[280, 'BISTRO & CAFE']]],
+      [70, [[290, '109, SS21/1A,']]],
+      [85, [[280, 'DAMANSARA UTAMA']]],
+      [100, [[250, 'GST ID : 001661886464']]],
+      [130, [[60, 'TOTAL'], [600, '174.90']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'THREE STOOGES', address: '109, SS21/1A, DAMANSARA UTAMA' }]);
   });
 });
 

@@ -18,12 +18,15 @@ const S = DEFAULT_SETTINGS.fields;
 
 /**
  * A postal line, in the forms of the catalogue's countries: postcode before the
- * place ("40235 Düsseldorf", "75018 PARIS", "1012 AB Amsterdam", "4000-322
- * Porto", "SW1A 1AA"), after it ("London EC1A 1BB", "Dublin D02 X285"), or a
- * US state and ZIP code ("Austin, TX 78701").
+ * place ("40235 Düsseldorf", "75018 PARIS", "53200, KUALA LUMPUR", "1012 AB
+ * Amsterdam", "4000-322 Porto", "SW1A 1AA"), after it ("London EC1A 1BB",
+ * "Dublin D02 X285", "Shah Alam, 40150"), or a US state and ZIP code
+ * ("Austin, TX 78701").
  */
 const POSTAL = [
-  /(?:^|\s)(?:\d{4,5}|\d{4}\s?[A-Z]{2}|\d{4}-\d{3}|[A-Z]{1,2}-\d{4,5})\s+\p{Lu}/u,
+  /(?:^|\s)(?:\d{4,5}|\d{5},|\d{4}\s?[A-Z]{2}|\d{4}-\d{3}|[A-Z]{1,2}-\d{4,5})\s+\p{Lu}/u,
+  // A receipt's town with its postcode after a comma ("Shah Alam, 40150").
+  /\p{L},\s*\d{5}\.?$/u,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[AC-FHKNPRTV-Y]\d[\dW]\s?[AC-FHKNPRTV-Y\d]{4}\b/,
   /\p{L},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/u,
@@ -68,10 +71,33 @@ export function inColumn(line: Line, head: Segment): Segment | undefined {
 }
 
 /**
+ * A company's registration number printed under its name ("(139386 X)",
+ * "Company No :256628-W", "002458685-T", "( ROC : SAD416111-K)"): a few words
+ * around a number of five digits or more, in brackets or ending in its check
+ * letter. No line of the address.
+ */
+export function isRegistrationLine(text: string): boolean {
+  const t = text.trim();
+  if (t.split(/\s+/).length > 5 || !/\d{5}/.test(t.replace(/[\s-]/g, ''))) return false;
+  return /^[(<[{].*[)>\]}]$/.test(t) || /\d-\s?[A-Z]\W?$/.test(t) || /^[\d\s-]+[A-Z]?$/.test(t);
+}
+
+/** Whether a line holds a number other than a registration number (a house number, a postcode). */
+export function holdsNumber(text: string): boolean {
+  return !isRegistrationLine(text) && /\d/.test(text.replace(/[(<[{][^()<>[\]{}]*\d{5}[^()<>[\]{}]*[)>\]}]\s*$/, ''));
+}
+
+/** A line of letters alone under a postal line, a word or three: the state or country that ends the address ("SELANGOR DARUL EHSAN", "Germany"). */
+function isRegionLine(seg: Segment): boolean {
+  return !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= S.regionLineWords && !endsAddress(seg);
+}
+
+/**
  * The address lines under `head` (a name) in its column, up to and including
- * the postal line. Lines of another column beside it are passed over; a gap,
- * or a line that ends an address, ends it. Null without a postal line when
- * `needPostal` (a block found without a label must prove it is an address).
+ * the postal line and the state or country line under it. Lines of another
+ * column beside it are passed over; a gap, or a line that ends an address,
+ * ends it. Null without a postal line when `needPostal` (a block found
+ * without a label must prove it is an address).
  */
 export function addressUnder(lines: Line[], head: Segment, needPostal: boolean): Segment[] | null {
   // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words. A
@@ -80,20 +106,25 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean):
   if (li < 0) return null;
   const out: Segment[] = [];
   let last = lines[li];
+  let postal = false;
   for (let i = li + 1; i < lines.length && out.length < S.maxAddressLines; i++) {
     const l = lines[i];
     if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
     const seg = inColumn(l, head);
     if (!seg) continue;
-    // The company number under a name ("(123456-X)", "<123456-M>") is not part of the address.
-    if (out.length === 0 && /^[(<[]?[\d\s-]+[A-Z]?[)>\]]?$/.test(seg.text.trim())) {
+    // The company number under a name is not part of the address.
+    if (out.length === 0 && isRegistrationLine(seg.text)) {
       last = l;
       continue;
+    }
+    if (postal) {
+      if (isRegionLine(seg)) out.push(seg);
+      return out;
     }
     if (endsAddress(seg)) break;
     out.push(seg);
     last = l;
-    if (isPostalLine(seg.text)) return out;
+    postal = isPostalLine(seg.text);
   }
-  return out.length && !needPostal ? out : null;
+  return out.length && (postal || !needPostal) ? out : null;
 }

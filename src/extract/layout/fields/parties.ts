@@ -9,7 +9,8 @@
 import { classifyLabel } from '../../concepts/index.js';
 import { DOCUMENT_TITLE, PURCHASE_ORDER_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
-import { addressUnder, endsAddress, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
+import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
+import { median } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { DEFAULT_SETTINGS } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
@@ -33,7 +34,18 @@ function continuesBlock(lines: Line[], li: number, seg: Segment): boolean {
   const prev = lines[li - 1];
   if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * S.addressGapLines) return false;
   const above = inColumn(prev, seg);
-  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above);
+  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above) && !readAsShapes(above.words);
+}
+
+/**
+ * Words a recognizer made of a logo or an emblem ("Bison", "7 ysl"): none of
+ * two letters, or those it read at a median confidence under S.shapeReading
+ * (one smudged word of a printed name does not make it a logo). A text
+ * layer's words are as printed.
+ */
+function readAsShapes(words: Word[]): boolean {
+  const sure = words.filter((w) => /\p{L}{2}/u.test(w.text)).map((w) => w.confidence ?? 1);
+  return sure.length === 0 || median(sure) < S.shapeReading;
 }
 
 /**
@@ -45,14 +57,16 @@ export function letterhead(lines: Line[]): Segment | null {
   const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
   let best: Segment | null = null;
   let bestScore = -Infinity;
+  const nameLike = (s: Segment) =>
+    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !!fitValue('name', s.words) && !readAsShapes(s.words);
   top.forEach((l, i) => {
     for (const s of l.segments) {
-      if (DOCUMENT_TITLE.test(s.text) || classifyLabel(stripColon(s.text)).size || /[:：]/.test(s.text) || isPostalLine(s.text) || !fitValue('name', s.words)) continue;
-      if (continuesBlock(lines, lines.indexOf(l), s)) continue;
+      if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
       const score = h * (1 - i * 0.05);
       if (score > bestScore * 1.08) {
-        best = s;
+        // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
+        best = l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s;
         bestScore = score;
       }
     }
@@ -92,11 +106,15 @@ export function issuer(lines: Line[]): Party {
   const sender = senderLine(lines);
   const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines);
   const block = head ? addressUnder(lines, head, false) : null;
-  const postal = block && isPostalLine(block[block.length - 1].text);
-  const address = postal ? block : null;
+  // Lines under the name before the first with a number name the party further (a brand, "Licensee of ..."): the
+  // address starts at its street or postcode.
+  const street = block ? block.findIndex((s) => holdsNumber(s.text)) : -1;
+  const addressLines = block && street > 0 ? block.slice(street) : block;
+  const postal = addressLines?.some((s) => isPostalLine(s.text));
+  const address = postal ? addressLines : null;
   return {
     name: sender?.name ?? head?.words ?? null,
-    address: address?.flatMap((s) => s.words) ?? sender?.address ?? block?.flatMap((s) => s.words) ?? null,
+    address: address?.flatMap((s) => s.words) ?? sender?.address ?? addressLines?.flatMap((s) => s.words) ?? null,
     segments: head ? [head, ...(block ?? [])] : [],
   };
 }
