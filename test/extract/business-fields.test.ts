@@ -147,6 +147,24 @@ describe('business documents: concepts, one row, label/value pairs, parties, tot
     expect(rowsOf(extractFromContent(coded, ask('total_amount')))).toEqual([{ total_amount: '100,90' }]);
   });
 
+  it('takes no item amount under an item column head for the total, and trusts no total under its subtotal', () => {
+    // "Total Rounded" is no label the catalogue knows: with the head passed over, no total is given rather than an item's.
+    const items = page([
+      [300, [[60, 'QTY ITEM'], [600, 'TOTAL']]],
+      [320, [[60, '2 L FiletOFish'], [600, '21.18']]],
+      [340, [[60, '1 M Coke'], [600, '8.10']]],
+      [380, [[60, 'Total Rounded'], [600, '29.30']]],
+    ]);
+    expect(rowsOf(extractFromContent(items, ask('total_amount')))).toEqual([{ total_amount: null }]);
+    const sure = (subtotal: string, total: string) => {
+      const r = extractFromContent(page([[300, [[60, 'Sub-Total :'], [600, subtotal]]], [320, [[60, 'Grand Total :'], [600, total]]]]), ask('total_amount'));
+      return r.ok && 'confidence' in r.rows[0].total_amount ? r.rows[0].total_amount.confidence! : 0;
+    };
+    expect(sure('60.60', '60.60')).toBeGreaterThanOrEqual(0.9);
+    expect(sure('60.60', '33.00')).toBeLessThan(0.9);
+    expect(sure('31.18', '33.05')).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('answers a currency field with the code of the symbol printed on the amounts', () => {
     const receipt = page([
       [100, [[60, 'Kaffee'], [400, '3,40 €']]],

@@ -97,6 +97,12 @@ function sumUnder(under: Array<{ seg: Segment }>): Word[] | null {
   return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
 }
 
+/** A cell whose words name line-item concepts and no document one ("QTY ITEM", "Description"): an item table's heads. */
+function namesItemsOnly(text: string): boolean {
+  const levels = stripColon(text).split(/\s+/).flatMap((w) => [...classifyLabel(w).keys()].map((id) => conceptById(id)?.level));
+  return levels.length > 0 && levels.every((l) => l === 'line');
+}
+
 /** An amount printed with its cents ("13,78"), unlike a speck read as a digit. */
 const inCents = (ws: Word[] | null | undefined): boolean => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
 
@@ -228,6 +234,8 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
         // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
         // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
         if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue))).size)) continue;
+        // An amount label in a row of item heads ("QTY ITEM | TOTAL") heads the items' column, not a document value.
+        if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text))) continue;
         const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
         const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + 2 : S.maxBelowLines);
         if (block) push(blockValue(concept, lines, under), S.belowBonus);

@@ -116,6 +116,9 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     if (value) chosen.set(id, value);
   }
   // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts).
+  // Without a discount, a total under its subtotal is a misreading of one of them, whatever else was read.
+  const [sub, tot] = [chosen.get('subtotal'), chosen.get('total_amount')];
+  const belowSubtotal = !!sub && !!tot && !chosen.has('discount') && tot.value < sub.value && !agrees(tot.value, sub.value);
   // A total worked out from the payment was not read: it has no readings of its own.
   const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words]))) : null;
   TOTAL_PARTS.forEach((id) => {
@@ -123,7 +126,7 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     if (!amount) return;
     const index = pick?.[id] ?? -1;
     const repaired = repairs?.[id].repaired;
-    const agreement = index >= 0 ? true : repairs && Object.values(repairs).some((r) => r.repaired) ? null : all && !pick ? false : null;
+    const agreement = index >= 0 ? true : repairs && Object.values(repairs).some((r) => r.repaired) ? null : (all || belowSubtotal) && !pick ? false : null;
     const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : checkedConfidence(amount.confidence, agreement));
     const text = repaired ?? amount.text;
     out.set(id, asRead(conceptById(id)!, text ? { ...value, value: text, repaired: !!repaired } : value, lines));
