@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * The page image as JPEG (whole page, thumbnail or a crop)
-         * @description The page as JPEG: the whole page, a thumbnail (`size=thumb`), or a crop given by a bbox. Answers 304 to a matching `If-None-Match`.
+         * @description The page as JPEG: the whole page, a thumbnail (`size=thumb`), or a crop (`crop=x1,y1,x2,y2`, fractions of the page, as a bbox gives them). Answers 304 to a matching `If-None-Match`.
          */
         get: operations["getDocumentImage"];
         put?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * Batches of the account, oldest first (or newest first), with filters
-         * @description The account's batches with their aggregate status and document count, filtered by status, source, template or creation day, oldest first unless `order=newest`.
+         * @description The account's batches with their aggregate status and document count, filtered by status, source, template, creation day or a filename in them, oldest first unless `order=newest`.
          */
         get: operations["listBatches"];
         put?: never;
@@ -471,153 +471,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What corrections taught the layout engine, one memory per sender and layout, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 1 to 100, default 20 */
-                    limit?: number;
-                    /** @description Opaque cursor from next_page_token */
-                    page_token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description mem_<ulid> */
-                                id: string;
-                                /** @description What identifies the sender: its name and tax id or IBAN where read */
-                                sender: {
-                                    name: string | null;
-                                    tax_id: string | null;
-                                    iban: string | null;
-                                };
-                                /** @description The fields learned: document values and line-item columns */
-                                fields: string[];
-                                /** @description Corrected documents it learned from */
-                                documents: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                            }[];
-                            has_more: boolean;
-                            next_page_token: string | null;
-                        };
-                    };
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * What corrections taught the layout engine, one memory per sender and layout, newest first
+         * @description What people's corrections taught the layout engine about a sender's layout: where each learned field sits. One memory per sender and layout of this account, newest first; never shared between accounts.
+         */
+        get: operations["listLayoutMemories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -636,147 +494,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a layout memory: later pages are read without it */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "invalid_request_error",
-                         *         "code": "invalid_parameter",
-                         *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
-                         *         "param": "batch_name"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /**
-                 * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
-                 *
-                 *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
-                 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "missing_api_key",
-                         *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `plan_required`: The API needs the Basic plan or higher. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "authentication_error",
-                         *         "code": "plan_required",
-                         *         "message": "The API needs the Basic plan or higher.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `template_not_found`: No such template (or field) for this account. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "not_found_error",
-                         *         "code": "template_not_found",
-                         *         "message": "No such template (or field) for this account.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "rate_limit_error",
-                         *         "code": "rate_limit_exceeded",
-                         *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "error": {
-                         *         "type": "internal_error",
-                         *         "code": "internal_error",
-                         *         "message": "Something went wrong on our side; it is safe to retry.",
-                         *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a layout memory: later pages are read without it
+         * @description Forgets what corrections taught about one sender's layout: later pages of that sender are read without it.
+         */
+        delete: operations["deleteLayoutMemory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5223,8 +4945,7 @@ export interface operations {
                  *         "Unit Price",
                  *         "Amount"
                  *       ],
-                 *       "quality": "fast",
-                 *       "webhook_url": "https://erp.example.com/hooks/docrows"
+                 *       "quality": "fast"
                  *     }
                  */
                 "application/json": {
@@ -5259,8 +4980,7 @@ export interface operations {
                      *       "batch_name": "invoices-march",
                      *       "queued": 2,
                      *       "quality": "fast",
-                     *       "webhook_registered": true,
-                     *       "webhook_secret": "whsec_Q2hhbmdlIG1lOiBhIGdlbmVyYXRlZCBzZWNyZXQ="
+                     *       "webhook_registered": false
                      *     }
                      */
                     "application/json": {
@@ -5886,6 +5606,317 @@ export interface operations {
                      *         "code": "plan_required",
                      *         "message": "The API needs the Basic plan or higher.",
                      *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLayoutMemories: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                /** @description Opaque cursor from next_page_token */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "mem_01M8K3A2QX5Q9T1C8V0DJR4N6B",
+                     *           "sender": {
+                     *             "name": "Seidl e.K.",
+                     *             "tax_id": "ATU54339391",
+                     *             "iban": null
+                     *           },
+                     *           "fields": [
+                     *             "invoice_number",
+                     *             "Description",
+                     *             "Quantity",
+                     *             "Amount"
+                     *           ],
+                     *           "documents": 2,
+                     *           "created_at": "2026-03-02T10:02:45.300Z",
+                     *           "updated_at": "2026-03-05T16:40:12.002Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_page_token": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description mem_<ulid> */
+                            id: string;
+                            /** @description What identifies the sender: its name and tax id or IBAN where read */
+                            sender: {
+                                name: string | null;
+                                tax_id: string | null;
+                                iban: string | null;
+                            };
+                            /** @description The fields learned: document values and line-item columns */
+                            fields: string[];
+                            /** @description Corrected documents it learned from */
+                            documents: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        next_page_token: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests or too many unprocessed documents; X-RateLimit-Reset says when to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#rate_limit_exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; it is safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "internal_error",
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it is safe to retry.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLayoutMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (account templates) or account id (`/admin/v1/accounts`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_parameter`: A parameter has a bad value, or the request cannot apply; `param` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_parameter",
+                     *         "message": "A parameter has a bad value, or the request cannot apply; `param` names it.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#invalid_parameter",
+                     *         "param": "batch_name"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_api_key`: No API key was sent. Send `Authorization: Bearer <API_KEY>`.
+             *
+             *     `invalid_api_key`: The API key is unknown, revoked, or its account is disabled.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "missing_api_key",
+                     *         "message": "No API key was sent. Send `Authorization: Bearer <API_KEY>`.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#missing_api_key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_required`: The API needs the Basic plan or higher. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "plan_required",
+                     *         "message": "The API needs the Basic plan or higher.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#plan_required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `template_not_found`: No such template (or field) for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "template_not_found",
+                     *         "message": "No such template (or field) for this account.",
+                     *         "doc_url": "http://127.0.0.1:8080/docs/errors#template_not_found"
                      *       }
                      *     }
                      */

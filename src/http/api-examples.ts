@@ -129,8 +129,9 @@ export const EXAMPLES: Record<string, OperationExample> = {
     },
   },
   processBatch: {
-    request: { fields: ['Description', 'Quantity', 'Unit Price', 'Amount'], quality: 'fast', webhook_url: 'https://erp.example.com/hooks/docrows' },
-    response: { batch_name: BATCH, queued: 2, quality: 'fast', webhook_registered: true, webhook_secret: WEBHOOK_SECRET },
+    // No webhook_url: the sample runs as is against any server (a callback must resolve to a public address).
+    request: { fields: ['Description', 'Quantity', 'Unit Price', 'Amount'], quality: 'fast' },
+    response: { batch_name: BATCH, queued: 2, quality: 'fast', webhook_registered: false },
   },
   getBatchResults: {
     response: {
@@ -146,6 +147,14 @@ export const EXAMPLES: Record<string, OperationExample> = {
       document_url: null, batch_url: `${BASE}/batches/${BATCH}`, batch_results_url: `${BASE}/batches/${BATCH}/results`,
     }], true),
   },
+  listLayoutMemories: {
+    response: page([{
+      id: 'mem_01M8K3A2QX5Q9T1C8V0DJR4N6B', sender: { name: 'Seidl e.K.', tax_id: 'ATU54339391', iban: null },
+      fields: ['invoice_number', 'Description', 'Quantity', 'Amount'], documents: 2,
+      created_at: '2026-03-02T10:02:45.300Z', updated_at: '2026-03-05T16:40:12.002Z',
+    }]),
+  },
+  deleteLayoutMemory: {},
   adminCreateAccount: {
     request: { plan: 'pro', credits: 500, settings: { thinking_type: 'fast' } },
     response: { account_id: 7, api_key: 'dr_live_DpSfC9I9YLcHCXY5y9X6uYjx795yUGs9', account: { ...ADMIN_ACCOUNT, available_credits: 500 } },

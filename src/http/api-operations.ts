@@ -42,12 +42,12 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   'GET /api/v1/documents/{document_id}/image': {
     operationId: 'getDocumentImage',
-    description: 'The page as JPEG: the whole page, a thumbnail (`size=thumb`), or a crop given by a bbox. Answers 304 to a matching `If-None-Match`.',
+    description: 'The page as JPEG: the whole page, a thumbnail (`size=thumb`), or a crop (`crop=x1,y1,x2,y2`, fractions of the page, as a bbox gives them). Answers 304 to a matching `If-None-Match`.',
     binary: 'image/jpeg',
   },
   'GET /api/v1/batches': {
     operationId: 'listBatches',
-    description: 'The account\'s batches with their aggregate status and document count, filtered by status, source, template or creation day, oldest first unless `order=newest`.',
+    description: 'The account\'s batches with their aggregate status and document count, filtered by status, source, template, creation day or a filename in them, oldest first unless `order=newest`.',
   },
   'GET /api/v1/batches/{batch_name}': {
     operationId: 'getBatch',
@@ -125,6 +125,14 @@ export const OPERATIONS: Record<string, OperationText> = {
   'GET /api/v1/events': {
     operationId: 'listEvents',
     description: 'What happened to the account\'s documents and batches, newest first: completions of documents, batches and bbox jobs. The same events the webhooks deliver, for clients that poll.',
+  },
+  'GET /api/v1/layout_memories': {
+    operationId: 'listLayoutMemories',
+    description: 'What people\'s corrections taught the layout engine about a sender\'s layout: where each learned field sits. One memory per sender and layout of this account, newest first; never shared between accounts.',
+  },
+  'DELETE /api/v1/layout_memories/{id}': {
+    operationId: 'deleteLayoutMemory',
+    description: 'Forgets what corrections taught about one sender\'s layout: later pages of that sender are read without it.',
   },
   'POST /admin/v1/accounts': {
     operationId: 'adminCreateAccount',

@@ -91,7 +91,7 @@ describe('OpenAPI operations: ids, descriptions and examples drawn from the rout
     expect(problems(route.schema.response!['200'], { batch_name: 'b', queued: 1, quality: 'fast', webhook_registered: false, secret: 'x' })).not.toBeNull();
   });
 
-  it('sends the process sample\'s body to a real batch and gets 200 with the webhook secret', async () => {
+  it('sends the process sample\'s body to a real batch and gets 200; with a webhook_url the answer carries its secret', async () => {
     const { apiKey } = await t.createAccount({ credits: 10 });
     const up = await upload(t, apiKey, { fields: { batch_name: 'invoices-march' }, file: { filename: 'invoice.pdf', content: await textPdf({ pages: 1, rows: 3 }), contentType: 'application/pdf' } });
     expect(up.statusCode).toBe(200);
@@ -100,10 +100,16 @@ describe('OpenAPI operations: ids, descriptions and examples drawn from the rout
     const body = JSON.parse(/-d '(.*)'$/m.exec(sample)![1]) as unknown;
     const res = await t.inject({ method: 'POST', url: '/api/v1/batches/invoices-march/process', headers: bearer(apiKey), payload: body as object });
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json();
-    expect(answer).toMatchObject({ batch_name: 'invoices-march', queued: 1, webhook_registered: true, webhook_secret: expect.stringMatching(/^whsec_/) });
+    expect(res.json()).toEqual({ batch_name: 'invoices-march', queued: 1, quality: 'fast', webhook_registered: false });
+
+    const callback = 'https://erp.example.com/hooks/docrows';
+    await upload(t, apiKey, { fields: { batch_name: 'invoices-march' }, file: { filename: 'second.pdf', content: await textPdf({ pages: 1, rows: 2 }), contentType: 'application/pdf' } });
+    const again = await t.inject({ method: 'POST', url: '/api/v1/batches/invoices-march/process', headers: bearer(apiKey), payload: { webhook_url: callback } });
+    expect(again.statusCode, again.body).toBe(200);
+    const answer = again.json();
+    expect(answer).toMatchObject({ batch_name: 'invoices-march', webhook_registered: true, webhook_secret: expect.stringMatching(/^whsec_/) });
     // The same secret the webhook registration answers: repeating its PUT reads it.
-    const put = await t.inject({ method: 'PUT', url: '/api/v1/batches/invoices-march/webhook', headers: bearer(apiKey), payload: { callback_url: (body as { webhook_url: string }).webhook_url } });
+    const put = await t.inject({ method: 'PUT', url: '/api/v1/batches/invoices-march/webhook', headers: bearer(apiKey), payload: { callback_url: callback } });
     expect(put.json().webhook_secret).toBe(answer.webhook_secret);
     expect(problems(routeOf('POST /api/v1/batches/{batch_name}/process').schema.response!['200'], answer)).toBeNull();
   });
