@@ -356,6 +356,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
     arithmeticRows: 0.6,
     /** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
     counterpartShare: 0.9,
+    /**
+     * Line heights by which a line under the last item may sit closer or further than the one second line the items
+     * above carry, and still be that item's second line (records of two lines, the last one): a third of a line
+     * allows for a scan's ragged boxes, not for a note set a blank line lower.
+     */
+    runOnOffset: 0.3,
   },
 });
 

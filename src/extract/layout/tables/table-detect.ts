@@ -183,7 +183,7 @@ function runOnLines(block: Line[], pending: Line[]): Line[] {
   const out: Line[] = [];
   for (const l of pending) {
     const above = out[out.length - 1] ?? block[block.length - 1];
-    const likeOne = inner.length === 1 && Math.abs(under(inner[0], block[block.indexOf(inner[0]) - 1]) - under(l, above)) < l.height * 0.3;
+    const likeOne = inner.length === 1 && Math.abs(under(inner[0], block[block.indexOf(inner[0]) - 1]) - under(l, above)) < l.height * RUN_ON_OFFSET;
     if ((inner.length < 2 && !likeOne) || l.box.x1 <= left + l.height || !inner.some((o) => Math.abs(o.box.x1 - l.box.x1) < l.height)) break;
     out.push(l);
   }
@@ -231,6 +231,7 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined): Line[]
 }
 
 const MIN_ITEM_HEADS = DEFAULT_SETTINGS.tables.minItemHeads;
+const RUN_ON_OFFSET = DEFAULT_SETTINGS.tables.runOnOffset;
 
 /** A line of column heads of line items: several of its cells label line concepts and none holds data. */
 function namesItemColumns(line: Line): boolean {
