@@ -282,6 +282,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
   fields: {
     /** Words a label may have ("N° de TVA intracommunautaire" has five). */
     maxLabelWords: 5,
+    /**
+     * Most a total, subtotal or tax read off a scan may claim when no sum or payment confirms it: tesseract reads a
+     * misprinted or blurred digit surely (an 8 for a 0), and a value at 0.9 or more must be right 97 % of the time.
+     */
+    unconfirmedScanAmount: 0.85,
     /** Least label score a candidate needs: a bare "Date" names the invoice date at 0.8, one OCR slip scores 0.88. */
     minLabelScore: 0.75,
     /** Least candidate score for a labelled value to be taken over the unlabelled fallbacks. */

@@ -152,6 +152,16 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
     expect(valueOf(r, 'total_amount')?.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('lets a scanned total claim 0.9 only when a sum confirms it; a text layer\'s total is as printed', () => {
+    const alone = (confidence?: number) => {
+      const content = page([[180, [[60, 'TOTAL'], [650, '33.05']]]]);
+      return { ...content, words: content.words.map((w): Word => (confidence === undefined ? w : { ...w, confidence })) };
+    };
+    expect(valueOf(extractFromContent(alone(0.93), ask('total_amount')), 'total_amount')!.confidence!).toBeLessThan(0.9);
+    expect(valueOf(extractFromContent(alone(), ask('total_amount')), 'total_amount')!.confidence!).toBeGreaterThanOrEqual(0.9);
+    expect(valueOf(extractFromContent(totals('31.18', '1.87', '33.05'), request), 'total_amount')!.confidence!).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('leaves the totals as read, less sure, when the words were read surely or two readings add up', () => {
     const asRead = extractFromContent(totals('31.18', '1.87', '33.85'), request);
     const agreeing = extractFromContent(totals('31.18', '1.87', '33.05'), request);

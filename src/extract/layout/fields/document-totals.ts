@@ -25,7 +25,7 @@ const TOTALS_CANDIDATES = 3;
 const UNLABELLED_TOTAL = 0.6;
 
 /** `text` when the amount is worked out rather than printed (what was tendered less the change). */
-type ReadAmount = { words: Word[]; confidence: number; value: number; text?: string };
+type ReadAmount = { words: Word[]; confidence: number; value: number; text?: string; /** What was tendered less the change agrees with it. */ paid?: boolean };
 
 /** Confidence of a total read from the payment: tendered less change, and the amount printed that agrees. */
 const PAID_TOTAL = 0.6;
@@ -44,7 +44,7 @@ function withPaidTotal(total: ReadAmount[], lines: Line[]): void {
   const k = total.findIndex((x) => agrees(x.value, paid.value));
   if (k >= 0) {
     const [agreeing] = total.splice(k, 1);
-    total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true) });
+    total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true), paid: true });
   } else if (paid.printed) total.unshift({ words: paid.words, confidence: PAID_TOTAL, value: paid.value });
   else if (!total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
     const mark = /\d,\d{2}$/.test(textOf(paid.words)) ? ',' : '.';
@@ -115,11 +115,11 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     const value = index >= 0 ? list[index] : list[0];
     if (value) chosen.set(id, value);
   }
-  // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts).
   // Without a discount, a total under its subtotal is a misreading of one of them, whatever else was read.
   const [sub, tot] = [chosen.get('subtotal'), chosen.get('total_amount')];
   const belowSubtotal = !!sub && !!tot && !chosen.has('discount') && tot.value < sub.value && !agrees(tot.value, sub.value);
-  // A total worked out from the payment was not read: it has no readings of its own.
+  // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts). A total
+  // worked out from the payment was not read: it has no readings of its own.
   const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words]))) : null;
   TOTAL_PARTS.forEach((id) => {
     const amount = chosen.get(id);
@@ -127,7 +127,11 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     const index = pick?.[id] ?? -1;
     const repaired = repairs?.[id].repaired;
     const agreement = index >= 0 ? true : repairs && Object.values(repairs).some((r) => r.repaired) ? null : (all || belowSubtotal) && !pick ? false : null;
-    const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : checkedConfidence(amount.confidence, agreement));
+    // An amount read off a scan that no sum confirms is one reading of its digits: a recognizer sure of each may
+    // still have taken an 8 for a 0, so it claims less than sure.
+    const unconfirmed = agreement !== true && !amount.paid && amount.words.some((w) => w.confidence !== undefined);
+    const confidence = checkedConfidence(amount.confidence, agreement);
+    const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : unconfirmed ? Math.min(confidence, S.unconfirmedScanAmount) : confidence);
     const text = repaired ?? amount.text;
     out.set(id, asRead(conceptById(id)!, text ? { ...value, value: text, repaired: !!repaired } : value, lines));
   });
