@@ -134,6 +134,23 @@ export async function rescheduleJob(trx: Trx, clock: Clock, job: JobRow, delayMs
     .execute();
 }
 
+/** Puts a job back to pending after `delayMs` as if it had not been claimed: the claim's attempt is given back. */
+export async function deferJob(trx: Trx, clock: Clock, job: JobRow, delayMs: number): Promise<void> {
+  const now = clock.now();
+  await trx
+    .updateTable('jobs')
+    .set({
+      state: 'pending',
+      run_at: new Date(now.getTime() + delayMs).toISOString(),
+      locked_by: null,
+      locked_until: null,
+      attempts: sql`attempts - 1`,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', job.id)
+    .execute();
+}
+
 export async function markJobFailed(trx: Trx, clock: Clock, job: JobRow, error: string): Promise<void> {
   await trx
     .updateTable('jobs')

@@ -88,6 +88,19 @@ export class RetryAfterError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that cannot start its work now for a reason outside the
+ * job (e.g. its webhook receiver's host already has its share of deliveries
+ * running): the job goes back to pending after `delayMs` and the attempt is
+ * not counted, so waiting never uses up retries.
+ */
+export class DeferJobError extends Error {
+  constructor(message: string, readonly delayMs: number) {
+    super(message);
+    this.name = 'DeferJobError';
+  }
+}
+
 export class LeaseLostError extends Error {
   constructor(jobId: number) {
     super(`job ${jobId}: lease lost to another worker`);

@@ -3,14 +3,20 @@ import type { Trx } from '../db/connect.js';
 import type { JobRow } from '../db/schema.js';
 import type { Services } from '../services.js';
 import {
-  claimJobs, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,
+  claimJobs, deferJob, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,
 } from './queue.js';
 import {
-  LeaseLostError, PermanentJobError, RetryAfterError,
+  DeferJobError, LeaseLostError, PermanentJobError, RetryAfterError,
   type JobContext, type JobDefinition, type JobKind, type JobLane, type JobRegistry, type JobRuntime,
 } from './registry.js';
 
 const DEFAULT_LEASE_MS = 15_000;
+/**
+ * io jobs (webhook deliveries, housekeeping) mostly wait on the network, so
+ * they get many slots: a few receivers that hang until the delivery timeout
+ * hold a few slots, not all (deliveries also cap each host: core/webhooks).
+ */
+const DEFAULT_IO_SLOTS = 16;
 const LEASE_EXPIRED = 'lease expired: the worker stopped responding';
 
 export interface WorkerPoolOptions {
@@ -27,8 +33,8 @@ export interface WorkerPoolOptions {
   onJobEnd?: (kind: string, outcome: JobOutcome, seconds: number) => void;
 }
 
-/** done; retry = failed and rescheduled or given up later; failed = given up now; lease_lost = another worker owns it. */
-export type JobOutcome = 'done' | 'retry' | 'failed' | 'lease_lost';
+/** done; retry = failed and rescheduled or given up later; failed = given up now; deferred = put back uncounted (DeferJobError); lease_lost = another worker owns it. */
+export type JobOutcome = 'done' | 'retry' | 'failed' | 'deferred' | 'lease_lost';
 
 export interface WorkerPool {
   readonly workerId: string;
@@ -103,6 +109,9 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
       if (err instanceof LeaseLostError || lost.signal.aborted) {
         outcome = 'lease_lost';
         log.warn({ jobId: job.id, kind: job.kind }, 'lease lost; another worker owns the job now');
+      } else if (err instanceof DeferJobError) {
+        outcome = 'deferred';
+        await putBack(job, def, err).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not defer job'));
       } else {
         outcome = err instanceof PermanentJobError || job.attempts >= job.max_attempts ? 'failed' : 'retry';
         await recordFailure(job, def, err).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
@@ -121,6 +130,16 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
       .where('id', '=', job.id).where('state', '=', 'running').where('locked_by', '=', workerId)
       .executeTakeFirst();
     return Number(owned.numUpdatedRows) > 0;
+  }
+
+  /** A deferred job: back to pending, its attempt given back, while we still hold the lease. */
+  async function putBack(job: JobRow, def: JobDefinition, err: DeferJobError): Promise<void> {
+    await services.db.transaction().execute(async (trx) => {
+      if (!await stillOwned(trx, job)) return;
+      await deferJob(trx, services.clock, job, err.delayMs);
+      await def.onRetry?.(trx, JSON.parse(job.payload) as never, services);
+    });
+    log.debug({ jobId: job.id, kind: job.kind, retryInMs: err.delayMs, reason: err.message }, 'job deferred');
   }
 
   /** Retry with backoff, or give up (attempts exhausted / permanent); only while we still hold the lease. */
@@ -259,7 +278,7 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
 
   const loops = [
     laneLoop('cpu', options.cpuSlots),
-    laneLoop('io', options.ioSlots ?? 4),
+    laneLoop('io', options.ioSlots ?? DEFAULT_IO_SLOTS),
     maintenanceLoop(),
   ];
   log.info({ cpuSlots: options.cpuSlots }, 'workers started');

@@ -39,7 +39,7 @@ export function createMetrics(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     }),
     jobDuration: new Histogram({
-      name: 'docrows_job_duration_seconds', help: 'Jobs run by this process, by kind and outcome (done, retry, failed, lease_lost).',
+      name: 'docrows_job_duration_seconds', help: 'Jobs run by this process, by kind and outcome (done, retry, failed, deferred, lease_lost).',
       labelNames: ['kind', 'outcome'], registers: [registry],
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
     }),

@@ -1,10 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import type { Trx } from '../../db/connect.js';
+import type { WebhookRegistrationRow } from '../../db/schema.js';
 import * as webhookRegistrations from '../../db/queries/webhook-registrations.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { PermanentJobError, RetryAfterError, type JobRegistry } from '../../jobs/registry.js';
+import { DeferJobError, PermanentJobError, RetryAfterError, type JobContext, type JobRegistry } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
 import { isoNow } from '../../clock.js';
+import { HostSlots } from './host-slots.js';
 import { postDelivery } from './post.js';
 
 /**
@@ -18,6 +20,9 @@ const WEBHOOK_JOB = 'webhook.deliver';
 const DELIVERY_TIMEOUT_MS = 15_000;
 /** Standard Webhooks' recommended schedule after each failed attempt. */
 const RETRY_SCHEDULE_MS = [5e3, 300e3, 1800e3, 7200e3, 18000e3, 36000e3, 50400e3, 72000e3, 86400e3];
+/** Deliveries running at once to one receiver host (per worker pool), and how soon one waiting for its host tries again. */
+const DELIVERIES_PER_HOST = 2;
+const HOST_BUSY_RETRY_MS = 2_000;
 /** The longest a receiver's Retry-After may hold a delivery back. */
 const RETRY_AFTER_CAP_MS = 86_400e3;
 
@@ -79,6 +84,7 @@ function retryAfterMs(header: string | string[] | undefined, now: Date): number 
 }
 
 export function registerWebhookJobs(registry: JobRegistry): void {
+  const hosts = new HostSlots(DELIVERIES_PER_HOST);
   registry.register({
     kind: WEBHOOK_JOB,
     lane: 'io',
@@ -91,36 +97,48 @@ export function registerWebhookJobs(registry: JobRegistry): void {
       return error instanceof RetryAfterError ? Math.max(step, Math.min(error.delayMs, RETRY_AFTER_CAP_MS)) : step;
     },
     async handler(delivery, ctx) {
-      const { services } = ctx;
-      const registration = await webhookRegistrations.byId(services.db, delivery.registrationId);
+      const registration = await webhookRegistrations.byId(ctx.services.db, delivery.registrationId);
       if (!registration) return; // the batch was deleted: nothing to tell anyone
-      const now = services.clock.now();
-      const { body, headers } = signDelivery(registration.secret, delivery, now);
-      // The receiver's host only: a callback URL's path or query may carry the receiver's own secret.
-      const attempt = { registrationId: registration.id, messageId: delivery.messageId, type: delivery.type, host: new URL(registration.callback_url).host, attempt: ctx.job.attempts };
-      const failed = (status: number | null, error?: string) => {
-        services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
-        services.log.warn({ ...attempt, status, ...(error ? { error } : {}) }, 'webhook delivery failed');
-      };
-      const res = await postDelivery(registration.callback_url, body, headers, { allowPrivate: services.config.allowPrivateUrls, timeoutMs: DELIVERY_TIMEOUT_MS })
-        .catch((err: unknown) => {
-          failed(null, err instanceof Error ? err.message : String(err));
-          throw err;
-        });
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
-        await ctx.finish(async (trx) => {
-          if (delivery.type !== 'batch.completed') return;
-          await webhookRegistrations.markFired(trx, registration.id, isoNow(services.clock));
-        });
-        return;
+      const host = new URL(registration.callback_url).host;
+      // Waiting for its host is no failed attempt: the job comes back without using a retry.
+      if (!hosts.tryTake(host)) throw new DeferJobError(`${host} already has ${DELIVERIES_PER_HOST} deliveries running`, HOST_BUSY_RETRY_MS);
+      try {
+        await deliver(delivery, registration, host, ctx);
+      } finally {
+        hosts.release(host);
       }
-      failed(res.statusCode);
-      if (res.statusCode === 410) throw new PermanentJobError('receiver answered 410 Gone: no more retries');
-      const wait = res.statusCode === 429 || res.statusCode === 503 ? retryAfterMs(res.headers['retry-after'], now) : null;
-      const why = `receiver answered HTTP ${res.statusCode}`;
-      if (wait !== null) throw new RetryAfterError(why, wait);
-      throw new Error(why);
     },
   });
+}
+
+/** One attempt: sign, POST, and settle on the answer (2xx delivered; 410 gives up; 429/503 may set the wait). */
+async function deliver(delivery: WebhookDelivery, registration: WebhookRegistrationRow, host: string, ctx: JobContext): Promise<void> {
+  const { services } = ctx;
+  const now = services.clock.now();
+  const { body, headers } = signDelivery(registration.secret, delivery, now);
+  // The receiver's host only: a callback URL's path or query may carry the receiver's own secret.
+  const attempt = { registrationId: registration.id, messageId: delivery.messageId, type: delivery.type, host, attempt: ctx.job.attempts };
+  const failed = (status: number | null, error?: string) => {
+    services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
+    services.log.warn({ ...attempt, status, ...(error ? { error } : {}) }, 'webhook delivery failed');
+  };
+  const res = await postDelivery(registration.callback_url, body, headers, { allowPrivate: services.config.allowPrivateUrls, timeoutMs: DELIVERY_TIMEOUT_MS })
+    .catch((err: unknown) => {
+      failed(null, err instanceof Error ? err.message : String(err));
+      throw err;
+    });
+  if (res.statusCode >= 200 && res.statusCode < 300) {
+    services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
+    await ctx.finish(async (trx) => {
+      if (delivery.type !== 'batch.completed') return;
+      await webhookRegistrations.markFired(trx, registration.id, isoNow(services.clock));
+    });
+    return;
+  }
+  failed(res.statusCode);
+  if (res.statusCode === 410) throw new PermanentJobError('receiver answered 410 Gone: no more retries');
+  const wait = res.statusCode === 429 || res.statusCode === 503 ? retryAfterMs(res.headers['retry-after'], now) : null;
+  const why = `receiver answered HTTP ${res.statusCode}`;
+  if (wait !== null) throw new RetryAfterError(why, wait);
+  throw new Error(why);
 }
