@@ -10,6 +10,10 @@
  *   images (English, then per language);
  * - business: bench/lib/business per split (line-item cell F1 and field
  *   accuracy per kind × language, digital and scanned, calibration);
+ * - series: layout memory (bench/lib/business/series.ts): series of one
+ *   sender's documents read cold, the first corrected through the HTTP API,
+ *   the rest read again; fields and line F1 before and after, digital and
+ *   scanned, and other senders' answers unchanged;
  * - kie: the real kie-dev and kie-dev-more documents per split and source,
  *   the calibration table on their scans and the seconds a scanned page
  *   against the tesseract CLI reading the same file with the same languages;
@@ -19,8 +23,9 @@
  *   pdfplumber one-liner on the same file (bench/lib/cli-start.ts).
  *
  *   npm run bench:extract [-- --split tuning|heldout|tuning,heldout] [--quick]
- *     [--sections icdar,generated,timing,business,kie,textpage,cli] [--scans N] [--digital N]
+ *     [--sections icdar,generated,timing,business,series,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
+ *     [--series-length N] [--modalities digital,scanned]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer]
  *     [--datasets DIR] [--json]
  *
@@ -51,6 +56,7 @@ import { f1 } from '../test/extract/helpers/cell-score.js';
 import { digitalPage, runGenerated } from '../test/extract/helpers/generated-eval.js';
 import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
+import { runSeriesBench } from './lib/business/series.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
 import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
@@ -291,7 +297,7 @@ async function main(): Promise<void> {
   const scanCount = arg('scans', quick ? 1 : 6);
   // Eight pages a figure: a p50 of four moved by 10–15% between runs of the same code (docs/measurements.md, sixth round).
   const timingCount = arg('timing', 8);
-  const sections = new Set(listArg('sections') ?? (quick ? ['icdar', 'business', 'kie'] : ['icdar', 'generated', 'timing', 'business', 'kie', 'textpage', 'cli']));
+  const sections = new Set(listArg('sections') ?? (quick ? ['icdar', 'business', 'kie'] : ['icdar', 'generated', 'timing', 'business', 'series', 'kie', 'textpage', 'cli']));
   const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
   const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
@@ -343,6 +349,18 @@ async function main(): Promise<void> {
       if (!process.argv.includes('--json')) process.stderr.write(business.table);
     }
     datasets.business = perSplit;
+  }
+
+  if (sections.has('series')) {
+    const series = await runSeriesBench({
+      splits,
+      length: Math.max(8, arg('series-length', 8)),
+      kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
+      langs: (listArg('langs') ?? LANGS) as Lang[],
+      modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
+    });
+    datasets.series = series.json;
+    if (!process.argv.includes('--json')) process.stderr.write(series.table);
   }
 
   if (sections.has('kie')) await runRealSets(engine, datasetRoot, splits, quick, datasets, out);

@@ -109,7 +109,8 @@ const MARGIN = 42;
 const LOGO = 52;
 
 /** Draws the whole document; truth is recorded on the sheet as values are drawn. `logo`: the PNG when `L.logo`. */
-export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null): void {
+/** `r` draws the arrangement, `v` what varies with the values (an item's second line): `r` itself unless the page is one of a series. */
+export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null, v: Rand = r): void {
   const size = s.size;
   const lh = size * 1.35;
   const right = s.width - MARGIN;
@@ -191,11 +192,11 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
     const half = Math.ceil(spec.rows.length / 2);
     const gap = 16;
     const w = (right - MARGIN - gap) / 2;
-    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y, r);
-    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y, r);
+    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y, r, v);
+    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y, r, v);
     y = Math.max(t1.y, t2.y);
   } else {
-    const t = drawTable(s, spec, L, MARGIN, right, y, r);
+    const t = drawTable(s, spec, L, MARGIN, right, y, r, v);
     y = t.y;
     lastColumn = t.lastColumn;
   }
@@ -358,7 +359,7 @@ function drawTotalRow(s: Sheet, t: Item, L: CommercialLayout, lastColumn: number
 }
 
 /** A line table from x1 to x2, wrapping long cells and flowing onto new pages; returns the y below it. */
-function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: number, x2: number, y0: number, r: Rand): { y: number; lastColumn: number } {
+function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: number, x2: number, y0: number, r: Rand, v: Rand): { y: number; lastColumn: number } {
   const size = s.size;
   const lh = size * 1.25;
   const pad = 4;
@@ -402,9 +403,9 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
   const descIdx = spec.columns.findIndex((c) => c.key === 'description');
   spec.rows.forEach((row, i) => {
     const cells = spec.columns.map((c) => row[c.key] ?? '');
-    if (L.detailLines && descIdx >= 0 && cells[descIdx] && chance(r, 0.5)) {
+    if (L.detailLines && descIdx >= 0 && cells[descIdx] && chance(v, 0.5)) {
       // The truth follows the print: the description is both lines joined by a space.
-      const detail = detailOf(r);
+      const detail = detailOf(v);
       cells[descIdx] = `${cells[descIdx]}\n${detail}`;
       row.description = `${row.description} ${detail}`;
     }

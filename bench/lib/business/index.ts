@@ -38,25 +38,36 @@ export interface GenerateOptions {
   seed: number;
   kind: BusinessKind;
   lang: Lang;
+  /**
+   * One document of a series: the sender, its layout and what the client asks
+   * are those of the lone document of seed `series`; the values (numbers,
+   * dates, items) follow `seed`. A series is one page a document.
+   */
+  series?: number;
 }
 
-export async function generateBusinessDoc({ seed, kind, lang }: GenerateOptions): Promise<BusinessDoc> {
-  const r = rng(mix(seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
+/** Salt of a series document's value stream. */
+const VALUE_SALT = 0x7a1e5;
+
+export async function generateBusinessDoc({ seed, kind, lang, series }: GenerateOptions): Promise<BusinessDoc> {
+  const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
+  const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const locale = drawLocale(r, lang);
   const style: NamingStyle = pick(r, ['snake', 'snake', 'snake', 'snake', 'snake', 'camel', 'label', 'title'] as const);
   let made: Pick<BusinessDoc, 'pdf' | 'pages' | 'fields' | 'lines' | 'lineColumns' | 'layout'> & { labels: Record<string, string>; columnLabels: Record<string, string> };
   if (kind === 'receipt') {
-    const rc = await generateReceipt(r, lang, locale);
+    const rc = await generateReceipt(r, lang, locale, v);
     made = { ...rc, columnLabels: {} };
   } else {
-    const ctx: Ctx = { r, lang, l: locale, long: kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12) };
+    const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);
+    const ctx: Ctx = { r, v, lang, l: locale, long: long && series === undefined };
     const spec = COMMERCIAL_KINDS[kind](ctx);
     const layout = drawCommercialLayout(r);
     const font = pick(r, FONT_FAMILIES);
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
     const logo = layout.logo ? await logoImage(r, spec.issuer.party.name) : null;
-    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo));
+    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo, v));
     made = {
       pdf,
       pages: sheet.pages,
@@ -70,9 +81,9 @@ export async function generateBusinessDoc({ seed, kind, lang }: GenerateOptions)
   }
   const fieldKeys = Object.keys(made.fields);
   return {
-    id: `${kind}-${lang}-${seed}`,
+    id: series === undefined ? `${kind}-${lang}-${seed}` : `${kind}-${lang}-s${series}-${seed}`,
     seed,
-    split: seedSplit(seed),
+    split: seedSplit(series ?? seed),
     kind,
     lang,
     pdf: made.pdf,

@@ -12,7 +12,10 @@ import { chance, int, pick, type Rand } from './random.js';
 import type { BusinessKind, Lang } from './types.js';
 
 export interface Ctx {
+  /** The sender and the layout: the same for every document of a series. */
   r: Rand;
+  /** The values (numbers, dates, items): `r` itself for a lone document, a stream of its own for each document of a series. */
+  v: Rand;
   lang: Lang;
   l: Locale;
   /** Several pages of line items. */
@@ -36,10 +39,10 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 const TAX_RATES: Record<Lang, number[]> = { en: [20, 20, 5, 8.25], de: [19, 19, 7], fr: [20, 20, 5.5, 10], es: [21, 21, 10], nl: [21, 21, 9], it: [22, 22, 10], pt: [23, 23, 13] };
 
 function docNumber(c: Ctx, prefixes: string[]): string {
-  const r = c.r;
+  const { r, v } = c;
   const p = pick(r, prefixes);
-  const y = 2022 + int(r, 0, 3);
-  return pick(r, [`${p}-${int(r, 10000, 99999)}`, `${p}${y}-${String(int(r, 1, 9999)).padStart(4, '0')}`, `${y}/${int(r, 100, 999)}`, `${int(r, 100000, 999999)}`]);
+  const y = 2022 + int(v, 0, 3);
+  return pick(r, [`${p}-${int(v, 10000, 99999)}`, `${p}${y}-${String(int(v, 1, 9999)).padStart(4, '0')}`, `${y}/${int(v, 100, 999)}`, `${int(v, 100000, 999999)}`]);
 }
 
 /** The currency code where the document prints one: on its totals, or as a labelled value. */
@@ -77,22 +80,23 @@ function goodsTable(c: Ctx, opts: { code?: number; unit?: number; discount?: num
     ...(withTax ? [col(c, 'tax_rate', 'right', 0.8)] : []),
     col(c, 'line_total', 'right', 1.4),
   ];
-  const n = c.long ? int(r, 34, 60) : int(r, 2, 12);
+  const v = c.v;
+  const n = c.long ? int(v, 34, 60) : int(v, 2, 12);
   const rows: Array<Record<string, string>> = [];
   const amounts: number[] = [];
   const codeStyle = pick(r, ['A', 'SKU', 'N']);
   for (let i = 0; i < n; i++) {
-    const [desc, unit] = pick(r, GOODS[c.lang]);
+    const [desc, unit] = pick(v, GOODS[c.lang]);
     const hourly = unit === 'h' || unit === 'Std' || unit === 'uur' || unit === 'ore';
-    const qty = hourly && chance(r, 0.5) ? int(r, 1, 80) / 2 : chance(r, 0.8) ? int(r, 1, 12) : int(r, 13, 250);
+    const qty = hourly && chance(v, 0.5) ? int(v, 1, 80) / 2 : chance(v, 0.8) ? int(v, 1, 12) : int(v, 13, 250);
     // Log-uniform 0.50 .. 1,800.00: cheap and dear goods alike.
-    const price = Math.round(50 * Math.exp(r() * Math.log(3600))) / 100;
-    const disc = withDisc && chance(r, 0.4) ? pick(r, [5, 10, 15]) : 0;
+    const price = Math.round(50 * Math.exp(v() * Math.log(3600))) / 100;
+    const disc = withDisc && chance(v, 0.4) ? pick(v, [5, 10, 15]) : 0;
     const total = round2(qty * price * (1 - disc / 100));
     amounts.push(total);
     rows.push({
       ...(withPos ? { position: String(i + 1) } : {}),
-      ...(withCode ? { item_code: codeStyle === 'A' ? `A${int(r, 100, 999)}-${int(r, 10, 99)}` : codeStyle === 'SKU' ? `SKU-${int(r, 10000, 99999)}` : String(int(r, 100000, 999999)) } : {}),
+      ...(withCode ? { item_code: codeStyle === 'A' ? `A${int(v, 100, 999)}-${int(v, 10, 99)}` : codeStyle === 'SKU' ? `SKU-${int(v, 10000, 99999)}` : String(int(v, 100000, 999999)) } : {}),
       description: desc,
       quantity: Number.isInteger(qty) ? String(qty) : formatNumber(qty, c.l.number, 1),
       ...(withUnit ? { unit } : {}),
@@ -116,7 +120,7 @@ function commercialTotals(c: Ctx, net: number, rate: number, opts: { due?: boole
     base -= d;
   }
   if (chance(r, 0.15)) {
-    const ship = int(r, 500, 4500) / 100;
+    const ship = int(c.v, 500, 4500) / 100;
     items.push(money(c, 'shipping', field(c, 'shipping'), ship));
     base += ship;
   }
@@ -126,7 +130,7 @@ function commercialTotals(c: Ctx, net: number, rate: number, opts: { due?: boole
   const total = round2(base + tax);
   items.push({ ...money(c, 'total_amount', field(c, 'total_amount'), total, currencyExtra(c)), bold: true });
   if (opts.due !== false && chance(r, 0.25)) {
-    const paid = round2(total * pick(r, [0.3, 0.5]));
+    const paid = round2(total * pick(c.v, [0.3, 0.5]));
     items.push(money(c, 'amount_paid', field(c, 'amount_paid'), -paid));
     items.push({ ...money(c, 'amount_due', field(c, 'amount_due'), round2(total - paid)), bold: true });
   }
@@ -143,7 +147,7 @@ function invoice(c: Ctx): CommercialSpec {
   const r = c.r;
   const seller = company(r, c.lang);
   const buyer = chance(r, 0.7) ? otherCompany(r, c.lang, seller) : person(r, c.lang);
-  const issued = randomDate(r);
+  const issued = randomDate(c.v);
   const rate = pick(r, TAX_RATES[c.lang]);
   const t = goodsTable(c, {}, rate);
   const net = round2(t.amounts.reduce((a, b) => a + b, 0));
@@ -184,7 +188,7 @@ function purchaseOrder(c: Ctx): CommercialSpec {
   const r = c.r;
   const buyer = company(r, c.lang);
   const supplier = otherCompany(r, c.lang, buyer);
-  const ordered = randomDate(r);
+  const ordered = randomDate(c.v);
   const rate = pick(r, TAX_RATES[c.lang]);
   const t = goodsTable(c, { code: 0.7, unit: 0.6 }, rate);
   const net = round2(t.amounts.reduce((a, b) => a + b, 0));
@@ -195,7 +199,7 @@ function purchaseOrder(c: Ctx): CommercialSpec {
     meta: compact([
       { key: 'order_number', label: field(c, 'order_number'), value: docNumber(c, ['PO', 'BE', 'BC', 'OC']) },
       { key: 'order_date', label: field(c, 'order_date'), value: date(c, ordered) },
-      chance(r, 0.7) && { key: 'delivery_date', label: field(c, 'delivery_date'), value: date(c, addDays(ordered, int(r, 5, 40))) },
+      chance(r, 0.7) && { key: 'delivery_date', label: field(c, 'delivery_date'), value: date(c, addDays(ordered, int(c.v, 5, 40))) },
       chance(r, 0.5) && { key: 'payment_terms', label: field(c, 'payment_terms'), value: pick(r, PAYMENT_TERMS[c.lang]) },
       currencyItem(c),
     ]),
@@ -213,16 +217,16 @@ function utilityBill(c: Ctx): CommercialSpec {
   const r = c.r;
   const supplier = company(r, c.lang);
   const customer = person(r, c.lang);
-  const issued = randomDate(r);
-  const start = addDays(issued, -int(r, 40, 70));
-  const end = addDays(start, int(r, 28, 31));
+  const issued = randomDate(c.v);
+  const start = addDays(issued, -int(c.v, 40, 70));
+  const end = addDays(start, int(c.v, 28, 31));
   const rate = pick(r, TAX_RATES[c.lang]);
   const columns = [col(c, 'description', 'left', 3.4), col(c, 'quantity', 'right', 1.1), col(c, 'unit', 'left', 0.8), col(c, 'unit_price', 'right', 1.2), col(c, 'line_total', 'right', 1.3)];
   const rows: Array<Record<string, string>> = [];
   const amounts: number[] = [];
   for (const [desc, unit] of UTILITY_ITEMS[c.lang].slice(0, int(r, 2, 4))) {
-    const qty = unit === 'kWh' ? int(r, 40, 900) : 30;
-    const price = unit === 'kWh' ? int(r, 1500, 4500) / 100000 : int(r, 20, 60) / 100;
+    const qty = unit === 'kWh' ? int(c.v, 40, 900) : 30;
+    const price = unit === 'kWh' ? int(c.v, 1500, 4500) / 100000 : int(c.v, 20, 60) / 100;
     const total = round2(qty * price);
     amounts.push(total);
     rows.push({ description: desc, quantity: String(qty), unit, unit_price: formatNumber(price, c.l.number, unit === 'kWh' ? 4 : 2), line_total: amount(c, total) });
@@ -255,8 +259,9 @@ function bankStatement(c: Ctx): CommercialSpec {
   const r = c.r;
   const holder = person(r, c.lang);
   const bank = { name: pick(r, BANKS[c.lang]), address: company(r, c.lang).address };
-  const start = { ...randomDate(r), d: 1 };
-  const n = c.long ? int(r, 40, 70) : int(r, 5, 18);
+  const v = c.v;
+  const start = { ...randomDate(v), d: 1 };
+  const n = c.long ? int(v, 40, 70) : int(v, 5, 18);
   const withValue = chance(r, 0.3);
   const columns = [
     col(c, 'date', 'left', 1.1),
@@ -266,20 +271,20 @@ function bankStatement(c: Ctx): CommercialSpec {
     col(c, 'credit', 'right', 1.2),
     col(c, 'balance', 'right', 1.3),
   ];
-  const opening = int(r, -50000, 900000) / 100;
+  const opening = int(v, -50000, 900000) / 100;
   let balance = opening;
   const rows: Array<Record<string, string>> = [];
   let day = start;
   for (let i = 0; i < n; i++) {
-    day = addDays(day, chance(r, 0.5) ? 1 : 0);
-    const isCredit = chance(r, 0.35);
-    const amt = int(r, 300, 250000) / 100;
+    day = addDays(day, chance(v, 0.5) ? 1 : 0);
+    const isCredit = chance(v, 0.35);
+    const amt = int(v, 300, 250000) / 100;
     balance = round2(balance + (isCredit ? amt : -amt));
     const d = formatTableDate(day, c.l);
     rows.push({
       date: d,
       ...(withValue ? { value_date: d } : {}),
-      description: pick(r, TRANSACTIONS[c.lang]),
+      description: pick(v, TRANSACTIONS[c.lang]),
       debit: isCredit ? '' : amount(c, amt),
       credit: isCredit ? amount(c, amt) : '',
       balance: amount(c, balance),
@@ -294,7 +299,7 @@ function bankStatement(c: Ctx): CommercialSpec {
     meta: compact([
       { key: 'iban', label: 'IBAN', value: iban(r, c.lang) },
       chance(r, 0.5) && { key: 'account_number', label: field(c, 'account_number'), value: `${int(r, 1000, 9999)} ${int(r, 100000, 999999)}` },
-      chance(r, 0.7) && { key: 'statement_number', label: field(c, 'statement_number'), value: `${int(r, 1, 12)}/${start.y}` },
+      chance(r, 0.7) && { key: 'statement_number', label: field(c, 'statement_number'), value: `${int(v, 1, 12)}/${start.y}` },
       { key: 'statement_date', label: field(c, 'statement_date'), value: date(c, addDays(end, 1)) },
       { key: 'statement_period', label: field(c, 'period'), value: period, extra: { period_start: formatTableDate(start, c.l), period_end: formatTableDate(end, c.l) } },
       currencyItem(c),
@@ -314,17 +319,18 @@ function priceList(c: Ctx): CommercialSpec {
   const sideBySide = chance(r, 0.35);
   const withCode = !sideBySide || chance(r, 0.5);
   const columns = [...(withCode ? [col(c, 'item_code', 'left', 1.1)] : []), col(c, 'description', 'left', 3.2), ...(chance(r, 0.6) ? [col(c, 'unit', 'left', 0.8)] : []), col(c, 'unit_price', 'right', 1.2)];
-  const n = sideBySide ? int(r, 12, 44) : c.long ? int(r, 45, 80) : int(r, 6, 24);
+  const v = c.v;
+  const n = sideBySide ? int(v, 12, 44) : c.long ? int(v, 45, 80) : int(v, 6, 24);
   const rows: Array<Record<string, string>> = [];
   const used = new Set<string>();
   for (let i = 0; i < n; i++) {
-    const [desc, unit] = pick(r, GOODS[c.lang]);
+    const [desc, unit] = pick(v, GOODS[c.lang]);
     // Variants keep descriptions distinct, as catalogue lines are.
-    const d = used.has(desc) ? `${desc} ${pick(r, ['XL', 'Pro', 'II', 'Eco', 'Plus'])}${int(r, 2, 99)}` : desc;
+    const d = used.has(desc) ? `${desc} ${pick(v, ['XL', 'Pro', 'II', 'Eco', 'Plus'])}${int(v, 2, 99)}` : desc;
     used.add(desc);
-    rows.push({ ...(withCode ? { item_code: `${int(r, 10, 99)}-${int(r, 1000, 9999)}` } : {}), description: d, unit, unit_price: amount(c, int(r, 50, 99999) / 100) });
+    rows.push({ ...(withCode ? { item_code: `${int(v, 10, 99)}-${int(v, 1000, 9999)}` } : {}), description: d, unit, unit_price: amount(c, int(v, 50, 99999) / 100) });
   }
-  const valid = randomDate(r);
+  const valid = randomDate(v);
   const y = String(valid.y);
   return {
     title: label(c, TITLES.price_list).replace('{y}', y),
@@ -345,16 +351,16 @@ function payslip(c: Ctx): CommercialSpec {
   const r = c.r;
   const employer = company(r, c.lang);
   const employee = person(r, c.lang);
-  const month = randomDate(r);
+  const month = randomDate(c.v);
   const [earnings, deductions] = PAY_ITEMS[c.lang];
   const rows: Array<Record<string, string>> = [];
   const values: number[] = [];
   let gross = 0;
   for (const e of earnings.slice(0, int(r, 1, earnings.length))) {
     const hourly = chance(r, 0.6);
-    const hours = hourly ? int(r, 4, 170) : 0;
-    const rate = int(r, 1200, 6500) / 100;
-    const amt = hourly ? round2(hours * rate) : int(r, 150000, 600000) / 100;
+    const hours = hourly ? int(c.v, 4, 170) : 0;
+    const rate = int(c.v, 1200, 6500) / 100;
+    const amt = hourly ? round2(hours * rate) : int(c.v, 150000, 600000) / 100;
     gross += amt;
     rows.push({ description: e, hours: hourly ? String(hours) : '', rate: hourly ? amount(c, rate) : '', amount: amount(c, amt) });
     values.push(amt);
@@ -362,7 +368,7 @@ function payslip(c: Ctx): CommercialSpec {
   gross = round2(gross);
   let ded = 0;
   for (const d of deductions) {
-    const amt = round2(gross * int(r, 20, 140) / 1000);
+    const amt = round2(gross * int(c.v, 20, 140) / 1000);
     ded += amt;
     rows.push({ description: d, hours: '', rate: '', amount: amount(c, -amt) });
     values.push(-amt);
@@ -411,23 +417,24 @@ function packingList(c: Ctx): CommercialSpec {
   const r = c.r;
   const shipper = company(r, c.lang);
   const consignee = otherCompany(r, c.lang, shipper);
-  const shipped = randomDate(r);
+  const shipped = randomDate(c.v);
   const columns = [col(c, 'item_code', 'left', 1.1), col(c, 'description', 'left', 3), col(c, 'quantity', 'right', 0.9), ...(chance(r, 0.5) ? [col(c, 'unit', 'left', 0.8)] : []), col(c, 'packages', 'right', 0.9), col(c, 'net_weight', 'right', 1.1), col(c, 'gross_weight', 'right', 1.1)];
-  const n = c.long ? int(r, 34, 55) : int(r, 2, 12);
+  const v = c.v;
+  const n = c.long ? int(v, 34, 55) : int(v, 2, 12);
   const rows: Array<Record<string, string>> = [];
   let pk = 0;
   let nw = 0;
   let gw = 0;
   const decimals = chance(r, 0.5) ? 1 : 2;
   for (let i = 0; i < n; i++) {
-    const [desc, unit] = pick(r, GOODS[c.lang]);
-    const packages = int(r, 1, 20);
-    const net = int(r, 5, 4000) / 10;
-    const gross = round2(net + packages * int(r, 5, 20) / 10);
+    const [desc, unit] = pick(v, GOODS[c.lang]);
+    const packages = int(v, 1, 20);
+    const net = int(v, 5, 4000) / 10;
+    const gross = round2(net + packages * int(v, 5, 20) / 10);
     pk += packages;
     nw += net;
     gw += gross;
-    rows.push({ item_code: `${int(r, 100000, 999999)}`, description: desc, quantity: String(packages * int(r, 1, 24)), unit, packages: String(packages), net_weight: formatNumber(net, c.l.number, decimals), gross_weight: formatNumber(gross, c.l.number, decimals) });
+    rows.push({ item_code: `${int(v, 100000, 999999)}`, description: desc, quantity: String(packages * int(v, 1, 24)), unit, packages: String(packages), net_weight: formatNumber(net, c.l.number, decimals), gross_weight: formatNumber(gross, c.l.number, decimals) });
   }
   return {
     title: label(c, TITLES.packing_list),

@@ -74,7 +74,8 @@ function drawReceiptLayout(r: Rand): ReceiptLayout {
   };
 }
 
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
+/** `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series). */
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand = r) {
   const layout = drawReceiptLayout(r);
   const { widthMm } = layout;
   const font = pick(r, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]);
@@ -119,10 +120,10 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
     truth.merchant_vat_id = v;
   }
   lines.push(() => undefined);
-  const when = randomDate(r);
+  const when = randomDate(v);
   const date = formatTableDate(when, l);
-  const time = `${String(int(r, 7, 21)).padStart(2, '0')}:${String(int(r, 0, 59)).padStart(2, '0')}`;
-  const receiptNo = String(int(r, 1000, 999999));
+  const time = `${String(int(v, 7, 21)).padStart(2, '0')}:${String(int(v, 0, 59)).padStart(2, '0')}`;
+  const receiptNo = String(int(v, 1000, 999999));
   const noLabel = pick(r, FIELD_LABELS.receipt_number[lang]);
   if (chance(r, 0.5)) {
     lines.push(both(`${pick(r, FIELD_LABELS.receipt_date[lang])}: ${date}`, time));
@@ -136,7 +137,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
   lines.push(dashes);
 
   const rate = RATES[lang];
-  const n = int(r, 2, widthMm === 58 ? 9 : 14);
+  const n = int(v, 2, widthMm === 58 ? 9 : 14);
   const columns = layout.codes ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
   if (layout.headerRow) {
     const label = (k: string) => pick(r, COLUMN_LABELS[k][lang]);
@@ -150,9 +151,9 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
   }
   let total = 0;
   for (let i = 0; i < n; i++) {
-    const desc = pick(r, SHOP_ITEMS[lang]);
-    const qty = chance(r, 0.35) ? int(r, 2, 6) : 1;
-    const price = int(r, 29, 1299) / 100;
+    const desc = pick(v, SHOP_ITEMS[lang]);
+    const qty = chance(v, 0.35) ? int(v, 2, 6) : 1;
+    const price = int(v, 29, 1299) / 100;
     const lineTotal = Math.round(qty * price * 100) / 100;
     total += lineTotal;
     const letter = layout.taxLetter ? ' A' : '';
@@ -167,7 +168,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
       });
       items.push({ description: desc, quantity: String(qty), unit_price: amount(price), line_total: amount(lineTotal) });
     } else if (layout.till === 'two_line') {
-      const code = layout.codes ? String(int(r, 1_000_000, 9_999_999)) : '';
+      const code = layout.codes ? String(int(v, 1_000_000, 9_999_999)) : '';
       const first = code ? `${code} ${desc}` : desc;
       if (layout.amountFirst) {
         lines.push(both(first, sum));
@@ -208,12 +209,12 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale) {
   const pay = pick(r, PAYMENT[lang]);
   truth.payment_method = pay;
   if (CASH.has(pay)) {
-    const given = Math.ceil(total / 5) * 5 + (chance(r, 0.5) ? 5 : 0);
+    const given = Math.ceil(total / 5) * 5 + (chance(v, 0.5) ? 5 : 0);
     lines.push(both(pay, amount(given)));
     lines.push(both(pick(r, FIELD_LABELS.change[lang]), amount(Math.round((given - total) * 100) / 100)));
   } else {
     lines.push(both(pay, amount(total)));
-    if (chance(r, 0.6)) lines.push((s, y, left) => s.text(`${'*'.repeat(12)}${int(r, 1000, 9999)}`, left, y));
+    if (chance(r, 0.6)) lines.push((s, y, left) => s.text(`${'*'.repeat(12)}${int(v, 1000, 9999)}`, left, y));
   }
   lines.push(() => undefined);
   const tax = Math.round((total - total / (1 + rate / 100)) * 100) / 100;
