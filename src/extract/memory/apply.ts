@@ -27,8 +27,9 @@ const CONFIDENCE_CEILING = 0.98;
 const PLACE_ONLY = 0.97;
 /** Share of the header line's words a page's header must print. */
 const HEADER_SHARE = 0.6;
-/** How far a column's band reaches past the values it was learned from (page widths). */
-const BAND_SLACK = 0.04;
+/** How far a column's band reaches past the values it was learned from (page widths): far on the side a longer value grows to, little on its aligned side. */
+const BAND_GROWTH = 0.12;
+const BAND_SLACK = 0.015;
 
 /** The best memory for the page (same sender, layout matching), with how well it matches. */
 export function matchMemory(page: MemoryPage, memories: LayoutMemory[]): { memory: LayoutMemory; score: number } | null {
@@ -94,6 +95,9 @@ function lineAt(lines: Line[], y: number): number {
   return best;
 }
 
+/** The value's words of its cell: without the words it learned before and after it (a value over one line). */
+const inCell = (words: Word[], f: LearnedField): Word[] => words.slice(f.lead, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
+
 /** A learned document value read off the page: its words, and whether a label led to them. */
 function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: boolean } | null {
   let first: number;
@@ -107,7 +111,7 @@ function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: b
     const dy = found.seg.box.y1 - f.label.box.y1;
     if (f.label.sameSegment) {
       first = found.line;
-      words = found.rest;
+      words = inCell(found.rest, f);
     } else {
       first = Math.abs(f.box.y1 - f.label.box.y1) < lines[found.line].height * 0.6 ? found.line : lineAt(lines, f.box.y1 + dy);
       if (first < 0) return null;
@@ -116,14 +120,14 @@ function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: b
         ? line.segments[line.segments.indexOf(found.seg) + 1] ?? null
         : segmentAt(line, f.box.x1 + dx, f.box.x2 + dx);
       if (!seg) return null;
-      words = seg.words;
+      words = inCell(seg.words, f);
     }
   } else {
     first = lineAt(lines, f.box.y1);
     if (first < 0) return null;
     const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
     if (!seg) return null;
-    words = seg.words;
+    words = inCell(seg.words, f);
   }
   // Further lines of a value that spans several (an address), each under the first.
   const x1 = words[0]?.box.x1 ?? f.box.x1;
@@ -154,13 +158,17 @@ function tableStart(lines: Line[], t: LearnedTable): number {
   return best;
 }
 
-/** The column bands of the columns on one line of a row: midway between neighbours, a little past the outer ones. */
+/**
+ * The column bands of the columns on one line of a row: from the values
+ * learned, grown on the side a longer value grows to (left for amounts
+ * aligned right), never past the middle between two neighbours.
+ */
 function bands(columns: LearnedColumn[]): Array<{ c: LearnedColumn; x1: number; x2: number }> {
   const sorted = [...columns].sort((a, b) => a.x1 - b.x1);
   return sorted.map((c, i) => ({
     c,
-    x1: i === 0 ? c.x1 - BAND_SLACK : (sorted[i - 1].x2 + c.x1) / 2,
-    x2: i === sorted.length - 1 ? c.x2 + BAND_SLACK : (c.x2 + sorted[i + 1].x1) / 2,
+    x1: Math.max(c.x1 - (c.right ? BAND_GROWTH : BAND_SLACK), i === 0 ? 0 : (sorted[i - 1].x2 + c.x1) / 2),
+    x2: Math.min(c.x2 + (c.right ? BAND_SLACK : BAND_GROWTH), i === sorted.length - 1 ? 1 : (c.x2 + sorted[i + 1].x1) / 2),
   }));
 }
 
@@ -185,6 +193,8 @@ function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> |
   }
   if (anchorLines.length === 0) return null;
   const isAnchor = new Set(anchorLines);
+  // Lines that hold another line of a row (a receipt's quantity line) are no continuation of a text cell.
+  const offsetLines = new Set(anchorLines.flatMap((a) => [...bandsOf.keys()].filter((o) => o !== 0).map((o) => a + o)));
   return anchorLines.map((a, r) => {
     const cells = new Map<string, Word[]>();
     for (const [offset, bs] of bandsOf) {
@@ -193,9 +203,10 @@ function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> |
       for (const b of bs) {
         const take = (line: Line) => line.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
         let words = take(lines[li]);
-        // A wrapped cell goes on in its band on the lines before the next row.
+        // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line).
         const end = anchorLines[r + 1] ?? lines.length;
-        for (let j = li + 1; b.c.wraps && j < end && j <= li + 3 && !isSummaryText(lines[j].segments[0].text); j++) {
+        for (let j = li + 1; offset === 0 && !b.c.right && j < end && j <= li + 3 && !isSummaryText(lines[j].segments[0].text); j++) {
+          if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * 2.2 || offsetLines.has(j)) break;
           const more = take(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length) break;
           words = [...words, ...more];
@@ -207,11 +218,19 @@ function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> |
   });
 }
 
-/** What the memory learned for a requested name: by the same name first, then by the same concept. */
-function learnedFor(model: LayoutModel, name: string): LearnedField | LearnedColumn | null {
+/**
+ * What the memory learned for a requested name: by the same name first, then
+ * by the same concept; a column of the learned table when the request asks
+ * for the table (a column that is no document value too), else a document
+ * value of that name first (a packing list's total weight beside its weight
+ * column).
+ */
+function learnedFor(model: LayoutModel, name: string, asksTable: boolean): LearnedField | LearnedColumn | null {
   const columns = model.table?.columns ?? [];
   for (const same of [sameName, sameField]) {
-    const found = columns.find((c) => same(c.name, name)) ?? model.fields.find((f) => same(f.name, name));
+    const column = columns.find((c) => same(c.name, name));
+    const field = model.fields.find((f) => same(f.name, name));
+    const found = asksTable ? column ?? field : field ?? column;
     if (found) return found;
   }
   return null;
@@ -229,8 +248,9 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const names = request.fields.map((f) => f.name);
   const fieldCells = new Map<number, ExtractedCell>();
   const columnOf = names.map(() => null as LearnedColumn | null);
+  const asksTable = names.some((n) => model.table?.columns.some((c) => sameField(c.name, n)) && !model.fields.some((f) => sameField(f.name, n)));
   names.forEach((name, i) => {
-    const learned = learnedFor(model, name);
+    const learned = learnedFor(model, name, asksTable);
     if (learned && 'offset' in learned) columnOf[i] = learned;
     const read = learned && !('offset' in learned) ? readField(page.lines, learned) : null;
     if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), read.labelled ? sure : sure * PLACE_ONLY));

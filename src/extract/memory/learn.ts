@@ -11,6 +11,7 @@ import { overlap1d, roundBox } from '../layout/lines/geometry.js';
 import type { Line } from '../layout/lines/lines.js';
 import { anchorsOf } from './layout-match.js';
 import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
+import { resolveConcept, labelScore } from '../concepts/index.js';
 import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
 import { letterWord, senderMarks } from './sender.js';
@@ -70,6 +71,44 @@ const unionOf = (words: Word[]) => ({
   x2: Math.max(...words.map((w) => w.box.x2)), y2: Math.max(...words.map((w) => w.box.y2)),
 });
 
+/**
+ * Where a value sits in its cell: words before it that are not its label,
+ * and words after it (a date with its time, a period's start before "to").
+ */
+function cellPlace(lines: Line[], hit: ValueHit, label: LearnedField['label']): { lead: number; tail: number } {
+  const first = segmentOf(lines[hit.line], hit.words[0]);
+  const lead = label?.sameSegment ? 0 : first.words.indexOf(hit.words[0]);
+  const lastWord = hit.words[hit.words.length - 1];
+  const last = segmentOf(lines[hit.line + hit.lines - 1], lastWord);
+  return { lead, tail: last.words.length - 1 - last.words.indexOf(lastWord) };
+}
+
+/**
+ * Of the places a value is printed, the one its field is learned from: after
+ * a label on its line before one under a label above (a column head), a
+ * label that names the field's concept before another, else the first (a
+ * total in the totals block, not the same amount in a row).
+ */
+function bestHit(lines: Line[], field: string, hits: ValueHit[]): ValueHit | null {
+  const concept = resolveConcept(field);
+  const rank = (h: ValueHit) => {
+    const label = labelOf(lines, h, () => false);
+    if (!label) return 0;
+    const sameLine = label.sameSegment || Math.abs(label.box.y1 - h.box.y1) < lines[h.line].height * 0.6;
+    return (sameLine ? 2 : 1) + (concept && labelScore(concept, label.text) > 0 ? 0.5 : 0);
+  };
+  let best: ValueHit | null = null;
+  let bestRank = -1;
+  for (const h of hits) {
+    const r = rank(h);
+    if (r > bestRank) {
+      best = h;
+      bestRank = r;
+    }
+  }
+  return best;
+}
+
 /** The hit nearest the line `near` (a row's anchor line), or the first. */
 function nearest(hits: ValueHit[], near: number | null, from = 0): ValueHit | null {
   const after = hits.filter((h) => h.line >= from);
@@ -115,12 +154,14 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
     const offsets = hits.map(([a, h]) => h.line - a);
     const offset = mode(offsets);
     const same = hits.filter(([a, h]) => h.line - a === offset).map(([, h]) => h);
+    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
     columns.push({
       name: f, offset, wraps: same.some((h) => h.lines > 1),
+      right: same.length > 1 && spread(same.map((h) => h.box.x2)) < spread(same.map((h) => h.box.x1)),
       x1: round(Math.min(...same.map((h) => h.box.x1))), x2: round(Math.max(...same.map((h) => h.box.x2))),
     });
   }
-  if (!columns.some((c) => c.name === anchor)) return null;
+  if (!columns.some((c) => c.name === anchor) || overlapping(columns)) return null;
   const top = Math.min(...[...rows[0].cells.values()].map((h) => h.line));
   const headerLine = [...lines.slice(Math.max(0, top - 3), top)].reverse().find((l) => l.words.filter((w) => letterWord(w.text)).length >= 2);
   const pitches = rows.slice(1).map((r, i) => lines[r.anchorLine].box.y1 - lines[rows[i].anchorLine].box.y1);
@@ -134,6 +175,11 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
 }
 
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
+
+/** Columns of one line that share their place are no column table (two lists side by side, records over several lines). */
+function overlapping(columns: LearnedColumn[]): boolean {
+  return columns.some((a, i) => columns.some((b, j) => j > i && a.offset === b.offset && overlap1d(a.x1, a.x2, b.x1, b.x2) > 0));
+}
 
 function mode(xs: number[]): number {
   const counts = new Map<number, number>();
@@ -149,15 +195,16 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage): Lay
   const hits = new Map<string, ValueHit>();
   for (const f of documentFields) {
     const v = valueOf(corrected, f);
-    const hit = v ? findValue(lines, v).find((h) => !h.words.some((w) => used.has(w))) : undefined;
+    const hit = v ? bestHit(lines, f, findValue(lines, v).filter((h) => !h.words.some((w) => used.has(w)))) : null;
     if (!hit) continue;
     hits.set(f, hit);
     hit.words.forEach((w) => used.add(w));
   }
   const table = learnTable(lines, corrected, lineFields, used);
-  const fields: LearnedField[] = [...hits].map(([name, hit]) => ({
-    name, label: labelOf(lines, hit, (w) => used.has(w)), box: roundBox(hit.box), lines: hit.lines,
-  }));
+  const fields: LearnedField[] = [...hits].map(([name, hit]) => {
+    const label = labelOf(lines, hit, (w) => used.has(w));
+    return { name, label, box: roundBox(hit.box), lines: hit.lines, ...cellPlace(lines, hit, label) };
+  });
   if (fields.length === 0 && !table) return null;
   return {
     sender: senderMarks(lines),

@@ -42,6 +42,9 @@ export interface LearnedField {
   box: Box;
   /** Lines the value spans (addresses). */
   lines: number;
+  /** Words of its cell before the value (after the label) and after it: a date's time beside it, a period's end. */
+  lead: number;
+  tail: number;
 }
 
 /** A line field: its column band and the line of the row it sits on, relative to the row's anchor line. */
@@ -53,6 +56,8 @@ export interface LearnedColumn {
   offset: number;
   /** The cell wraps onto the following lines (descriptions). */
   wraps: boolean;
+  /** Its values line up on their right edge (amounts): a longer one reaches further left. */
+  right: boolean;
 }
 
 export interface LearnedTable {
