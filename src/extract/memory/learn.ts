@@ -86,16 +86,18 @@ function cellPlace(lines: Line[], hit: ValueHit, label: LearnedField['label']): 
 /**
  * Of the places a value is printed, the one its field is learned from: after
  * a label on its line before one under a label above (a column head), a
- * label that names the field's concept before another, else the first (a
- * total in the totals block, not the same amount in a row).
+ * label that names the field's concept before another, words no other field
+ * took before taken ones, else the first (a total in the totals block, not
+ * the same amount in a row).
  */
-function bestHit(lines: Line[], field: string, hits: ValueHit[]): ValueHit | null {
+function bestHit(lines: Line[], field: string, hits: ValueHit[], used: Set<Word>): ValueHit | null {
   const concept = resolveConcept(field);
   const rank = (h: ValueHit) => {
+    const free = h.words.some((w) => used.has(w)) ? 0 : 0.25;
     const label = labelOf(lines, h, () => false);
-    if (!label) return 0;
+    if (!label) return free;
     const sameLine = label.sameSegment || Math.abs(label.box.y1 - h.box.y1) < lines[h.line].height * 0.6;
-    return (sameLine ? 2 : 1) + (concept && labelScore(concept, label.text) > 0 ? 0.5 : 0);
+    return (sameLine ? 2 : 1) + (concept && labelScore(concept, label.text) > 0 ? 0.5 : 0) + free;
   };
   let best: ValueHit | null = null;
   let bestRank = -1;
@@ -163,7 +165,8 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
   }
   if (!columns.some((c) => c.name === anchor) || overlapping(columns)) return null;
   const top = Math.min(...[...rows[0].cells.values()].map((h) => h.line));
-  const headerLine = [...lines.slice(Math.max(0, top - 3), top)].reverse().find((l) => l.words.filter((w) => letterWord(w.text)).length >= 2);
+  // The line above the rows that has words: the column heads, or what a till prints before its items (the receipt number).
+  const headerLine = [...lines.slice(Math.max(0, top - 3), top)].reverse().find((l) => l.words.some((w) => letterWord(w.text)));
   const pitches = rows.slice(1).map((r, i) => lines[r.anchorLine].box.y1 - lines[rows[i].anchorLine].box.y1);
   return {
     header: headerLine ? { words: headerLine.words.map((w) => letterWord(w.text)).filter((w): w is string => w !== null), box: roundBox(headerLine.box) } : null,
@@ -195,7 +198,8 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage): Lay
   const hits = new Map<string, ValueHit>();
   for (const f of documentFields) {
     const v = valueOf(corrected, f);
-    const hit = v ? bestHit(lines, f, findValue(lines, v).filter((h) => !h.words.some((w) => used.has(w)))) : null;
+    // Words already taken may print this value too (a period's start inside the period): they only rank lower.
+    const hit = v ? bestHit(lines, f, findValue(lines, v), used) : null;
     if (!hit) continue;
     hits.set(f, hit);
     hit.words.forEach((w) => used.add(w));
