@@ -49,7 +49,7 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { createLayoutEngine } from '../src/extract/layout/index.js';
 import { defaultOcrWorkers } from '../src/extract/read/tesseract-pool.js';
-import type { EnginePage } from '../src/extract/types.js';
+import { pageImage, type EnginePage } from '../src/extract/types.js';
 import { generateDigitalSet, type GeneratedDoc } from '../test/fixtures/extract/documents.js';
 import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
 import { f1 } from '../test/extract/helpers/cell-score.js';
@@ -202,7 +202,7 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
     const scanned = async (lang: Lang, seed: number) => {
       const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
       const [page] = await ingestPages(doc.pdf);
-      return scanImage(page.image, { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0, shadow: 0 }, seed);
+      return scanImage(pageImage(page), { ...randomBusinessScan(seed), kind: 'flatbed', dpi: 300, keystone: 0, shadow: 0 }, seed);
     };
     for (const lang of langs) {
       const model = lang === 'en' ? 'eng' : `${OCR_MODELS[lang]}+eng`;

@@ -20,7 +20,7 @@ import { randomScanOptions, scanPages } from './lib/business/scan.js';
 import { ocrPage } from '../src/extract/read/ocr-page.js';
 import { defaultOcrWorkers, TesseractPool } from '../src/extract/read/tesseract-pool.js';
 import { OCR_MODELS } from '../src/extract/lang/index.js';
-import type { Quality } from '../src/extract/types.js';
+import { pageImage, type Quality } from '../src/extract/types.js';
 import { DEFAULT_SETTINGS } from '../src/extract/settings.js';
 
 function listArg(name: string, fallback: string[]): string[] {
@@ -65,14 +65,14 @@ try {
         const doc = await generateBusinessDoc({ seed, kind, lang });
         const pages = await scanPages(Buffer.from(doc.pdf), randomScanOptions(seed), seed);
         const values = printedValues(doc);
-        for (const page of pages) await ocrPage(page.image, quality, pool, DEFAULT_SETTINGS);
+        for (const page of pages) await ocrPage(pageImage(page), quality, pool, DEFAULT_SETTINGS);
         for (const [mode, fixed] of [['english_only', 'en'], ['native_only', lang], ['detected', undefined]] as const) {
           let text = '';
           let ms = 0;
           let told = '';
           for (const page of pages) {
             const t0 = performance.now();
-            const read = await ocrPage(page.image, quality, pool, DEFAULT_SETTINGS, fixed);
+            const read = await ocrPage(pageImage(page), quality, pool, DEFAULT_SETTINGS, fixed);
             ms += performance.now() - t0;
             text += read.words.map((w) => w.text).join('');
             told += read.language;

@@ -54,7 +54,7 @@ function recording(engine: Engine, entries: Entry[], section: () => string): Eng
     name: engine.name,
     async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {
       const result = await engine.extract(page, request);
-      entries.push({ section: section(), page: hash(`${hash(page.image)}:${JSON.stringify(page.textLayer)}`), request: hash(JSON.stringify(request)), result });
+      entries.push({ section: section(), page: hash(`${hash(page.image ?? "")}:${JSON.stringify(page.textLayer)}`), request: hash(JSON.stringify(request)), result });
       return result;
     },
   };

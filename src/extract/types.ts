@@ -42,8 +42,15 @@ export interface TextLayer {
 
 /** One page as the engine receives it. */
 export interface EnginePage {
-  /** Raster of the page (JPEG or PNG bytes); for PDFs rendered at PAGE_RENDER_DPI. */
-  image: Uint8Array;
+  /**
+   * Raster of the page (JPEG or PNG bytes); for PDFs rendered at PAGE_RENDER_DPI.
+   * Null for a PDF page not painted (a usable text layer needs only `size`):
+   * a caller that asks for what only pixels give (OCR, image regions, the
+   * model engine) paints it first.
+   */
+  image: Uint8Array | null;
+  /** Pixel size of the page's raster, painted or not; when absent it is read from `image`. */
+  size?: { width: number; height: number };
   /** Text layer of a PDF page (null for raster uploads and pages without a text layer). */
   textLayer: TextLayer | null;
   /** The e-invoice the page's document was read from (an XML upload, a hybrid PDF), with this page's number. */
@@ -56,6 +63,12 @@ export interface PageInvoice {
   linePages: number[];
   /** 1-based page of the upload this page is. */
   page: number;
+}
+
+/** The page's raster, for the steps that read pixels; a page sent without one fails them with this error. */
+export function pageImage(page: EnginePage): Uint8Array {
+  if (!page.image) throw new Error('the page was sent without its image, which this request reads (OCR, image regions or the model engine)');
+  return page.image;
 }
 
 /** DPI at which PDF pages are rasterized for storage, viewing and OCR. */

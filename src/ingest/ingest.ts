@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { assignLinePages, type EInvoice, type PagedInvoice } from '../einvoice/index.js';
 import { runIngestTask, type ConvertTask, type ImageTask } from './ingest-tasks.js';
 import { ingestPdf } from './pdf.js';
+
+export { paintPdfPage } from './pdf.js';
 import { sniffFile } from './sniff.js';
 import type { IngestOptions } from './options.js';
 import type { IngestedPage, IngestedUpload } from './types.js';
@@ -44,7 +46,7 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
         // An XML e-invoice comes back read; its pages are docrows' rendering of it.
         const einvoice = await convert({ path, fileKind: kind, maxPages: options.maxPages, out: converted }, options);
         // The converted PDF carries no password and no attachment: the upload's passwords do not apply to it.
-        const { pages } = await ingestPdf(converted, { ...options, passwords: [], einvoice: false });
+        const { pages } = await ingestPdf(converted, { ...options, passwords: [], einvoice: false, paintLater: false });
         return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
       } finally {
         await rm(converted, { force: true });

@@ -12,4 +12,12 @@ export interface IngestOptions {
   tempDir?: string;
   /** Read the e-invoice XML a PDF carries (DOCROWS_EINVOICE, on by default); XML uploads are read either way. */
   einvoice?: boolean;
+  /**
+   * Leave an unencrypted PDF's pages unpainted (`jpeg` null) for paintPdfPage
+   * to paint from the same file when a page image is first wanted: a text
+   * page is extracted from its words and size alone. An encrypted PDF is
+   * painted at once (its password is not kept), as are converted .docx and
+   * .txt files (the converted PDF is not kept).
+   */
+  paintLater?: boolean;
 }

@@ -10,14 +10,14 @@ import type { PdfiumDocument } from './pdf-pdfium.js';
 import type { IngestedPage } from './types.js';
 
 /**
- * Renders pages `from`..`to` (1-based, inclusive): text layer and pixels
- * from PDFium. One raster buffer per call: the JPEG encode of a page
+ * Reads pages `from`..`to` (1-based, inclusive): text layer and, unless
+ * `paint` is false, pixels from PDFium. One raster buffer per call: the JPEG encode of a page
  * (native, in libuv's pool) overlaps the text layer of the next, and must end
  * before the next render overwrites the buffer. (With two alternating buffers
  * the render overlapped too, for 11 MB more a worker and no gain: the pool
  * has one worker per core, so the cores are busy anyway.)
  */
-export async function renderPages(raster: PdfiumDocument, from: number, to: number): Promise<IngestedPage[]> {
+export async function renderPages(raster: PdfiumDocument, from: number, to: number, paint = true): Promise<IngestedPage[]> {
   let buffer: Buffer | undefined;
   let encoding: Promise<unknown> = Promise.resolve();
   const pages: Array<Promise<IngestedPage>> = [];
@@ -26,6 +26,10 @@ export async function renderPages(raster: PdfiumDocument, from: number, to: numb
       const { textLayer, ...base } = raster.textLayer(n - 1);
       const scale = renderScale(base.width, base.height);
       const size = { width: Math.max(1, Math.round(base.width * scale)), height: Math.max(1, Math.round(base.height * scale)) };
+      if (!paint) {
+        pages.push(Promise.resolve({ jpeg: null, thumbnail: null, ...size, textLayer }));
+        continue;
+      }
       await encoding.catch(() => undefined);
       const [full, thumb] = raster.render(n - 1, [size, thumbnailSize(size.width, size.height)], [buffer]);
       buffer = full.data;

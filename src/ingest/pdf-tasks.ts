@@ -1,5 +1,5 @@
 /**
- * The two PDF jobs a render worker runs. Plain data in, plain data out, so
+ * The PDF jobs an ingest child runs. Plain data in, plain data out, so
  * they can run in a worker thread or in-thread with the same code.
  */
 import { readFile } from 'node:fs/promises';
@@ -22,6 +22,8 @@ export interface ProbeTask {
   renderUpTo: number;
   /** Look for an e-invoice XML attached to the PDF (DOCROWS_EINVOICE). */
   einvoice: boolean;
+  /** Leave the pages unpainted when the file needs no password (IngestOptions.paintLater). */
+  paintLater: boolean;
 }
 export interface RenderTask {
   kind: 'render';
@@ -29,8 +31,16 @@ export interface RenderTask {
   password: string | undefined;
   from: number;
   to: number;
+  paint: boolean;
 }
-export type PdfTask = ProbeTask | RenderTask;
+/** One page of an unencrypted PDF painted on first use (its JPEG and thumbnail). */
+export interface PaintTask {
+  kind: 'paint';
+  path: string;
+  /** 1-based. */
+  page: number;
+}
+export type PdfTask = ProbeTask | RenderTask | PaintTask;
 
 export interface ProbeResult {
   pageCount: number;
@@ -55,14 +65,14 @@ export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedP
       // An encrypted PDF is no hybrid invoice (PDF/A forbids encryption).
       const einvoice = task.einvoice && password === undefined ? await readEmbeddedInvoice(data) : null;
       if (pageCount > task.renderUpTo) return { pageCount, password, einvoice };
-      return { pageCount, password, einvoice, pages: await renderPages(doc, 1, pageCount) };
+      return { pageCount, password, einvoice, pages: await renderPages(doc, 1, pageCount, !(task.paintLater && password === undefined)) };
     } finally {
       doc.close();
     }
   }
-  const doc = await PdfiumDocument.open(data, task.password);
+  const doc = await PdfiumDocument.open(data, task.kind === 'render' ? task.password : undefined);
   try {
-    return await renderPages(doc, task.from, task.to);
+    return task.kind === 'render' ? await renderPages(doc, task.from, task.to, task.paint) : await renderPages(doc, task.page, task.page);
   } finally {
     doc.close();
   }

@@ -2,6 +2,7 @@
 import type { EInvoice } from '../einvoice/index.js';
 import type { PdfTask, ProbeResult } from './pdf-tasks.js';
 import type { IngestOptions } from './options.js';
+import type { RenderPool } from './render-pool.js';
 import type { IngestedPage } from './types.js';
 
 /** Contiguous 1-based page ranges, one per worker, so each worker opens the file once. */
@@ -33,7 +34,7 @@ export interface IngestedPdf {
 
 export async function ingestPdf(path: string, options: IngestOptions): Promise<IngestedPdf> {
   const pool = options.renderPool;
-  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages, einvoice: options.einvoice ?? true };
+  const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages, einvoice: options.einvoice ?? true, paintLater: options.paintLater ?? false };
   // Without parallel workers the probe renders every page itself: one read, one open.
   if (!pool || pool.size === 1) {
     const task = { ...probeTask, renderUpTo: options.maxPages };
@@ -43,7 +44,14 @@ export async function ingestPdf(path: string, options: IngestOptions): Promise<I
   const probe = await pool.probe({ ...probeTask, renderUpTo: 1 });
   if (probe.pages) return { pages: probe.pages, einvoice: probe.einvoice };
   const chunks = await Promise.all(
-    splitRanges(probe.pageCount, pool.size).map(([from, to]) => pool.render({ path, password: probe.password, from, to })),
+    splitRanges(probe.pageCount, pool.size).map(([from, to]) => pool.render({ path, password: probe.password, from, to, paint: !(probeTask.paintLater && probe.password === undefined) })),
   );
   return { pages: chunks.flat(), einvoice: probe.einvoice };
+}
+
+/** Paints page `page` (1-based) of an unencrypted PDF left unpainted at upload (IngestOptions.paintLater). */
+export async function paintPdfPage(path: string, page: number, pool: RenderPool | undefined): Promise<IngestedPage> {
+  const task = { path, page };
+  const [painted] = pool ? await pool.paint(task) : ((await runHere({ kind: 'paint', ...task })) as IngestedPage[]);
+  return painted;
 }

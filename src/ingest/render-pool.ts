@@ -14,7 +14,7 @@ import { AppError, type ErrorCode } from '../errors.js';
 import { ProcessPool, startChild } from '../threads/process-pool.js';
 import type { ChildRequest, ChildResponse } from './ingest-child.js';
 import type { ConvertTask, ImageTask, IngestTask } from './ingest-tasks.js';
-import type { ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
+import type { PaintTask, ProbeResult, ProbeTask, RenderTask } from './pdf-tasks.js';
 import type { IngestedPage } from './types.js';
 
 export interface IngestLimits {
@@ -85,6 +85,10 @@ export class RenderPool {
     return asBuffers((await this.run({ kind: 'render', ...task })) as IngestedPage[]);
   }
 
+  async paint(task: Omit<PaintTask, 'kind'>): Promise<IngestedPage[]> {
+    return asBuffers((await this.run({ kind: 'paint', ...task })) as IngestedPage[]);
+  }
+
   async image(task: Omit<ImageTask, 'kind'>): Promise<IngestedPage[]> {
     return asBuffers((await this.run({ kind: 'image', ...task })) as IngestedPage[]);
   }
@@ -114,6 +118,6 @@ function unreadable(why: string): AppError {
 
 /** The IPC channel's structured clone turns Buffers into plain Uint8Arrays. */
 function asBuffers(pages: IngestedPage[]): IngestedPage[] {
-  const asBuffer = (u8: Uint8Array): Buffer => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+  const asBuffer = (u8: Uint8Array | null): Buffer | null => (u8 ? Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength) : null);
   return pages.map((p) => ({ ...p, jpeg: asBuffer(p.jpeg), thumbnail: asBuffer(p.thumbnail) }));
 }

@@ -6,11 +6,11 @@ export type FileKind = 'jpeg' | 'png' | 'tiff' | 'webp' | 'gif' | 'bmp' | 'pdf' 
 
 /** One page ready to store: its raster, a thumbnail and (for PDFs) its text layer. */
 export interface IngestedPage {
-  /** Page raster as JPEG. */
-  jpeg: Buffer;
-  /** Small JPEG preview (long side ~ 320 px). */
-  thumbnail: Buffer;
-  /** Pixel size of `jpeg`. */
+  /** Page raster as JPEG; null for a PDF page left to be painted on first use (IngestOptions.paintLater, paintPdfPage). */
+  jpeg: Buffer | null;
+  /** Small JPEG preview (long side ~ 320 px); null exactly when `jpeg` is. */
+  thumbnail: Buffer | null;
+  /** Pixel size of `jpeg` (painted or to be painted). */
   width: number;
   height: number;
   textLayer: TextLayer | null;

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateBusinessDoc } from '../../bench/lib/business/index.js';
 import { randomScanOptions, scanPages } from '../../bench/lib/business/scan.js';
 import { runScript } from './helpers/child-script.js';
+import { pageImage } from '../../src/extract/types.js';
 
 /** The layout engine reading one image file in a process of its own: its exit code, stdout and stderr. */
 function extractInChild(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -34,7 +35,7 @@ describe('OCR diagnostics', () => {
     const dir = await mkdtemp(join(tmpdir(), 'docrows-ocr-stderr-'));
     dirs.push(dir);
     const file = join(dir, 'receipt.jpg');
-    await writeFile(file, page.image);
+    await writeFile(file, pageImage(page));
     const { code, stdout, stderr } = await extractInChild(file);
     expect(code).toBe(0);
     expect(JSON.parse(stdout), stdout).toMatchObject({ ok: true });

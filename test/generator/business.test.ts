@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateBusinessDoc, generateBusinessSet, KINDS, LANGS, seedSplit, type BusinessDoc } from '../../bench/lib/business/index.js';
 import { ingestPages, randomScanOptions, scanPages } from '../../bench/lib/business/scan.js';
 import { withPdfText } from '../extract/helpers/pdf-text.js';
+import { pageImage } from '../../src/extract/types.js';
 
 /** All words of every page as the engine's text layer reads them, in one string. */
 async function pageText(pdfBytes: Buffer): Promise<string> {
@@ -76,9 +77,9 @@ describe('business document generator', () => {
     const [a] = await scanPages(doc.pdf, options, 9);
     const [b] = await scanPages(doc.pdf, options, 9);
     expect(a.textLayer).toBeNull();
-    expect(Buffer.from(a.image).equals(Buffer.from(b.image))).toBe(true);
-    const meta = await sharp(a.image).metadata();
-    const source = await sharp(digital.image).metadata();
+    expect(Buffer.from(pageImage(a)).equals(Buffer.from(pageImage(b)))).toBe(true);
+    const meta = await sharp(pageImage(a)).metadata();
+    const source = await sharp(pageImage(digital)).metadata();
     expect(meta.format).toBe('jpeg');
     // 150 of 200 dpi, plus the table around a phone photo.
     expect(meta.width).toBeGreaterThan(source.width! * 0.75);

@@ -21,19 +21,19 @@ describe('image ingestion', () => {
     expect(upload.pages).toHaveLength(1);
     const [page] = upload.pages;
     expect({ width: page.width, height: page.height, textLayer: page.textLayer }).toEqual({ ...IMAGE_SIZE, textLayer: null });
-    expect(await sharp(page.jpeg).metadata()).toMatchObject({ format: 'jpeg', ...IMAGE_SIZE });
-    expect(await sharp(page.thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+    expect(await sharp(page.jpeg!).metadata()).toMatchObject({ format: 'jpeg', ...IMAGE_SIZE });
+    expect(await sharp(page.thumbnail!).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
     // The black bar along the top survives.
-    expect(await meanGrey(page.jpeg, 10, 5, 380, 20)).toBeLessThan(30);
-    expect(await meanGrey(page.jpeg, 10, 200, 380, 80)).toBeGreaterThan(225);
+    expect(await meanGrey(page.jpeg!, 10, 5, 380, 20)).toBeLessThan(30);
+    expect(await meanGrey(page.jpeg!, 10, 200, 380, 80)).toBeGreaterThan(225);
   });
 
   it('reads BMP through Skia with the right orientation', async () => {
     const upload = await ingestFile(tmp.file('img.bmp', bmpFixture(40, 30)), opts);
     expect(upload).toMatchObject({ kind: 'bmp', form: 'image' });
     expect({ width: upload.pages[0].width, height: upload.pages[0].height }).toEqual({ width: 40, height: 30 });
-    expect(await meanGrey(upload.pages[0].jpeg, 2, 2, 36, 10)).toBeLessThan(30);
-    expect(await meanGrey(upload.pages[0].jpeg, 2, 18, 36, 10)).toBeGreaterThan(225);
+    expect(await meanGrey(upload.pages[0].jpeg!, 2, 2, 36, 10)).toBeLessThan(30);
+    expect(await meanGrey(upload.pages[0].jpeg!, 2, 18, 36, 10)).toBeGreaterThan(225);
   });
 
   it('applies EXIF orientation', async () => {
@@ -41,14 +41,14 @@ describe('image ingestion', () => {
     const [page] = upload.pages;
     expect({ width: page.width, height: page.height }).toEqual({ width: 300, height: 400 });
     // Orientation 6 turns the stored top edge to the right side.
-    expect(await meanGrey(page.jpeg, 270, 50, 25, 300)).toBeLessThan(30);
-    expect(await meanGrey(page.jpeg, 5, 50, 100, 300)).toBeGreaterThan(225);
-    expect(await sharp(page.jpeg).metadata()).not.toHaveProperty('orientation');
+    expect(await meanGrey(page.jpeg!, 270, 50, 25, 300)).toBeLessThan(30);
+    expect(await meanGrey(page.jpeg!, 5, 50, 100, 300)).toBeGreaterThan(225);
+    expect(await sharp(page.jpeg!).metadata()).not.toHaveProperty('orientation');
   });
 
   it('flattens transparency onto white', async () => {
     const upload = await ingestFile(tmp.file('alpha.png', await transparentPng()), opts);
-    expect(await meanGrey(upload.pages[0].jpeg, 0, 0, 50, 40)).toBeGreaterThan(250);
+    expect(await meanGrey(upload.pages[0].jpeg!, 0, 0, 50, 40)).toBeGreaterThan(250);
   });
 
   it('turns every page of a multi-page TIFF into a page (array form)', async () => {

@@ -23,8 +23,8 @@ describe('PDF ingestion', () => {
     expect(upload.pages).toHaveLength(3);
     for (const [i, page] of upload.pages.entries()) {
       expect({ width: page.width, height: page.height }).toEqual(LETTER_PX);
-      expect(await sharp(page.jpeg).metadata()).toMatchObject({ format: 'jpeg', ...LETTER_PX });
-      expect(await sharp(page.thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 247, height: 320 });
+      expect(await sharp(page.jpeg!).metadata()).toMatchObject({ format: 'jpeg', ...LETTER_PX });
+      expect(await sharp(page.thumbnail!).metadata()).toMatchObject({ format: 'jpeg', width: 247, height: 320 });
       const words = page.textLayer!.words.map((w) => w.text);
       expect(words.slice(0, 3)).toEqual(['Invoice', 'page', String(i + 1)]);
       expect(words).toContain(`${i + 1}-4`);
@@ -40,7 +40,7 @@ describe('PDF ingestion', () => {
 
   it('renders the page: the heading is dark ink on white paper', async () => {
     const upload = await ingestFile(tmp.file('one.pdf', await textPdf({ pages: 1, rows: 1 })), opts);
-    const { data, info } = await sharp(upload.pages[0].jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(upload.pages[0].jpeg!).greyscale().raw().toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number): number => data[y * info.width + x];
     expect(at(5, 5)).toBeGreaterThan(240);
     const headingBand = Array.from({ length: 300 }, (_, i) => at(140 + i, 155));
@@ -52,7 +52,7 @@ describe('PDF ingestion', () => {
     doc.rect(0, 0, 100, 200).fill('#d00000');
     doc.rect(100, 0, 100, 200).fill('#0000d0');
     const upload = await ingestFile(tmp.file('colours.pdf', await pdfkitToBuffer(doc)), opts);
-    const { data, info } = await sharp(upload.pages[0].jpeg).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(upload.pages[0].jpeg!).raw().toBuffer({ resolveWithObject: true });
     const rgb = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
     const [red, blue] = [rgb(Math.round(info.width / 4), 50), rgb(Math.round((info.width * 3) / 4), 50)];
     expect(red[0]).toBeGreaterThan(180);
@@ -136,7 +136,7 @@ async function inkUnder(page: IngestedPage, box: Box): Promise<number> {
     width: Math.max(1, Math.min(page.width - left, Math.round((box.x2 - box.x1) * page.width))),
     height: Math.max(1, Math.min(page.height - top, Math.round((box.y2 - box.y1) * page.height))),
   };
-  const pixels = await sharp(page.jpeg).extract(region).greyscale().raw().toBuffer();
+  const pixels = await sharp(page.jpeg!).extract(region).greyscale().raw().toBuffer();
   return Math.min(...pixels);
 }
 
@@ -150,7 +150,7 @@ describe('RenderPool', () => {
     expect(pooled.pages).toHaveLength(5);
     expect(pooled.pages.map((p) => p.textLayer)).toEqual(local.pages.map((p) => p.textLayer));
     expect(Buffer.isBuffer(pooled.pages[4].jpeg)).toBe(true);
-    expect(await sharp(pooled.pages[4].jpeg).metadata()).toMatchObject({ format: 'jpeg', ...LETTER_PX });
+    expect(await sharp(pooled.pages[4].jpeg!).metadata()).toMatchObject({ format: 'jpeg', ...LETTER_PX });
   }, 90_000); // the first task starts the worker threads: seconds under tsx on a busy machine
 
   it('carries spec errors back from the workers', async () => {

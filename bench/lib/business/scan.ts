@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PAGE_RENDER_DPI, type EnginePage } from '../../../src/extract/types.js';
+import { pageImage, PAGE_RENDER_DPI, type EnginePage } from '../../../src/extract/types.js';
 import { ingestPdf } from '../../../src/ingest/pdf.js';
 import { chance, pick, rng, type Rand } from './random.js';
 
@@ -128,6 +128,6 @@ function keystone(data: Buffer, w: number, h: number, ch: number, k: number, fil
 export async function scanPages(pdf: Buffer, o: ScanOptions, seed: number): Promise<EnginePage[]> {
   const pages = await ingestPages(pdf);
   const out: EnginePage[] = [];
-  for (let i = 0; i < pages.length; i++) out.push({ image: await scanImage(pages[i].image, o, seed + i), textLayer: null });
+  for (let i = 0; i < pages.length; i++) out.push({ image: await scanImage(pageImage(pages[i]), o, seed + i), textLayer: null });
   return out;
 }

@@ -18,7 +18,8 @@ export interface EngineThreads {
 }
 
 /** Hand the page bytes over instead of copying them, unless they share a pooled ArrayBuffer. */
-function transferOf(image: Uint8Array): ArrayBuffer[] {
+function transferOf(image: Uint8Array | null): ArrayBuffer[] {
+  if (!image) return [];
   return image.byteOffset === 0 && image.byteLength === image.buffer.byteLength ? [image.buffer as ArrayBuffer] : [];
 }
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
-import { isImageRegion } from '../types.js';
+import { isImageRegion, pageImage } from '../types.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
@@ -42,7 +42,7 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
         let pagePictures: Box[] | null = null;
         if (located.length > 0 && read.content.pictures.length === 0) {
           const pageWords = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
-          pagePictures = await findRasterPictureRegions(page.image, pageWords, settings);
+          pagePictures = await findRasterPictureRegions(pageImage(page), pageWords, settings);
         }
         const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request, settings));
         return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name), settings);

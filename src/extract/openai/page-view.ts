@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { createPageReader } from '../read/page-reader.js';
 import { findRasterPictureRegions } from '../read/picture-regions.js';
-import type { Box, EnginePage, Quality, Word } from '../types.js';
+import { pageImage, type Box, type EnginePage, type Quality, type Word } from '../types.js';
 
 /**
  * What the model engine needs of a page, all CPU work (OCR, picture finding,
@@ -36,9 +36,9 @@ export function createPageViewer(ocrWorkers?: number): PageViewer {
       const words = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
       let pictures: Box[] | null = null;
       if (request.wantPictures) {
-        pictures = read.content.pictures.length > 0 ? read.content.pictures : await findRasterPictureRegions(page.image, words, reader.settings);
+        pictures = read.content.pictures.length > 0 ? read.content.pictures : await findRasterPictureRegions(pageImage(page), words, reader.settings);
       }
-      const jpeg = await sharp(page.image).rotate()
+      const jpeg = await sharp(pageImage(page)).rotate()
         .resize(request.imageLongSide, request.imageLongSide, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 85 }).toBuffer();
       // A copy owns its ArrayBuffer, so an engine thread can hand it over (transfer) without touching a shared one.

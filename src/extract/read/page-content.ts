@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Box, EnginePage, Quality, Rule, TextLayer, Word } from '../types.js';
+import { pageImage, type Box, type EnginePage, type Quality, type Rule, type TextLayer, type Word } from '../types.js';
 import { createHash } from 'node:crypto';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
@@ -67,16 +67,21 @@ export class OcrCache {
   }
 }
 
+/** The image's size as shown (EXIF orientations from EXIF_FIRST_SWAPPED on turn it a quarter). */
+async function shownSize(image: Uint8Array): Promise<{ width: number; height: number }> {
+  const meta = await sharp(image).metadata();
+  const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
+  return { width: (swapped ? meta.height : meta.width) ?? 1, height: (swapped ? meta.width : meta.height) ?? 1 };
+}
+
 export async function readPageContent(page: EnginePage, quality: Quality, pool: TesseractPool, settings: EngineSettings, cache?: OcrCache): Promise<ReadPage> {
   if (isTextLayerUsable(page.textLayer, settings)) {
-    const meta = await sharp(page.image).metadata();
-    const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
-    const w = (swapped ? meta.height : meta.width) ?? 1;
-    const h = (swapped ? meta.width : meta.height) ?? 1;
+    const { width: w, height: h } = page.size ?? (await shownSize(pageImage(page)));
     const { words, rules, images } = page.textLayer;
     return { content: { words, rules, pictures: images, aspect: w / h }, toPageBox: (b) => b, source: 'text_layer' };
   }
-  const read = () => ocrPage(page.image, quality, pool, settings);
-  const ocr = cache ? await cache.get(page.image, quality, read) : await read();
+  const image = pageImage(page);
+  const read = () => ocrPage(image, quality, pool, settings);
+  const ocr = cache ? await cache.get(image, quality, read) : await read();
   return { content: { words: ocr.words, rules: ocr.rules, pictures: [], aspect: ocr.aspect }, toPageBox: ocr.toPageBox, source: 'ocr' };
 }
