@@ -8,6 +8,7 @@ import path from 'node:path';
 import { generateBusinessDoc, type BusinessDoc } from '../bench/lib/business/index.js';
 import { ingestPages, scanImage, type ScanOptions } from '../bench/lib/business/scan.js';
 import { businessDocx, businessText } from '../bench/lib/business/office.js';
+import { pageImage } from '../src/extract/types.js';
 
 export const EXAMPLES_DIR = path.resolve(import.meta.dirname, '../examples');
 
@@ -32,7 +33,7 @@ export async function makeExamples(dir = EXAMPLES_DIR): Promise<string[]> {
   const files: Record<string, Buffer | string> = {
     'invoice-en.pdf': invoiceEn.pdf,
     'rechnung-de.pdf': invoiceDe.pdf,
-    'receipt-fr-scan.jpg': await scanImage(receiptPage.image, FLATBED, RECEIPT_FR_SEED),
+    'receipt-fr-scan.jpg': await scanImage(pageImage(receiptPage), FLATBED, RECEIPT_FR_SEED),
     'bestellung-de.docx': businessDocx(order),
     'price-list-en.txt': businessText(prices),
   };

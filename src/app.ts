@@ -1,12 +1,10 @@
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Config } from './config.js';
 import { buildServer, type App } from './http/server.js';
-import { RenderPool } from './ingest/render-pool.js';
+import type { RenderPool } from './ingest/render-pool.js';
 import { addDatabaseFigures } from './metrics/database-figures.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
-import { removeStaleScratch, ScratchFiles } from './storage/scratch.js';
+import { removeStaleScratch, type ScratchFiles } from './storage/scratch.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
 
 export interface RunningApp {
@@ -17,18 +15,13 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Render threads: one per core up to 4; more only adds memory on small machines. */
-const renderThreads = (): number => Math.max(1, Math.min(4, availableParallelism()));
-
-/** What uploads need besides Services (API processes only): PDF render threads and a swept scratch directory. */
+/** What uploads need besides Services (API processes only): the ingest children and a swept scratch directory. */
 async function prepareUploads(services: Services): Promise<{ renderPool: RenderPool; scratch: ScratchFiles }> {
   // Every upload and crop is a different image: libvips' operation cache would only hold memory.
   sharp.cache(false);
-  const tempDir = join(services.config.dataDir, 'tmp');
-  const stale = await removeStaleScratch(tempDir, services.clock.now());
-  if (stale > 0) services.log.info({ files: stale, dir: tempDir }, 'removed scratch files left by an earlier process');
-  const { ingestMemoryMb: memoryMb, ingestTimeoutMs: timeoutMs } = services.config;
-  return { renderPool: new RenderPool(renderThreads(), { memoryMb, timeoutMs }), scratch: new ScratchFiles(tempDir, services.log) };
+  const stale = await removeStaleScratch(services.scratch.dir, services.clock.now());
+  if (stale > 0) services.log.info({ files: stale, dir: services.scratch.dir }, 'removed scratch files left by an earlier process');
+  return { renderPool: services.ingest, scratch: services.scratch };
 }
 
 /** The API and its embedded workers over one set of services. */
@@ -47,7 +40,6 @@ export async function createApp(config: Config, options: ServicesOptions = {}): 
     close: async () => {
       // Stop taking requests and claiming jobs at once; both get the grace period (running jobs left after it go back to the queue).
       await Promise.all([server.close(), workers?.stop(config.shutdownGraceMs)]);
-      await uploads.renderPool.close();
       await uploads.scratch.remove([]);
       await services.close();
     },

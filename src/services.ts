@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { connectDb, type ConnectOptions, type Db, type Dialect } from './db/connect.js';
@@ -8,6 +10,8 @@ import { createLogger } from './log.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open.js';
+import { ScratchFiles } from './storage/scratch.js';
+import { RenderPool } from './ingest/render-pool.js';
 
 /** Everything the HTTP layer, core and workers share; built once by the composition root (app.ts). */
 export interface Services {
@@ -22,6 +26,15 @@ export interface Services {
   metrics: Metrics;
   /** HMAC key for opaque page tokens; shared by every process through the settings table. */
   pageTokenKey: Buffer;
+  /**
+   * This process's ingest children, forked on first use: uploads are read
+   * there, and a PDF page left unpainted at upload is painted there when its
+   * image is first wanted (core/uploads/page-images.ts), in API and worker
+   * processes alike.
+   */
+  ingest: RenderPool;
+  /** Scratch files of this process (uploads, downloads, originals a page is painted from). */
+  scratch: ScratchFiles;
 }
 
 export interface ServicesOptions {
@@ -31,6 +44,9 @@ export interface ServicesOptions {
   /** Apply pending migrations first (serve does; worker and admin expect them applied). */
   migrate?: boolean;
 }
+
+/** Ingest children: one per core up to 4; more only adds memory on small machines. */
+const ingestChildren = (): number => Math.max(1, Math.min(4, availableParallelism()));
 
 /** Composition root: connects the database and storage and wires the shared services. */
 export async function createServices(config: Config, options: ServicesOptions = {}): Promise<Services & { close(): Promise<void> }> {
@@ -44,6 +60,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
   try {
     if (options.migrate !== false) await migrateToLatest(handle.db, handle.schema);
     const clock = options.clock ?? systemClock;
+    const ingest = new RenderPool(ingestChildren(), { memoryMb: config.ingestMemoryMb, timeoutMs: config.ingestTimeoutMs });
     return {
       config,
       db: handle.db,
@@ -54,7 +71,10 @@ export async function createServices(config: Config, options: ServicesOptions = 
       log,
       metrics: createMetrics(),
       pageTokenKey: await serviceSecret(handle.db, clock, 'page_token_key'),
+      ingest,
+      scratch: new ScratchFiles(join(config.dataDir, 'tmp'), log),
       close: async () => {
+        await ingest.close();
         blobs.close?.();
         await handle.close();
       },

@@ -1,8 +1,8 @@
-import { ingestFile } from '../ingest/ingest.js';
+import { ingestFile, paintPdfPage } from '../ingest/ingest.js';
 import { loadEngineConfig } from '../config-engines.js';
 import { readBool, type Env } from '../config-readers.js';
 import { withEInvoice, type EInvoice } from '../einvoice/index.js';
-import { createLayoutEngine } from '../extract/layout/index.js';
+import { createLayoutEngine, readsPixels } from '../extract/layout/index.js';
 import { isImageRegion, type Box, type Engine, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
 import { assertInputFile, assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
 import { createProgress } from './progress.js';
@@ -164,7 +164,8 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
   }
   let upload;
   try {
-    upload = await ingestFile(file, { passwords: [], maxPages: MAX_PAGES, einvoice: readBool(env, 'DOCROWS_EINVOICE', true) });
+    // A text page is read from its words: only a page whose pixels are read gets painted (below).
+    upload = await ingestFile(file, { passwords: [], maxPages: MAX_PAGES, einvoice: readBool(env, 'DOCROWS_EINVOICE', true), paintLater: true });
   } catch (err) {
     process.stderr.write(`docrows extract: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
     await engine.close();
@@ -174,7 +175,8 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
   const run = async (i: number): Promise<PageOutcome> => {
     const page = upload.pages[i];
     const einvoice = upload.einvoice ? { einvoice: { ...upload.einvoice, page: i + 1 } } : {};
-    return { page: i + 1, result: await engine.extract({ image: page.jpeg, textLayer: page.textLayer, ...einvoice }, request) };
+    const image = page.jpeg ?? (readsPixels(engine.name, page.textLayer, request) ? (await paintPdfPage(file, i + 1, undefined)).jpeg : null);
+    return { page: i + 1, result: await engine.extract({ image, size: { width: page.width, height: page.height }, textLayer: page.textLayer, ...einvoice }, request) };
   };
   const pages: PageOutcome[] = [];
   const progress = upload.pages.length > 1 ? createProgress('docrows extract: pages') : null;

@@ -1,7 +1,8 @@
 import type { DocumentRow } from '../../db/schema.js';
 import { createPageReader, isTextLayerUsable } from '../../extract/index.js';
 import type { Quality, TextLayer, Word } from '../../extract/types.js';
-import type { BlobStore } from '../../storage/blob-store.js';
+import type { Services } from '../../services.js';
+import { pageImageBytes } from '../shared/index.js';
 
 /** Reads the words of a raster page in page coordinates (the engine's OCR, outside the engine). */
 export interface PageOcr {
@@ -45,16 +46,16 @@ export interface WordCache {
  * The page's words: its PDF text layer when usable (what the engine read too),
  * else OCR of the stored page image. Null when neither is stored any more.
  */
-export async function readPageWords(blobs: BlobStore, ocr: PageOcr, doc: DocumentRow, cache: WordCache): Promise<Word[] | null> {
+export async function readPageWords(services: Services, ocr: PageOcr, doc: DocumentRow, cache: WordCache): Promise<Word[] | null> {
   if (doc.text_layer_key) {
-    const raw = await blobs.get(doc.text_layer_key);
+    const raw = await services.blobs.get(doc.text_layer_key);
     const layer = raw ? (JSON.parse(raw.toString('utf8')) as TextLayer) : null;
     if (isTextLayerUsable(layer)) return layer.words;
   }
   if (!doc.image_key) return null;
   const cached = await cache.load();
   if (cached) return cached;
-  const image = await blobs.get(doc.image_key);
+  const image = await pageImageBytes(services, doc);
   if (!image) return null;
   const words = await ocr.readWords(cache.key, image, doc.quality === 'high' ? 'high' : 'fast');
   await cache.save(words);

@@ -37,7 +37,7 @@ function jobWordCache(services: Services, jobId: string): WordCache {
 
 /** The page's words indexed for locating, or null when the job vanished meanwhile (nothing left to do). */
 async function pageIndex(services: Services, ocr: PageOcr, doc: DocumentRow, payload: Payload): Promise<PageIndex | null> {
-  const words = await readPageWords(services.blobs, ocr, doc, jobWordCache(services, payload.bboxJobId));
+  const words = await readPageWords(services, ocr, doc, jobWordCache(services, payload.bboxJobId));
   if (words === null) {
     // A deleted batch loses its blobs right after its rows: that is not a failure of this job.
     if (!(await loadTarget(services, payload))) return null;

@@ -10,7 +10,7 @@ import * as documents from '../../db/queries/documents.js';
 import * as memories from '../../db/queries/layout-memories.js';
 import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import type { DocumentRow } from '../../db/schema.js';
-import { createPageReader, type PageReader } from '../../extract/index.js';
+import { createPageReader, isTextLayerUsable, type PageReader } from '../../extract/index.js';
 import { identityOf, learnLayout, memoryOfPage, mergeLayouts, type CorrectedPage, type LayoutModel, type PageContent } from '../../extract/memory/index.js';
 import { isImageRegion } from '../../extract/types.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -82,7 +82,8 @@ export function learnJob(reader: PageReader): JobDefinition<'layout_memory.learn
       const doc = await documents.byId(services.db, payload.documentId);
       // A later correction or a reprocess since: that one counts, not this.
       const result = doc && doc.corrected_at === payload.correctedAt ? storedResult(doc) : null;
-      const page = doc && result ? await loadEnginePage(services.blobs, doc) : null;
+      // The reader reads a usable text layer from its words; anything else is OCR of the painted page.
+      const page = doc && result ? await loadEnginePage(services, doc, (p) => !isTextLayerUsable(p.textLayer)) : null;
       if (!doc || !result || !page) return;
       const { content } = await reader.read(page, doc.quality === 'high' ? 'high' : 'fast');
       const learned = learnLayout(content, correctedPage(result));

@@ -3,6 +3,7 @@ import * as accounts from '../../db/queries/accounts.js';
 import * as documents from '../../db/queries/documents.js';
 import * as pageEngineUsage from '../../db/queries/page-engine-usage.js';
 import type { DocumentRow } from '../../db/schema.js';
+import { readsPixels } from '../../extract/index.js';
 import type { Engine, EngineUsage, ExtractRequest, ExtractResult } from '../../extract/types.js';
 import type { JobRegistry, JobRuntime } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
@@ -96,13 +97,14 @@ export function registerExtractionJobs(registry: JobRegistry): void {
       const doc = await documents.byId(services.db, payload.documentId);
       if (!doc || doc.wave !== payload.wave || !['queued', 'processing'].includes(doc.status)) return;
       await documents.markProcessing(services.db, doc.id, payload.wave, ctx.job.attempts, isoNow(services.clock));
-      const page = await loadEnginePage(services.blobs, doc);
       const engine = engineOf(ctx.runtime, doc);
       // Layout memory is the layout engine's, and the account's own (docs/decisions.md, Corrections, reprocessing, layout memory).
       const memories = engine.name === 'layout' ? await memoriesForEngine(services.db, doc.account_id) : undefined;
+      const request = engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest, memories);
+      const page = await loadEnginePage(services, doc, (p) => readsPixels(engine.name, p.textLayer, request));
       // Engines without a model report no usage: their pages still count in the batch's summary.
       const outcome: Outcome = page
-        ? { usage: { engine: engine.name, model: null, tokensIn: 0, tokensOut: 0, requests: 0 }, ...await engine.extract(page, engineRequest(JSON.parse(doc.request ?? '{}') as LockedRequest, memories)) }
+        ? { usage: { engine: engine.name, model: null, tokensIn: 0, tokensOut: 0, requests: 0 }, ...await engine.extract(page, request) }
         : { ok: false, failure: { code: 'file_unavailable', message: 'The page image is no longer stored (retention), so the page cannot be extracted.' } };
       if (ctx.signal.aborted) return;
       await ctx.finish((trx) => settleExtraction(trx, services, payload, outcome));

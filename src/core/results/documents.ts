@@ -7,6 +7,7 @@ import * as documents from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
+import { pageImageBytes, paintPage } from '../shared/index.js';
 import { documentView, type DocumentView } from './document-view.js';
 import { errors } from '../../errors.js';
 
@@ -81,11 +82,12 @@ export async function getDocumentImage(
     return { etag, body: null };
   }
   if (!pixels) {
-    const stream = await services.blobs.getStream(key);
+    // A page left unpainted at upload is painted by its first viewer (core/shared/page-images.ts).
+    const stream = (await services.blobs.getStream(key)) ?? ((await paintPage(services, doc)) ? await services.blobs.getStream(key) : null);
     if (!stream) throw errors.documentNotFound(id);
     return { etag, body: stream };
   }
-  const full = await services.blobs.get(key);
+  const full = await pageImageBytes(services, doc);
   if (!full) throw errors.documentNotFound(id);
   return { etag, body: await sharp(full).extract(pixels).jpeg({ quality: 85 }).toBuffer() };
 }

@@ -3,3 +3,4 @@ export {
   TERMINAL_STATUSES,
 } from './document-state.js';
 export { loadEnginePage } from './engine-page.js';
+export { pageImageBytes, paintPage } from './page-images.js';

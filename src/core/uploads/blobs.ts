@@ -40,7 +40,8 @@ export async function storeUploadBlobs(
   for (let i = 0; i < pages.length; i += 8) {
     await Promise.all(pages.slice(i, i + 8).flatMap((page, j) => {
       const k = keys.pages[i + j];
-      const writes = [blobs.put(k.image, page.jpeg, 'image/jpeg'), blobs.put(k.thumb, page.thumbnail, 'image/jpeg')];
+      // A page left unpainted (IngestOptions.paintLater) keeps its keys: page-images.ts paints into them on first use.
+      const writes = page.jpeg && page.thumbnail ? [blobs.put(k.image, page.jpeg, 'image/jpeg'), blobs.put(k.thumb, page.thumbnail, 'image/jpeg')] : [];
       if (k.textLayer && page.textLayer) writes.push(blobs.put(k.textLayer, Buffer.from(JSON.stringify(page.textLayer)), 'application/json'));
       return writes;
     }));

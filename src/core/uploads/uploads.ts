@@ -84,7 +84,7 @@ export async function uploadDocument(services: Services, principal: Principal, i
     }
     const passwords = [...(input.password !== undefined ? [input.password] : []), ...settingsOf(principal.pool).inbox_pdf_passwords];
     const ingested = await ingestFile(path, {
-      passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.scratch.dir, einvoice: services.config.einvoice,
+      passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.scratch.dir, einvoice: services.config.einvoice, paintLater: true,
     });
     return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, origin: input.origin ?? 'api', filename, size, path, ingested });
   } finally {

@@ -41,3 +41,8 @@ export async function dueForRetention(
 export async function forgetOriginal(trx: Trx, id: string): Promise<void> {
   await trx.updateTable('uploads').set({ original_key: null }).where('id', '=', id).execute();
 }
+
+/** What painting a page on first use needs of its upload: the file kind and where the original bytes are. */
+export async function original(db: DbOrTrx, id: string): Promise<{ kind: string; original_key: string | null } | undefined> {
+  return db.selectFrom('uploads').select(['kind', 'original_key']).where('id', '=', id).executeTakeFirst();
+}

@@ -10,6 +10,7 @@ import { findRasterPictureRegions, pickRegionForField } from '../read/picture-re
 import { applyLayoutMemory } from '../memory/apply.js';
 
 export { extractFromContent } from './rows/extract-page.js';
+export { readsPixels } from '../page-pixels.js';
 export type { PageContent } from '../read/page-content.js';
 
 export interface LayoutEngineOptions {
