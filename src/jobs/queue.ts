@@ -117,8 +117,12 @@ export async function fenceAndComplete(trx: Trx, clock: Clock, jobId: number, wo
   if (Number(res.numUpdatedRows) === 0) throw new LeaseLostError(jobId);
 }
 
-/** Puts a job back to pending after `delayMs` (it keeps its attempt count). */
-export async function rescheduleJob(trx: Trx, clock: Clock, job: JobRow, delayMs: number, error: string): Promise<void> {
+/**
+ * Puts a job back to pending after `delayMs`: after a failed attempt, its
+ * `error` recorded and the attempt kept; or, with `error` null, deferred as if
+ * it had not been claimed (the claim's attempt given back).
+ */
+export async function rescheduleJob(trx: Trx, clock: Clock, job: JobRow, delayMs: number, error: string | null): Promise<void> {
   const now = clock.now();
   await trx
     .updateTable('jobs')
@@ -127,24 +131,7 @@ export async function rescheduleJob(trx: Trx, clock: Clock, job: JobRow, delayMs
       run_at: new Date(now.getTime() + delayMs).toISOString(),
       locked_by: null,
       locked_until: null,
-      last_error: error.slice(0, 2000),
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', job.id)
-    .execute();
-}
-
-/** Puts a job back to pending after `delayMs` as if it had not been claimed: the claim's attempt is given back. */
-export async function deferJob(trx: Trx, clock: Clock, job: JobRow, delayMs: number): Promise<void> {
-  const now = clock.now();
-  await trx
-    .updateTable('jobs')
-    .set({
-      state: 'pending',
-      run_at: new Date(now.getTime() + delayMs).toISOString(),
-      locked_by: null,
-      locked_until: null,
-      attempts: sql`attempts - 1`,
+      ...(error === null ? { attempts: sql`attempts - 1` } : { last_error: error.slice(0, 2000) }),
       updated_at: now.toISOString(),
     })
     .where('id', '=', job.id)

@@ -3,7 +3,7 @@ import type { Trx } from '../db/connect.js';
 import type { JobRow } from '../db/schema.js';
 import type { Services } from '../services.js';
 import {
-  claimJobs, deferJob, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,
+  claimJobs, enqueueJob, fenceAndComplete, heartbeat, markJobFailed, rescheduleJob, selectExpiredForUpdate,
 } from './queue.js';
 import {
   DeferJobError, LeaseLostError, PermanentJobError, RetryAfterError,
@@ -136,7 +136,7 @@ export function startWorkerPool(services: Services, options: WorkerPoolOptions):
   async function putBack(job: JobRow, def: JobDefinition, err: DeferJobError): Promise<void> {
     await services.db.transaction().execute(async (trx) => {
       if (!await stillOwned(trx, job)) return;
-      await deferJob(trx, services.clock, job, err.delayMs);
+      await rescheduleJob(trx, services.clock, job, err.delayMs, null);
       await def.onRetry?.(trx, JSON.parse(job.payload) as never, services);
     });
     log.debug({ jobId: job.id, kind: job.kind, retryInMs: err.delayMs, reason: err.message }, 'job deferred');
