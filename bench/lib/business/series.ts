@@ -21,6 +21,7 @@ import { splitSeeds, type Split } from '../splits.js';
 import { normalizeValue } from './evaluate.js';
 import { generateBusinessDoc, type BusinessDoc, type BusinessKind, type Lang, type RequestedField } from './index.js';
 import { ingestPages, randomScanOptions, scanImage } from './scan.js';
+import { pageImage } from '../../../src/extract/types.js';
 
 export interface SeriesBenchOptions {
   splits: readonly Split[];
@@ -80,7 +81,7 @@ function truthRows(doc: BusinessDoc, which: 'fields' | 'lines'): Array<Record<st
 async function fileOf(doc: BusinessDoc, modality: Modality): Promise<{ content: Buffer; filename: string }> {
   if (modality === 'digital') return { content: doc.pdf, filename: `${doc.id}.pdf` };
   const [page] = await ingestPages(doc.pdf);
-  return { content: await scanImage(page.image, randomScanOptions(doc.seed), doc.seed), filename: `${doc.id}.jpg` };
+  return { content: await scanImage(pageImage(page), randomScanOptions(doc.seed), doc.seed), filename: `${doc.id}.jpg` };
 }
 
 class Reader {
