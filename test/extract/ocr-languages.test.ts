@@ -57,6 +57,7 @@ describe('page language', () => {
     expect(detectPageLanguage(words('FACTUUR Factuurnummer 1042 Datum 12-03-2024 Omschrijving Aantal Prijs Bedrag Subtotaal BTW Totaal Bedankt voor uw bestelling'))).toBe('nl');
     expect(detectPageLanguage(words('FATTURA Numero fattura 1042 Data 12/03/2024 Descrizione Quantita Prezzo unitario Importo Imponibile IVA Totale Grazie per il vostro ordine'))).toBe('it');
     expect(detectPageLanguage(words('FATURA Numero da fatura 1042 Data 12/03/2024 Descricao Quantidade Preco unitario Valor Subtotal IVA Total Obrigado pela sua preferencia'))).toBe('pt');
+    expect(detectPageLanguage(words('FAKTURA VAT Nr faktury 1042 Data wystawienia 12.03.2024 Nabywca ul. Dluga 5 Nazwa towaru Ilosc Cena netto Wartosc Razem brutto Do zaplaty 1 234,56 zl'))).toBe('pl');
   });
 
   it('keeps English for an English page with a few foreign words (names, addresses), and for pages without words', () => {

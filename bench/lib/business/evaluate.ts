@@ -19,8 +19,8 @@ import { addCounts, cellKey, f1, gatherInferred, scoreAligned, type CellCounts }
 import { isImageRegion, type Engine, type EnginePage, type ExtractResult, type Quality } from '../../../src/extract/types.js';
 import type { BusinessDoc, RequestedField } from './types.js';
 
-/** A currency mark around an amount (`€ 12,50`, `12,50 EUR`, `$12.50`). */
-const CURRENCY = /^(?:[€$£]|EUR|USD|GBP|CHF)\s*|\s*(?:[€$£]|EUR|USD|GBP|CHF)$/gi;
+/** A currency mark around an amount (`€ 12,50`, `12,50 EUR`, `$12.50`, `12,50 zł`). */
+const CURRENCY = /^(?:[€$£]|zł|EUR|USD|GBP|CHF|PLN)\s*|\s*(?:[€$£]|zł|EUR|USD|GBP|CHF|PLN)$/gi;
 
 /** Field keys whose values are amounts (compared without a currency mark). */
 const MONEY_KEYS = /(amount|total|subtotal|balance|pay|price|discount|shipping|deductions|debit|credit|rate)$|^(amount_|line_total|unit_price|rate)/;

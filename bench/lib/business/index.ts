@@ -11,7 +11,7 @@ import { drawLocale } from './locale.js';
 import { chance, mix, pick, rng } from './random.js';
 import { generateReceipt } from './receipt.js';
 import { seedSplit, splitSeeds } from '../splits.js';
-import { FONT_FAMILIES, renderPdf } from './sheet.js';
+import { FONT_FAMILIES, fontsFor, renderPdf } from './sheet.js';
 import { KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type NamingStyle, type RequestedField, type Split } from './types.js';
 
 export * from './types.js';
@@ -63,7 +63,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series }: Generate
     const ctx: Ctx = { r, v, lang, l: locale, long: long && series === undefined };
     const spec = COMMERCIAL_KINDS[kind](ctx);
     const layout = drawCommercialLayout(r);
-    const font = pick(r, FONT_FAMILIES);
+    const font = pick(r, fontsFor(lang, FONT_FAMILIES));
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
     const logo = layout.logo ? await logoImage(r, spec.issuer.party.name) : null;

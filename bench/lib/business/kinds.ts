@@ -36,7 +36,7 @@ function money(c: Ctx, key: string, lbl: string, v: number, extra?: Record<strin
 const date = (c: Ctx, t: Ymd) => formatDate(t, c.l);
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-const TAX_RATES: Record<Lang, number[]> = { en: [20, 20, 5, 8.25], de: [19, 19, 7], fr: [20, 20, 5.5, 10], es: [21, 21, 10], nl: [21, 21, 9], it: [22, 22, 10], pt: [23, 23, 13] };
+const TAX_RATES: Record<Lang, number[]> = { en: [20, 20, 5, 8.25], de: [19, 19, 7], fr: [20, 20, 5.5, 10], es: [21, 21, 10], nl: [21, 21, 9], it: [22, 22, 10], pt: [23, 23, 13], pl: [23, 23, 8] };
 
 function docNumber(c: Ctx, prefixes: string[]): string {
   const { r, v } = c;
@@ -182,6 +182,7 @@ const PAYMENT_TERMS: Record<Lang, string[]> = {
   nl: ['30 dagen netto', 'Binnen 14 dagen'],
   it: ['30 gg d.f.', 'Bonifico 60 gg f.m.', 'Rimessa diretta'],
   pt: ['30 dias', 'Pronto pagamento', '60 dias'],
+  pl: ['Przelew 14 dni', 'Przelew 30 dni', 'Gotówka', 'Płatne przy odbiorze'],
 };
 
 function purchaseOrder(c: Ctx): CommercialSpec {

@@ -9,7 +9,7 @@ import type { Lang } from './types.js';
  */
 export type Labels = Record<Lang, readonly string[]>;
 
-const same = (...xs: string[]): Labels => ({ en: xs, de: xs, fr: xs, es: xs, nl: xs, it: xs, pt: xs });
+const same = (...xs: string[]): Labels => ({ en: xs, de: xs, fr: xs, es: xs, nl: xs, it: xs, pt: xs, pl: xs });
 
 /** Document-level labels (printed before or above the value). */
 export const FIELD_LABELS: Record<string, Labels> = {
@@ -21,6 +21,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Factuurnr.', 'Factuurnummer'],
     it: ['Fattura n.', 'Numero fattura', 'N. fattura'],
     pt: ['Fatura nº', 'Número da fatura', 'N.º da fatura'],
+    pl: ['Faktura nr', 'Numer faktury', 'Nr faktury'],
   },
   invoice_date: {
     en: ['Invoice Date', 'Date', 'Date of issue'],
@@ -30,6 +31,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Factuurdatum', 'Datum'],
     it: ['Data fattura', 'Data', 'Data di emissione'],
     pt: ['Data da fatura', 'Data', 'Data de emissão'],
+    pl: ['Data wystawienia', 'Data', 'Data faktury'],
   },
   due_date: {
     en: ['Due Date', 'Payment due', 'Due'],
@@ -39,6 +41,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Vervaldatum', 'Te betalen voor'],
     it: ['Scadenza', 'Data scadenza'],
     pt: ['Data de vencimento', 'Vencimento'],
+    pl: ['Termin płatności', 'Płatne do'],
   },
   order_number: {
     en: ['Order No.', 'PO Number', 'Your order'],
@@ -48,6 +51,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Ordernummer', 'Bestelnr.'],
     it: ['N. ordine', 'Ordine'],
     pt: ['Nº encomenda', 'Encomenda'],
+    pl: ['Nr zamówienia', 'Zamówienie nr'],
   },
   order_date: {
     en: ['Order date', 'Date'],
@@ -57,6 +61,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Orderdatum', 'Datum'],
     it: ['Data ordine', 'Data'],
     pt: ['Data da encomenda', 'Data'],
+    pl: ['Data zamówienia', 'Data'],
   },
   delivery_date: {
     en: ['Delivery date', 'Required by'],
@@ -66,6 +71,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Leverdatum'],
     it: ['Data consegna'],
     pt: ['Data de entrega'],
+    pl: ['Data dostawy', 'Data sprzedaży'],
   },
   customer_id: {
     en: ['Customer No.', 'Customer ID', 'Account No.'],
@@ -75,6 +81,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Klantnummer', 'Klantnr.'],
     it: ['Codice cliente', 'Cod. cliente'],
     pt: ['Nº cliente', 'Código de cliente'],
+    pl: ['Nr klienta', 'Kod klienta'],
   },
   seller_vat_id: {
     en: ['VAT No.', 'VAT ID', 'Tax ID'],
@@ -84,6 +91,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['BTW-nr.', 'Btw-nummer'],
     it: ['P. IVA', 'Partita IVA'],
     pt: ['NIF', 'Contribuinte'],
+    pl: ['NIP', 'NIP sprzedawcy'],
   },
   iban: same('IBAN'),
   currency: {
@@ -94,6 +102,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Valuta'],
     it: ['Valuta'],
     pt: ['Moeda'],
+    pl: ['Waluta'],
   },
   payment_terms: {
     en: ['Payment terms', 'Terms'],
@@ -103,6 +112,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Betalingsvoorwaarden', 'Betaaltermijn'],
     it: ['Condizioni di pagamento', 'Pagamento'],
     pt: ['Condições de pagamento', 'Pagamento'],
+    pl: ['Sposób płatności', 'Forma płatności'],
   },
   subtotal: {
     en: ['Subtotal', 'Net amount', 'Total excl. VAT'],
@@ -112,6 +122,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Subtotaal', 'Totaal excl. btw', 'Netto bedrag'],
     it: ['Imponibile', 'Subtotale', 'Totale imponibile'],
     pt: ['Subtotal', 'Valor líquido', 'Total sem IVA'],
+    pl: ['Razem netto', 'Wartość netto', 'Suma netto'],
   },
   /** `{r}` is the printed rate (`19%`, `19 %`). */
   tax_amount: {
@@ -122,6 +133,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['BTW {r}', 'Btw {r}'],
     it: ['IVA {r}', 'IVA al {r}'],
     pt: ['IVA {r}', 'IVA ({r})'],
+    pl: ['VAT {r}', 'Kwota VAT ({r})'],
   },
   discount: {
     en: ['Discount'],
@@ -131,6 +143,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Korting'],
     it: ['Sconto'],
     pt: ['Desconto'],
+    pl: ['Rabat'],
   },
   shipping: {
     en: ['Shipping', 'Delivery'],
@@ -140,6 +153,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Verzendkosten'],
     it: ['Spese di spedizione', 'Trasporto'],
     pt: ['Portes', 'Envio'],
+    pl: ['Koszt wysyłki', 'Transport'],
   },
   total_amount: {
     en: ['Total', 'Total amount', 'Invoice total', 'Grand total'],
@@ -149,6 +163,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Totaal', 'Totaal incl. btw', 'Totaalbedrag'],
     it: ['Totale', 'Totale fattura', 'Totale documento'],
     pt: ['Total', 'Valor total', 'Total da fatura'],
+    pl: ['Razem brutto', 'Wartość brutto', 'Razem'],
   },
   amount_paid: {
     en: ['Paid', 'Deposit', 'Less payment received'],
@@ -158,6 +173,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Aanbetaling', 'Reeds betaald'],
     it: ['Acconto', 'Già pagato'],
     pt: ['Sinal', 'Já pago'],
+    pl: ['Zapłacono', 'Wpłacono'],
   },
   amount_due: {
     en: ['Amount due', 'Balance due', 'Total due'],
@@ -167,6 +183,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Te betalen', 'Openstaand bedrag'],
     it: ['Netto a pagare', 'Importo dovuto'],
     pt: ['Total a pagar', 'Valor em dívida'],
+    pl: ['Do zapłaty', 'Pozostało do zapłaty'],
   },
   statement_number: {
     en: ['Statement No.', 'Statement number'],
@@ -176,6 +193,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Afschrift nr.', 'Afschriftnummer'],
     it: ['Estratto conto n.'],
     pt: ['Extrato nº'],
+    pl: ['Wyciąg nr'],
   },
   statement_date: {
     en: ['Statement date', 'Date'],
@@ -185,6 +203,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Datum afschrift', 'Datum'],
     it: ['Data estratto', 'Data'],
     pt: ['Data do extrato', 'Data'],
+    pl: ['Data wyciągu', 'Data'],
   },
   account_number: {
     en: ['Account number', 'Account No.'],
@@ -194,6 +213,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Rekeningnummer'],
     it: ['Numero conto', 'Conto n.'],
     pt: ['Nº de conta', 'Número da conta'],
+    pl: ['Nr rachunku', 'Numer rachunku'],
   },
   /** A "from – to" period; the value prints both dates. */
   period: {
@@ -204,6 +224,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Periode'],
     it: ['Periodo'],
     pt: ['Período'],
+    pl: ['Okres'],
   },
   opening_balance: {
     en: ['Opening balance', 'Previous balance', 'Balance brought forward'],
@@ -213,6 +234,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Beginsaldo', 'Vorig saldo'],
     it: ['Saldo iniziale', 'Saldo precedente'],
     pt: ['Saldo inicial', 'Saldo anterior'],
+    pl: ['Saldo początkowe', 'Saldo poprzednie'],
   },
   closing_balance: {
     en: ['Closing balance', 'New balance'],
@@ -222,6 +244,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Eindsaldo', 'Nieuw saldo'],
     it: ['Saldo finale', 'Saldo contabile finale'],
     pt: ['Saldo final', 'Saldo atual'],
+    pl: ['Saldo końcowe'],
   },
   employee_name: {
     en: ['Employee', 'Employee name'],
@@ -231,6 +254,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Werknemer', 'Medewerker'],
     it: ['Dipendente', 'Lavoratore'],
     pt: ['Trabalhador', 'Colaborador'],
+    pl: ['Pracownik', 'Imię i nazwisko'],
   },
   employee_id: {
     en: ['Employee ID', 'Employee No.'],
@@ -240,6 +264,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Personeelsnummer', 'Personeelsnr.'],
     it: ['Matricola'],
     pt: ['Nº funcionário', 'Número mecanográfico'],
+    pl: ['Nr pracownika', 'Nr ewidencyjny'],
   },
   pay_date: {
     en: ['Pay date', 'Payment date'],
@@ -249,6 +274,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Betaaldatum', 'Uitbetalingsdatum'],
     it: ['Data pagamento'],
     pt: ['Data de pagamento'],
+    pl: ['Data wypłaty'],
   },
   pay_period: {
     en: ['Pay period'],
@@ -258,6 +284,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Loonperiode', 'Periode'],
     it: ['Periodo di paga', 'Mese di retribuzione'],
     pt: ['Mês de referência', 'Período'],
+    pl: ['Okres rozliczeniowy', 'Okres'],
   },
   gross_pay: {
     en: ['Gross pay', 'Total gross'],
@@ -267,6 +294,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Brutoloon', 'Totaal bruto'],
     it: ['Totale competenze', 'Retribuzione lorda'],
     pt: ['Total de abonos', 'Vencimento bruto'],
+    pl: ['Wynagrodzenie brutto', 'Przychód brutto'],
   },
   total_deductions: {
     en: ['Total deductions', 'Deductions'],
@@ -276,6 +304,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Totaal inhoudingen', 'Inhoudingen'],
     it: ['Totale trattenute', 'Trattenute'],
     pt: ['Total de descontos', 'Descontos'],
+    pl: ['Razem potrącenia', 'Potrącenia'],
   },
   net_pay: {
     en: ['Net pay', 'Net salary'],
@@ -285,6 +314,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Nettoloon', 'Netto uit te betalen'],
     it: ['Netto in busta', 'Netto a pagare'],
     pt: ['Líquido a receber', 'Valor líquido'],
+    pl: ['Do wypłaty', 'Wynagrodzenie netto'],
   },
   meter_number: {
     en: ['Meter No.', 'Meter number'],
@@ -294,6 +324,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Meternummer'],
     it: ['Matricola contatore', 'N. contatore'],
     pt: ['Nº do contador', 'Contador'],
+    pl: ['Nr licznika', 'Licznik'],
   },
   packing_list_number: {
     en: ['Packing list No.', 'Packing slip #'],
@@ -303,6 +334,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Paklijst nr.', 'Paklijstnummer'],
     it: ['Packing list n.', 'Distinta colli n.'],
     pt: ['Lista de embalagem nº', 'Romaneio nº'],
+    pl: ['Lista pakowa nr', 'Nr listy pakowej'],
   },
   ship_date: {
     en: ['Ship date', 'Shipping date'],
@@ -312,6 +344,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Verzenddatum'],
     it: ['Data spedizione'],
     pt: ['Data de envio', 'Data de expedição'],
+    pl: ['Data wysyłki'],
   },
   packages: {
     en: ['Packages', 'Total cartons', 'No. of packages'],
@@ -321,6 +354,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Aantal colli', 'Colli'],
     it: ['Numero colli', 'Colli'],
     pt: ['Volumes', 'Nº de volumes'],
+    pl: ['Liczba paczek', 'Paczki'],
   },
   net_weight: {
     en: ['Net weight (kg)', 'Total net weight (kg)'],
@@ -330,6 +364,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Nettogewicht (kg)'],
     it: ['Peso netto (kg)'],
     pt: ['Peso líquido (kg)'],
+    pl: ['Waga netto (kg)'],
   },
   gross_weight: {
     en: ['Gross weight (kg)', 'Total gross weight (kg)'],
@@ -339,6 +374,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Brutogewicht (kg)'],
     it: ['Peso lordo (kg)'],
     pt: ['Peso bruto (kg)'],
+    pl: ['Waga brutto (kg)'],
   },
   valid_from: {
     en: ['Valid from', 'Effective'],
@@ -348,6 +384,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Geldig vanaf'],
     it: ['Valido dal', 'In vigore dal'],
     pt: ['Válido a partir de', 'Em vigor desde'],
+    pl: ['Obowiązuje od', 'Ważny od'],
   },
   receipt_number: {
     en: ['Receipt No.', 'Receipt #', 'Trans.'],
@@ -357,6 +394,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Bonnr.', 'Bon nr.'],
     it: ['Scontrino n.', 'Documento n.'],
     pt: ['Talão nº', 'Fatura simplificada nº'],
+    pl: ['Nr paragonu', 'Paragon nr'],
   },
   receipt_date: {
     en: ['Date'],
@@ -366,6 +404,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Datum'],
     it: ['Data'],
     pt: ['Data'],
+    pl: ['Data'],
   },
   receipt_total: {
     en: ['TOTAL', 'Total', 'AMOUNT DUE'],
@@ -375,6 +414,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['TOTAAL', 'Te betalen'],
     it: ['TOTALE', 'Totale complessivo'],
     pt: ['TOTAL', 'Total a pagar'],
+    pl: ['SUMA PLN', 'Razem'],
   },
   change: {
     en: ['Change'],
@@ -384,6 +424,7 @@ export const FIELD_LABELS: Record<string, Labels> = {
     nl: ['Wisselgeld', 'Terug'],
     it: ['Resto'],
     pt: ['Troco'],
+    pl: ['Reszta'],
   },
 };
 
@@ -397,6 +438,7 @@ export const BLOCK_LABELS: Record<'buyer' | 'supplier' | 'consignee' | 'holder' 
     nl: ['Factuuradres', 'Klant', 'Aan'],
     it: ['Cliente', 'Intestatario', 'Spett.le'],
     pt: ['Cliente', 'Faturar a', 'Exmo.(s) Sr.(s)'],
+    pl: ['Nabywca', 'Klient', 'Odbiorca'],
   },
   supplier: {
     en: ['Supplier', 'Vendor'],
@@ -406,6 +448,7 @@ export const BLOCK_LABELS: Record<'buyer' | 'supplier' | 'consignee' | 'holder' 
     nl: ['Leverancier'],
     it: ['Fornitore'],
     pt: ['Fornecedor'],
+    pl: ['Dostawca'],
   },
   consignee: {
     en: ['Ship to', 'Consignee'],
@@ -415,6 +458,7 @@ export const BLOCK_LABELS: Record<'buyer' | 'supplier' | 'consignee' | 'holder' 
     nl: ['Afleveradres', 'Geadresseerde'],
     it: ['Destinazione merce', 'Destinatario'],
     pt: ['Entregar a', 'Destinatário'],
+    pl: ['Dostawa do', 'Odbiorca towaru'],
   },
   holder: {
     en: ['Account holder'],
@@ -424,6 +468,7 @@ export const BLOCK_LABELS: Record<'buyer' | 'supplier' | 'consignee' | 'holder' 
     nl: ['Rekeninghouder'],
     it: ['Intestatario'],
     pt: ['Titular'],
+    pl: ['Posiadacz rachunku'],
   },
   employee: {
     en: ['Employee'],
@@ -433,6 +478,7 @@ export const BLOCK_LABELS: Record<'buyer' | 'supplier' | 'consignee' | 'holder' 
     nl: ['Werknemer'],
     it: ['Dipendente'],
     pt: ['Trabalhador'],
+    pl: ['Pracownik'],
   },
 };
 
@@ -446,6 +492,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Pos.', 'Nr.'],
     it: ['Pos.', 'N.'],
     pt: ['Pos.', 'Nº'],
+    pl: ['Lp.', 'L.p.'],
   },
   item_code: {
     en: ['SKU', 'Item No.', 'Code', 'Part No.'],
@@ -455,6 +502,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Artikelnr.', 'Art.nr.', 'Code'],
     it: ['Cod. art.', 'Codice', 'Articolo'],
     pt: ['Ref.', 'Referência', 'Código'],
+    pl: ['Kod', 'Indeks', 'Symbol'],
   },
   description: {
     en: ['Description', 'Item', 'Product', 'Details'],
@@ -464,6 +512,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Omschrijving', 'Beschrijving', 'Artikel'],
     it: ['Descrizione', 'Descrizione articolo'],
     pt: ['Descrição', 'Designação', 'Artigo'],
+    pl: ['Nazwa towaru lub usługi', 'Nazwa', 'Opis'],
   },
   quantity: {
     en: ['Qty', 'Quantity', 'Units'],
@@ -473,6 +522,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Aantal', 'Aant.'],
     it: ['Q.tà', 'Quantità', 'Qtà'],
     pt: ['Qtd.', 'Quantidade', 'Qtde'],
+    pl: ['Ilość', 'Il.'],
   },
   unit: {
     en: ['Unit', 'UoM', 'U/M'],
@@ -482,6 +532,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Eenheid', 'Eenh.'],
     it: ['U.M.', 'Unità'],
     pt: ['Unid.', 'Unidade', 'Un.'],
+    pl: ['J.m.', 'Jedn.'],
   },
   unit_price: {
     en: ['Unit Price', 'Price', 'Rate', 'Unit Cost'],
@@ -491,6 +542,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Prijs', 'Stukprijs', 'Eenheidsprijs'],
     it: ['Prezzo', 'Prezzo unitario', 'Prezzo unit.'],
     pt: ['Preço', 'Preço unitário', 'P. unit.'],
+    pl: ['Cena jedn.', 'Cena netto', 'Cena'],
   },
   discount: {
     en: ['Disc.', 'Discount'],
@@ -500,6 +552,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Korting'],
     it: ['Sconto', 'Sc.'],
     pt: ['Desc.', 'Desconto'],
+    pl: ['Rabat %', 'Rabat'],
   },
   tax_rate: {
     en: ['VAT', 'Tax', 'VAT %'],
@@ -509,6 +562,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['BTW', 'Btw %'],
     it: ['IVA', 'Aliquota IVA', '% IVA'],
     pt: ['IVA', 'Taxa IVA', '% IVA'],
+    pl: ['Stawka VAT', 'VAT %'],
   },
   line_total: {
     en: ['Amount', 'Total', 'Line Total', 'Net Amount'],
@@ -518,6 +572,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Bedrag', 'Totaal', 'Regeltotaal'],
     it: ['Importo', 'Totale', 'Imponibile'],
     pt: ['Valor', 'Total', 'Montante'],
+    pl: ['Wartość netto', 'Wartość', 'Kwota'],
   },
   date: {
     en: ['Date', 'Posting date', 'Booking date'],
@@ -527,6 +582,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Datum', 'Boekdatum', 'Boekingsdatum'],
     it: ['Data', 'Data contabile', 'Data oper.'],
     pt: ['Data', 'Data mov.', 'Data movimento'],
+    pl: ['Data', 'Data operacji', 'Data księgowania'],
   },
   value_date: {
     en: ['Value date'],
@@ -536,6 +592,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Valutadatum', 'Rentedatum'],
     it: ['Valuta', 'Data valuta'],
     pt: ['Data valor', 'Data-valor'],
+    pl: ['Data waluty'],
   },
   debit: {
     en: ['Debit', 'Withdrawals', 'Paid out'],
@@ -545,6 +602,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Af', 'Debet'],
     it: ['Dare', 'Addebiti', 'Uscite'],
     pt: ['Débito', 'Saída'],
+    pl: ['Obciążenia', 'Wypłaty'],
   },
   credit: {
     en: ['Credit', 'Deposits', 'Paid in'],
@@ -554,6 +612,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Bij', 'Credit'],
     it: ['Avere', 'Accrediti', 'Entrate'],
     pt: ['Crédito', 'Entrada'],
+    pl: ['Uznania', 'Wpływy'],
   },
   balance: {
     en: ['Balance'],
@@ -563,6 +622,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Saldo'],
     it: ['Saldo'],
     pt: ['Saldo'],
+    pl: ['Saldo'],
   },
   hours: {
     en: ['Hours', 'Hrs'],
@@ -572,6 +632,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Uren'],
     it: ['Ore'],
     pt: ['Horas'],
+    pl: ['Godziny', 'Liczba godzin'],
   },
   rate: {
     en: ['Rate', 'Hourly rate'],
@@ -581,6 +642,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Tarief', 'Uurloon'],
     it: ['Tariffa', 'Paga oraria'],
     pt: ['Taxa', 'Valor/hora'],
+    pl: ['Stawka', 'Stawka godzinowa'],
   },
   amount: {
     en: ['Amount', 'Current'],
@@ -590,6 +652,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Bedrag'],
     it: ['Importo'],
     pt: ['Valor', 'Montante'],
+    pl: ['Kwota', 'Wartość'],
   },
   earnings: {
     en: ['Earnings', 'Payments'],
@@ -599,6 +662,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Vergoedingen', 'Toeslagen'],
     it: ['Competenze'],
     pt: ['Abonos'],
+    pl: ['Składniki', 'Przychody'],
   },
   deductions: {
     en: ['Deductions'],
@@ -608,6 +672,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Inhoudingen'],
     it: ['Trattenute'],
     pt: ['Descontos'],
+    pl: ['Potrącenia'],
   },
   year_to_date: {
     en: ['Year to date', 'YTD'],
@@ -617,6 +682,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Cumulatief', 'Jaartotaal'],
     it: ['Progressivo'],
     pt: ['Acumulado'],
+    pl: ['Narastająco', 'Od początku roku'],
   },
   packages: {
     en: ['Cartons', 'Pkgs', 'Packages'],
@@ -626,6 +692,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Colli', 'Dozen'],
     it: ['Colli', 'N. colli'],
     pt: ['Volumes', 'Caixas'],
+    pl: ['Paczki', 'Kartony'],
   },
   net_weight: {
     en: ['Net wt. (kg)', 'N.W. (kg)', 'Net kg'],
@@ -635,6 +702,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Netto (kg)', 'Nettogew. kg'],
     it: ['Peso netto (kg)', 'P. netto kg'],
     pt: ['Peso líq. (kg)', 'P. líquido kg'],
+    pl: ['Netto (kg)', 'Waga netto kg'],
   },
   gross_weight: {
     en: ['Gross wt. (kg)', 'G.W. (kg)', 'Gross kg'],
@@ -644,6 +712,7 @@ export const COLUMN_LABELS: Record<string, Labels> = {
     nl: ['Bruto (kg)', 'Brutogew. kg'],
     it: ['Peso lordo (kg)', 'P. lordo kg'],
     pt: ['Peso bruto (kg)', 'P. bruto kg'],
+    pl: ['Brutto (kg)', 'Waga brutto kg'],
   },
 };
 
@@ -656,6 +725,7 @@ export const STATEMENT_DESCRIPTION: Labels = {
   nl: ['Omschrijving', 'Mededelingen'],
   it: ['Descrizione', 'Causale', 'Descrizione operazione'],
   pt: ['Descrição', 'Movimento', 'Descritivo'],
+  pl: ['Opis operacji', 'Tytuł operacji', 'Opis'],
 };
 
 /** Payslip rows ("Wage type") are described under their own header. */
@@ -667,17 +737,18 @@ export const PAYSLIP_DESCRIPTION: Labels = {
   nl: ['Omschrijving', 'Looncomponent'],
   it: ['Voce', 'Descrizione voce'],
   pt: ['Descrição', 'Rubrica'],
+  pl: ['Składnik', 'Składnik wynagrodzenia'],
 };
 
 /** Document titles per kind. */
 export const TITLES: Record<string, Labels> = {
-  invoice: { en: ['INVOICE', 'Invoice', 'Tax Invoice'], de: ['RECHNUNG', 'Rechnung'], fr: ['FACTURE', 'Facture'], es: ['FACTURA', 'Factura'], nl: ['FACTUUR', 'Factuur'], it: ['FATTURA', 'Fattura'], pt: ['FATURA', 'Fatura'] },
-  purchase_order: { en: ['PURCHASE ORDER', 'Purchase Order'], de: ['BESTELLUNG', 'Bestellung'], fr: ['BON DE COMMANDE', 'Bon de commande'], es: ['PEDIDO DE COMPRA', 'Orden de compra'], nl: ['INKOOPORDER', 'Bestelbon'], it: ['ORDINE DI ACQUISTO', 'Ordine fornitore'], pt: ['NOTA DE ENCOMENDA', 'Ordem de compra'] },
-  utility_bill: { en: ['Electricity bill', 'Your energy bill'], de: ['Stromrechnung', 'Jahresabrechnung Strom'], fr: ["Facture d'électricité", 'Votre facture énergie'], es: ['Factura de electricidad', 'Factura de luz'], nl: ['Energierekening', 'Jaarnota elektriciteit'], it: ['Bolletta luce', 'Fattura energia elettrica'], pt: ['Fatura de eletricidade', 'Fatura de energia'] },
-  bank_statement: { en: ['Account Statement', 'Bank Statement'], de: ['Kontoauszug'], fr: ['Relevé de compte', 'Extrait de compte'], es: ['Extracto de cuenta', 'Extracto bancario'], nl: ['Rekeningafschrift', 'Bankafschrift'], it: ['Estratto conto'], pt: ['Extrato bancário', 'Extrato de conta'] },
-  price_list: { en: ['Price List', 'Price list {y}'], de: ['Preisliste', 'Preisliste {y}'], fr: ['Tarifs {y}', 'Liste de prix'], es: ['Lista de precios', 'Tarifa {y}'], nl: ['Prijslijst', 'Prijslijst {y}'], it: ['Listino prezzi', 'Listino {y}'], pt: ['Tabela de preços', 'Lista de preços {y}'] },
-  payslip: { en: ['Payslip', 'Pay Statement'], de: ['Entgeltabrechnung', 'Gehaltsabrechnung', 'Verdienstabrechnung'], fr: ['Bulletin de paie', 'Bulletin de salaire'], es: ['Nómina', 'Recibo de salarios'], nl: ['Loonstrook', 'Salarisstrook'], it: ['Busta paga', 'Cedolino'], pt: ['Recibo de vencimento', 'Recibo de salário'] },
-  packing_list: { en: ['PACKING LIST', 'Packing Slip'], de: ['PACKLISTE', 'Lieferschein'], fr: ['LISTE DE COLISAGE', 'Bon de livraison'], es: ['LISTA DE EMPAQUE', 'Albarán'], nl: ['PAKLIJST', 'Pakbon'], it: ['PACKING LIST', 'Documento di trasporto'], pt: ['LISTA DE EMBALAGEM', 'Guia de remessa'] },
+  invoice: { en: ['INVOICE', 'Invoice', 'Tax Invoice'], de: ['RECHNUNG', 'Rechnung'], fr: ['FACTURE', 'Facture'], es: ['FACTURA', 'Factura'], nl: ['FACTUUR', 'Factuur'], it: ['FATTURA', 'Fattura'], pt: ['FATURA', 'Fatura'], pl: ['FAKTURA', 'Faktura VAT'] },
+  purchase_order: { en: ['PURCHASE ORDER', 'Purchase Order'], de: ['BESTELLUNG', 'Bestellung'], fr: ['BON DE COMMANDE', 'Bon de commande'], es: ['PEDIDO DE COMPRA', 'Orden de compra'], nl: ['INKOOPORDER', 'Bestelbon'], it: ['ORDINE DI ACQUISTO', 'Ordine fornitore'], pt: ['NOTA DE ENCOMENDA', 'Ordem de compra'], pl: ['ZAMÓWIENIE', 'Zamówienie'] },
+  utility_bill: { en: ['Electricity bill', 'Your energy bill'], de: ['Stromrechnung', 'Jahresabrechnung Strom'], fr: ["Facture d'électricité", 'Votre facture énergie'], es: ['Factura de electricidad', 'Factura de luz'], nl: ['Energierekening', 'Jaarnota elektriciteit'], it: ['Bolletta luce', 'Fattura energia elettrica'], pt: ['Fatura de eletricidade', 'Fatura de energia'], pl: ['Faktura za energię elektryczną', 'Rachunek za prąd'] },
+  bank_statement: { en: ['Account Statement', 'Bank Statement'], de: ['Kontoauszug'], fr: ['Relevé de compte', 'Extrait de compte'], es: ['Extracto de cuenta', 'Extracto bancario'], nl: ['Rekeningafschrift', 'Bankafschrift'], it: ['Estratto conto'], pt: ['Extrato bancário', 'Extrato de conta'], pl: ['Wyciąg bankowy', 'Wyciąg z rachunku'] },
+  price_list: { en: ['Price List', 'Price list {y}'], de: ['Preisliste', 'Preisliste {y}'], fr: ['Tarifs {y}', 'Liste de prix'], es: ['Lista de precios', 'Tarifa {y}'], nl: ['Prijslijst', 'Prijslijst {y}'], it: ['Listino prezzi', 'Listino {y}'], pt: ['Tabela de preços', 'Lista de preços {y}'], pl: ['Cennik', 'Cennik {y}'] },
+  payslip: { en: ['Payslip', 'Pay Statement'], de: ['Entgeltabrechnung', 'Gehaltsabrechnung', 'Verdienstabrechnung'], fr: ['Bulletin de paie', 'Bulletin de salaire'], es: ['Nómina', 'Recibo de salarios'], nl: ['Loonstrook', 'Salarisstrook'], it: ['Busta paga', 'Cedolino'], pt: ['Recibo de vencimento', 'Recibo de salário'], pl: ['Pasek wynagrodzeń', 'Lista płac'] },
+  packing_list: { en: ['PACKING LIST', 'Packing Slip'], de: ['PACKLISTE', 'Lieferschein'], fr: ['LISTE DE COLISAGE', 'Bon de livraison'], es: ['LISTA DE EMPAQUE', 'Albarán'], nl: ['PAKLIJST', 'Pakbon'], it: ['PACKING LIST', 'Documento di trasporto'], pt: ['LISTA DE EMBALAGEM', 'Guia de remessa'], pl: ['LISTA PAKOWA', 'Dowód dostawy'] },
 };
 
 /** Carried-forward rows at a page break of a long table (not line items). */
@@ -689,6 +760,7 @@ export const CARRIED: Labels = {
   nl: ['Transport', 'Over te brengen'],
   it: ['A riportare', 'Riporto'],
   pt: ['A transportar', 'Transporte'],
+  pl: ['Do przeniesienia', 'Z przeniesienia'],
 };
 
 /** Footers and small print that share the page with the values (noise the engine must not take). */
@@ -700,4 +772,5 @@ export const THANKS: Labels = {
   nl: ['Bedankt voor uw bestelling.', 'Gelieve het factuurnummer te vermelden.'],
   it: ['Grazie per la preferenza.', 'Documento emesso ai sensi di legge.'],
   pt: ['Obrigado pela preferência.', 'Processado por programa certificado.'],
+  pl: ['Dziękujemy za zakupy.', 'Prosimy o podanie numeru faktury w tytule przelewu.'],
 };

@@ -43,6 +43,7 @@ const NUMBER_STYLES: Record<Lang, Array<[string, string]>> = {
   nl: [['.', ','], ['.', ',']],
   it: [['.', ','], ['.', ','], ["'", '.']],
   pt: [['.', ','], [' ', ',']],
+  pl: [[' ', ','], [' ', ','], ['', ',']],
 };
 
 const CURRENCIES: Record<Lang, Array<Omit<MoneyStyle, 'useCode'>>> = {
@@ -53,6 +54,7 @@ const CURRENCIES: Record<Lang, Array<Omit<MoneyStyle, 'useCode'>>> = {
   nl: [{ code: 'EUR', symbol: '€', place: 'before' }, { code: 'EUR', symbol: '€', place: 'none' }],
   it: [{ code: 'EUR', symbol: '€', place: 'before' }, { code: 'EUR', symbol: '€', place: 'after' }, { code: 'EUR', symbol: '€', place: 'none' }],
   pt: [{ code: 'EUR', symbol: '€', place: 'after' }, { code: 'EUR', symbol: '€', place: 'none' }],
+  pl: [{ code: 'PLN', symbol: 'zł', place: 'after' }, { code: 'PLN', symbol: 'zł', place: 'none' }, { code: 'EUR', symbol: '€', place: 'after' }],
 };
 
 const DATE_STYLES: Record<Lang, Array<[DateStyle, string]>> = {
@@ -63,6 +65,7 @@ const DATE_STYLES: Record<Lang, Array<[DateStyle, string]>> = {
   nl: [['dmy', '-'], ['dmy', '-'], ['long', ' '], ['dmy', '/']],
   it: [['dmy', '/'], ['dmy', '.'], ['long', ' ']],
   pt: [['dmy', '/'], ['dmy', '-'], ['long', ' '], ['iso', '-']],
+  pl: [['dmy', '.'], ['dmy', '.'], ['long', ' '], ['iso', '-']],
 };
 
 export function drawLocale(r: Rand, lang: Lang): Locale {
@@ -112,12 +115,14 @@ const MONTHS: Record<Lang, string[]> = {
   nl: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
   it: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
   pt: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
+  // Genitive, as a date prints it ("12 marca 2024"); a month alone is MONTH_ALONE's.
+  pl: ['stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia'],
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The separator numeric dates use where the document's own date style is spelled out (tables, receipts). */
-const NUMERIC_SEP: Record<Lang, string> = { en: '/', de: '.', fr: '/', es: '/', nl: '-', it: '/', pt: '/' };
+const NUMERIC_SEP: Record<Lang, string> = { en: '/', de: '.', fr: '/', es: '/', nl: '-', it: '/', pt: '/', pl: '.' };
 
 export interface Ymd {
   y: number;
@@ -146,9 +151,14 @@ export function formatDate(t: Ymd, l: Locale, style: DateStyle = l.date): string
   }
 }
 
+/** Month names standing alone, where a language declines them in a date ("marzec 2024" beside "12 marca 2024"). */
+const MONTH_ALONE: Partial<Record<Lang, string[]>> = {
+  pl: ['styczeń', 'luty', 'marzec', 'kwiecień', 'maj', 'czerwiec', 'lipiec', 'sierpień', 'wrzesień', 'październik', 'listopad', 'grudzień'],
+};
+
 /** Month and year ("März 2024") for pay periods and price-list editions. */
 export function formatMonth(t: Ymd, l: Locale): string {
-  const month = MONTHS[l.lang][t.m - 1];
+  const month = (MONTH_ALONE[l.lang] ?? MONTHS[l.lang])[t.m - 1];
   return l.lang === 'es' || l.lang === 'pt' ? `${month} de ${t.y}` : `${l.lang === 'en' || l.lang === 'de' ? month : month[0].toUpperCase() + month.slice(1)} ${t.y}`;
 }
 
@@ -175,4 +185,5 @@ export const PERIOD_JOIN: Record<Lang, string[]> = {
   nl: [' - ', ' t/m '],
   it: [' - ', ' al '],
   pt: [' - ', ' a '],
+  pl: [' - ', ' do '],
 };

@@ -46,6 +46,7 @@ const PAID: Record<Lang, string[]> = {
   nl: ['BETAALD', 'ONTVANGEN', 'GEBOEKT'],
   it: ['PAGATO', 'RICEVUTO'],
   pt: ['PAGO', 'RECEBIDO'],
+  pl: ['ZAPŁACONO', 'OTRZYMANO', 'ZAKSIĘGOWANO'],
 };
 
 /** An office stamp: a rotated double-framed box with a word and a date under it, coloured and half transparent. */

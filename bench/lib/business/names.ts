@@ -13,6 +13,7 @@ const COMPANY_STEMS: Record<Lang, string[]> = {
   nl: ['Van den Berg', 'De Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'De Jong', 'Van Dijk'],
   it: ['Rossi', 'Bianchi', 'Ferrari', 'Esposito', 'Colombo', 'Ricci', 'Marino', 'Galli'],
   pt: ['Gonçalves', 'Simões', 'Conceição', 'Magalhães', 'Araújo', 'Fonseca', 'Brandão', 'Leitão'],
+  pl: ['Kowalski', 'Nowak', 'Wiśniewski', 'Wójcik', 'Kamiński', 'Lewandowski', 'Zieliński', 'Szymański'],
 };
 
 const COMPANY_SUFFIX: Record<Lang, string[]> = {
@@ -23,6 +24,7 @@ const COMPANY_SUFFIX: Record<Lang, string[]> = {
   nl: ['B.V.', 'Handel B.V.', 'N.V.', 'V.O.F.'],
   it: ['S.r.l.', 'S.p.A.', '& C. S.n.c.'],
   pt: ['Lda.', 'S.A.', 'Unipessoal Lda.'],
+  pl: ['Sp. z o.o.', 'S.A.', 'i Wspólnicy Sp.j.'],
 };
 
 const FIRST: Record<Lang, string[]> = {
@@ -33,6 +35,7 @@ const FIRST: Record<Lang, string[]> = {
   nl: ['Jeroen', 'Sanne', 'Maarten', 'Anouk', 'Sjoerd', 'Femke'],
   it: ['Giuseppe', 'Chiara', 'Niccolò', 'Francesca', 'Luca', 'Giulia'],
   pt: ['João', 'Inês', 'Conceição', 'Gonçalo', 'Joana', 'Tomás'],
+  pl: ['Anna', 'Piotr', 'Katarzyna', 'Tomasz', 'Małgorzata', 'Łukasz'],
 };
 
 const STREETS: Record<Lang, Array<(n: number) => string>> = {
@@ -43,6 +46,7 @@ const STREETS: Record<Lang, Array<(n: number) => string>> = {
   nl: [(n) => `Kerkstraat ${n}`, (n) => `Prinsengracht ${n}`, (n) => `Dorpsweg ${n}`, (n) => `Stationsplein ${n}`],
   it: [(n) => `Via Roma ${n}`, (n) => `Corso Garibaldi ${n}`, (n) => `Piazza della Libertà ${n}`, (n) => `Viale dei Mille ${n}`],
   pt: [(n) => `Rua da Liberdade ${n}`, (n) => `Av. da República ${n}`, (n) => `Travessa do Carmo ${n}`, (n) => `Largo São João ${n}`],
+  pl: [(n) => `ul. Długa ${n}`, (n) => `ul. Marszałkowska ${n}`, (n) => `al. Jerozolimskie ${n}`, (n) => `ul. Piotrkowska ${n}`],
 };
 
 const CITIES: Record<Lang, string[]> = {
@@ -53,6 +57,7 @@ const CITIES: Record<Lang, string[]> = {
   nl: ['1012 AB Amsterdam', '3011 AD Rotterdam', '3511 LX Utrecht', '9000 Gent', '5611 EM Eindhoven'],
   it: ['20121 Milano', '00184 Roma', '10121 Torino', '80133 Napoli', '50122 Firenze'],
   pt: ['1100-148 Lisboa', '4000-322 Porto', '3000-214 Coimbra', '8000-138 Faro', '4700-435 Braga'],
+  pl: ['00-950 Warszawa', '31-042 Kraków', '80-831 Gdańsk', '50-110 Wrocław', '90-001 Łódź'],
 };
 
 export interface Party {
@@ -76,7 +81,7 @@ export function person(r: Rand, lang: Lang): Party {
   return { name: `${pick(r, FIRST[lang])} ${pick(r, COMPANY_STEMS[lang]).split(' ').pop()}`, address: [pick(r, STREETS[lang])(int(r, 1, 180)), pick(r, CITIES[lang])] };
 }
 
-const VAT_PREFIX: Record<Lang, string[]> = { en: ['GB', 'IE'], de: ['DE', 'ATU'], fr: ['FR'], es: ['ES'], nl: ['NL'], it: ['IT'], pt: ['PT'] };
+const VAT_PREFIX: Record<Lang, string[]> = { en: ['GB', 'IE'], de: ['DE', 'ATU'], fr: ['FR'], es: ['ES'], nl: ['NL'], it: ['IT'], pt: ['PT'], pl: ['PL'] };
 
 export function vatId(r: Rand, lang: Lang): string {
   const p = pick(r, VAT_PREFIX[lang]);
@@ -84,10 +89,11 @@ export function vatId(r: Rand, lang: Lang): string {
   if (p === 'ES') return `ESB${int(r, 10000000, 99999999)}`;
   if (p === 'FR') return `FR${int(r, 10, 99)}${int(r, 100000000, 999999999)}`;
   if (p === 'IT') return `IT${int(r, 10000000000, 99999999999)}`;
+  if (p === 'PL') return `PL${int(r, 1000000000, 9999999999)}`;
   return `${p}${int(r, 100000000, 999999999)}`;
 }
 
-const IBAN_COUNTRY: Record<Lang, [string, number]> = { en: ['GB', 18], de: ['DE', 18], fr: ['FR', 23], es: ['ES', 20], nl: ['NL', 14], it: ['IT', 23], pt: ['PT', 21] };
+const IBAN_COUNTRY: Record<Lang, [string, number]> = { en: ['GB', 18], de: ['DE', 18], fr: ['FR', 23], es: ['ES', 20], nl: ['NL', 14], it: ['IT', 23], pt: ['PT', 21], pl: ['PL', 24] };
 
 /** An IBAN-shaped account id, printed in groups of four as banks print it. */
 export function iban(r: Rand, lang: Lang): string {
@@ -106,6 +112,7 @@ export const BANKS: Record<Lang, string[]> = {
   nl: ['Noordzee Bank N.V.', 'Polderbank'],
   it: ['Banca Popolare del Po', 'Cassa di Risparmio di Lucca'],
   pt: ['Banco Atlântico', 'Caixa de Crédito do Minho'],
+  pl: ['Bank Nadwiślański', 'Bank Spółdzielczy w Mazowszu'],
 };
 
 /** Goods and services per language: [description, unit]. */
@@ -117,6 +124,7 @@ export const GOODS: Record<Lang, Array<[string, string]>> = {
   nl: [['Zeskantbouten M8 x 40 rvs, doos à 100', 'doos'], ['Printpapier A4 80 g', 'pak'], ['Bureaustoel met lendensteun', 'st'], ['USB-C-kabel 2 m', 'st'], ['Advieswerkzaamheden senior ingenieur', 'uur'], ['Laptopstandaard aluminium', 'st'], ['Koffiebonen arabica 1 kg', 'kg'], ['Verlenging softwarelicentie', 'jaar'], ['LED-bureaulamp', 'st'], ['Whiteboardstiften, set van 12', 'set'], ['Netwerkswitch 24 poorten', 'st'], ['Schoonmaakdienst, maandelijks', 'mnd']],
   it: [['Viti esagonali inox M8 x 40', 'conf.'], ['Carta per stampante A4 80 g', 'risma'], ['Sedia da ufficio ergonomica', 'pz'], ['Cavo USB-C 2 m', 'pz'], ['Consulenza tecnica, ingegnere senior', 'ore'], ['Supporto per notebook in alluminio', 'pz'], ['Caffè in grani arabica 1 kg', 'kg'], ['Rinnovo licenza software annuale', 'anno'], ['Lampada da scrivania LED', 'pz'], ['Pennarelli per lavagna, conf. da 12', 'conf.'], ['Switch di rete 24 porte', 'pz'], ['Servizio di pulizia mensile', 'mese']],
   pt: [['Parafusos sextavados inox M8 x 40', 'cx'], ['Papel de impressão A4 80 g', 'resma'], ['Cadeira de escritório ergonómica', 'un'], ['Cabo USB-C 2 m', 'un'], ['Serviços de consultoria, engenheiro', 'h'], ['Suporte para portátil em alumínio', 'un'], ['Café em grão arábica 1 kg', 'kg'], ['Renovação anual de licença', 'ano'], ['Candeeiro de secretária LED', 'un'], ['Marcadores para quadro, pack de 12', 'pack'], ['Switch de rede 24 portas', 'un'], ['Serviço de limpeza mensal', 'mês']],
+  pl: [['Śruby sześciokątne nierdzewne M8 x 40', 'opak.'], ['Papier do drukarki A4 80 g', 'ryza'], ['Krzesło biurowe ergonomiczne', 'szt.'], ['Kabel USB-C 2 m', 'szt.'], ['Usługi doradcze, inżynier', 'godz.'], ['Podstawka aluminiowa pod laptopa', 'szt.'], ['Kawa ziarnista arabika 1 kg', 'kg'], ['Roczne odnowienie licencji', 'rok'], ['Lampka biurkowa LED', 'szt.'], ['Markery do tablic, zestaw 12', 'kpl.'], ['Przełącznik sieciowy 24 porty', 'szt.'], ['Sprzątanie biura, miesięcznie', 'mies.']],
 };
 
 /** Shop items for receipts (short, as a till prints them). */
@@ -128,6 +136,7 @@ export const SHOP_ITEMS: Record<Lang, string[]> = {
   nl: ['Halfvolle melk', 'Volkorenbrood', 'Bananen', 'Goudse kaas', 'Sinaasappelsap', 'Eieren 10 st', 'Koffiebonen', 'Tomaten', 'Spaghetti 500g', 'Afwasmiddel'],
   it: ['Latte intero', 'Pane casereccio', 'Banane', 'Parmigiano 200g', "Succo d'arancia", 'Uova x6', 'Caffè macinato', 'Pomodori', 'Spaghetti 500g', 'Detersivo piatti'],
   pt: ['Leite meio-gordo', 'Pão de forma', 'Bananas', 'Queijo flamengo', 'Sumo de laranja', 'Ovos M 12un', 'Café moído', 'Tomate', 'Esparguete 500g', 'Detergente loiça'],
+  pl: ['Mleko 2%', 'Chleb pszenny', 'Banany', 'Ser żółty', 'Sok pomarańczowy', 'Jaja M 10szt', 'Kawa mielona', 'Pomidory', 'Makaron 500g', 'Płyn do naczyń'],
 };
 
 /** Bank transaction texts. */
@@ -139,6 +148,7 @@ export const TRANSACTIONS: Record<Lang, string[]> = {
   nl: ['Betaalautomaat SUPERMARKT', 'Salaris ACME B.V.', 'Huur', 'Naar spaarrekening', 'Geldautomaat', 'Incasso energie', 'Rente', 'Terugbetaling webwinkel', 'Verzekeringspremie'],
   it: ['Pagamento POS SUPERMERCATO', 'Stipendio ACME S.p.A.', 'Affitto', 'Giroconto risparmio', 'Prelievo Bancomat', 'Addebito bolletta luce', 'Interessi', 'Rimborso acquisto', 'Premio assicurativo'],
   pt: ['Compra cartão SUPERMERCADO', 'Vencimento ACME S.A.', 'Renda', 'Transferência poupança', 'Levantamento ATM', 'Débito direto eletricidade', 'Juros', 'Reembolso compra', 'Prémio de seguro'],
+  pl: ['Płatność kartą SUPERMARKET', 'Wynagrodzenie ACME S.A.', 'Czynsz', 'Przelew na oszczędności', 'Wypłata z bankomatu', 'Polecenie zapłaty energia', 'Odsetki', 'Zwrot zakupu', 'Składka ubezpieczeniowa'],
 };
 
 /** Payslip pay items: [earnings], [deductions]. */
@@ -150,6 +160,7 @@ export const PAY_ITEMS: Record<Lang, [string[], string[]]> = {
   nl: [['Basissalaris', 'Overwerk', 'Ploegentoeslag', 'Bonus'], ['Loonheffing', 'Pensioenpremie', 'Zvw-bijdrage']],
   it: [['Paga base', 'Straordinario', 'Indennità notturna', 'Premio produzione'], ['Contributi INPS', 'IRPEF', 'Addizionale regionale']],
   pt: [['Vencimento base', 'Trabalho suplementar', 'Subsídio de turno', 'Prémio'], ['Segurança Social', 'Retenção IRS', 'Seguro de saúde']],
+  pl: [['Wynagrodzenie zasadnicze', 'Nadgodziny', 'Dodatek zmianowy', 'Premia'], ['Składka emerytalna', 'Zaliczka na PIT', 'Składka zdrowotna']],
 };
 
 /** Utility charges: [description, unit]. */
@@ -161,4 +172,5 @@ export const UTILITY_ITEMS: Record<Lang, Array<[string, string]>> = {
   nl: [['Levering normaal', 'kWh'], ['Levering dal', 'kWh'], ['Vaste leveringskosten', 'dagen'], ['Energiebelasting', 'kWh']],
   it: [['Quota energia F1', 'kWh'], ['Quota energia F2', 'kWh'], ['Quota fissa', 'giorni'], ['Accise', 'kWh']],
   pt: [['Energia ativa vazio', 'kWh'], ['Energia ativa fora de vazio', 'kWh'], ['Potência contratada', 'dias'], ['Imposto especial de consumo', 'kWh']],
+  pl: [['Energia czynna strefa dzienna', 'kWh'], ['Energia czynna strefa nocna', 'kWh'], ['Opłata abonamentowa', 'mies.'], ['Opłata mocowa', 'kWh']],
 };

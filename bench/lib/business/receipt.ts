@@ -19,7 +19,7 @@ import { formatNumber, formatPercent, formatTableDate, randomDate, withCurrency,
 import { drawHandwriting, drawLogo, logoImage } from './marks.js';
 import { company, SHOP_ITEMS, vatId } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
-import { FONT_FAMILIES, renderPdf, type Sheet } from './sheet.js';
+import { FONT_FAMILIES, fontsFor, renderPdf, type Sheet } from './sheet.js';
 import type { Lang } from './types.js';
 
 const MM = 72 / 25.4;
@@ -32,11 +32,12 @@ const PAYMENT: Record<Lang, string[]> = {
   nl: ['Contant', 'Pin', 'Pinbetaling'],
   it: ['Contanti', 'Carta', 'Bancomat'],
   pt: ['Numerário', 'Multibanco', 'Cartão'],
+  pl: ['Gotówka', 'Karta', 'Karta płatnicza'],
 };
-const CASH = new Set(['Cash', 'Bar', 'Espèces', 'Efectivo', 'Contant', 'Contanti', 'Numerário']);
-const TAX_WORD: Record<Lang, string> = { en: 'VAT', de: 'MwSt', fr: 'TVA', es: 'IVA', nl: 'BTW', it: 'IVA', pt: 'IVA' };
-const RATES: Record<Lang, number> = { en: 20, de: 19, fr: 20, es: 21, nl: 21, it: 22, pt: 23 };
-const PHONE: Record<Lang, string> = { en: 'Tel', de: 'Tel.', fr: 'Tél.', es: 'Tel.', nl: 'Tel.', it: 'Tel.', pt: 'Tel.' };
+const CASH = new Set(['Cash', 'Bar', 'Espèces', 'Efectivo', 'Contant', 'Contanti', 'Numerário', 'Gotówka']);
+const TAX_WORD: Record<Lang, string> = { en: 'VAT', de: 'MwSt', fr: 'TVA', es: 'IVA', nl: 'BTW', it: 'IVA', pt: 'IVA', pl: 'PTU' };
+const RATES: Record<Lang, number> = { en: 20, de: 19, fr: 20, es: 21, nl: 21, it: 22, pt: 23, pl: 23 };
+const PHONE: Record<Lang, string> = { en: 'Tel', de: 'Tel.', fr: 'Tél.', es: 'Tel.', nl: 'Tel.', it: 'Tel.', pt: 'Tel.', pl: 'Tel.' };
 
 type Line = (s: Sheet, y: number, left: number, right: number) => void;
 
@@ -78,7 +79,7 @@ function drawReceiptLayout(r: Rand): ReceiptLayout {
 export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand = r) {
   const layout = drawReceiptLayout(r);
   const { widthMm } = layout;
-  const font = pick(r, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]);
+  const font = pick(r, fontsFor(lang, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]));
   layout.font = font.name;
   const size = widthMm === 58 ? pick(r, [6.5, 7]) : pick(r, [7.5, 8, 8.5]);
   const merchant = company(r, lang);
@@ -247,4 +248,5 @@ const THANKS_SHORT: Record<Lang, string[]> = {
   nl: ['Bedankt en tot ziens', 'Bewaar uw kassabon'],
   it: ['Grazie e arrivederci', 'Conservare lo scontrino'],
   pt: ['Obrigado pela visita', 'Volte sempre'],
+  pl: ['Dziękujemy za zakupy', 'Zapraszamy ponownie'],
 };

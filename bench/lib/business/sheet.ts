@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import type { Lang } from './types.js';
 
 const require = createRequire(import.meta.url);
 const PDFJS_FONTS = join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
@@ -24,6 +25,14 @@ export const FONT_FAMILIES: readonly FontFamily[] = [
   { name: 'courier', regular: 'Courier', bold: 'Courier-Bold' },
   { name: 'liberation', regular: 'liberation', bold: 'liberation-bold' },
 ];
+
+/** Languages whose letters WinAnsi lacks ("ł", "ą", "ż"): the standard 14 fonts would print them as other glyphs. */
+const BEYOND_WINANSI: ReadonlySet<Lang> = new Set(['pl']);
+
+/** The families of `families` that can print the language: all for WinAnsi languages, else the TTF ones. */
+export function fontsFor(lang: Lang, families: readonly FontFamily[]): readonly FontFamily[] {
+  return BEYOND_WINANSI.has(lang) ? families.filter((f) => f.name === 'liberation') : families;
+}
 
 export interface TextOptions {
   bold?: boolean;

@@ -6,7 +6,7 @@
 import { levenshtein } from '../levenshtein.js';
 import { DOCUMENT_CONCEPTS } from './document.js';
 import { LINE_CONCEPTS } from './line.js';
-import { LANGS, LANGUAGE_LIST } from '../lang/index.js';
+import { foldLetters, LANGS, LANGUAGE_LIST } from '../lang/index.js';
 import type { Concept } from './types.js';
 
 export type { Concept, ConceptLevel, ValueKind } from './types.js';
@@ -32,10 +32,7 @@ const NUMBER_WORDS = new Set(['no', 'nr', 'n', 'num', 'nbr', 'number', 'numero',
  * compounds ending in one ("Rechnungsnr", "Factuurnummer") split before it.
  */
 export function conceptTokens(text: string): string[] {
-  const spaced = text
-    .replace(/([a-zà-ÿ])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
+  const spaced = foldLetters(text.replace(/([a-zà-ÿ])([A-Z])/g, '$1 $2').toLowerCase())
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/\bn\s*[°º]/g, ' # ')

@@ -1,5 +1,5 @@
 /** Calendar dates as read from documents, and their rendering into a requested pattern. */
-import { LANGUAGE_LIST, LANGUAGES } from '../lang/index.js';
+import { foldLetters, LANGUAGE_LIST, LANGUAGES } from '../lang/index.js';
 
 export interface CalendarDate {
   year: number;
@@ -33,7 +33,7 @@ const DAY_MONTH_YEAR = new RegExp(
 /** The month's name first, the English habit: "March 12, 2024", "Mar 12th 2024", "Mar-12-2024". */
 const MONTH_DAY_YEAR = new RegExp(`^(\\p{L}{3,}\\.?)[\\s\\-/.]+(\\d{1,2})${dateWords('ordinals', [LANGUAGES.en])}?[\\s\\-/.,]+(\\d{4}|\\d{2})(?!\\d)`, 'u');
 
-const fold = (word: string) => word.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const fold = (word: string) => foldLetters(word.toLowerCase()).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 /** The date without a leading weekday name ("Tuesday, 5 March 2024", "quinta-feira, 5 de setembro de 2024"). */
 function withoutWeekday(s: string): string {

@@ -14,6 +14,7 @@ import { es } from './es/index.js';
 import { fr } from './fr/index.js';
 import { it } from './it/index.js';
 import { nl } from './nl/index.js';
+import { pl } from './pl/index.js';
 import { pt } from './pt/index.js';
 import type { Language } from './types.js';
 
@@ -25,6 +26,7 @@ export const LANGUAGES = {
   nl,
   it,
   pt,
+  pl,
 } as const satisfies Record<string, Language>;
 
 export type Lang = keyof typeof LANGUAGES;
@@ -54,6 +56,15 @@ export function modelFolder(model: string): string {
   if (!lang) throw new Error(`no language reads with the OCR model "${model}"`);
   if (lang.ocr.source === 'folder') return fileURLToPath(new URL(`./${lang.code}`, import.meta.url));
   return `${require.resolve(`@tesseract.js-data/${model}/package.json`).replace(/package\.json$/, '')}4.0.0_best_int`;
+}
+
+const FOLDS: Array<[string, string]> = LANGUAGE_LIST.flatMap((l) => Object.entries(l.folds ?? {}));
+
+/** Lower-case text with every language's own letters folded (`ß` → `ss`); accents are the caller's to drop. */
+export function foldLetters(lower: string): string {
+  let out = lower;
+  for (const [letter, plain] of FOLDS) if (out.includes(letter)) out = out.replaceAll(letter, plain);
+  return out;
 }
 
 /** The language of an e-invoice by its seller's country; English where the country names none. */

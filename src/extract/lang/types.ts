@@ -145,6 +145,8 @@ export interface Language {
    * Words shared with English ("in", "a") are left out.
    */
   functionWords: string;
+  /** Lower-case letters that fold to plain ones when words are compared, beyond dropping accents (`ß` → `ss`, `ł` → `l`). */
+  folds?: Readonly<Record<string, string>>;
   /** Letters the English OCR model puts out now and then that only this language prints (`/[äöüß]/i`). */
   letters?: RegExp;
   /** Country codes whose e-invoices are printed in this language (the seller's country). */
