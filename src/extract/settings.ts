@@ -279,6 +279,33 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minDigitConfidence: 5,
     },
   },
+  lines: {
+    /** Lines still open for a word (words come sorted by their centre, so only the last few can take one). */
+    openLines: 4,
+    /** A word joins a line when they overlap vertically by more than this share of the smaller height. */
+    sameLineOverlap: 0.5,
+    /** Two words with the same text this close (page shares) are one printed twice (fake bold, a shadow). */
+    duplicateOffset: 0.002,
+    /** OCR boxes hug the glyphs (x-height words are short): a line is at least this share of its tallest word high. */
+    tallWordShare: 0.85,
+    /**
+     * Horizontal gap, in line heights, above which two words belong to different cells. Word spacing is about
+     * 0.25–0.35 em; table columns sit at least ~1 em apart.
+     */
+    cellGapEm: 0.75,
+    /** Gaps, in line heights, up to which words may be spaced within one cell ("Am Mühlbach 132" in a wide font). */
+    wordGapEm: 1.5,
+    /**
+     * Word spaces a line needs to set its own spacing (justified text stretches every space alike); a line of at most
+     * maxGapsForPageSpacing gaps takes the page's instead. A longer line with fewer spaces is a row of cells (a
+     * scanned statement's heads in a wide font: "Belastung" and "Gutschrift" 1.8 line heights apart on a page spaced
+     * at 1.3), kept at cellGapEm.
+     */
+    minOwnSpaces: 3,
+    maxGapsForPageSpacing: 3,
+    /** A cell boundary is a gap this many times the line's (or page's) word spacing. */
+    cellGapSpacings: 1.5,
+  },
   fields: {
     /** Words a label may have ("N° de TVA intracommunautaire" has five). */
     maxLabelWords: 5,
@@ -318,8 +345,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
     addressGapLines: 1.5,
     /** Vertical gap, in line heights, that ends a block under a label. */
     blockGapLines: 3,
-    /** Left edges this close (page widths) are one column of text. */
-    alignTolerance: 0.015,
     /**
      * Page-height share added per unit of height for amounts (totals close a document, so the lower of two
      * equally labelled amounts is the total) and taken for dates and numbers (they head it).
@@ -338,6 +363,130 @@ export const DEFAULT_SETTINGS = deepFreeze({
     windowBottom: 0.4,
   },
   tables: {
+    /** Line height taken when no line has one (zero-height boxes): about a 9-pt line on a Letter page. */
+    lineHeightFallback: 0.01,
+    /** Vertical gap (in line heights) that ends a table. */
+    maxRowGapEm: 2.6,
+    /** Lines a table's header may have (group titles, heads, units, a wrapped head). */
+    maxHeaderLines: 4,
+    /** Lines of several cells a block needs to be a table (one is a label and its value). */
+    minTabularLines: 2,
+    /** Lone lines (a note, the next title) after data rows, before a heading row, that start a new table. */
+    singlesBeforeNewTable: 2,
+    /** Lone lines a block may hold in a row before it ends (more is running text). */
+    maxPendingSingles: 3,
+    /** A lone line wider than this share of the block, of at least wideLineWords words, is a paragraph: it ends the block. */
+    wideLineShare: 0.6,
+    wideLineWords: 7,
+    /** A line this many line heights above a block, or less, sits right above it (a heading, a head line of the table). */
+    aboveGapLines: 1.2,
+    /** Run-on lines of the last item count only when the items above carry such lines too, at least this many. */
+    minRunOnLines: 2,
+    /** A heading row after data starts a new table when set this many row pitches below the line above... */
+    newHeaderPitch: 1.5,
+    /** ...after at least this many data rows, and when data follows within this many lines. */
+    dataRowsBeforeNewHeader: 2,
+    newHeaderLookahead: 3,
+    /** Rules a page needs before blocks spanned by the same vertical rules merge into one grid. */
+    minGridRules: 4,
+    /** A rule whose two ends differ by less than this (page shares) across its direction is straight: horizontal or vertical. */
+    ruleStraightness: 0.002,
+    /** Slack (page shares) for a rule lying between two lines. */
+    ruleSlack: 0.001,
+    /** A summary line under a table is a label and at most one more cell, indented by this share of the table's width. */
+    summaryMaxSegments: 2,
+    summaryIndentShare: 0.2,
+    /** Lines a table keeps however many summary lines end it. */
+    minKeptLines: 2,
+    /** A "Label: value" line has at most this many segments (a scan may part the label in two). */
+    colonLabelMaxSegments: 3,
+    /** Share of a table's cells of the form "Label: value" that makes it a block of record fields, not a table. */
+    labelValueShare: 0.34,
+    /** Two or three columns (at most this many separators) of cells of proseCellWords words or more (proseCellShare of them) are running text. */
+    proseMaxSeparators: 2,
+    proseCellWords: 6,
+    proseCellShare: 0.6,
+    /** Side-by-side copies of a table: the heads must repeat a run of at least this many, and half the stub cells of each copy be labels. */
+    minRepeatColumns: 2,
+    labelledStubShare: 0.5,
+    /** White under the header rule's line, in line heights, within which a horizontal rule still belongs to the table's rows. */
+    rowRuleReach: 0.5,
+    /** Body lines a whitespace gap inside a ruled cell needs to split it (fewer cannot show it is a column). */
+    minBodyLinesForSplit: 3,
+    /**
+     * A head's second line sits tighter under the heads than the data under it: white above it less than this share
+     * of the white below.
+     */
+    wrapHeadGap: 0.5,
+    /** A lone label within this share of the width from the stub's left edge opens a section: it is a row, not a head. */
+    sectionLabelIndent: 0.02,
+    /** A booktabs header rule: the block has at least minRuledBlockLines lines and at most maxHeaderRules rules between them. */
+    minRuledBlockLines: 3,
+    maxHeaderRules: 3,
+    /** Data rows above a rule that make it the rule over a short table's totals, not the header's. */
+    dataRowsAboveTotalsRule: 2,
+    /** A head line above a table reaches at most this share of its width past either side; longer than titleWords words it is a title. */
+    headAboveOverhang: 0.05,
+    titleWords: 8,
+    /** Resolution of the whitespace gap search (bins across the page): 1/2000 of a Letter page is 0.3 pt. */
+    whitespaceBins: 2000,
+    /** From this many body lines on, a gap survives stray lines crossing it (a long label), up to strayLineShare of them. */
+    strayLinesFrom: 8,
+    strayLineShare: 0.08,
+    /** A vertical rule this close to the table's side (page widths) is its frame, not a column border. */
+    frameInset: 0.004,
+    /** Collinear rule pieces this close (page shares) are one border: vertical ones, then horizontal ones. */
+    collinearVertical: 0.003,
+    collinearHorizontal: 0.002,
+    /** A vertical border covers at least this share of the table's height; a horizontal rule this share of its width. */
+    columnRuleCover: 0.5,
+    rowRuleCover: 0.6,
+    /** Left edges this close (page widths) are one column of text; a whitespace gap this close to a rule is the rule's. */
+    alignTolerance: 0.015,
+    /** Packed columns (a number against its unit): rows needed under heads and without, and share of rows filling the column. */
+    packedMinRowsHeaded: 2,
+    packedMinRowsHeadless: 3,
+    packedColumnFill: 0.6,
+    /** Share of a packed column's cells that must show both the number and its unit word. */
+    packedShare: 0.75,
+    /** Body lines aligning with a head that open a column of its own: at least this many, and headLedShare of them. */
+    headLedMinLines: 2,
+    /** Step (page widths) a head-led border moves left past a word crossing it. */
+    borderStep: 0.001,
+    /** A point this far (page widths) inside a head's left edge is in the head's column. */
+    insideEdge: 0.0001,
+    /** Horizontal rules decide a table's rows when they separate at least this many rows, and this share of its lines. */
+    ruledRowsMin: 2,
+    ruledRowsShare: 0.35,
+    /** Rows whose pitch exceeds this many line heights are set apart by padding, not at the font's leading. */
+    paddedRowPitch: 1.35,
+    /** Share of the closest rule-separated rows' pitch at which a second complete line in one band is a record of its own. */
+    rowPitchShare: 0.85,
+    /** Columns filled by this share of a table's rows are its key columns: a row missing one is a continuation. */
+    keyColumnShare: 0.6,
+    /**
+     * A wrapped line sits closer than this share of the row pitch, and within wrapLeading line heights or wrapGap of
+     * the white between rows, of the line above.
+     */
+    wrapPitchShare: 0.8,
+    wrapLeading: 1.45,
+    /** Largest share of the white between rows that the white above a wrapped line may be. */
+    wrapGap: 0.5,
+    /** A line under a row opened by a label, closer than this share of such rows' pitch, wraps its text. */
+    stubWrapShare: 0.7,
+    /** A head spans a column when at least this share of its width lies over it. */
+    spanShare: 0.15,
+    /** Stub columns before a run of repeated sub-headings ("(yrs) | no. | rate | no. | rate"). */
+    maxStubColumns: 2,
+    /** Heads a stacked header's top line needs; values a record's first line carries at least. */
+    stackMinHeads: 3,
+    recordMinValues: 2,
+    /** Ruled grids side by side: their rules reach this far (page heights) around the table, a rule starting within gridJoin of a run's end continues it. */
+    gridReach: 0.01,
+    gridJoin: 0.004,
+    /** Rule heights equal to this many decimals are one row line; a grid has at least minGridRows of them. */
+    gridRowDecimals: 3,
+    minGridRows: 3,
     /**
      * A head and the cells of its column share a left or right edge this close (page widths): about one character
      * of 9-pt print, so a head set flush with its column matches and a centred heading's halves do not.

@@ -53,6 +53,12 @@ export const FIRST_PRINTABLE = 0x20;
 /** Histograms one grey histogram is counted in, in turn, for speed (read/page-geometry.ts, otsuThreshold); their sum is the histogram. A power of two: a pixel's lane is its index masked. */
 export const HISTOGRAM_LANES = 4;
 
+/** Boxes are given to four decimals of the page (a tenth of a point on a Letter page): stable across runs, compact in JSON. */
+export const BOX_PRECISION = 10_000;
+
+/** Extent (page share) below which a box counts as a point: divisions by a box's width or height use at least this. */
+export const MIN_EXTENT = 1e-6;
+
 /** Half of a length. */
 export function half(x: number): number {
   return x / 2;

@@ -3,6 +3,7 @@ import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import { detectTables, headerNames } from '../../src/extract/layout/tables/table-detect.js';
 import { isSummaryText } from '../../src/extract/layout/tables/data-values.js';
 import { typeset } from './helpers/words.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const cellsOf = (t: ReturnType<typeof detectTables>[number]) => t.rows.map((r) => r.cells.map((c) => c.text));
 
@@ -19,12 +20,12 @@ describe('business tables set tight', () => {
   ]);
 
   it('splits heads set closer than a cell gap when each part lines up with its column', () => {
-    const [table] = detectTables(groupWordsIntoLines(order, 1), []);
-    expect(headerNames(table, 1)).toEqual(['Cod. art.', 'Descrizione', 'Q.tà', 'U.M.', 'Prezzo', 'Totale']);
+    const [table] = detectTables(groupWordsIntoLines(order, 1), [], DEFAULT_SETTINGS);
+    expect(headerNames(table, 1, DEFAULT_SETTINGS)).toEqual(['Cod. art.', 'Descrizione', 'Q.tà', 'U.M.', 'Prezzo', 'Totale']);
   });
 
   it('parts a right-aligned number column from the unit column packed against it', () => {
-    const [table] = detectTables(groupWordsIntoLines(order, 1), []);
+    const [table] = detectTables(groupWordsIntoLines(order, 1), [], DEFAULT_SETTINGS);
     expect(cellsOf(table)).toEqual([
       ['A263-34', 'Servizio di pulizia', '11', 'mese', '0.78', '8.58'],
       ['A416-51', 'Caffè in grani', '8', 'kg', '9.80', '78.40'],
@@ -39,8 +40,8 @@ describe('business tables set tight', () => {
       [135, [[60, 'Austria'], [244, '60,000'], [394, '60,000']]],
       [160, [[60, 'Brazil'], [244, '50,000'], [394, '43,000']]],
     ]);
-    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(headerNames(table, 2)).toEqual(['Country', 'Fused aluminum oxide 2009', 'Fused aluminum oxide 2010']);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(headerNames(table, 2, DEFAULT_SETTINGS)).toEqual(['Country', 'Fused aluminum oxide 2009', 'Fused aluminum oxide 2010']);
   });
 
   it('reads summary labels in the catalogue languages, tax labels that look like currency codes included', () => {
@@ -55,8 +56,8 @@ describe('business tables set tight', () => {
       [150, [[50, '02/09/2024 02/09/2024 Affitto'], [420, '334.15'], [520, '1112.42']]],
       [175, [[50, '03/09/2024 03/09/2024 Giroconto risparmio'], [420, '98.00'], [520, '1014.42']]],
     ]);
-    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(headerNames(table, 1)).toEqual(['Data', 'Data', 'Descrizione', 'Uscite', 'Saldo']);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(headerNames(table, 1, DEFAULT_SETTINGS)).toEqual(['Data', 'Data', 'Descrizione', 'Uscite', 'Saldo']);
     expect(cellsOf(table)[0]).toEqual(['01/09/2024', '01/09/2024', 'Prelievo Bancomat', '1176.55', '1446.57']);
   });
 
@@ -70,9 +71,9 @@ describe('business tables set tight', () => {
       [190, [[50, '02/09/2024'], [200, 'Stipendio'], [520, '1002.11'], [620, '1448.68']]],
       [210, [[50, '03/09/2024'], [200, 'Affitto'], [420, '334.15'], [620, '1114.53']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
-    const items = tables.find((t) => headerNames(t, 1).includes('Uscite'));
-    expect(items && headerNames(items, 1)).toEqual(['Data', 'Descrizione', 'Uscite', 'Accrediti', 'Saldo']);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    const items = tables.find((t) => headerNames(t, 1, DEFAULT_SETTINGS).includes('Uscite'));
+    expect(items && headerNames(items, 1, DEFAULT_SETTINGS)).toEqual(['Data', 'Descrizione', 'Uscite', 'Accrediti', 'Saldo']);
     expect(items && cellsOf(items)).toHaveLength(3);
   });
 
@@ -84,8 +85,8 @@ describe('business tables set tight', () => {
       [160, [[50, '02/07/2024'], [200, 'Retrait DAB'], [410, '1 926,37']]],
       [185, [[50, '03/07/2024'], [200, 'Virement'], [516, '3 080,69']]],
     ]);
-    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(headerNames(table, 2)).toEqual(["Date d'opération", 'Libellé', 'Débit', 'Crédit']);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(headerNames(table, 2, DEFAULT_SETTINGS)).toEqual(["Date d'opération", 'Libellé', 'Débit', 'Crédit']);
     expect(cellsOf(table)).toEqual([
       ['01/07/2024', 'Loyer', '', '2 059,17'],
       ['02/07/2024', 'Retrait DAB', '1 926,37', ''],
@@ -101,8 +102,8 @@ describe('business tables set tight', () => {
       [150, [[50, 'Printer paper'], [400, '97.91'], [520, 'Coffee beans'], [870, '19.80']]],
       [175, [[50, 'Network switch'], [394, '360.55'], [520, 'USB-C cable'], [876, '8.40']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
-    const lists = tables.filter((t) => headerNames(t, 1).join('|') === 'Description|Price');
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    const lists = tables.filter((t) => headerNames(t, 1, DEFAULT_SETTINGS).join('|') === 'Description|Price');
     expect(lists).toHaveLength(2);
     expect(lists.flatMap(cellsOf).map((r) => r[0])).toEqual(['Office chair', 'Printer paper', 'Network switch', 'Desk lamp', 'Coffee beans', 'USB-C cable']);
   });
@@ -115,8 +116,8 @@ describe('business tables set tight', () => {
       [162, [[50, '56-8555'], [140, 'Office chair'], [300, 'grey'], [414, '434.01']]],
       [187, [[50, '30-5051'], [140, 'Printer paper'], [300, 'white'], [414, '284.97']]],
     ]);
-    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(headerNames(table, table.headerLines.length)).toEqual(['Code', 'Description', 'Colour', 'Price']);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(headerNames(table, table.headerLines.length, DEFAULT_SETTINGS)).toEqual(['Code', 'Description', 'Colour', 'Price']);
     expect(cellsOf(table)[0]).toEqual(['92-1035', 'Whiteboard markers', 'black and blue', '418.80']);
   });
 
@@ -127,7 +128,7 @@ describe('business tables set tight', () => {
       [150, [[50, 'Office chair'], [300, '24'], [400, '7 %'], [514, '1980.72']]],
       [175, [[50, 'Markers'], [306, '3'], [400, '7 %'], [520, '822.10']]],
     ]);
-    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(cellsOf(table).map((r) => r[2])).toEqual(['7 %', '7 %', '7 %']);
   });
 
@@ -138,7 +139,7 @@ describe('business tables set tight', () => {
       [150, [[50, 'Rotuladores'], [310, '6'], [382, '148,00'], [470, '154,60']]],
       [175, [[50, 'Lámpara'], [304, '10'], [394, '0,90'], [476, '10,50']]],
     ]);
-    const [table] = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(headerNames(table, 1)).toEqual(['Artículo', 'Cajas', 'Peso neto (kg)', 'P. bruto']);
+    const [table] = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(headerNames(table, 1, DEFAULT_SETTINGS)).toEqual(['Artículo', 'Cajas', 'Peso neto (kg)', 'P. bruto']);
   });
 });

@@ -4,6 +4,7 @@ import { chooseTablesForFields, cleanColumnNames } from '../../src/extract/layou
 import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import { detectTables } from '../../src/extract/layout/tables/table-detect.js';
 import { typeset } from './helpers/words.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 describe('header mapping', () => {
   it('normalizes abbreviations', () => {
@@ -33,12 +34,12 @@ describe('header mapping', () => {
       [125, [[50, 'A-1'], [200, '2024-01-02'], [350, '2024-01-03'], [500, 'Coffee'], [750, '3.50']]],
       [150, [[50, 'A-2'], [200, '2024-01-05'], [350, '2024-01-06'], [500, 'Tea'], [750, '2.10']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     const [choice] = chooseTablesForFields(tables, [
       { name: 'Amt', kind: 'number' },
       { name: 'Transaction date', kind: 'date' },
       { name: 'Description', kind: undefined },
-    ]);
+    ], DEFAULT_SETTINGS);
     expect(choice?.columnOf).toEqual([4, 1, 3]);
   });
 

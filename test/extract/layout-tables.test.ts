@@ -4,6 +4,7 @@ import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import { detectTables, headerNames } from '../../src/extract/layout/tables/table-detect.js';
 import type { ExtractResult, Rule } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const cellsOf = (t: ReturnType<typeof detectTables>[number]) => t.rows.map((r) => r.cells.map((c) => c.text));
 const fieldsRequest = (names: string[]) => ({ fields: names.map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' as const });
@@ -20,9 +21,9 @@ describe('columns inside ruled cells', () => {
       [180, [[50, 'All'], [150, '5,175,896 5,044,980'], [310, '7,000,000 9,000,000']]],
     ]);
     const rules = [40, 140, 300, 440].map((x) => vertical(x, 95, 195));
-    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules, DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
-    expect(headerNames(tables[0], 2)).toEqual(['Age', 'White Male', 'White Female', 'Black Male', 'Black Female']);
+    expect(headerNames(tables[0], 2, DEFAULT_SETTINGS)).toEqual(['Age', 'White Male', 'White Female', 'Black Male', 'Black Female']);
     expect(cellsOf(tables[0])).toEqual([
       ['0-9', '1,087,948', '1,022,490', '2,000,000', '3,000,000'],
       ['10+', '4,087,948', '4,022,490', '5,000,000', '6,000,000'],
@@ -38,9 +39,9 @@ describe('columns inside ruled cells', () => {
       [160, [[50, 'Music'], [150, '1168 (18.4%)'], [310, '195 (19.3%)']]],
     ]);
     const rules = [40, 140, 300, 440].map((x) => vertical(x, 95, 175));
-    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules, DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
-    expect(headerNames(tables[0], 1)).toEqual(['Faculty', 'Population size', 'Sample size']);
+    expect(headerNames(tables[0], 1, DEFAULT_SETTINGS)).toEqual(['Faculty', 'Population size', 'Sample size']);
     expect(cellsOf(tables[0])).toEqual([
       ['Arts', '1269 (19.9%)', '101 (20.4%)'],
       ['Law', '3212 (50.6%)', '247 (50.0%)'],
@@ -65,7 +66,7 @@ describe('stacked tables', () => {
   ]);
 
   it('starts a new table where a heading line of the current one repeats', () => {
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(tables.map((t) => [t.box.y1, t.box.y2])).toEqual([[0.1, 0.17], [0.175, 0.245]]);
   });
 
@@ -94,8 +95,8 @@ describe('tables side by side', () => {
   const content = { words: priceList, rules: [], pictures: [], aspect: 1 };
 
   it('splits a table whose headings repeat into one table per copy', () => {
-    const tables = detectTables(groupWordsIntoLines(priceList, 1), []);
-    expect(tables.map((t) => headerNames(t, 1))).toEqual([['Item', 'Price'], ['Item', 'Price']]);
+    const tables = detectTables(groupWordsIntoLines(priceList, 1), [], DEFAULT_SETTINGS);
+    expect(tables.map((t) => headerNames(t, 1, DEFAULT_SETTINGS))).toEqual([['Item', 'Price'], ['Item', 'Price']]);
     expect(tables.map(cellsOf)).toEqual([
       [['Apples', '1.20'], ['Pears', '2.10'], ['Plums', '3.40']],
       [['Lemons', '0.80'], ['Limes', '0.90']],
@@ -116,8 +117,8 @@ describe('tables side by side', () => {
       [120, [[50, '10'], [250, '12'], [450, '14'], [650, '16']]],
       [140, [[50, '20'], [250, '22'], [450, '24'], [650, '26']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(tables.map((t) => headerNames(t, 1))).toEqual([['Male', 'Female', 'Male', 'Female']]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(tables.map((t) => headerNames(t, 1, DEFAULT_SETTINGS))).toEqual([['Male', 'Female', 'Male', 'Female']]);
   });
 });
 
@@ -129,9 +130,9 @@ describe('column names', () => {
       [140, [[50, '45-54'], [200, '47'], [300, '21.8'], [500, '91'], [600, '8.7']]],
       [160, [[50, '55-64'], [200, '116'], [300, '85.5'], [500, '224'], [600, '31.9']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
-    expect(headerNames(tables[0], 2)).toEqual(['Age (yrs)', 'Black no.', 'Black Rate', 'White no.', 'White Rate']);
+    expect(headerNames(tables[0], 2, DEFAULT_SETTINGS)).toEqual(['Age (yrs)', 'Black no.', 'Black Rate', 'White no.', 'White Rate']);
   });
 });
 
@@ -146,7 +147,7 @@ describe('rows of wrapped text', () => {
       [214, [[50, 'Road'], [200, 'Motor vehicles'], [450, 'Cars, buses']]],
       [226, [[200, 'On public roads'], [450, 'Trucks']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
     expect(cellsOf(tables[0])).toEqual([
       ['Major', 'Emissions of 10 tons Or more per year', 'Utilities, steel Refineries'],
@@ -163,7 +164,7 @@ describe('rows of wrapped text', () => {
       [172, [[50, '02/03'], [200, 'Bread'], [450, '1.80']]],
       [202, [[50, '03/03'], [200, 'Milk'], [450, '0.90']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(cellsOf(tables[0])).toEqual([
       ['01/03', 'Coffee', '3.50'],
       ['', 'Tea', '2.10'],
@@ -192,14 +193,14 @@ describe('where a table ends', () => {
       [190, [[110, 'AIM'], [250, 'AIM Handbook']]],
       [205, [[110, 'EH'], [250, 'European Handbook']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
     expect(cellsOf(tables[0])).toEqual(itemRows);
   });
 
   it('ends the table at a line under the last row that runs across its column gaps', () => {
     const words = typeset([...items, [175, [[50, '(:)'], [110, 'Not available for every item in the period']]]]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
     expect(cellsOf(tables[0])).toEqual(itemRows);
   });
@@ -228,7 +229,7 @@ describe('where a table ends', () => {
       [150, [[50, 'South'], [200, 'High'], [300, '15%'], [400, '9%']]],
       [175, [[200, 'Total'], [300, '20%'], [400, '17%']]],
     ]);
-    expect(cellsOf(detectTables(groupWordsIntoLines(quarters, 1), [])[0])).toEqual([
+    expect(cellsOf(detectTables(groupWordsIntoLines(quarters, 1), [], DEFAULT_SETTINGS)[0])).toEqual([
       ['North', 'Low', '5%', '8%'],
       ['South', 'High', '15%', '9%'],
       ['', 'Total', '20%', '17%'],
@@ -251,8 +252,8 @@ describe('ruled grids side by side', () => {
   ];
 
   it('reads each grid as a table of its own, its lines regrouped without the neighbour', () => {
-    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
-    expect(tables.map((t) => headerNames(t, t.headerLines.length))).toEqual([['Country', 'Visits'], ['Region', 'Calls']]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules, DEFAULT_SETTINGS);
+    expect(tables.map((t) => headerNames(t, t.headerLines.length, DEFAULT_SETTINGS))).toEqual([['Country', 'Visits'], ['Region', 'Calls']]);
     expect(tables.map(cellsOf)).toEqual([
       [['Spain', '268'], ['Germany', '233'], ['France', '136']],
       [['North', '15'], ['South', '9'], ['East', '4']],
@@ -266,7 +267,7 @@ describe('ruled grids side by side', () => {
       ...[40, 240].map((x) => vertical(x, 95, 175)),
       ...[95, 115, 135, 155, 175].map((y) => horizontal(40, 240, y)),
     ];
-    const tables = detectTables(groupWordsIntoLines(words, 1), chart);
+    const tables = detectTables(groupWordsIntoLines(words, 1), chart, DEFAULT_SETTINGS);
     expect(cellsOf(tables[0])).toEqual([['Spain', '268'], ['Germany', '233'], ['France', '136']]);
   });
 });
@@ -289,7 +290,7 @@ describe('tall ruled cells', () => {
       ...[40, 290, 400].map((x) => vertical(x, 95, 250)),
       ...[95, 115, 135, 155, 210, 230, 250].map((y) => ({ x1: 0.04, y1: y / 1000, x2: 0.4, y2: y / 1000 })),
     ];
-    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules, DEFAULT_SETTINGS);
     expect(tables.map(cellsOf)).toEqual([
       [
         ['Widget', '10.00'],

@@ -38,6 +38,7 @@ describe('OCR workers', () => {
   it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, async () => {
     const run = await runScript(
       `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/read/tesseract-pool.ts'))};
+      import { DEFAULT_SETTINGS } from ${JSON.stringify(resolve('src/extract/settings.ts'))};
       const pool = new TesseractPool(1, DEFAULT_SETTINGS);
       for (const model of ${JSON.stringify(Object.values(OCR_MODELS))}) await pool.recognize({ width: 64, height: 32, data: new Uint8Array(2048).fill(255) }, 200, model);
       await pool.close();`,

@@ -3,6 +3,7 @@ import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import { detectTables, headerNames } from '../../src/extract/layout/tables/table-detect.js';
 import type { Rule } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const cellsOf = (t: ReturnType<typeof detectTables>[number]) => t.rows.map((r) => r.cells.map((c) => c.text));
 
@@ -16,9 +17,9 @@ describe('table detection', () => {
       [162, [[50, 'with extra padding']]],
       [187, [[50, 'Service fee'], [620, '7.50']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
-    expect(headerNames(tables[0], 1)).toEqual(['Description', 'Qty', 'Price', 'Amount']);
+    expect(headerNames(tables[0], 1, DEFAULT_SETTINGS)).toEqual(['Description', 'Qty', 'Price', 'Amount']);
     expect(cellsOf(tables[0])).toEqual([
       ['Blue widget', '2', '10.00', '20.00'],
       ['Red widget, large with extra padding', '1', '5.00', '5.00'],
@@ -35,10 +36,10 @@ describe('table detection', () => {
     ]);
     const rules: Rule[] = [250, 400, 550].map((x) => ({ x1: x / 1000, y1: 0.085, x2: x / 1000, y2: 0.175 }));
     rules.push({ x1: 0.05, y1: 0.085, x2: 0.05, y2: 0.175 });
-    const tables = detectTables(groupWordsIntoLines(words, 1), rules);
+    const tables = detectTables(groupWordsIntoLines(words, 1), rules, DEFAULT_SETTINGS);
     expect(tables).toHaveLength(1);
     expect(tables[0].ruled).toBe(true);
-    expect(headerNames(tables[0], 2)).toEqual(['Pollutant', 'Releases air', 'Releases water']);
+    expect(headerNames(tables[0], 2, DEFAULT_SETTINGS)).toEqual(['Pollutant', 'Releases air', 'Releases water']);
     expect(cellsOf(tables[0])).toEqual([
       ['Lead', '200', '20'],
       ['Zinc', '1000', '-'],
@@ -55,8 +56,8 @@ describe('table detection', () => {
       [275, [[50, 'Design'], [300, '4'], [450, '80.00']]],
       [300, [[50, 'Build'], [300, '10'], [450, '95.00']]],
     ]);
-    const tables = detectTables(groupWordsIntoLines(words, 1), []);
-    expect(tables.map((t) => headerNames(t, 1))).toEqual([['Item', 'Price'], ['Service', 'Hours', 'Rate']]);
+    const tables = detectTables(groupWordsIntoLines(words, 1), [], DEFAULT_SETTINGS);
+    expect(tables.map((t) => headerNames(t, 1, DEFAULT_SETTINGS))).toEqual([['Item', 'Price'], ['Service', 'Hours', 'Rate']]);
     expect(tables.map((t) => t.rows.length)).toEqual([2, 2]);
   });
 });

@@ -32,6 +32,10 @@ describe('settings, not literals, in the engine stages (eslint)', { timeout: 60_
     expect(await rulesFired(code, 'src/extract/read/planted.ts')).toContain(RULE);
   });
 
+  it.each(LITERALS)('refuses $what in layout/tables/', async ({ code }) => {
+    expect(await rulesFired(code, 'src/extract/layout/tables/planted.ts')).toContain(RULE);
+  });
+
   it.each(LITERALS)('leaves $what alone outside the stages', async ({ code }) => {
     expect(await rulesFired(code, 'src/extract/format/planted.ts')).not.toContain(RULE);
   });
@@ -42,8 +46,8 @@ describe('settings, not literals, in the engine stages (eslint)', { timeout: 60_
   });
 
   it('passes on the stages as they are', async () => {
-    const results = await eslint.lintFiles(['src/extract/read']);
-    expect(results.length).toBeGreaterThan(10);
+    const results = await eslint.lintFiles(['src/extract/read', 'src/extract/layout/lines', 'src/extract/layout/tables']);
+    expect(results.length).toBeGreaterThan(25);
     expect(results.flatMap((r) => r.messages.map((m) => `${path.relative(ROOT, r.filePath)}: ${m.ruleId} ${m.message}`))).toEqual([]);
   });
 });

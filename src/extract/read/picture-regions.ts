@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { EngineSettings } from '../settings.js';
 import type { Box, Word } from '../types.js';
-import { BLUE, FLOAT_SLACK, GREEN, luma } from '../units.js';
+import { BLUE, GREEN, luma, MIN_EXTENT } from '../units.js';
 
 /**
  * Non-text regions of a raster: connected blobs of ink (or of colour) that no
@@ -103,7 +103,7 @@ export function pickRegionForField(fieldName: string, regions: Box[], settings: 
   const name = fieldName.toLowerCase();
   const score = (b: Box): number => {
     const a = area(b);
-    const ratio = (b.x2 - b.x1) / Math.max(FLOAT_SLACK, b.y2 - b.y1);
+    const ratio = (b.x2 - b.x1) / Math.max(MIN_EXTENT, b.y2 - b.y1);
     if (/logo/.test(name)) return a / (b.y1 + s.logoTopOffset);
     if (/signature|signed/.test(name)) return a * (b.y1 > s.signatureBelow ? s.signatureBelowFactor : 1) * (ratio > s.signatureMinRatio ? s.signatureWideFactor : 1);
     if (/photo|portrait|picture/.test(name)) return a * (ratio >= s.photoMinRatio && ratio <= s.photoMaxRatio ? s.photoShapeFactor : 1);

@@ -3,6 +3,7 @@
  * holds each field, by the heads that name them, else by quantity × unit
  * price ≈ line total, else by the shapes of their values in request order.
  */
+import type { EngineSettings } from '../../settings.js';
 import type { Table } from '../tables/table.js';
 import type { AskedFields } from '../request.js';
 import { chooseTableByArithmetic, chooseTablesForFields, withLineArithmetic, type TableChoice } from './column-mapping.js';
@@ -12,9 +13,9 @@ import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
 const DOCUMENT_FIELDS_AS_COLUMNS = 0.9;
 
 /** The tables whose rows answer the request, best first (none: the request is answered by document values). */
-export function chooseColumns(tables: Table[], asked: AskedFields): TableChoice[] {
+export function chooseColumns(tables: Table[], asked: AskedFields, settings: EngineSettings): TableChoice[] {
   const { textual, documentOnly, asColumns } = asked;
-  let choices = textual.length ? chooseTablesForFields(tables, textual) : [];
+  let choices = textual.length ? chooseTablesForFields(tables, textual, settings) : [];
   // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its
   // columns (a list of invoices).
   if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
@@ -23,7 +24,7 @@ export function chooseColumns(tables: Table[], asked: AskedFields): TableChoice[
   // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the
   // columns, else the shapes of their values in request order.
   if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < 2) {
-    const headless = chooseTableByArithmetic(tables, textual) ?? chooseTableByKinds(tables, textual);
+    const headless = chooseTableByArithmetic(tables, textual, settings) ?? chooseTableByKinds(tables, textual, settings);
     if (headless) choices = [headless];
   }
   // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns,

@@ -13,6 +13,7 @@ import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
 import { headerNames } from '../tables/header-names.js';
 import type { FieldRequest, TableChoice } from './column-mapping.js';
 import { columnCount, type Table } from '../tables/table.js';
+import type { EngineSettings } from '../../settings.js';
 
 type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word' | 'words';
 
@@ -106,7 +107,7 @@ function alignInOrder(score: number[][]): { columnOf: number[]; total: number } 
  * labelled totals or an address set in columns names nothing. Null when no
  * table does.
  */
-export function chooseTableByKinds(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice | null {
   const fitOf = fields.map(fits);
   let best: TableChoice | null = null;
   for (const table of tables) {
@@ -117,7 +118,7 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[]): Tab
     const { columnOf, total } = alignInOrder(score);
     const mapped = columnOf.filter((c) => c >= 0).length;
     if (mapped < MIN_FIELDS || mapped < fields.length * MIN_FIELD_SHARE) continue;
-    if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: total, byKinds: true };
+    if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: total, byKinds: true };
   }
   return best;
 }

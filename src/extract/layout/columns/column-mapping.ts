@@ -6,7 +6,7 @@ import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
 import { lineAgreement } from '../values/arithmetic.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
 
 export interface FieldRequest {
   name: string;
@@ -121,7 +121,7 @@ function assign(scores: number[][]): { columnOf: number[]; total: number } {
  * column names best match the requested fields ("Price" alone or "Unit price
  * (EUR)" over two lines), and the column of each field.
  */
-export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): TableChoice[] {
+export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice[] {
   const kinds = new Map<string, TextKind>();
   const scores = new Map<string, number>();
   const withLines = asksForLines(fields);
@@ -137,14 +137,14 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[]): 
   const perTable: TableChoice[] = [];
   for (const original of tables) {
     let best: TableChoice | null = null;
-    for (const table of headerAlternatives(original)) {
+    for (const table of headerAlternatives(original, settings)) {
       // The heuristic split comes first; when it already names every field well, other splits can't win.
       if (best && table !== original && best.score >= fields.length * 0.9) break;
       const columns = columnCount(table);
       const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c, kinds));
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
-        const names = headerNames(table, depth);
+        const names = headerNames(table, depth, settings);
         const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c]) : 0)));
         const { columnOf, total } = assign(matrix);
         if (total <= 0 || headsFromData(original, table, columnOf)) continue;
@@ -178,10 +178,10 @@ const SAME_TABLE_SCORE = 0.97;
  * the requested names themselves show where the header is ("1 | 2 | 3" can
  * be grade headings or data).
  */
-function headerAlternatives(table: Table): Table[] {
+function headerAlternatives(table: Table, settings: EngineSettings): Table[] {
   const out = [table];
   const last = Math.min(table.lines.length - 1, MAX_ALTERNATIVE_HEADER_END);
-  for (let end = 1; end <= last; end++) if (end !== table.headerEnd) out.push(splitHeader(table, end));
+  for (let end = 1; end <= last; end++) if (end !== table.headerEnd) out.push(splitHeader(table, end, settings));
   return out;
 }
 
@@ -203,7 +203,7 @@ const MAX_ALTERNATIVE_HEADER_END = 8;
  * cells and a header, followed by the tables under exactly the same column
  * names (copies set side by side or one under another), in reading order.
  */
-export function chooseMainTables(tables: Table[]): Table[] {
+export function chooseMainTables(tables: Table[], settings: EngineSettings): Table[] {
   let best: Table | null = null;
   let bestScore = 0;
   for (const t of tables) {
@@ -215,7 +215,7 @@ export function chooseMainTables(tables: Table[]): Table[] {
   }
   if (!best) return [];
   const main = best;
-  const key = (t: Table) => headerNames(t, t.headerLines.length).join('|').toLowerCase();
+  const key = (t: Table) => headerNames(t, t.headerLines.length, settings).join('|').toLowerCase();
   const named = main.headerLines.length > 0 && key(main).replace(/\|/g, '') !== '';
   return tables.filter((t) => t === main || (named && key(t) === key(main))).sort(readingOrder);
 }
@@ -283,7 +283,7 @@ function lineFieldsOf(fields: FieldRequest[]): [number, number, number] {
  * where quantity × unit price ≈ line total in most rows, and the description
  * as the column of words among the others. Null when no table agrees.
  */
-export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[]): TableChoice | null {
+export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice | null {
   const [q, p, t] = lineFieldsOf(fields);
   const d = fields.findIndex((f) => f.concept?.id === 'description');
   if (q < 0 || p < 0 || t < 0) return null;
@@ -301,7 +301,7 @@ export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[])
       const text = Array.from({ length: columnCount(table) }, (_, k) => k).filter((k) => !columnOf.includes(k) && worded(k) * 2 >= rows.length);
       if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
     }
-    best = { table, depth: 0, names: headerNames(table, 0), columnOf, score: found.agreeing, byArithmetic: true };
+    best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: found.agreeing, byArithmetic: true };
   }
   return best;
 }

@@ -65,7 +65,7 @@ export function splitSenderLine(seg: Segment): { name: Word[]; address: Word[] }
 /** The segment of `line` in the column of `head`: starting where it starts, or overlapping it (a centred or right-aligned letterhead). */
 export function inColumn(line: Line, head: Segment): Segment | undefined {
   return (
-    line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < S.alignTolerance) ??
+    line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < DEFAULT_SETTINGS.tables.alignTolerance) ??
     line.segments.find((s) => overlap1d(s.box.x1, s.box.x2, head.box.x1, head.box.x2) > 0.5 * Math.min(s.box.x2 - s.box.x1, head.box.x2 - head.box.x1))
   );
 }

@@ -47,7 +47,7 @@ function below(lines: Line[], li: number, x1: number, x2: number, maxLines: numb
     let seg: Segment | undefined;
     let most = 0;
     for (const s of l.segments) {
-      const o = overlap1d(s.box.x1, s.box.x2, x1, x2) + (Math.abs(s.box.x1 - x1) < S.alignTolerance ? 1 : 0);
+      const o = overlap1d(s.box.x1, s.box.x2, x1, x2) + (Math.abs(s.box.x1 - x1) < DEFAULT_SETTINGS.tables.alignTolerance ? 1 : 0);
       if (o > most) {
         seg = s;
         most = o;

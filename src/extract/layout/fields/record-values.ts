@@ -63,10 +63,10 @@ function holdsDocumentLabels(line: Line): boolean {
  * table, the header and items of every table that lists items are set aside too ("Amount" heading a column is not
  * the total); two-column tables are label/value blocks, and one or two rows under labels are a summary block.
  */
-function itemLines(choices: TableChoice[], tables: Table[]): Set<Line> {
+function itemLines(choices: TableChoice[], tables: Table[], settings: EngineSettings): Set<Line> {
   const itemTables = choices.length
     ? choices.map((c) => ({ table: c.table, names: c.names }))
-    : tables.map((t) => ({ table: t, names: headerNames(t, t.headerLines.length) }));
+    : tables.map((t) => ({ table: t, names: headerNames(t, t.headerLines.length, settings) }));
   const skip = new Set<Line>();
   for (const { table, names } of itemTables) {
     const items = dropSummaryAndRepeatedHeaders(table.rows, names);
@@ -80,7 +80,7 @@ function itemLines(choices: TableChoice[], tables: Table[]): Set<Line> {
 /** The value of every field that is not a column, by request index. */
 export function findRecordValues(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], pictures: Box[], lines: Line[], tables: Table[], settings: EngineSettings): Map<number, ExtractedCell> {
   const { fields, specs, concepts, located } = asked;
-  const skip = itemLines(choices, tables);
+  const skip = itemLines(choices, tables, settings);
   const recordValues = new Map<number, ExtractedCell>();
   // Totals are chosen together, so that they add up (values/arithmetic.ts).
   const isTotal = (c: Concept | null) => !!c && (TOTAL_PARTS as readonly string[]).includes(c.id);
@@ -98,7 +98,7 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
       recordValues.set(i, found && 'repaired' in found && found.repaired && 'value' in value && value.value ? { ...value, confidence: REPAIRED_CONFIDENCE } : value);
     }
   });
-  confirmStatementBalances(recordValues, concepts, tables);
+  confirmStatementBalances(recordValues, concepts, tables, settings);
   return recordValues;
 }
 
@@ -108,13 +108,13 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
  * gives the closing balance (values/arithmetic.ts, statementAgrees). A sum that does
  * not agree says nothing: the transactions may run over several pages.
  */
-function confirmStatementBalances(values: Map<number, ExtractedCell>, concepts: Array<Concept | null>, tables: Table[]): void {
+function confirmStatementBalances(values: Map<number, ExtractedCell>, concepts: Array<Concept | null>, tables: Table[], settings: EngineSettings): void {
   const [opening, closing] = ['opening_balance', 'closing_balance'].map((id) => concepts.findIndex((c) => c?.id === id));
   const cells = [values.get(opening), values.get(closing)];
   const [o, c] = cells.map((v) => (v && 'value' in v && v.value ? amountValue(v.value) : null));
   if (o === null || c === null) return;
   const parts = ['debit', 'credit'].map((id) => ({ name: id, kind: 'number' as const, concept: conceptById(id) }));
-  const choice = chooseTablesForFields(tables, parts).find((ch) => ch.columnOf.every((k) => k >= 0));
+  const choice = chooseTablesForFields(tables, parts, settings).find((ch) => ch.columnOf.every((k) => k >= 0));
   if (!choice) return;
   const rows = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
   const column = (k: number) => rows.flatMap((r) => amountValue(r.cells[choice.columnOf[k]].text) ?? []);

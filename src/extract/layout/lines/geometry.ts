@@ -1,4 +1,5 @@
 import type { Box } from '../../types.js';
+import { BOX_PRECISION, middle } from '../../units.js';
 
 export function unionBoxes(boxes: Box[]): Box {
   let x1 = Infinity;
@@ -18,7 +19,7 @@ export function median(values: number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return s.length & 1 ? s[mid] : middle(s[mid - 1], s[mid]);
 }
 
 export function overlap1d(a1: number, a2: number, b1: number, b2: number): number {
@@ -27,6 +28,6 @@ export function overlap1d(a1: number, a2: number, b1: number, b2: number): numbe
 
 /** Rounds box coordinates so results are stable across runs and compact in JSON. */
 export function roundBox(b: Box): Box {
-  const r = (v: number) => Math.round(v * 10000) / 10000;
+  const r = (v: number) => Math.round(v * BOX_PRECISION) / BOX_PRECISION;
   return { x1: r(b.x1), y1: r(b.y1), x2: r(b.x2), y2: r(b.y2) };
 }

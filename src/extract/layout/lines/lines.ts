@@ -1,4 +1,6 @@
+import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
 import type { Box, Word } from '../../types.js';
+import { middle } from '../../units.js';
 import { median, unionBoxes } from './geometry.js';
 
 /** Consecutive words of a line separated by ordinary word spacing: one cell candidate. */
@@ -19,17 +21,6 @@ export interface Line {
   aspect: number;
 }
 
-/**
- * Horizontal gap, in line heights, above which two words belong to different
- * cells. Word spacing is about 0.25–0.35 em; table columns sit at least ~1 em apart.
- */
-const CELL_GAP_EM = 0.75;
-
-/**
- * Groups words into text lines (by vertical overlap) and each line into
- * segments (by horizontal gaps). `aspect` is page width / height, needed to
- * compare horizontal gaps with line heights in normalized coordinates.
- */
 /** Leader dots and typed rules ("......", "-----") are layout, not content. */
 function dropLeaders(words: Word[]): Word[] {
   const out: Word[] = [];
@@ -42,7 +33,13 @@ function dropLeaders(words: Word[]): Word[] {
   return out;
 }
 
-export function groupWordsIntoLines(words: Word[], aspect: number): Line[] {
+/**
+ * Groups words into text lines (by vertical overlap) and each line into
+ * segments (by horizontal gaps; settings.lines). `aspect` is page width / height, needed to
+ * compare horizontal gaps with line heights in normalized coordinates.
+ */
+export function groupWordsIntoLines(words: Word[], aspect: number, settings: EngineSettings = DEFAULT_SETTINGS): Line[] {
+  const { openLines, sameLineOverlap, duplicateOffset, wordGapEm } = settings.lines;
   const sorted = dropLeaders(words).sort((a, b) => cy(a.box) - cy(b.box) || a.box.x1 - b.box.x1);
   const open: Array<{ words: Word[]; y1: number; y2: number; h: number }> = [];
   for (const w of sorted) {
@@ -50,11 +47,11 @@ export function groupWordsIntoLines(words: Word[], aspect: number): Line[] {
     let best: (typeof open)[number] | null = null;
     let bestOverlap = 0;
     // Only recent lines can still receive words: words are sorted by centre.
-    for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
+    for (let i = open.length - 1; i >= 0 && i >= open.length - openLines; i--) {
       const l = open[i];
       const overlap = Math.min(l.y2, w.box.y2) - Math.max(l.y1, w.box.y1);
       const ratio = overlap / Math.min(h, l.h);
-      if (ratio > 0.5 && ratio > bestOverlap && !collides(l.words, w)) {
+      if (ratio > sameLineOverlap && ratio > bestOverlap && !collides(l.words, w, duplicateOffset)) {
         best = l;
         bestOverlap = ratio;
       }
@@ -68,29 +65,26 @@ export function groupWordsIntoLines(words: Word[], aspect: number): Line[] {
       open.push({ words: [w], y1: w.box.y1, y2: w.box.y2, h });
     }
   }
-  const spacing = median(open.flatMap((l) => wordGaps(l.words, aspect).gaps.filter((g) => g < WORD_GAP_EM)));
-  return open.map((l) => buildLine(l.words, aspect, spacing)).sort((a, b) => a.box.y1 - b.box.y1);
+  const spacing = median(open.flatMap((l) => wordGaps(l.words, aspect, settings).gaps.filter((g) => g < wordGapEm)));
+  return open.map((l) => buildLine(l.words, aspect, settings, spacing)).sort((a, b) => a.box.y1 - b.box.y1);
 }
 
-/** Gaps, in line heights, up to which words may be spaced within one cell ("Am Mühlbach 132" in a wide font). */
-const WORD_GAP_EM = 1.5;
-
 /** A line's words left to right, its height (font size proxy), and the gaps between its words in that height. */
-function wordGaps(words: Word[], aspect: number): { ws: Word[]; height: number; gaps: number[] } {
+function wordGaps(words: Word[], aspect: number, settings: EngineSettings): { ws: Word[]; height: number; gaps: number[] } {
   const ws = [...words].sort((a, b) => a.box.x1 - b.box.x1);
   const heights = ws.map((w) => w.box.y2 - w.box.y1);
   // OCR boxes hug the glyphs (x-height words are short); the tallest words show the font size.
-  const height = Math.max(median(heights), 0.85 * Math.max(...heights));
+  const height = Math.max(median(heights), settings.lines.tallWordShare * Math.max(...heights));
   return { ws, height, gaps: ws.slice(1).map((w, i) => ((w.box.x1 - ws[i].box.x2) * aspect) / height) };
 }
 
 function cy(b: Box): number {
-  return (b.y1 + b.y2) / 2;
+  return middle(b.y1, b.y2);
 }
 
 /** Two words at the same place are duplicates (fake bold, shadows); keep the line clean of overlaps. */
-function collides(words: Word[], w: Word): boolean {
-  return words.some((o) => o.text === w.text && Math.abs(o.box.x1 - w.box.x1) < 0.002 && Math.abs(o.box.y1 - w.box.y1) < 0.002);
+function collides(words: Word[], w: Word, offset: number): boolean {
+  return words.some((o) => o.text === w.text && Math.abs(o.box.x1 - w.box.x1) < offset && Math.abs(o.box.y1 - w.box.y1) < offset);
 }
 
 /**
@@ -98,15 +92,16 @@ function collides(words: Word[], w: Word): boolean {
  * gap: a line of one or two spaces ("Fonseca Lda.") is spaced like its page
  * (a wide font, glyph-tight OCR boxes), too few gaps to tell on its own.
  */
-export function buildLine(words: Word[], aspect: number, pageSpacing = 0): Line {
-  const { ws, height, gaps } = wordGaps(words, aspect);
+export function buildLine(words: Word[], aspect: number, settings: EngineSettings, pageSpacing = 0): Line {
+  const { wordGapEm, cellGapEm, minOwnSpaces, maxGapsForPageSpacing, cellGapSpacings } = settings.lines;
+  const { ws, height, gaps } = wordGaps(words, aspect, settings);
   // Justified text stretches every space on a line alike; a cell boundary stands out against the line's own spacing.
-  const spaces = gaps.filter((g) => g < WORD_GAP_EM);
+  const spaces = gaps.filter((g) => g < wordGapEm);
   // A line of four words or fewer has too few gaps to tell its own spacing; a longer one without three word
   // spaces is a row of cells (a scanned statement's heads in a wide font: "Belastung" and "Gutschrift" 1.8 line
   // heights apart on a page spaced at 1.3), kept at the fixed cell gap.
-  const own = spaces.length >= 3 ? median(spaces) : gaps.length <= 3 ? pageSpacing : 0;
-  const threshold = Math.max(CELL_GAP_EM, own * 1.5);
+  const own = spaces.length >= minOwnSpaces ? median(spaces) : gaps.length <= maxGapsForPageSpacing ? pageSpacing : 0;
+  const threshold = Math.max(cellGapEm, own * cellGapSpacings);
   const segments: Segment[] = [];
   let current: Word[] = [];
   for (const w of ws) {
@@ -130,7 +125,7 @@ export function makeSegment(words: Word[]): Segment {
  * several tables set side by side, regrouped on its own (a taller word of the
  * neighbour no longer sets its font size and cell gaps). Null when empty.
  */
-export function cropLine(line: Line, x1: number, x2: number): Line | null {
-  const words = line.words.filter((w) => (w.box.x1 + w.box.x2) / 2 >= x1 && (w.box.x1 + w.box.x2) / 2 < x2);
-  return words.length ? buildLine(words, line.aspect) : null;
+export function cropLine(line: Line, x1: number, x2: number, settings: EngineSettings): Line | null {
+  const words = line.words.filter((w) => middle(w.box.x1, w.box.x2) >= x1 && middle(w.box.x1, w.box.x2) < x2);
+  return words.length ? buildLine(words, line.aspect, settings) : null;
 }

@@ -46,9 +46,9 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
   if (content.words.length === 0 && (request.fields.length === 0 || !request.fields.some(isPureLocationField))) {
     return { ok: false, failure: { code: 'no_content', message: 'No readable text was found on the page.' } };
   }
-  const lines = groupWordsIntoLines(content.words, content.aspect);
-  const tables = detectTables(lines, content.rules);
-  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables);
+  const lines = groupWordsIntoLines(content.words, content.aspect, settings);
+  const tables = detectTables(lines, content.rules, settings);
+  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables, settings);
   return withUnsureReadingsCapped(result, content.words);
 }
 
@@ -59,7 +59,7 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
  */
 function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
   const asked = readRequest(request, lines);
-  const choices = chooseColumns(tables, asked);
+  const choices = chooseColumns(tables, asked, settings);
   const isColumn = columnFields(asked, choices);
   const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
   const rows = itemRows(asked, isColumn, choices, recordValues);
@@ -220,11 +220,11 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
   return out;
 }
 
-function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]): ExtractResult {
+function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
   const spec = resolveFormat('', request.globalFormatRequirement);
-  const [main, ...copies] = chooseMainTables(tables);
+  const [main, ...copies] = chooseMainTables(tables, settings);
   if (main) {
-    const names = cleanColumnNames(headerNames(main, main.headerLines.length));
+    const names = cleanColumnNames(headerNames(main, main.headerLines.length, settings));
     const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, names));
     const used = names.map((_, c) => rows.some((r) => r.cells[c].text) || main.headerLines.length > 0);
     const kept = names.flatMap((n, c) => (used[c] ? [{ n, c }] : []));

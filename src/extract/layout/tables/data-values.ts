@@ -45,5 +45,6 @@ export function isDataSegment(s: Segment): boolean {
 
 /** A count's words without the unit word set after it ("100,0000 Stk.", "27.5 hrs"): the number a plain number asks for. */
 export function withoutUnitWord(words: Word[]): Word[] {
-  return words.length === 2 && isDataValue(words[0].text) && /^\p{L}+\.?$/u.test(words[1].text) ? words.slice(0, 1) : words;
+  const [number, unit, ...more] = words;
+  return unit && more.length === 0 && isDataValue(number.text) && /^\p{L}+\.?$/u.test(unit.text) ? [number] : words;
 }

@@ -2,7 +2,8 @@ import type { Table } from './table.js';
 import type { Box, Word } from '../../types.js';
 import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
+import { half, middle, MIN_EXTENT } from '../../units.js';
 import { classifyLabel } from '../../concepts/index.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -13,7 +14,8 @@ import { textOf } from '../lines/word-text.js';
  * of sub-headings ("no. | Rate | CI" once per group), a heading over part of
  * one run names the whole run.
  */
-export function headerNames(table: Table, depth: number): string[] {
+export function headerNames(table: Table, depth: number, settings: EngineSettings): string[] {
+  const t = settings.tables;
   const columns = table.separators.length + 1;
   const parts: string[][] = Array.from({ length: columns }, () => []);
   // A stack's lower lines label a record's lower lines (stacked-records.ts); its top line heads every column.
@@ -21,21 +23,21 @@ export function headerNames(table: Table, depth: number): string[] {
   const heads = stack ? stack.lines.slice(0, 1) : table.headerLines;
   const lines = heads.slice(Math.max(0, heads.length - depth));
   const lowest = lines[lines.length - 1];
-  const groups = lowest ? repeatedGroups(lineToCells(lowest, table.separators).map((c) => c.text.toLowerCase())) : [];
+  const groups = lowest ? repeatedGroups(lineToCells(lowest, table.separators).map((c) => c.text.toLowerCase()), t.maxStubColumns, t.minRepeatColumns) : [];
   lines.forEach((line, at) => {
     const cells = lineToCells(line, table.separators);
     // Columns headed again on a lower line: a segment over them may be a heading spanning sub-headings.
-    const subHeaded = new Set(lines.slice(at + 1).flatMap((l) => l.words.map((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2))));
-    const centres = line.segments.map((seg) => columnAt(table.separators, (seg.box.x1 + seg.box.x2) / 2));
+    const subHeaded = new Set(lines.slice(at + 1).flatMap((l) => l.words.map((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2)))));
+    const centres = line.segments.map((seg) => columnAt(table.separators, middle(seg.box.x1, seg.box.x2)));
     // The columns each segment's whole text names; [] when its words go to their own columns.
     const spans = line.segments.map((seg, k) => {
-      const reached = spannedColumns(table, seg.box.x1, seg.box.x2);
+      const reached = spannedColumns(table, seg.box.x1, seg.box.x2, t.spanShare);
       // A column another head of this line stands over is that head's ("Cajas | Peso neto (kg)", the wide head reaching left).
       const own = reached.filter((c) => !centres.some((x, j) => j !== k && x === c));
       const spanned = own.length ? own : reached;
       // Unless sub-headings stand under each of its columns, a segment splitting cleanly is heads set tight ("Cod. art.
       // Descrizione"); the lower line may be the wrapped units of some of them ("Caixas P. líquido Peso bruto" over "kg | (kg)").
-      if (!spanned.every((c) => subHeaded.has(c)) && splitsAtSeparators(table, seg.words, spanned)) return [];
+      if (!spanned.every((c) => subHeaded.has(c)) && splitsAtSeparators(table, seg.words, spanned, t.headAlign)) return [];
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });
@@ -52,13 +54,13 @@ export function headerNames(table: Table, depth: number): string[] {
 }
 
 /**
- * Column groups where the names repeat a run of two or more after up to two
- * stub columns: "(yrs) | no. | rate | no. | rate" gives [[1, 2], [3, 4]].
+ * Column groups where the names repeat a run of `least` or more after up to
+ * `stubs` stub columns: "(yrs) | no. | rate | no. | rate" gives [[1, 2], [3, 4]].
  */
-function repeatedGroups(names: string[]): number[][] {
-  for (let offset = 0; offset <= 2; offset++) {
+function repeatedGroups(names: string[], stubs: number, least: number): number[][] {
+  for (let offset = 0; offset <= stubs; offset++) {
     const n = names.length - offset;
-    for (let p = 2; p <= n / 2; p++) {
+    for (let p = least; p <= half(n); p++) {
       const run = names.slice(offset, offset + p);
       if (n % p !== 0 || run.some((t) => !t) || new Set(run).size < p) continue;
       if (!names.slice(offset).every((t, i) => t === run[i % p])) continue;
@@ -68,21 +70,19 @@ function repeatedGroups(names: string[]): number[][] {
   return [];
 }
 
-const HEAD_ALIGN = DEFAULT_SETTINGS.tables.headAlign;
-
 /**
  * True when a segment is column heads set closer than a cell gap ("Cod. art.
  * Descrizione", "Boekingsdatum Valutadatum"), not one heading over several
  * columns: its words, by their centres, fall into every column it spans, and
  * each column's part starts where most of the column's cells start or ends
- * where they end (a centred heading's halves line up with nothing), and no
+ * where they end (within `headAlign`) (a centred heading's halves line up with nothing), and no
  * part after the first starts in lower case. Parts that each name a concept
  * the whole names none of ("MwSt-% Nettowert" over rate and amount) are heads
  * however they line up.
  */
-function splitsAtSeparators(table: Table, words: Word[], spanned: number[]): boolean {
-  if (spanned.length < 2) return false;
-  const partOf = (c: number) => words.filter((w) => columnAt(table.separators, (w.box.x1 + w.box.x2) / 2) === c);
+function splitsAtSeparators(table: Table, words: Word[], spanned: number[], headAlign: number): boolean {
+  if (spanned.length <= 1) return false;
+  const partOf = (c: number) => words.filter((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2)) === c);
   const names = (ws: Word[]) => ws.length > 0 && classifyLabel(textOf(ws)).size > 0;
   if (!names(words) && spanned.every((c) => names(partOf(c)))) return true;
   return spanned.every((c) => {
@@ -92,18 +92,19 @@ function splitsAtSeparators(table: Table, words: Word[], spanned: number[]): boo
     if (!part.length || !cells.length || (c !== spanned[0] && /^\p{Ll}/u.test(part[0].text))) return false;
     const x1 = part[0].box.x1;
     const x2 = part[part.length - 1].box.x2;
-    const aligned = (edge: (b: Box) => number, x: number) => cells.filter((b) => Math.abs(edge(b) - x) <= HEAD_ALIGN).length * 2 > cells.length;
+    const aligned = (edge: (b: Box) => number, x: number) => cells.filter((b) => Math.abs(edge(b) - x) <= headAlign).length > half(cells.length);
     return aligned((b) => b.x1, x1) || aligned((b) => b.x2, x2);
   });
 }
 
-function spannedColumns(table: Table, x1: number, x2: number): number[] {
+/** The columns at least `share` of [x1, x2] lies over. */
+function spannedColumns(table: Table, x1: number, x2: number, share: number): number[] {
   const edges = [table.box.x1 - 1, ...table.separators, table.box.x2 + 1];
   const out: number[] = [];
   for (let c = 0; c + 1 < edges.length; c++) {
     const lo = Math.max(edges[c], x1);
     const hi = Math.min(edges[c + 1], x2);
-    if (hi - lo > 0 && (hi - lo) / Math.max(1e-6, x2 - x1) > 0.15) out.push(c);
+    if (hi - lo > 0 && (hi - lo) / Math.max(MIN_EXTENT, x2 - x1) > share) out.push(c);
   }
   return out;
 }

@@ -1,4 +1,6 @@
 import type { Rule } from '../../types.js';
+import type { EngineSettings } from '../../settings.js';
+import { middle } from '../../units.js';
 import { cropLine, type Line } from '../lines/lines.js';
 import type { Table } from './table.js';
 
@@ -9,24 +11,25 @@ import type { Table } from './table.js';
  * lines are cropped to it and read again. Returns the table's lines when
  * there is one run.
  */
-export function splitRuledGrids(table: Table, rules: Rule[]): Line[][] {
+export function splitRuledGrids(table: Table, rules: Rule[], settings: EngineSettings): Line[][] {
+  const { ruleStraightness, gridReach, gridJoin, gridRowDecimals, minGridRows } = settings.tables;
   const { x1, x2, y1, y2 } = table.box;
-  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 >= y1 - 0.01 && r.y1 <= y2 + 0.01);
+  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < ruleStraightness && r.y1 >= y1 - gridReach && r.y1 <= y2 + gridReach);
   const all: Array<{ a: number; b: number; ys: Set<string> }> = [];
   for (const r of horizontal.sort((p, q) => p.x1 - q.x1)) {
     const run = all[all.length - 1];
-    if (run && r.x1 <= run.b + 0.004) {
+    if (run && r.x1 <= run.b + gridJoin) {
       run.b = Math.max(run.b, r.x2);
-      run.ys.add(r.y1.toFixed(3));
-    } else all.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(3)]) });
+      run.ys.add(r.y1.toFixed(gridRowDecimals));
+    } else all.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(gridRowDecimals)]) });
   }
   // A run reaching into the table counts with all its rules (a chart frame with the bars drawn beyond the labels).
   const runs = all.filter((r) => r.b > x1 && r.a < x2);
-  const grids = runs.filter((r) => r.ys.size >= 3);
-  if (grids.length < 2 || grids.length !== runs.length) return [table.lines];
+  const grids = runs.filter((r) => r.ys.size >= minGridRows);
+  if (grids.length <= 1 || grids.length !== runs.length) return [table.lines];
   return grids.map((g, i) => {
-    const left = i === 0 ? -Infinity : (grids[i - 1].b + g.a) / 2;
-    const right = i === grids.length - 1 ? Infinity : (g.b + grids[i + 1].a) / 2;
-    return table.lines.flatMap((l) => cropLine(l, left, right) ?? []);
+    const left = i === 0 ? -Infinity : middle(grids[i - 1].b, g.a);
+    const right = i === grids.length - 1 ? Infinity : middle(g.b, grids[i + 1].a);
+    return table.lines.flatMap((l) => cropLine(l, left, right, settings) ?? []);
   });
 }

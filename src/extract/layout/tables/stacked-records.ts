@@ -3,7 +3,7 @@ import type { Line, Segment } from '../lines/lines.js';
 import { isDataSegment, isDataValue } from './data-values.js';
 import { cellOf, lineToCells, type TableRow } from './table-rows.js';
 import { median } from '../lines/geometry.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
 
 /** A label on a stacked header's lower line: what a record's line `line` holds from `x1` on. */
 export interface StackedHead {
@@ -23,9 +23,6 @@ export interface Stack {
   heads: StackedHead[];
 }
 
-const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare: RECORD_START_SHARE, stackedRecordShare: STACKED_RECORD_SHARE, recordGap: RECORD_GAP } =
-  DEFAULT_SETTINGS.tables;
-
 /**
  * The stack the header ends in, when the body reads as records under it:
  * each lower header line has fewer labels than the top one, every label
@@ -35,22 +32,23 @@ const { headAlign: HEAD_ALIGN, maxStackLines: MAX_STACK_LINES, recordStartShare:
  * by a line starting under a label of the stack's second line that does not
  * continue prose above it. Null otherwise.
  */
-export function findStack(header: Line[], body: Line[]): Stack | null {
-  const starts = recordStarts(body);
-  if (starts.size < 2) return null;
-  for (let top = Math.max(0, header.length - MAX_STACK_LINES); top <= header.length - 2; top++) {
+export function findStack(header: Line[], body: Line[], settings: EngineSettings): Stack | null {
+  const { headAlign, maxStackLines, stackMinHeads, stackedRecordShare } = settings.tables;
+  const starts = recordStarts(body, settings);
+  if (starts.size <= 1) return null;
+  for (let top = Math.max(0, header.length - maxStackLines); top < header.length - 1; top++) {
     const heads = header[top];
     const lower = header.slice(top + 1);
     const columnStarts = heads.segments.filter((s) => !/-$/.test(s.text)).map((s) => s.box.x1);
-    const labels = (s: Segment) => /^\p{Lu}/u.test(s.text) && !isDataSegment(s) && columnStarts.some((x) => Math.abs(x - s.box.x1) <= HEAD_ALIGN);
-    if (heads.segments.length < 3 || !lower.every((l) => l.segments.length < heads.segments.length && l.segments.every(labels))) continue;
+    const labels = (s: Segment) => /^\p{Lu}/u.test(s.text) && !isDataSegment(s) && columnStarts.some((x) => Math.abs(x - s.box.x1) <= headAlign);
+    if (heads.segments.length < stackMinHeads || !lower.every((l) => l.segments.length < heads.segments.length && l.segments.every(labels))) continue;
     const stacked = lower.flatMap((l, k) => l.segments.map((s) => ({ name: s.text, line: k + 1, x1: s.box.x1 })));
     const second = stacked.filter((h) => h.line === 1);
     const followed = body.filter((l, i) => {
       const next = body[i + 1];
-      return starts.has(l) && next && !starts.has(next) && second.some((h) => Math.abs(h.x1 - next.box.x1) <= HEAD_ALIGN) && !continuesProse(l, next);
+      return starts.has(l) && next && !starts.has(next) && second.some((h) => Math.abs(h.x1 - next.box.x1) <= headAlign) && !continuesProse(l, next, headAlign);
     });
-    if (followed.length >= starts.size * STACKED_RECORD_SHARE) return { lines: header.slice(top), heads: stacked };
+    if (followed.length >= starts.size * stackedRecordShare) return { lines: header.slice(top), heads: stacked };
   }
   return null;
 }
@@ -61,8 +59,8 @@ export function findStack(header: Line[], body: Line[]): Stack | null {
  * safe"), so the label over it is a wrapped head ("Product" over
  * "Description"), not another field (a code above a description).
  */
-function continuesProse(first: Line, next: Line): boolean {
-  return first.segments.some((s) => Math.abs(s.box.x1 - next.box.x1) <= HEAD_ALIGN && s.words.length >= 2 && s.words.every((w) => !/\d/.test(w.text)));
+function continuesProse(first: Line, next: Line, headAlign: number): boolean {
+  return first.segments.some((s) => Math.abs(s.box.x1 - next.box.x1) <= headAlign && s.words.length > 1 && s.words.every((w) => !/\d/.test(w.text)));
 }
 
 /**
@@ -70,9 +68,10 @@ function continuesProse(first: Line, next: Line): boolean {
  * fullest line (codes, quantity, price, rate, total), not a note with one
  * figure ("Rabatt: -0,03 €") or a sub-item with a quantity only.
  */
-export function recordStarts(body: Line[]): Set<Line> {
+export function recordStarts(body: Line[], settings: EngineSettings): Set<Line> {
+  const { recordMinValues, recordStartShare } = settings.tables;
   const counts = body.map(dataCount);
-  const least = Math.max(2, Math.ceil(Math.max(0, ...counts) * RECORD_START_SHARE));
+  const least = Math.max(recordMinValues, Math.ceil(Math.max(0, ...counts) * recordStartShare));
   return new Set(body.filter((_, i) => counts[i] >= least));
 }
 
@@ -91,8 +90,9 @@ function dataCount(line: Line): number {
  * read into no cell. Lines before the first record (a remark under the
  * heads) and lines after white under a record belong to none.
  */
-export function readRecords(body: Line[], separators: number[], stack: Stack): TableRow[] {
-  const starts = recordStarts(body);
+export function readRecords(body: Line[], separators: number[], stack: Stack, settings: EngineSettings): TableRow[] {
+  const { recordGap, headAlign } = settings.tables;
+  const starts = recordStarts(body, settings);
   // The white between a record's lines, as under its first; padded records set theirs wider.
   const leading = median(body.flatMap((l, i) => (starts.has(l) && body[i + 1] && !starts.has(body[i + 1]) ? [body[i + 1].box.y1 - l.box.y2] : [])));
   const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean }> = [];
@@ -105,7 +105,7 @@ export function readRecords(body: Line[], separators: number[], stack: Stack): T
     if (!record || record.closed) continue;
     const above = record.row.lines[record.row.lines.length - 1];
     // More white than between a record's lines ends it (the discounts and totals after the items).
-    if (line.box.y1 - above.box.y2 > leading + above.height * RECORD_GAP) {
+    if (line.box.y1 - above.box.y2 > leading + above.height * recordGap) {
       record.closed = true;
       continue;
     }
@@ -115,7 +115,7 @@ export function readRecords(body: Line[], separators: number[], stack: Stack): T
     if (!heads.length) continue;
     for (const seg of line.segments) {
       // A segment starting left of every label is the first label's (a code set further out).
-      const at = heads.findLast((i) => stack.heads[i].x1 <= seg.box.x1 + HEAD_ALIGN) ?? heads[0];
+      const at = heads.findLast((i) => stack.heads[i].x1 <= seg.box.x1 + headAlign) ?? heads[0];
       record.lower[at].push(...seg.words);
     }
   }

@@ -1,9 +1,8 @@
 import type { Box, Rule, Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import { isDataValue } from './data-values.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
-
-const BINS = 2000;
+import type { EngineSettings } from '../../settings.js';
+import { middle } from '../../units.js';
 
 /**
  * The stretches of a line that can't hold a column border: its segments, except
@@ -34,14 +33,15 @@ function numberBoxes(words: Word[]): Box[] {
  * segment covers. A few lines may cross a gap (a long row label, a wrapped
  * title), so a gap survives when at most `tolerance` lines cover it.
  */
-export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: number): number[] {
-  const counts = new Uint16Array(BINS + 1);
-  const toBin = (x: number) => Math.max(0, Math.min(BINS, Math.round(x * BINS)));
+export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: number, settings: EngineSettings): number[] {
+  const { whitespaceBins: bins, strayLinesFrom, strayLineShare } = settings.tables;
+  const counts = new Uint16Array(bins + 1);
+  const toBin = (x: number) => Math.max(0, Math.min(bins, Math.round(x * bins)));
   for (const line of bodyLines) {
     for (const p of lineParts(line)) for (let b = toBin(p.x1); b <= toBin(p.x2); b++) counts[b]++;
   }
   // One stray line (a note, a long label) must not erase a column gap once the table has some length.
-  const tolerance = bodyLines.length >= 8 ? Math.max(1, Math.floor(bodyLines.length * 0.08)) : 0;
+  const tolerance = bodyLines.length >= strayLinesFrom ? Math.max(1, Math.floor(bodyLines.length * strayLineShare)) : 0;
   const start = toBin(x1);
   const end = toBin(x2);
   const separators: number[] = [];
@@ -51,7 +51,7 @@ export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: numb
     if (isGap && gapStart < 0) gapStart = b;
     if ((!isGap || b === end) && gapStart >= 0) {
       const gapEnd = isGap ? b : b - 1;
-      if (gapStart > start && gapEnd < end) separators.push(splitPoint(counts, gapStart, gapEnd) / BINS);
+      if (gapStart > start && gapEnd < end) separators.push(splitPoint(counts, gapStart, gapEnd) / bins);
       gapStart = -1;
     }
   }
@@ -70,7 +70,7 @@ function splitPoint(counts: Uint16Array, from: number, to: number): number {
       last = b;
     }
   }
-  return (first + last) / 2;
+  return middle(first, last);
 }
 
 /**
@@ -100,22 +100,24 @@ function collinearCoverage(pieces: Array<{ at: number; a: number; b: number }>, 
 }
 
 /** Vertical rules crossing most of the table's height are column borders. */
-export function findRuledSeparators(rules: Rule[], x1: number, x2: number, y1: number, y2: number): number[] {
+export function findRuledSeparators(rules: Rule[], x1: number, x2: number, y1: number, y2: number, settings: EngineSettings): number[] {
+  const { ruleStraightness, frameInset, collinearVertical, columnRuleCover } = settings.tables;
   const pieces = rules
-    .filter((r) => Math.abs(r.x2 - r.x1) < 0.002 && r.x1 > x1 + 0.004 && r.x1 < x2 - 0.004)
+    .filter((r) => Math.abs(r.x2 - r.x1) < ruleStraightness && r.x1 > x1 + frameInset && r.x1 < x2 - frameInset)
     .map((r) => ({ at: r.x1, a: r.y1, b: r.y2 }));
-  return collinearCoverage(pieces, y1, y2, 0.003)
-    .filter((g) => g.covered >= (y2 - y1) * 0.5)
+  return collinearCoverage(pieces, y1, y2, collinearVertical)
+    .filter((g) => g.covered >= (y2 - y1) * columnRuleCover)
     .map((g) => g.at);
 }
 
 /** Horizontal rules spanning most of the table's width, inside its vertical extent. */
-export function findRowRules(rules: Rule[], x1: number, x2: number, y1: number, y2: number): number[] {
+export function findRowRules(rules: Rule[], x1: number, x2: number, y1: number, y2: number, settings: EngineSettings): number[] {
+  const { ruleStraightness, collinearHorizontal, rowRuleCover } = settings.tables;
   const pieces = rules
-    .filter((r) => Math.abs(r.y2 - r.y1) < 0.002 && r.y1 > y1 && r.y1 < y2)
+    .filter((r) => Math.abs(r.y2 - r.y1) < ruleStraightness && r.y1 > y1 && r.y1 < y2)
     .map((r) => ({ at: r.y1, a: r.x1, b: r.x2 }));
-  return collinearCoverage(pieces, x1, x2, 0.002)
-    .filter((g) => g.covered >= (x2 - x1) * 0.6)
+  return collinearCoverage(pieces, x1, x2, collinearHorizontal)
+    .filter((g) => g.covered >= (x2 - x1) * rowRuleCover)
     .map((g) => g.at);
 }
 
@@ -131,7 +133,7 @@ export function joinHeadsToLoneValues(separators: number[], header: Line[], body
     const boxes: Array<Box | null> = new Array<Box | null>(separators.length + 1).fill(null);
     for (const l of lines) {
       for (const w of l.words) {
-        const c = columnAt(separators, (w.box.x1 + w.box.x2) / 2);
+        const c = columnAt(separators, middle(w.box.x1, w.box.x2));
         const b = boxes[c];
         boxes[c] = b ? { x1: Math.min(b.x1, w.box.x1), y1: b.y1, x2: Math.max(b.x2, w.box.x2), y2: b.y2 } : w.box;
       }
@@ -173,11 +175,6 @@ export function columnAt(separators: number[], x: number): number {
   return i;
 }
 
-const { alignedEdge: ALIGNED_EDGE, headAlign: HEAD_CELL_ALIGN, headLedShare: HEAD_LED_SHARE } = DEFAULT_SETTINGS.tables;
-
-/** Share of a packed column's cells that must show both the number and its unit word. */
-const PACKED_SHARE = 0.75;
-
 /**
  * Borders inside columns where two columns are set closer than a cell gap
  * (monospaced print, a narrow layout): a number column packed against its
@@ -185,22 +182,23 @@ const PACKED_SHARE = 0.75;
  * (`codeBorder`, under heads only). The lowest header line heading the
  * column, if any, must have heads on both sides of the border.
  */
-export function findPackedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+export function findPackedSeparators(body: Line[], separators: number[], header: Line[], settings: EngineSettings): number[] {
+  const t = settings.tables;
   // Without heads (a page continuing the table) the cells alone must show it, over more rows.
-  if (body.length < (header.length ? 2 : 3)) return [];
+  if (body.length < (header.length ? t.packedMinRowsHeaded : t.packedMinRowsHeadless)) return [];
   const out: number[] = [];
   for (let c = 0; c <= separators.length; c++) {
-    const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, (w.box.x1 + w.box.x2) / 2) === c);
+    const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, middle(w.box.x1, w.box.x2)) === c);
     const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
-    if (cells.length < 2 || cells.length < body.length * 0.6) continue;
+    if (cells.length <= 1 || cells.length < body.length * t.packedColumnFill) continue;
     const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
-    const unit = unitBorder(cells);
+    const unit = unitBorder(cells, t.packedShare, t.alignedEdge);
     if (unit !== null && (!header.length || (!heads.some((w) => w.box.x1 < unit && w.box.x2 > unit) && heads.some((w) => w.box.x2 <= unit) && heads.some((w) => w.box.x1 >= unit)))) {
       out.push(unit);
       continue;
     }
     // Heads over left-aligned text start where their columns start; the code's head may reach over the text.
-    const code = header.length ? codeBorder(cells) : null;
+    const code = header.length ? codeBorder(cells, t.alignedEdge) : null;
     if (code !== null && heads.some((w) => w.box.x1 < code) && heads.some((w) => w.box.x1 >= code)) out.push(code);
   }
   return out;
@@ -208,19 +206,19 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
 
 /**
  * "11 mese", "225 conf." under "Q.tà U.M.": every cell a number followed by
- * words of letters (PACKED_SHARE of them at least; the others a number alone,
- * its unit lost on a scan), the numbers' right edges lined up, a clear gap
- * between all numbers and all words.
+ * words of letters (`share` of them at least; the others a number alone,
+ * its unit lost on a scan), the numbers' right edges lined up (within
+ * `alignedEdge`), a clear gap between all numbers and all words.
  */
-function unitBorder(cells: Word[][]): number | null {
+function unitBorder(cells: Word[][], share: number, alignedEdge: number): number | null {
   // A unit is a word ("kg", "conf."); a percent or currency sign belongs to its number ("7 %", "12,50 €").
-  const packed = cells.filter((ws) => ws.length >= 2 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)));
+  const packed = cells.filter((ws) => ws.length > 1 && isDataValue(ws[0].text) && ws.slice(1).every((w) => !/\d/.test(w.text) && /\p{L}/u.test(w.text)));
   const lone = cells.filter((ws) => ws.length === 1 && isDataValue(ws[0].text));
-  if (packed.length + lone.length < cells.length || packed.length < cells.length * PACKED_SHARE) return null;
+  if (packed.length + lone.length < cells.length || packed.length < cells.length * share) return null;
   const ends = cells.map((ws) => ws[0].box.x2);
   const numberEnd = Math.max(...ends);
   const wordStart = Math.min(...packed.map((ws) => ws[1].box.x1));
-  return wordStart <= numberEnd || numberEnd - Math.min(...ends) > ALIGNED_EDGE ? null : (numberEnd + wordStart) / 2;
+  return wordStart <= numberEnd || numberEnd - Math.min(...ends) > alignedEdge ? null : middle(numberEnd, wordStart);
 }
 
 /**
@@ -229,16 +227,16 @@ function unitBorder(cells: Word[][]): number | null {
  * starting with a letter, the texts all start at one x, clear of every code;
  * the other cells (the text's wrapped lines) start there too.
  */
-function codeBorder(cells: Word[][]): number | null {
+function codeBorder(cells: Word[][], alignedEdge: number): number | null {
   const left = Math.min(...cells.map((ws) => ws[0].box.x1));
-  const leading = cells.filter((ws) => ws[0].box.x1 <= left + ALIGNED_EDGE);
-  if (leading.length < 2 || !leading.every((ws) => ws.length >= 2 && /\d/.test(ws[0].text) && /^\p{L}/u.test(ws[1].text))) return null;
+  const leading = cells.filter((ws) => ws[0].box.x1 <= left + alignedEdge);
+  if (leading.length <= 1 || !leading.every((ws) => ws.length > 1 && /\d/.test(ws[0].text) && /^\p{L}/u.test(ws[1].text))) return null;
   const starts = leading.map((ws) => ws[1].box.x1);
   const textStart = Math.min(...starts);
   const codeEnd = Math.max(...leading.map((ws) => ws[0].box.x2));
-  if (codeEnd >= textStart || Math.max(...starts) - textStart > ALIGNED_EDGE) return null;
-  if (!cells.every((ws) => leading.includes(ws) || Math.abs(ws[0].box.x1 - textStart) <= ALIGNED_EDGE)) return null;
-  return (codeEnd + textStart) / 2;
+  if (codeEnd >= textStart || Math.max(...starts) - textStart > alignedEdge) return null;
+  if (!cells.every((ws) => leading.includes(ws) || Math.abs(ws[0].box.x1 - textStart) <= alignedEdge)) return null;
+  return middle(codeEnd, textStart);
 }
 
 /**
@@ -249,19 +247,20 @@ function codeBorder(cells: Word[][]): number | null {
  * starts (or ending where it ends) and a point of the heads' gap is crossed
  * by no body word.
  */
-export function findHeaderLedSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+export function findHeaderLedSeparators(body: Line[], separators: number[], header: Line[], settings: EngineSettings): number[] {
+  const { headAlign, headLedShare, headLedMinLines, borderStep } = settings.tables;
   const lines = body.filter((l) => l.words.length > 0);
-  if (lines.length < 2) return [];
+  if (lines.length <= 1) return [];
   const out: number[] = [];
   for (const head of header) {
     for (let k = 1; k < head.segments.length; k++) {
       const a = head.segments[k - 1].box;
       const b = head.segments[k].box;
       if ([...separators, ...out].some((x) => x > a.x1 && x < b.x2)) continue;
-      const aligned = lines.filter((l) => l.words.some((w) => Math.abs(w.box.x1 - b.x1) <= HEAD_CELL_ALIGN || Math.abs(w.box.x2 - b.x2) <= HEAD_CELL_ALIGN));
-      if (aligned.length < Math.max(2, lines.length * HEAD_LED_SHARE)) continue;
-      let x = b.x1 - 0.001;
-      for (let crossing = crossingWord(lines, x); crossing && x > a.x2; crossing = crossingWord(lines, x)) x = crossing.box.x1 - 0.001;
+      const aligned = lines.filter((l) => l.words.some((w) => Math.abs(w.box.x1 - b.x1) <= headAlign || Math.abs(w.box.x2 - b.x2) <= headAlign));
+      if (aligned.length < Math.max(headLedMinLines, lines.length * headLedShare)) continue;
+      let x = b.x1 - borderStep;
+      for (let crossing = crossingWord(lines, x); crossing && x > a.x2; crossing = crossingWord(lines, x)) x = crossing.box.x1 - borderStep;
       if (x > a.x2) out.push(x);
     }
   }
@@ -276,17 +275,17 @@ export function findHeaderLedSeparators(body: Line[], separators: number[], head
  * border in the middle of their gap when no body word crosses it and no body
  * word lies under one of them.
  */
-export function findEmptyHeadSeparators(body: Line[], separators: number[], header: Line[]): number[] {
+export function findEmptyHeadSeparators(body: Line[], separators: number[], header: Line[], settings: EngineSettings): number[] {
   const lines = body.filter((l) => l.words.length > 0);
   const head = header[header.length - 1];
-  if (lines.length < 2 || !head) return [];
+  if (lines.length <= 1 || !head) return [];
   const under = (b: Box) => lines.some((l) => l.words.some((w) => w.box.x2 > b.x1 && w.box.x1 < b.x2));
   const out: number[] = [];
   for (let k = 1; k < head.segments.length; k++) {
     const a = head.segments[k - 1].box;
     const b = head.segments[k].box;
-    const x = (a.x2 + b.x1) / 2;
-    const apart = columnAt([...separators, ...out], (a.x1 + a.x2) / 2) !== columnAt([...separators, ...out], b.x1 + 1e-4);
+    const x = middle(a.x2, b.x1);
+    const apart = columnAt([...separators, ...out], middle(a.x1, a.x2)) !== columnAt([...separators, ...out], b.x1 + settings.tables.insideEdge);
     if (apart || crossingWord(lines, x) || (under(a) && under(b))) continue;
     out.push(x);
   }

@@ -1,5 +1,7 @@
 import { CONTINUED_CELL_END } from '../../lexicon.js';
+import type { EngineSettings } from '../../settings.js';
 import type { Box, Word } from '../../types.js';
+import { half, middle } from '../../units.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import type { Line } from '../lines/lines.js';
 import { columnAt } from './table-columns.js';
@@ -52,15 +54,16 @@ function filled(row: TableRow): number[] {
  * as the wrapped continuation of a neighbour: lower-case start, or tighter
  * line spacing than the table's usual row pitch.
  */
-export function buildRows(lines: Line[], separators: number[], rowRules: number[]): TableRow[] {
+export function buildRows(lines: Line[], separators: number[], rowRules: number[], settings: EngineSettings): TableRow[] {
+  const t = settings.tables;
   const single = lines.map((l) => ({ cells: lineToCells(l, separators), lines: [l] }));
   if (single.length === 0) return [];
-  if (rowRules.length >= 2) {
+  if (rowRules.length > 1) {
     const bands = bandStarts(single, rowRules);
     // Rules only decide when they actually separate rows, not just frame the table.
-    if (bands.length >= Math.max(2, single.length * 0.35)) return groupByRules(single, bands, rowShape(single).isPartial);
+    if (bands.length >= Math.max(t.ruledRowsMin, single.length * t.ruledRowsShare)) return groupByRules(single, bands, rowShape(single, t.keyColumnShare).isPartial, settings);
   }
-  return mergeContinuations(single, separators);
+  return mergeContinuations(single, separators, settings);
 }
 
 /**
@@ -70,16 +73,17 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
  * (a grey hairline under grain). Two complete lines at the font's leading
  * stay one row, as a ruled cell's wrapped figures do.
  */
-function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean): TableRow[] {
+function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean, settings: EngineSettings): TableRow[] {
+  const { paddedRowPitch, rowPitchShare } = settings.tables;
   // The closest pair of rules shows a record's pitch: a lost rule only makes a band taller.
   const pitch = Math.min(...bands.slice(1).map((r, i) => r.lines[0].box.y1 - bands[i].lines[0].box.y1));
   // Rows set at the font's leading (a stacked head's "to air" over "kg/year") look the same as a lost rule.
-  const padded = pitch > median(rows.map((r) => r.lines[0].height)) * PADDED_ROW_PITCH;
+  const padded = pitch > median(rows.map((r) => r.lines[0].height)) * paddedRowPitch;
   const out: TableRow[] = [];
   let complete: Line | undefined;
   for (const r of rows) {
     const full = !isPartial(r);
-    const ruleLost = padded && full && complete !== undefined && r.lines[0].box.y1 - complete.box.y1 >= pitch * ROW_PITCH_SHARE;
+    const ruleLost = padded && full && complete !== undefined && r.lines[0].box.y1 - complete.box.y1 >= pitch * rowPitchShare;
     if (out.length > 0 && !bands.includes(r) && !ruleLost) out[out.length - 1] = mergeRows(out[out.length - 1], r);
     else {
       out.push(r);
@@ -92,41 +96,33 @@ function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableR
 
 /** The first row between each pair of neighbouring rules. */
 function bandStarts(rows: TableRow[], rowRules: number[]): TableRow[] {
-  const bandOf = (r: TableRow) => rowRules.filter((ry) => ry < (r.lines[0].box.y1 + r.lines[0].box.y2) / 2).length;
+  const bandOf = (r: TableRow) => rowRules.filter((ry) => ry < middle(r.lines[0].box.y1, r.lines[0].box.y2)).length;
   return rows.filter((r, i) => i === 0 || bandOf(r) !== bandOf(rows[i - 1]));
 }
 
-/** Rows whose pitch exceeds this many line heights are set apart by padding, not at the font's leading. */
-const PADDED_ROW_PITCH = 1.35;
-
-/** Share of the closest rule-separated rows' pitch at which a second complete line in one band is a record of its own. */
-const ROW_PITCH_SHARE = 0.85;
-
 /**
- * The key columns (those most lines with several cells fill) and which rows
- * are partial: missing a key column and filling at most half the columns, as
- * a wrapped continuation does.
+ * The key columns (those `keyShare` of the lines with several cells fill) and
+ * which rows are partial: missing a key column and filling at most half the
+ * columns, as a wrapped continuation does.
  */
-function rowShape(rows: TableRow[]): { keyColumns: number[]; isPartial: (r: TableRow) => boolean } {
+function rowShape(rows: TableRow[], keyShare: number): { keyColumns: number[]; isPartial: (r: TableRow) => boolean } {
   const columnCount = rows[0].cells.length;
   // Key columns are judged on lines with several cells: wrapped continuations would dilute them.
-  const multi = rows.filter((r) => filled(r).length >= 2);
-  const basis = multi.length >= 1 ? multi : rows;
+  const multi = rows.filter((r) => filled(r).length > 1);
+  const basis = multi.length > 0 ? multi : rows;
   const fillCounts = new Array<number>(columnCount).fill(0);
   for (const r of basis) for (const i of filled(r)) fillCounts[i]++;
-  const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * 0.6 ? [i] : []));
+  const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * keyShare ? [i] : []));
   const isPartial = (r: TableRow) => {
     const f = filled(r);
-    return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(columnCount / 2));
+    return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(half(columnCount)));
   };
   return { keyColumns, isPartial };
 }
 
-/** Largest share of the white between rows that the white above a wrapped line may be. */
-const WRAP_GAP = 0.5;
-
-function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] {
-  const { keyColumns, isPartial } = rowShape(rows);
+function mergeContinuations(rows: TableRow[], separators: number[], settings: EngineSettings): TableRow[] {
+  const { keyColumnShare, paddedRowPitch, wrapPitchShare, wrapLeading, wrapGap, stubWrapShare } = settings.tables;
+  const { keyColumns, isPartial } = rowShape(rows, keyColumnShare);
   const pitches: number[] = [];
   const gaps: number[] = [];
   for (let i = 1; i < rows.length; i++) {
@@ -145,17 +141,17 @@ function mergeContinuations(rows: TableRow[], separators: number[]): TableRow[] 
   // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart. OCR boxes hug the glyphs,
   // so a scan's line height understates the leading: there the white between lines, half the rows' at most, tells.
   const tight = (upper: Line, lower: Line) =>
-    rowPitch > lineHeight * PADDED_ROW_PITCH &&
-    lower.box.y1 - upper.box.y1 <= rowPitch * 0.8 &&
-    (lower.box.y1 - upper.box.y1 <= lineHeight * 1.45 || lower.box.y1 - upper.box.y2 <= rowGap * WRAP_GAP);
+    rowPitch > lineHeight * paddedRowPitch &&
+    lower.box.y1 - upper.box.y1 <= rowPitch * wrapPitchShare &&
+    (lower.box.y1 - upper.box.y1 <= lineHeight * wrapLeading || lower.box.y1 - upper.box.y2 <= rowGap * wrapGap);
 
   // Rows opened by a label in the first column and set clearly apart: lines under one, closer than that, wrap its text.
   const stubPitches = rows.slice(1).flatMap((r, i) => (r.cells[0].text ? [r.lines[0].box.y1 - rows[i].lines[0].box.y1] : []));
-  const stubPitch = stubPitches.length >= 2 ? median(stubPitches) : 0;
+  const stubPitch = stubPitches.length > 1 ? median(stubPitches) : 0;
   const wrapsStubRow = (prev: TableRow, row: TableRow) =>
     !row.cells[0].text &&
     row.cells.every((c, i) => !c.text || (!isDataValue(c.text) && prev.cells[i].text)) &&
-    row.lines[0].box.y1 - prev.lines[prev.lines.length - 1].box.y1 < stubPitch * 0.7;
+    row.lines[0].box.y1 - prev.lines[prev.lines.length - 1].box.y1 < stubPitch * stubWrapShare;
 
   const out: TableRow[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -195,14 +191,14 @@ function keepProseWhole(row: TableRow, separators: number[]): TableRow {
   for (const seg of line.segments) {
     const start = columnOfWord(seg.words[0], separators);
     const overflow = seg.words.filter((w) => columnOfWord(w, separators) !== start);
-    const prose = overflow.filter((w) => /\p{L}{2,}/u.test(w.text)).length * 2 >= overflow.length;
+    const prose = overflow.filter((w) => /\p{L}{2,}/u.test(w.text)).length >= half(overflow.length);
     for (const w of seg.words) columnOf.set(w, prose ? start : columnOfWord(w, separators));
   }
   return { cells: cellsBy(line.words, row.cells.length, (w) => columnOf.get(w)!), lines: row.lines };
 }
 
 function columnOfWord(w: Word, separators: number[]): number {
-  return columnAt(separators, (w.box.x1 + w.box.x2) / 2);
+  return columnAt(separators, middle(w.box.x1, w.box.x2));
 }
 
 function continuesUpward(prev: TableRow, row: TableRow, tight: (a: Line, b: Line) => boolean): boolean {
