@@ -45,7 +45,7 @@ const queriesStayInDb = {
  */
 const SETTINGS_NOT_LITERALS = 'A number in an engine stage is a setting: add it to src/extract/settings.ts (with why it has its value) and pass `settings` in, or name a unit in src/extract/units.ts.';
 const settingsNotLiterals = {
-  files: ['src/extract/read/**/*.ts', 'src/extract/layout/lines/**/*.ts', 'src/extract/layout/tables/**/*.ts'],
+  files: ['src/extract/read/**/*.ts', 'src/extract/layout/lines/**/*.ts', 'src/extract/layout/tables/**/*.ts', 'src/extract/layout/fields/**/*.ts'],
   ignores: ['src/extract/read/page-language.ts'],
   rules: {
     'no-restricted-syntax': ['error', {

@@ -361,6 +361,112 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** Where a window envelope shows the recipient (DIN 5008 and C5/DL windows: 4.5 to 9 cm of a 29.7 cm page, with margin). */
     windowTop: 0.08,
     windowBottom: 0.4,
+    /** Lines under a party label read as its block: the address lines, the name and one more (a blank or a contact line). */
+    blockExtraLines: 2,
+    /** Cells right of a label searched for its value: an amount may have a rate and a currency between. */
+    rightCells: 2,
+    rightCellsMoney: 3,
+    /** A receipt's tax line starting with a one-letter tax class ("A VAT 20% 12.15") has at least this many words. */
+    taxClassMinWords: 3,
+    /** A value cell on the neighbouring line is level with its label when it overlaps this share of the label's height. */
+    levelOverlap: 0.5,
+    /** A column of amounts under a totals label summing at its foot: at least sumMinAmounts cells of at most sumCellMaxWords words. */
+    sumMinAmounts: 3,
+    sumCellMaxWords: 3,
+    /** Payment details (the payee's account holder) sit in the lower half of the page, within paymentBlockLines of bank details. */
+    paymentDetailsBelow: 0.5,
+    paymentBlockLines: 4,
+    /** Words after a currency's name searched for its ISO code ("Euro (EUR)"). */
+    codeLookahead: 2,
+    /** An amount printed on this many lines (total, paid, card) is a receipt's total nobody labelled legibly. */
+    recurringMinCount: 2,
+    /**
+     * A labelled value's confidence: its label score times sureShare, plus the rest by how far the next different
+     * candidate scores below it (rivalMarginSpan or more: all of it).
+     */
+    sureShare: 0.75,
+    rivalMarginSpan: 0.2,
+    /** Confidences of values nobody labelled, by where documents put them: guesses, below any labelled value's. */
+    confidence: {
+      /** The name at the letterhead or over the address window. */
+      unlabelledName: 0.5,
+      /** The address under it: one more guess (where the block ends). */
+      unlabelledAddress: 0.45,
+      /** A purchase order's tax number under a plain "VAT No.": the buyer's, as its letterhead is. */
+      purchaseOrderTaxId: 0.5,
+      /** How a receipt was paid, read from its payment line. */
+      paymentMeans: 0.5,
+      /** The first time of day on a receipt; a printed ISO code or currency sign. */
+      timeOfDay: 0.6,
+      currency: 0.6,
+      /** The amount due for a total (or the other way round): a labelled amount of the sister concept. */
+      sisterTotal: 0.6,
+      /** The page's first date for its document date; for a date the document date stands for (broader); a receipt's timestamp. */
+      firstDate: 0.45,
+      broaderDate: 0.35,
+      timestampDate: 0.35,
+      /** The amount printed most often, or paid: a receipt's total nobody labelled legibly. */
+      recurringAmount: 0.35,
+      amountPaid: 0.35,
+    },
+    totals: {
+      /** Labelled candidates of one totals concept kept for the arithmetic, each at this share of its label score. */
+      candidates: 3,
+      candidateShare: 0.75,
+      /** Confidence up to which a total was not read under a label of its own (the amount due's, the amount printed most). */
+      unlabelledTotal: 0.6,
+      /**
+       * A receipt's total read from its payment: tendered less change, and the amount printed that agrees; when no
+       * printed amount agrees, this share of it (the difference is worked out, not read).
+       */
+      paidTotal: 0.6,
+      workedOutShare: 0.75,
+      /** A total found as subtotal + tax under the subtotal, its label unreadable. */
+      summedTotal: 0.5,
+      /** Lines above the change line searched for the amount tendered. */
+      tenderedLines: 3,
+    },
+    parties: {
+      /** A sender line ("Name · Street · Place") has at least this many parts. */
+      senderParts: 3,
+      /** A registration number line ("Company No :256628-W") is a few words around the number: at most this many. */
+      registrationMaxWords: 5,
+      /** A segment is in a head's column when it overlaps this share of the narrower of the two. */
+      columnOverlap: 0.5,
+      /** The letterhead is the tallest text near the top: each line lower counts this much less, and a later one must be clearly taller. */
+      letterheadLineFalloff: 0.05,
+      letterheadClearlyTaller: 1.08,
+      /** A one-word label misread over a block: the block has at least this many lines, the name under it this many words. */
+      misreadLabelBlockLines: 3,
+      misreadLabelNameWords: 2,
+    },
+    /** A label a scan split at wide word gaps: parts at most this many characters apart, its first and at most splitLabelParts more. */
+    splitLabelGap: 5,
+    splitLabelParts: 3,
+    /** Label words whose concepts tell a document label ("USt. 7 %" labels the tax). */
+    segmentLabelWords: 3,
+    /** A table line holding document labels has at most this many labels only items have ("Product", "Price"). */
+    maxLineOnlyLabels: 1,
+    /** Rows and column borders a table needs to be a list of items rather than a block of totals under their labels. */
+    minItemRows: 3,
+    minItemSeparators: 2,
+    /** Label-and-value pairs for names no concept knows (record-fields.ts). */
+    pairs: {
+      /** Least match of a label with the field's name; from fullLabelScore on it needs no colon or data value. */
+      minLabelScore: 0.6,
+      fullLabelScore: 0.8,
+      /** Words a label may have. */
+      maxLabelWords: 5,
+      /** Lines searched under a label, ending at a gap of gapLines line heights. */
+      linesBelow: 3,
+      gapLines: 2.2,
+      /** Bonuses by where the value sits: in the label's cell after a colon, in the next cell (after a colon or not), below; a data value. */
+      sameCellColonBonus: 0.05,
+      rightColonBonus: 0.04,
+      rightBonus: 0.02,
+      belowBonus: 0.01,
+      dataValueBonus: 0.01,
+    },
   },
   tables: {
     /** Line height taken when no line has one (zero-height boxes): about a 9-pt line on a Letter page. */

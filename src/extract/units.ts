@@ -59,6 +59,9 @@ export const BOX_PRECISION = 10_000;
 /** Extent (page share) below which a box counts as a point: divisions by a box's width or height use at least this. */
 export const MIN_EXTENT = 1e-6;
 
+/** Amounts are written with cents: two decimals. */
+export const CENT_DECIMALS = 2;
+
 /** Half of a length. */
 export function half(x: number): number {
   return x / 2;

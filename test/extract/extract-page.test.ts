@@ -4,6 +4,7 @@ import { findLabeledValue } from '../../src/extract/layout/fields/record-fields.
 import { groupWordsIntoLines } from '../../src/extract/layout/lines/lines.js';
 import type { ExtractRequest } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const invoice = typeset([
   [40, [[50, 'Invoice No: INV-0042'], [600, 'Date']]],
@@ -28,9 +29,9 @@ const values = (result: ReturnType<typeof extractFromContent>) =>
 describe('record-level fields', () => {
   const lines = groupWordsIntoLines(invoice, 1);
   it('reads "Label: value", a value right of its label and a value under its label', () => {
-    expect(findLabeledValue('Invoice Number', undefined, lines, new Set())?.value).toBe('INV-0042');
-    expect(findLabeledValue('Customer', undefined, lines, new Set())?.value).toBe('Contoso Ltd');
-    expect(findLabeledValue('Invoice Date', 'date', lines, new Set())?.value).toBe('05/03/2024');
+    expect(findLabeledValue('Invoice Number', undefined, lines, new Set(), DEFAULT_SETTINGS)?.value).toBe('INV-0042');
+    expect(findLabeledValue('Customer', undefined, lines, new Set(), DEFAULT_SETTINGS)?.value).toBe('Contoso Ltd');
+    expect(findLabeledValue('Invoice Date', 'date', lines, new Set(), DEFAULT_SETTINGS)?.value).toBe('05/03/2024');
   });
 
   it('takes a label naming part of the field only with a colon or a data value, and never a number as a label', () => {
@@ -45,9 +46,9 @@ describe('record-level fields', () => {
       ]),
       1,
     );
-    expect(findLabeledValue('Order Ref', undefined, page, new Set())?.value).toBe('AB-12');
-    expect(findLabeledValue('Issued on', undefined, page, new Set())?.value).toBe('05/03/2024');
-    expect(findLabeledValue('EH 1996', undefined, page, new Set())).toBeNull();
+    expect(findLabeledValue('Order Ref', undefined, page, new Set(), DEFAULT_SETTINGS)?.value).toBe('AB-12');
+    expect(findLabeledValue('Issued on', undefined, page, new Set(), DEFAULT_SETTINGS)?.value).toBe('05/03/2024');
+    expect(findLabeledValue('EH 1996', undefined, page, new Set(), DEFAULT_SETTINGS)).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { makeSegment } from '../../src/extract/layout/lines/lines.js';
 import { resolveConcept } from '../../src/extract/concepts/index.js';
 import { typeset } from './helpers/words.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 describe('address blocks', () => {
   it('knows postal lines of the catalogue countries, before or after the place', () => {
@@ -15,11 +16,11 @@ describe('address blocks', () => {
 
   it('splits the one-line form into the name and the address, a country after the place included', () => {
     const words = typeset([[10, [[10, 'Köhler e.K. · Am Mühlbach 132 · 80331 München · Germany']]]]);
-    const split = splitSenderLine(makeSegment(words));
+    const split = splitSenderLine(makeSegment(words), DEFAULT_SETTINGS);
     expect(split?.name.map((w) => w.text).join(' ')).toBe('Köhler e.K.');
     expect(split?.address.map((w) => w.text).join(' ')).toBe('Am Mühlbach 132 80331 München Germany');
     // A scan reads the dashes between the parts as hyphens.
-    const hyphens = splitSenderLine(makeSegment(typeset([[10, [[10, 'Ridgeway Supplies Inc. - 4 Canal Street - London EC1A 1BB']]]])));
+    const hyphens = splitSenderLine(makeSegment(typeset([[10, [[10, 'Ridgeway Supplies Inc. - 4 Canal Street - London EC1A 1BB']]]])), DEFAULT_SETTINGS);
     expect(hyphens?.name.map((w) => w.text).join(' ')).toBe('Ridgeway Supplies Inc.');
   });
 });

@@ -11,10 +11,9 @@ import { CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
 import { stripColon } from '../lines/word-text.js';
 
-const S = DEFAULT_SETTINGS.fields;
 
 /**
  * A postal line, in the forms of the catalogue's countries: postcode before the
@@ -54,19 +53,19 @@ export function endsAddress(seg: Segment): boolean {
 }
 
 /** The one-line form split at its separators: the first part names the party, the rest is its address. */
-export function splitSenderLine(seg: Segment): { name: Word[]; address: Word[] } | null {
+export function splitSenderLine(seg: Segment, settings: EngineSettings): { name: Word[]; address: Word[] } | null {
   const parts = seg.text.split(SENDER_SEPARATOR);
-  if (parts.length < 3 || !parts.slice(1).some(isPostalLine)) return null;
+  if (parts.length < settings.fields.parties.senderParts || !parts.slice(1).some(isPostalLine)) return null;
   const cut = seg.words.findIndex((w) => SEPARATOR_WORD.test(w.text));
   if (cut <= 0) return null;
   return { name: seg.words.slice(0, cut), address: seg.words.slice(cut + 1).filter((w) => !SEPARATOR_WORD.test(w.text)) };
 }
 
 /** The segment of `line` in the column of `head`: starting where it starts, or overlapping it (a centred or right-aligned letterhead). */
-export function inColumn(line: Line, head: Segment): Segment | undefined {
+export function inColumn(line: Line, head: Segment, settings: EngineSettings): Segment | undefined {
   return (
-    line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < DEFAULT_SETTINGS.tables.alignTolerance) ??
-    line.segments.find((s) => overlap1d(s.box.x1, s.box.x2, head.box.x1, head.box.x2) > 0.5 * Math.min(s.box.x2 - s.box.x1, head.box.x2 - head.box.x1))
+    line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < settings.tables.alignTolerance) ??
+    line.segments.find((s) => overlap1d(s.box.x1, s.box.x2, head.box.x1, head.box.x2) > settings.fields.parties.columnOverlap * Math.min(s.box.x2 - s.box.x1, head.box.x2 - head.box.x1))
   );
 }
 
@@ -76,20 +75,20 @@ export function inColumn(line: Line, head: Segment): Segment | undefined {
  * around a number of five digits or more, in brackets or ending in its check
  * letter. No line of the address.
  */
-export function isRegistrationLine(text: string): boolean {
+export function isRegistrationLine(text: string, settings: EngineSettings): boolean {
   const t = text.trim();
-  if (t.split(/\s+/).length > 5 || !/\d{5}/.test(t.replace(/[\s-]/g, ''))) return false;
+  if (t.split(/\s+/).length > settings.fields.parties.registrationMaxWords || !/\d{5}/.test(t.replace(/[\s-]/g, ''))) return false;
   return /^[(<[{].*[)>\]}]$/.test(t) || /\d-\s?[A-Z]\W?$/.test(t) || /^[\d\s-]+[A-Z]?$/.test(t);
 }
 
 /** Whether a line holds a number other than a registration number (a house number, a postcode). */
-export function holdsNumber(text: string): boolean {
-  return !isRegistrationLine(text) && /\d/.test(text.replace(/[(<[{][^()<>[\]{}]*\d{5}[^()<>[\]{}]*[)>\]}]\s*$/, ''));
+export function holdsNumber(text: string, settings: EngineSettings): boolean {
+  return !isRegistrationLine(text, settings) && /\d/.test(text.replace(/[(<[{][^()<>[\]{}]*\d{5}[^()<>[\]{}]*[)>\]}]\s*$/, ''));
 }
 
 /** A line of letters alone under a postal line, a word or three: the state or country that ends the address ("SELANGOR DARUL EHSAN", "Germany"). */
-function isRegionLine(seg: Segment): boolean {
-  return !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= S.regionLineWords && !endsAddress(seg);
+function isRegionLine(seg: Segment, settings: EngineSettings): boolean {
+  return !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= settings.fields.regionLineWords && !endsAddress(seg);
 }
 
 /**
@@ -99,7 +98,8 @@ function isRegionLine(seg: Segment): boolean {
  * ends it. Null without a postal line when `needPostal` (a block found
  * without a label must prove it is an address).
  */
-export function addressUnder(lines: Line[], head: Segment, needPostal: boolean): Segment[] | null {
+export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, settings: EngineSettings): Segment[] | null {
+  const S = settings.fields;
   // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words. A
   // taller line above may reach down over it (a box of labels beside the block), so the box alone does not say.
   const li = lines.findIndex((l) => l.words.includes(head.words[0]));
@@ -110,15 +110,15 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean):
   for (let i = li + 1; i < lines.length && out.length < S.maxAddressLines; i++) {
     const l = lines[i];
     if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
-    const seg = inColumn(l, head);
+    const seg = inColumn(l, head, settings);
     if (!seg) continue;
     // The company number under a name is not part of the address.
-    if (out.length === 0 && isRegistrationLine(seg.text)) {
+    if (out.length === 0 && isRegistrationLine(seg.text, settings)) {
       last = l;
       continue;
     }
     if (postal) {
-      if (isRegionLine(seg)) out.push(seg);
+      if (isRegionLine(seg, settings)) out.push(seg);
       return out;
     }
     if (endsAddress(seg)) break;

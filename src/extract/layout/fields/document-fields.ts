@@ -10,7 +10,7 @@ import { detectCurrency, parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
 import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from '../values/value-kinds.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
@@ -34,10 +34,9 @@ interface Candidate {
   score: number;
 }
 
-const S = DEFAULT_SETTINGS.fields;
-
 /** Lines under `line` whose segments overlap [x1, x2], nearest first, until a gap too tall for one block. */
-function below(lines: Line[], li: number, x1: number, x2: number, maxLines: number): Array<{ seg: Segment; distance: number }> {
+function below(lines: Line[], li: number, x1: number, x2: number, maxLines: number, settings: EngineSettings): Array<{ seg: Segment; distance: number }> {
+  const S = settings.fields;
   const out: Array<{ seg: Segment; distance: number }> = [];
   let prev = lines[li];
   for (let i = li + 1; i < lines.length && out.length < maxLines; i++) {
@@ -47,7 +46,7 @@ function below(lines: Line[], li: number, x1: number, x2: number, maxLines: numb
     let seg: Segment | undefined;
     let most = 0;
     for (const s of l.segments) {
-      const o = overlap1d(s.box.x1, s.box.x2, x1, x2) + (Math.abs(s.box.x1 - x1) < DEFAULT_SETTINGS.tables.alignTolerance ? 1 : 0);
+      const o = overlap1d(s.box.x1, s.box.x2, x1, x2) + (Math.abs(s.box.x1 - x1) < settings.tables.alignTolerance ? 1 : 0);
       if (o > most) {
         seg = s;
         most = o;
@@ -67,13 +66,13 @@ function below(lines: Line[], li: number, x1: number, x2: number, maxLines: numb
  * the name down to the postal line. A one-line sender ("Name · Street · Place")
  * is not the block.
  */
-function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment; distance: number }>): Word[] | null {
+function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment; distance: number }>, settings: EngineSettings): Word[] | null {
   const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text)).size && !SENDER_SEPARATOR.test(r.text) && !isContactLine(r.text));
   const head = rows[0];
   if (!head) return null;
   const named = !/\d/.test(head.text) && !isPostalLine(head.text);
   if (concept.kind === 'name') return named ? fitValue('name', head.words) : null;
-  const address = named ? addressUnder(lines, head, false) : endsAddress(head) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false) ?? [])];
+  const address = named ? addressUnder(lines, head, false, settings) : endsAddress(head) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false, settings) ?? [])];
   return address ? address.flatMap((r) => r.words) : null;
 }
 
@@ -85,14 +84,15 @@ const partnerOf = (concept: Concept): Concept | undefined => (concept.kind === '
  * sum at the foot ("321,40 / 127,59 / 448,99"): the sum, the document's
  * amount. Null unless the last amount is the sum of those above it.
  */
-function sumUnder(under: Array<{ seg: Segment }>): Word[] | null {
+function sumUnder(under: Array<{ seg: Segment }>, settings: EngineSettings): Word[] | null {
+  const { sumCellMaxWords, sumMinAmounts } = settings.fields;
   const amounts: Array<{ words: Word[]; value: number }> = [];
   for (const u of under) {
-    const value = u.seg.words.length <= 3 ? amountValue(u.seg.text) : null;
+    const value = u.seg.words.length <= sumCellMaxWords ? amountValue(u.seg.text) : null;
     if (value === null) break;
     amounts.push({ words: u.seg.words, value });
   }
-  if (amounts.length < 3) return null;
+  if (amounts.length < sumMinAmounts) return null;
   const foot = amounts[amounts.length - 1];
   return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
 }
@@ -108,17 +108,15 @@ const inCents = (ws: Word[] | null | undefined): boolean => !!ws && /\d[.,]\d{2}
 
 /** A bank account's identifiers: an IBAN, its label, or the bank code beside it. */
 const BANK_DETAILS = /\b(?:IBAN|BIC|SWIFT)\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
-/** Lines around a label searched for bank details. */
-const PAYMENT_BLOCK_LINES = 4;
-
 /**
  * A line of the payment details in the lower half of the page (an account
  * holder beside the IBAN under the totals): the payee's, not the buyer's. A
  * statement prints its account holder with the IBAN at the top.
  */
-function inPaymentDetails(lines: Line[], li: number): boolean {
-  if (lines[li].box.y1 < 0.5) return false;
-  return lines.slice(Math.max(0, li - PAYMENT_BLOCK_LINES), li + PAYMENT_BLOCK_LINES + 1).some((l) => BANK_DETAILS.test(l.text));
+function inPaymentDetails(lines: Line[], li: number, settings: EngineSettings): boolean {
+  const { paymentDetailsBelow, paymentBlockLines } = settings.fields;
+  if (lines[li].box.y1 < paymentDetailsBelow) return false;
+  return lines.slice(Math.max(0, li - paymentBlockLines), li + paymentBlockLines + 1).some((l) => BANK_DETAILS.test(l.text));
 }
 
 /**
@@ -126,9 +124,9 @@ function inPaymentDetails(lines: Line[], li: number): boolean {
  * label: a scan's slant or a stray mark can put a value in the neighbouring
  * line. The nearest such cell to the label's right, when it fits the kind.
  */
-function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Word[], last: boolean): Word[] | null {
+function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Word[], last: boolean, settings: EngineSettings): Word[] | null {
   const box = { x2: label[label.length - 1].box.x2, y1: Math.min(...label.map((w) => w.box.y1)), y2: Math.max(...label.map((w) => w.box.y2)) };
-  const level = (s: Segment) => overlap1d(s.box.y1, s.box.y2, box.y1, box.y2) >= 0.5 * (box.y2 - box.y1);
+  const level = (s: Segment) => overlap1d(s.box.y1, s.box.y2, box.y1, box.y2) >= settings.fields.levelOverlap * (box.y2 - box.y1);
   const cells = [lines[li - 1], lines[li + 1]].flatMap((l) => l?.segments.filter((s) => s.box.x1 > box.x2 && level(s)) ?? []);
   const nearest = cells.sort((a, b) => a.box.x1 - b.box.x1)[0];
   return nearest ? fitValue(concept.kind, nearest.words, last) : null;
@@ -138,7 +136,8 @@ function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Wo
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
  * chosen line-item tables, whose cells are not document values.
  */
-export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
+export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): Candidate[] {
+  const S = settings.fields;
   const out: Candidate[] = [];
   const block = concept.kind === 'name' || concept.kind === 'address';
   const money = concept.kind === 'money';
@@ -146,8 +145,8 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
   const partner = partnerOf(concept);
   const payee = concept.id.startsWith('buyer_');
   lines.forEach((line, li) => {
-    if (skip.has(line) || (payee && inPaymentDetails(lines, li))) return;
-    const segments = withSplitLabelsJoined(line);
+    if (skip.has(line) || (payee && inPaymentDetails(lines, li, settings))) return;
+    const segments = withSplitLabelsJoined(line, settings);
     segments.forEach((seg, si) => {
       // A bracketed word opens a note inside an item ("(Net): 7,00"), not a label of the document.
       if (seg.words[0].text.startsWith('(')) return;
@@ -155,7 +154,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
       const whole = stripColon(seg.text);
       const otherLabel = classifyLabel(whole).size > 0 && labelScore(concept, whole) === 0 && !(partner && labelScore(partner, whole) > 0);
       // A receipt's tax line may start with its tax class ("A VAT 20% 12.15"): the label follows the letter.
-      const from = seg.words.length > 2 && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
+      const from = seg.words.length >= S.taxClassMinWords && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
       for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
         const labelWords = seg.words.slice(from, from + k);
         const rest = seg.words.slice(from + k);
@@ -179,14 +178,14 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
         if (money) {
           for (;;) {
             if (restValue.length && isLabelDecoration(restValue[0])) restValue = restValue.slice(1);
-            else if (restValue.length > 1 && /^\(?\d{1,2}([.,]\d{1,2})?$/.test(restValue[0].text) && /^%\)?:?$/.test(restValue[1].text)) restValue = restValue.slice(2);
+            else if (restValue.length > 1 && /^\(?\d{1,2}([.,]\d{1,2})?$/.test(restValue[0].text) && /^%\)?:?$/.test(restValue[1].text)) [, , ...restValue] = restValue;
             else break;
           }
         }
         // "Bill To: Brightwater Ltd" with the address under the name: the address is the lines under the value.
         if (restValue.length && concept.kind === 'address' && fitValue('name', restValue) && !/\d/.test(textOf(restValue))) {
           const nameSeg = segments[si];
-          const address = addressUnder(lines, { ...nameSeg, box: { ...nameSeg.box, x1: restValue[0].box.x1 } }, true);
+          const address = addressUnder(lines, { ...nameSeg, box: { ...nameSeg.box, x1: restValue[0].box.x1 } }, true, settings);
           if (address) push(address.flatMap((r) => r.words), colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
           continue;
         }
@@ -203,7 +202,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
           }
         }
         // Across a gap on the same line (a right-hand block of labels and values), stopping at the next label.
-        const rights = restValue.length || (block && !colon) ? [] : segments.slice(si + 1, si + (money ? 4 : 3));
+        const rights = restValue.length || (block && !colon) ? [] : segments.slice(si + 1, si + 1 + (money ? S.rightCellsMoney : S.rightCells));
         let beside = false;
         for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
@@ -221,7 +220,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
         }
         // A label ending its line whose value a scan set on the line above or below, level with it ("Shipping date").
         if (!beside && !block && !restValue.length && si === segments.length - 1) {
-          const fit = besideOnNextLine(concept, lines, li, labelWords, last);
+          const fit = besideOnNextLine(concept, lines, li, labelWords, last, settings);
           if (fit) {
             push(fit, S.rightBonus - S.perLinePenalty);
             continue;
@@ -237,8 +236,8 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
         // An amount label in a row of item heads ("QTY ITEM | TOTAL") heads the items' column, not a document value.
         if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text))) continue;
         const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
-        const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + 2 : S.maxBelowLines);
-        if (block) push(blockValue(concept, lines, under), S.belowBonus);
+        const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + S.blockExtraLines : S.maxBelowLines, settings);
+        if (block) push(blockValue(concept, lines, under, settings), S.belowBonus);
         else {
           for (const u of under) {
             if (classifyLabel(stripColon(u.seg.text)).size && !/\d/.test(u.seg.text)) break;
@@ -246,7 +245,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>): Cand
             // The value fills the cell under the label; a date inside a sentence below is not it.
             // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").
             if (fit && (fit[0] === u.seg.words[0] || (last && fit[fit.length - 1] === u.seg.words[u.seg.words.length - 1]))) {
-              push((money && sumUnder(under.slice(under.indexOf(u)))) || fit, S.belowBonus - S.perLinePenalty * u.distance);
+              push((money && sumUnder(under.slice(under.indexOf(u)), settings)) || fit, S.belowBonus - S.perLinePenalty * u.distance);
               break;
             }
           }
@@ -269,7 +268,7 @@ export function found(words: Word[], confidence: number): FoundValue {
  * printed most often, as total, paid and card lines repeat it; the larger
  * when two are printed as often.
  */
-function recurringAmount(lines: Line[]): FoundValue | null {
+function recurringAmount(lines: Line[], settings: EngineSettings): FoundValue | null {
   const seen = new Map<number, { count: number; words: Word[] }>();
   for (const l of lines) {
     // Each amount counts once a line: an item of one piece prints its price twice ("1 x 2,99 2,99").
@@ -287,8 +286,8 @@ function recurringAmount(lines: Line[]): FoundValue | null {
     }
   }
   let best: { value: number; count: number; words: Word[] } | null = null;
-  for (const [value, e] of seen) if (e.count >= 2 && (!best || e.count > best.count || (e.count === best.count && value > best.value))) best = { value, ...e };
-  return best ? found(best.words, 0.35) : null;
+  for (const [value, e] of seen) if (e.count >= settings.fields.recurringMinCount && (!best || e.count > best.count || (e.count === best.count && value > best.value))) best = { value, ...e };
+  return best ? found(best.words, settings.fields.confidence.recurringAmount) : null;
 }
 
 const printedInCents = (ws: Word[]) => /[.,]\d\d$/.test(textOf(ws).replace(/\s*[A-Z€$£]+$/, ''));
@@ -311,9 +310,9 @@ function amountsInCents(words: Word[]): Word[][] {
 }
 
 /** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
-function amountPaid(lines: Line[]): FoundValue | null {
+function amountPaid(lines: Line[], settings: EngineSettings): FoundValue | null {
   const paid = paymentLine(lines);
-  return paid ? found(paid.amount, 0.35) : null;
+  return paid ? found(paid.amount, settings.fields.confidence.amountPaid) : null;
 }
 
 /**
@@ -325,33 +324,34 @@ function amountPaid(lines: Line[]): FoundValue | null {
 const SAME_VALUE: Record<string, string> = { order_number: 'purchase_order_number', purchase_order_number: 'order_number', invoice_number: 'credit_note_number' };
 
 /** The labelled candidates of `concept`, and less surely those of the concept printed for the same value. */
-function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>): Candidate[] {
+function labelledOrSame(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): Candidate[] {
   const same = SAME_VALUE[concept.id] ? conceptById(SAME_VALUE[concept.id]) : undefined;
-  if (!same) return labelled(concept, lines, skip);
-  const others = labelled(same, lines, skip).map((c) => ({ ...c, score: c.score - S.partnerLabelPenalty }));
-  return [...labelled(concept, lines, skip), ...others].sort((a, b) => b.score - a.score);
+  if (!same) return labelled(concept, lines, skip, settings);
+  const others = labelled(same, lines, skip, settings).map((c) => ({ ...c, score: c.score - settings.fields.partnerLabelPenalty }));
+  return [...labelled(concept, lines, skip, settings), ...others].sort((a, b) => b.score - a.score);
 }
 
 /** A currency printed by name and code ("EURO (EUR)", "Euro EUR"): the code, which is what a currency field holds. */
-function isoCodeBeside(value: FoundValue, lines: Line[]): FoundValue {
+function isoCodeBeside(value: FoundValue, lines: Line[], lookahead: number): FoundValue {
   if (/^[A-Z]{3}$/.test(value.value)) return value;
   const line = lines.find((l) => l.words.includes(value.words[0]));
   const at = line ? line.words.indexOf(value.words[value.words.length - 1]) : -1;
-  const code = line?.words.slice(at + 1, at + 3).find((w) => /^\(?[A-Z]{3}\)?$/.test(w.text));
+  const code = line?.words.slice(at + 1, at + 1 + lookahead).find((w) => /^\(?[A-Z]{3}\)?$/.test(w.text));
   return code ? found([{ text: code.text.replace(/[()]/g, ''), box: code.box }], value.confidence) : value;
 }
 
 /** The value of one document-level concept on a page, or null. */
-export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
-  const candidates = labelledOrSame(concept, lines, skip);
+export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): FoundValue | null {
+  const S = settings.fields;
+  const candidates = labelledOrSame(concept, lines, skip, settings);
   const best = candidates[0];
   if (best && best.score >= S.acceptScore) {
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));
-    const margin = rival ? Math.min(1, (best.score - rival.score) / 0.2) : 1;
-    const value = found(best.words, Math.min(1, best.score) * (0.75 + 0.25 * margin));
-    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines) : value, lines);
+    const margin = rival ? Math.min(1, (best.score - rival.score) / S.rivalMarginSpan) : 1;
+    const value = found(best.words, Math.min(1, best.score) * (S.sureShare + (1 - S.sureShare) * margin));
+    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines, S.codeLookahead) : value, lines);
   }
-  const value = unlabelled(concept, lines, skip);
+  const value = unlabelled(concept, lines, skip, settings);
   return value && asRead(concept, value, lines);
 }
 
@@ -376,9 +376,9 @@ export function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundVal
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');
     if (SEMICOLON_MARK.test(value)) value = value.replace(SEMICOLON_MARK, pageDecimalMark(lines) ?? ';');
-    const lone = /^([^\d.,]*\d{1,3})([.,])(\d{1,2})(?!\d)([^\d.,]*)$/.exec(value);
+    const lone = /^(?<whole>[^\d.,]*\d{1,3})(?<mark>[.,])(?<cents>\d{1,2})(?!\d)(?<after>[^\d.,]*)$/.exec(value)?.groups;
     const mark = lone ? pageDecimalMark(lines) : null;
-    if (lone && mark && mark !== lone[2]) value = `${lone[1]}${mark}${lone[3]}${lone[4]}`;
+    if (lone && mark && mark !== lone.mark) value = `${lone.whole}${mark}${lone.cents}${lone.after}`;
   }
   if (concept.id === 'currency' && !/^[A-Z]{3}$/.test(value)) value = detectCurrency(value) ?? value;
   return value === v.value ? v : { ...v, value };
@@ -390,46 +390,47 @@ export function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundVal
  * purchase order. All lines count: a block of labels and values beside the
  * addressee may have been read as a table.
  */
-function unlabelledParty(role: 'seller' | 'buyer', lines: Line[]): Party | null {
-  const from = issuer(lines);
-  return (role === 'seller') === isPurchaseOrder(lines) ? addressee(lines, from) : from;
+function unlabelledParty(role: 'seller' | 'buyer', lines: Line[], settings: EngineSettings): Party | null {
+  const from = issuer(lines, settings);
+  return (role === 'seller') === isPurchaseOrder(lines, settings) ? addressee(lines, from, settings) : from;
 }
 
 const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 
 /** Where documents put a value nobody labelled. */
-function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValue | null {
+function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): FoundValue | null {
+  const { acceptScore, confidence } = settings.fields;
   const free = lines.filter((l) => !skip.has(l));
   switch (concept.id) {
     case 'seller_name':
     case 'buyer_name':
     case 'employee_name':
     case 'ship_to_name': {
-      const party = unlabelledParty(concept.id === 'seller_name' ? 'seller' : 'buyer', lines);
-      return party?.name ? found(party.name, 0.5) : null;
+      const party = unlabelledParty(concept.id === 'seller_name' ? 'seller' : 'buyer', lines, settings);
+      return party?.name ? found(party.name, confidence.unlabelledName) : null;
     }
     case 'seller_address':
     case 'buyer_address':
     case 'ship_to_address': {
-      const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', lines);
-      return party?.address ? found(party.address, 0.45) : null;
+      const party = unlabelledParty(concept.id === 'seller_address' ? 'seller' : 'buyer', lines, settings);
+      return party?.address ? found(party.address, confidence.unlabelledAddress) : null;
     }
     case 'buyer_tax_id': {
       // A purchase order's letterhead is its buyer's: the tax number printed with it under a plain "VAT No." is the buyer's.
       const generic = conceptById('seller_tax_id');
-      const best = generic && isPurchaseOrder(lines) ? labelled(generic, lines, skip)[0] : undefined;
-      return best && best.score >= S.acceptScore ? found(best.words, 0.5) : null;
+      const best = generic && isPurchaseOrder(lines, settings) ? labelled(generic, lines, skip, settings)[0] : undefined;
+      return best && best.score >= acceptScore ? found(best.words, confidence.purchaseOrderTaxId) : null;
     }
     case 'payment_terms': {
       // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
       const paid = paymentLine(free);
-      return paid ? found(paid.means.words, 0.5) : null;
+      return paid ? found(paid.means.words, confidence.paymentMeans) : null;
     }
     case 'time': {
       // A receipt prints its time unlabelled beside its date ("18.10.2022 14:54"): the first time of day on the page.
       for (const l of free) {
         const w = l.words.find((x) => TIME_OF_DAY.test(x.text));
-        if (w) return found([w], 0.6);
+        if (w) return found([w], confidence.timeOfDay);
       }
       return null;
     }
@@ -439,7 +440,7 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
       for (const mark of [/^[A-Z]{3}$/, /^[$€£¥]$/]) {
         for (const l of [...lines].reverse()) {
           const w = l.words.find((x) => detectCurrency(x.text) && mark.test(x.text.replace(/[\d.,]/g, '')));
-          if (w) return found([{ text: w.text.replace(/[\d.,\s]/g, ''), box: w.box }], 0.6);
+          if (w) return found([{ text: w.text.replace(/[\d.,\s]/g, ''), box: w.box }], confidence.currency);
         }
       }
       return null;
@@ -448,23 +449,23 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>): FoundValu
     case 'amount_due': {
       // Without a total, the amount due is the total (and the other way round); else the amount printed most.
       const other = conceptById(concept.id === 'total_amount' ? 'amount_due' : 'total_amount');
-      const best = other ? labelled(other, lines, skip)[0] : undefined;
-      if (best && best.score >= S.acceptScore) return found(best.words, 0.6);
-      return recurringAmount(lines.filter((l) => !skip.has(l))) ?? amountPaid(lines.filter((l) => !skip.has(l)));
+      const best = other ? labelled(other, lines, skip, settings)[0] : undefined;
+      if (best && best.score >= acceptScore) return found(best.words, confidence.sisterTotal);
+      return recurringAmount(lines.filter((l) => !skip.has(l)), settings) ?? amountPaid(lines.filter((l) => !skip.has(l)), settings);
     }
     default:
       if (concept.kind === 'date') {
         // A document's own date is its first date (a receipt prints it unlabelled in its header or footer).
         for (const l of free) {
           const fit = fitValue('date', l.words);
-          if (fit && concept.id === 'document_date') return found(fit, 0.45);
-          if (fit && (concept.broader === 'document_date')) return found(fit, 0.35);
+          if (fit && concept.id === 'document_date') return found(fit, confidence.firstDate);
+          if (fit && (concept.broader === 'document_date')) return found(fit, confidence.broaderDate);
         }
         // A receipt's timestamp ("9/2/2017 12:00") is its date even where its footer was read as rows of a table.
         for (const l of concept.id === 'document_date' ? lines : []) {
           const fit = fitValue('date', l.words);
           const next = fit ? l.words[l.words.indexOf(fit[fit.length - 1]) + 1] : undefined;
-          if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, 0.35);
+          if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, confidence.timestampDate);
         }
       }
       return null;

@@ -8,7 +8,8 @@
 import { conceptById } from '../../concepts/index.js';
 import type { Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
+import { CENT_DECIMALS } from '../../units.js';
 import { fitValue } from '../values/value-kinds.js';
 import { tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
@@ -16,21 +17,8 @@ import { checkTotals, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
 import { textOf } from '../lines/word-text.js';
 
-const S = DEFAULT_SETTINGS.fields;
-
-/** Labelled candidates of one totals concept kept for the arithmetic. */
-const TOTALS_CANDIDATES = 3;
-
-/** Confidence up to which a total was not read under a label of its own (the amount due's, the amount printed most). */
-const UNLABELLED_TOTAL = 0.6;
-
 /** `text` when the amount is worked out rather than printed (what was tendered less the change). */
 type ReadAmount = { words: Word[]; confidence: number; value: number; text?: string; /** What was tendered less the change agrees with it. */ paid?: boolean };
-
-/** Confidence of a total read from the payment: tendered less change, and the amount printed that agrees. */
-const PAID_TOTAL = 0.6;
-/** Share of that confidence kept when no amount printed agrees: the difference is worked out, not read. */
-const WORKED_OUT_SHARE = 0.75;
 
 /**
  * The total as the payment gives it (receipt-payment.ts): a candidate that
@@ -38,17 +26,18 @@ const WORKED_OUT_SHARE = 0.75;
  * payment that agrees goes first too, and the difference itself where no
  * total was labelled surely (a damaged "TOTAL" line).
  */
-function withPaidTotal(total: ReadAmount[], lines: Line[]): void {
-  const paid = tenderedLessChange(lines);
+function withPaidTotal(total: ReadAmount[], lines: Line[], settings: EngineSettings): void {
+  const { paidTotal, unlabelledTotal, workedOutShare } = settings.fields.totals;
+  const paid = tenderedLessChange(lines, settings);
   if (!paid) return;
   const k = total.findIndex((x) => agrees(x.value, paid.value));
   if (k >= 0) {
     const [agreeing] = total.splice(k, 1);
     total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true), paid: true });
-  } else if (paid.printed) total.unshift({ words: paid.words, confidence: PAID_TOTAL, value: paid.value });
-  else if (!total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
+  } else if (paid.printed) total.unshift({ words: paid.words, confidence: paidTotal, value: paid.value });
+  else if (!total.some((x) => x.confidence > unlabelledTotal)) {
     const mark = /\d,\d{2}$/.test(textOf(paid.words)) ? ',' : '.';
-    total.unshift({ words: paid.words, confidence: PAID_TOTAL * WORKED_OUT_SHARE, value: paid.value, text: paid.value.toFixed(2).replace('.', mark) });
+    total.unshift({ words: paid.words, confidence: paidTotal * workedOutShare, value: paid.value, text: paid.value.toFixed(CENT_DECIMALS).replace('.', mark) });
   }
 }
 
@@ -56,7 +45,7 @@ function withPaidTotal(total: ReadAmount[], lines: Line[]): void {
  * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
  * printed under the subtotal that is the subtotal plus the tax.
  */
-function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[]): ReadAmount | null {
+function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[], confidence: number): ReadAmount | null {
   for (const sub of subtotals) {
     for (const tax of taxes) {
       const target = sub.value + tax.value;
@@ -66,7 +55,7 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
         for (const seg of l.segments) {
           const fit = fitValue('money', seg.words);
           const value = fit ? amountValue(textOf(fit)) : null;
-          if (fit && value !== null && value !== sub.value && agrees(value, target)) return { words: fit, confidence: 0.5, value };
+          if (fit && value !== null && value !== sub.value && agrees(value, target)) return { words: fit, confidence, value };
         }
       }
     }
@@ -82,26 +71,27 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
  * are all read and nothing adds up, their confidence falls. Concepts the sum
  * does not decide keep `findDocumentValue`'s answer.
  */
-export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundValue> {
+export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSettings): Map<string, FoundValue> {
+  const { candidates, candidateShare, unlabelledTotal, summedTotal: summedConfidence } = settings.fields.totals;
   const read = new Map<string, ReadAmount[]>();
   for (const id of TOTAL_PARTS) {
     const concept = conceptById(id);
-    const best = concept ? findDocumentValue(concept, lines, skip) : null;
+    const best = concept ? findDocumentValue(concept, lines, skip, settings) : null;
     const list = best ? [{ words: best.words, confidence: best.confidence, value: amountValue(best.value) }] : [];
     if (concept) {
-      for (const c of labelled(concept, lines, skip)) {
-        if (list.length >= TOTALS_CANDIDATES || c.score < S.acceptScore) break;
-        if (!list.some((x) => textOf(x.words) === textOf(c.words))) list.push({ words: c.words, confidence: Math.min(1, c.score) * 0.75, value: amountValue(textOf(c.words)) });
+      for (const c of labelled(concept, lines, skip, settings)) {
+        if (list.length >= candidates || c.score < settings.fields.acceptScore) break;
+        if (!list.some((x) => textOf(x.words) === textOf(c.words))) list.push({ words: c.words, confidence: Math.min(1, c.score) * candidateShare, value: amountValue(textOf(c.words)) });
       }
     }
     read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
   const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates);
   const total = read.get('total_amount')!;
-  withPaidTotal(total, lines);
+  withPaidTotal(total, lines, settings);
   let pick = reconcile();
-  if (!pick && !total.some((x) => x.confidence > UNLABELLED_TOTAL)) {
-    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!);
+  if (!pick && !total.some((x) => x.confidence > unlabelledTotal)) {
+    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!, summedConfidence);
     if (sum) {
       total.unshift(sum);
       pick = reconcile();
@@ -131,7 +121,7 @@ export function findTotals(lines: Line[], skip: Set<Line>): Map<string, FoundVal
     // still have taken an 8 for a 0, so it claims less than sure.
     const unconfirmed = agreement !== true && !amount.paid && amount.words.some((w) => w.confidence !== undefined);
     const confidence = checkedConfidence(amount.confidence, agreement);
-    const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : unconfirmed ? Math.min(confidence, S.unconfirmedScanAmount) : confidence);
+    const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : unconfirmed ? Math.min(confidence, settings.fields.unconfirmedScanAmount) : confidence);
     const text = repaired ?? amount.text;
     out.set(id, asRead(conceptById(id)!, text ? { ...value, value: text, repaired: !!repaired } : value, lines));
   });

@@ -4,11 +4,9 @@
  * joined name a concept where a part alone names another ("GST" the tax).
  */
 import { classifyLabel, LABEL_SCORE } from '../../concepts/index.js';
+import type { EngineSettings } from '../../settings.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { stripColon, textOf } from '../lines/word-text.js';
-
-/** Segments of a label a scan split at wide word gaps are at most this many of its characters apart ("Total  Inc.  GST"). */
-const SPLIT_LABEL_GAP = 5;
 
 /** The mean width of a character in `segs`, in page widths: gaps measured in it hold on narrow receipts and wide pages alike. */
 const charWidth = (segs: Segment[]) => segs.reduce((w, s) => w + s.box.x2 - s.box.x1, 0) / Math.max(1, segs.reduce((n, s) => n + s.text.length, 0));
@@ -16,15 +14,17 @@ const charWidth = (segs: Segment[]) => segs.reduce((w, s) => w + s.box.x2 - s.bo
 /**
  * A line's segments with a label a scan split at its word gaps joined again:
  * "Total | Inc. | GST | 6%: | 362,50" reads "Total Inc. GST", a label of the
- * total as a whole, where "GST" alone would label the tax.
+ * total as a whole, where "GST" alone would label the tax. Parts are at most
+ * settings.fields.splitLabelGap characters apart ("Total  Inc.  GST").
  */
-export function withSplitLabelsJoined(line: Line): Segment[] {
+export function withSplitLabelsJoined(line: Line, settings: EngineSettings): Segment[] {
+  const { splitLabelGap, splitLabelParts } = settings.fields;
   const segs = line.segments;
   const out: Segment[] = [];
   for (let i = 0; i < segs.length; i++) {
     let end = i;
-    for (let j = i + 1; j < segs.length && j <= i + 3; j++) {
-      if (segs[j].box.x1 - segs[j - 1].box.x2 > charWidth(segs.slice(i, j + 1)) * SPLIT_LABEL_GAP || /\d/.test(segs[j].text)) break;
+    for (let j = i + 1; j < segs.length && j <= i + splitLabelParts; j++) {
+      if (segs[j].box.x1 - segs[j - 1].box.x2 > charWidth(segs.slice(i, j + 1)) * splitLabelGap || /\d/.test(segs[j].text)) break;
       const text = textOf(segs.slice(i, j + 1).flatMap((s) => s.words));
       if ([...classifyLabel(stripColon(text)).values()].some((v) => v >= LABEL_SCORE.exact)) end = j;
     }

@@ -12,11 +12,10 @@ import type { Word } from '../../types.js';
 import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { DEFAULT_SETTINGS } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
-const S = DEFAULT_SETTINGS.fields;
 
 export interface Party {
   name: Word[] | null;
@@ -30,22 +29,22 @@ export interface Party {
  * unit line under its name): the line right above holds words in its column
  * that are no label, title or contact line. A name heads its block.
  */
-function continuesBlock(lines: Line[], li: number, seg: Segment): boolean {
+function continuesBlock(lines: Line[], li: number, seg: Segment, settings: EngineSettings): boolean {
   const prev = lines[li - 1];
-  if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * S.addressGapLines) return false;
-  const above = inColumn(prev, seg);
-  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above) && !readAsShapes(above.words);
+  if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * settings.fields.addressGapLines) return false;
+  const above = inColumn(prev, seg, settings);
+  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above) && !readAsShapes(above.words, settings.fields.shapeReading);
 }
 
 /**
  * Words a recognizer made of a logo or an emblem ("Bison", "7 ysl"): none of
- * two letters, or those it read at a median confidence under S.shapeReading
+ * two letters, or those it read at a median confidence under settings.fields.shapeReading
  * (one smudged word of a printed name does not make it a logo). A text
  * layer's words are as printed.
  */
-function readAsShapes(words: Word[]): boolean {
+function readAsShapes(words: Word[], shapeReading: number): boolean {
   const sure = words.filter((w) => /\p{L}{2}/u.test(w.text)).map((w) => w.confidence ?? 1);
-  return sure.length === 0 || median(sure) < S.shapeReading;
+  return sure.length === 0 || median(sure) < shapeReading;
 }
 
 /**
@@ -53,18 +52,19 @@ function readAsShapes(words: Word[]): boolean {
  * number or a line inside a block (a scan can make a street line read taller
  * than the bold name over it); on a receipt, its first lines.
  */
-export function letterhead(lines: Line[]): Segment | null {
+export function letterhead(lines: Line[], settings: EngineSettings): Segment | null {
+  const S = settings.fields;
   const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
   let best: Segment | null = null;
   let bestScore = -Infinity;
   const nameLike = (s: Segment) =>
-    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !!fitValue('name', s.words) && !readAsShapes(s.words);
+    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !!fitValue('name', s.words) && !readAsShapes(s.words, S.shapeReading);
   top.forEach((l, i) => {
     for (const s of l.segments) {
-      if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s)) continue;
+      if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s, settings)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
-      const score = h * (1 - i * 0.05);
-      if (score > bestScore * 1.08) {
+      const score = h * (1 - i * S.parties.letterheadLineFalloff);
+      if (score > bestScore * S.parties.letterheadClearlyTaller) {
         // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
         best = l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s;
         bestScore = score;
@@ -75,10 +75,10 @@ export function letterhead(lines: Line[]): Segment | null {
 }
 
 /** The issuer's one-line form, the first on the page (over the window, else in the footer). */
-function senderLine(lines: Line[]): { name: Word[]; address: Word[] } | null {
+function senderLine(lines: Line[], settings: EngineSettings): { name: Word[]; address: Word[] } | null {
   for (const l of lines) {
     for (const seg of l.segments) {
-      const split = splitSenderLine(seg);
+      const split = splitSenderLine(seg, settings);
       if (split && fitValue('name', split.name)) return split;
     }
   }
@@ -102,13 +102,13 @@ function namedBy(lines: Line[], name: Word[]): Segment | null {
  * the block under the letterhead when that ends in a postal line, else the
  * sender line's, else what the letterhead has under it.
  */
-export function issuer(lines: Line[]): Party {
-  const sender = senderLine(lines);
-  const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines);
-  const block = head ? addressUnder(lines, head, false) : null;
+export function issuer(lines: Line[], settings: EngineSettings): Party {
+  const sender = senderLine(lines, settings);
+  const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines, settings);
+  const block = head ? addressUnder(lines, head, false, settings) : null;
   // Lines under the name before the first with a number name the party further (a brand, "Licensee of ..."): the
   // address starts at its street or postcode.
-  const street = block ? block.findIndex((s) => holdsNumber(s.text)) : -1;
+  const street = block ? block.findIndex((s) => holdsNumber(s.text, settings)) : -1;
   const addressLines = block && street > 0 ? block.slice(street) : block;
   const postal = addressLines?.some((s) => isPostalLine(s.text));
   const address = postal ? addressLines : null;
@@ -124,18 +124,19 @@ export function issuer(lines: Line[]): Party {
  * address lines ending in a postal line; labels over it ("Bill to", "Aan")
  * and the sender line are passed over.
  */
-export function addressee(lines: Line[], from: Party): Party | null {
+export function addressee(lines: Line[], from: Party, settings: EngineSettings): Party | null {
+  const S = settings.fields;
   const taken = new Set(from.segments);
   for (const l of lines) {
     if (l.box.y1 < S.windowTop || l.box.y1 > S.windowBottom) continue;
     for (const seg of l.segments) {
       if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words)) continue;
-      const address = addressUnder(lines, seg, true);
+      const address = addressUnder(lines, seg, true, settings);
       if (!address) continue;
       // A label a scan misread past knowing ("Sunnliar" for "Supplier") stands over the block as one word: the name
       // of several words under it, above the street, is the party's.
       const under = address[0];
-      if (seg.words.length === 1 && address.length >= 3 && under.words.length >= 2 && !/\d/.test(under.text) && fitValue('name', under.words)) {
+      if (seg.words.length === 1 && address.length >= S.parties.misreadLabelBlockLines && under.words.length >= S.parties.misreadLabelNameWords && !/\d/.test(under.text) && fitValue('name', under.words)) {
         return { name: under.words, address: address.slice(1).flatMap((s) => s.words), segments: [seg, ...address] };
       }
       return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };
@@ -145,6 +146,6 @@ export function addressee(lines: Line[], from: Party): Party | null {
 }
 
 /** A purchase order's title near the top of the page. */
-export function isPurchaseOrder(lines: Line[]): boolean {
-  return lines.some((l) => l.box.y1 < S.windowBottom && l.segments.some((s) => PURCHASE_ORDER_TITLE.test(s.text) && !/[:：]/.test(s.text)));
+export function isPurchaseOrder(lines: Line[], settings: EngineSettings): boolean {
+  return lines.some((l) => l.box.y1 < settings.fields.windowBottom && l.segments.some((s) => PURCHASE_ORDER_TITLE.test(s.text) && !/[:：]/.test(s.text)));
 }

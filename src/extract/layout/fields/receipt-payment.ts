@@ -7,14 +7,13 @@
  */
 import { classifyLabel } from '../../concepts/index.js';
 import { CHANGE_GIVEN, PAYMENT_MEANS } from '../../lexicon.js';
+import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
+import { toHundredths } from '../../units.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { fitValue, SPLIT_CENTS } from '../values/value-kinds.js';
 import { stripColon, textOf } from '../lines/word-text.js';
-
-/** Lines above the change line searched for the amount tendered. */
-const TENDERED_LINES = 3;
 
 /** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
 export function paymentLine(lines: Line[]): { means: Segment; amount: Word[] } | null {
@@ -49,18 +48,18 @@ const isChange = (a: LabelledAmount) => a.labels.some((t) => CHANGE_GIVEN.test(t
 
 /**
  * What a receipt came to by its payment: the amount tendered on one of the
- * lines over the change line, less the change. The words are the amount
+ * lines over the change line (settings.fields.totals.tenderedLines), less the change. The words are the amount
  * printed above the payment that agrees (the total's), else the two
  * payment amounts; null without a change line or when nothing is left.
  */
-export function tenderedLessChange(lines: Line[]): { value: number; words: Word[]; printed: boolean } | null {
+export function tenderedLessChange(lines: Line[], settings: EngineSettings): { value: number; words: Word[]; printed: boolean } | null {
   for (let c = 0; c < lines.length; c++) {
     const change = labelledAmount(lines[c]);
     if (!change || !isChange(change)) continue;
-    for (let t = c - 1; t >= Math.max(0, c - TENDERED_LINES); t--) {
+    for (let t = c - 1; t >= Math.max(0, c - settings.fields.totals.tenderedLines); t--) {
       const tendered = labelledAmount(lines[t]);
       if (!tendered || !isTendered(tendered)) continue;
-      const value = Math.round((tendered.value - change.value) * 100) / 100;
+      const value = toHundredths(tendered.value - change.value);
       if (value <= 0) return null;
       for (let i = t - 1; i >= 0; i--) {
         for (const seg of lines[i].segments) {

@@ -22,14 +22,12 @@ import type { AskedFields } from '../request.js';
 import { findDocumentValue } from './document-fields.js';
 import { findTotals } from './document-totals.js';
 import { findLabeledValue } from './record-fields.js';
+import { half, toHundredths } from '../../units.js';
 
-/** Rows a table needs to be a list of items rather than a block of totals under their labels. */
-const MIN_ITEM_ROWS = 3;
-
-/** Which concepts a segment's first words label ("USt. 7 %" labels the tax). */
-function segmentLabels(text: string): string[] {
+/** Which concepts a segment's first words (at most `most`) label ("USt. 7 %" labels the tax). */
+function segmentLabels(text: string, most: number): string[] {
   const words = text.replace(/[:：]\s*$/, '').split(/\s+/);
-  for (let k = Math.min(3, words.length); k >= 1; k--) {
+  for (let k = Math.min(most, words.length); k >= 1; k--) {
     const ids = [...classifyLabel(words.slice(0, k).join(' ')).keys()];
     if (ids.length) return ids;
   }
@@ -43,19 +41,19 @@ function segmentLabels(text: string): string[] {
  * joined to the items. At least half its labels name document concepts
  * ("Description | Qty | Price | Total" is a header, not the total).
  */
-function holdsDocumentLabels(line: Line): boolean {
+function holdsDocumentLabels(line: Line, settings: EngineSettings): boolean {
   let labels = 0;
   let documentLabels = 0;
   let lineOnlyLabels = 0;
   for (const seg of line.segments) {
-    const ids = segmentLabels(seg.text);
+    const ids = segmentLabels(seg.text, settings.fields.segmentLabelWords);
     if (!ids.length) continue;
     labels++;
     if (ids.some((id) => conceptById(id)?.level === 'document')) documentLabels++;
     else lineOnlyLabels++;
   }
   // Two labels only items have ("Product", "Price") make it the items' header, whatever else it names ("Amount | Total").
-  return documentLabels > 0 && documentLabels * 2 >= labels && lineOnlyLabels < 2;
+  return documentLabels > 0 && documentLabels >= half(labels) && lineOnlyLabels <= settings.fields.maxLineOnlyLabels;
 }
 
 /**
@@ -70,8 +68,8 @@ function itemLines(choices: TableChoice[], tables: Table[], settings: EngineSett
   const skip = new Set<Line>();
   for (const { table, names } of itemTables) {
     const items = dropSummaryAndRepeatedHeaders(table.rows, names);
-    if (choices.length || (table.separators.length >= 2 && items.length >= MIN_ITEM_ROWS)) {
-      for (const l of [...table.headerLines, ...items.flatMap((r) => r.lines)]) if (!holdsDocumentLabels(l)) skip.add(l);
+    if (choices.length || (table.separators.length >= settings.fields.minItemSeparators && items.length >= settings.fields.minItemRows)) {
+      for (const l of [...table.headerLines, ...items.flatMap((r) => r.lines)]) if (!holdsDocumentLabels(l, settings)) skip.add(l);
     }
   }
   return skip;
@@ -84,14 +82,14 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
   const recordValues = new Map<number, ExtractedCell>();
   // Totals are chosen together, so that they add up (values/arithmetic.ts).
   const isTotal = (c: Concept | null) => !!c && (TOTAL_PARTS as readonly string[]).includes(c.id);
-  const totals = concepts.some(isTotal) ? findTotals(lines, skip) : null;
+  const totals = concepts.some(isTotal) ? findTotals(lines, skip, settings) : null;
   fields.forEach((f, i) => {
     if (located[i]) {
       const box = pickRegionForField(f.name, pictures, settings);
       recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
     } else if (!isColumn[i]) {
       const concept = concepts[i];
-      const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip)) : findLabeledValue(f.name, specs[i].kind, lines, skip);
+      const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip, settings)) : findLabeledValue(f.name, specs[i].kind, lines, skip, settings);
       const confidence = found && 'confidence' in found ? found.confidence : undefined;
       const value = found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null };
       // A repair is as sure as the arithmetic that made it, not as its misread words (misread-amounts.ts).
@@ -121,6 +119,6 @@ function confirmStatementBalances(values: Map<number, ExtractedCell>, concepts: 
   if (!statementAgrees(o, column(0), column(1), c)) return;
   [opening, closing].forEach((i, k) => {
     const v = cells[k] as CellValue;
-    if (v.confidence !== undefined) values.set(i, { ...v, confidence: Math.round(checkedConfidence(v.confidence, true) * 100) / 100 });
+    if (v.confidence !== undefined) values.set(i, { ...v, confidence: toHundredths(checkedConfidence(v.confidence, true)) });
   });
 }

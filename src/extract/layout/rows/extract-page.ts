@@ -234,7 +234,7 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
       rows: rows.map((r) => Object.fromEntries(kept.map(({ n, c }) => [n, cell(r.cells[c].text, r.cells[c].words, spec)]))),
     };
   }
-  const pairs = findAllLabelValuePairs(lines, new Set());
+  const pairs = findAllLabelValuePairs(lines, new Set(), settings);
   if (pairs.length > 0) {
     const names = cleanColumnNames(pairs.map((p) => p.label));
     return { ok: true, fields: names, rows: [Object.fromEntries(pairs.map((p, i) => [names[i], cell(p.value, p.words, spec)]))] };
