@@ -39,7 +39,7 @@ const queriesStayInDb = {
  * and fixed facts (grey levels, degrees, percent) are named in
  * src/extract/units.ts. In the stages only 0 and 1 are written (and -1, which
  * is 1 negated). The folders join as their stage is moved (issue 24 item 2:
- * read/, layout/lines/, layout/tables/ so far);
+ * read/, layout/lines/, layout/tables/, layout/fields/ so far);
  * read/page-language.ts joins with the language folders (item 3).
  * test/lint/settings-not-literals.test.ts proves the rule fires.
  */

@@ -44,6 +44,24 @@ describe('engine settings', () => {
     expect(await boxOf(build({ settings: { read: { pictures: { signatureBelowFactor: 1 } } } }))).toEqual(logo);
   });
 
+  it('gives a value nobody labelled the confidence settings.fields.confidence names', async () => {
+    const letter = await page([
+      { text: 'Nordwind', box: { x1: 0.1, y1: 0.05, x2: 0.3, y2: 0.08 } },
+      { text: 'Handel', box: { x1: 0.31, y1: 0.05, x2: 0.45, y2: 0.08 } },
+      word('Hafenstraße', 0.1, 0.1),
+      { text: '12', box: { x1: 0.21, y1: 0.1, x2: 0.24, y2: 0.12 } },
+      word('20457', 0.1, 0.13),
+      word('Hamburg', 0.21, 0.13),
+    ]);
+    const sellerOf = async (engine: ReturnType<typeof build>) => {
+      const result = await engine.extract(letter, ask('seller_name'));
+      if (!result.ok) throw new Error(result.failure.message);
+      return result.rows[0].seller_name;
+    };
+    expect(await sellerOf(build())).toMatchObject({ value: 'Nordwind Handel', confidence: DEFAULT_SETTINGS.fields.confidence.unlabelledName });
+    expect(await sellerOf(build({ settings: { fields: { confidence: { unlabelledName: 0.3 } } } }))).toMatchObject({ value: 'Nordwind Handel', confidence: 0.3 });
+  });
+
   it('lays overrides over the defaults and refuses a name that is no setting', () => {
     const changed = withSettings({ tables: { headAlign: 0.01 } });
     expect(changed.tables.headAlign).toBe(0.01);
