@@ -1,7 +1,7 @@
 import { ingestFile, paintPdfPage } from '../ingest/ingest.js';
 import { loadEngineConfig } from '../config-engines.js';
 import { readBool, type Env } from '../config-readers.js';
-import { withEInvoice, type EInvoice } from '../einvoice/index.js';
+import type { EInvoice } from '../einvoice/index.js';
 import { createLayoutEngine, readsPixels } from '../extract/layout/index.js';
 import { isImageRegion, type Box, type Engine, type ExtractedCell, type ExtractResult, type FieldSpec, type Quality } from '../extract/types.js';
 import { assertInputFile, assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
@@ -76,10 +76,9 @@ function usageOf(result: ExtractResult) {
  * service's settings (same variables, validated the same way) in this process.
  */
 async function buildEngine(name: string, env: Env): Promise<Engine & { close(): Promise<void> }> {
-  // E-invoice pages read their XML first, as the service's engines do (src/extract/engines/tier-engines.ts).
   if (name === 'layout') {
     const layout = createLayoutEngine();
-    return { ...withEInvoice(layout, { compare: true }), close: async () => layout.close?.() };
+    return { ...layout, close: async () => layout.close?.() };
   }
   // The model engine's client (undici) loads only when it is asked for.
   const { createOpenAiEngine, createPageViewer, ModelClient } = await import('../extract/index.js');
@@ -89,7 +88,7 @@ async function buildEngine(name: string, env: Env): Promise<Engine & { close(): 
   const fallback = openai.fallback === 'layout' ? createLayoutEngine() : undefined;
   const engine = createOpenAiEngine({ settings: openai, model: openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
   return {
-    ...withEInvoice(engine, { compare: false }),
+    ...engine,
     async close() {
       await client.close();
       await viewer.close();
@@ -172,11 +171,14 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
     return 1;
   }
   const request = { fields: parseFields(opts.fields), globalFormatRequirement: '', quality };
+  // E-invoice pages read their XML first, as the service's engines do (src/extract/engines/tier-engines.ts);
+  // the e-invoice code loads only for a file that is or carries one.
+  const reader = upload.einvoice ? (await import('../einvoice/index.js')).withEInvoice(engine, { compare: engine.name === 'layout' }) : engine;
   const run = async (i: number): Promise<PageOutcome> => {
     const page = upload.pages[i];
     const einvoice = upload.einvoice ? { einvoice: { ...upload.einvoice, page: i + 1 } } : {};
     const image = page.jpeg ?? (readsPixels(engine.name, page.textLayer, request) ? (await paintPdfPage(file, i + 1, undefined)).jpeg : null);
-    return { page: i + 1, result: await engine.extract({ image, size: { width: page.width, height: page.height }, textLayer: page.textLayer, ...einvoice }, request) };
+    return { page: i + 1, result: await reader.extract({ image, size: { width: page.width, height: page.height }, textLayer: page.textLayer, ...einvoice }, request) };
   };
   const pages: PageOutcome[] = [];
   const progress = upload.pages.length > 1 ? createProgress('docrows extract: pages') : null;

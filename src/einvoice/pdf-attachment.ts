@@ -9,6 +9,7 @@ import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, type PDFObject } from 'pdf-lib';
 import { errors } from '../errors.js';
 import { XML_LIMITS } from './xml-tree.js';
+import { mayCarryAttachment } from './attachment-hint.js';
 
 /** Names the standards give the invoice XML (compared case-insensitively). */
 const INVOICE_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
@@ -36,13 +37,6 @@ export interface FoundAttachment {
 
 const tooLarge = (name: string, why: string) =>
   errors.invalidParameter('file', `The PDF's attachment ${name} cannot be read: ${why}.`);
-
-/** A quick look at the raw bytes: a PDF without these words has no attachment worth opening. */
-export function mayCarryAttachment(pdf: Uint8Array): boolean {
-  const b = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  // Object streams may hide the catalog's keys, so a PDF that has them is opened too.
-  return b.includes('/EmbeddedFiles') || b.includes('/AF') || b.includes('/ObjStm');
-}
 
 /**
  * The e-invoice XML attached to a PDF, or null when it carries none (or is

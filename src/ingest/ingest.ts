@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assignLinePages, type EInvoice, type PagedInvoice } from '../einvoice/index.js';
+import type { EInvoice, PagedInvoice } from '../einvoice/index.js';
 import { runIngestTask, type ConvertTask, type ImageTask } from './ingest-tasks.js';
 import { ingestPdf } from './pdf.js';
 
@@ -26,9 +26,11 @@ function image(task: Omit<ImageTask, 'kind'>, options: IngestOptions): Promise<I
   return options.renderPool ? options.renderPool.image(task) : (runIngestTask({ kind: 'image', ...task }) as Promise<IngestedPage[]>);
 }
 
-/** The invoice with the page each of its lines is printed on. */
-function paged(invoice: EInvoice | null, pages: IngestedPage[]): PagedInvoice | null {
-  return invoice ? assignLinePages(invoice, pages.map((p) => p.textLayer?.words ?? [])) : null;
+/** The invoice with the page each of its lines is printed on (the e-invoice code loads only for a file that is or carries one). */
+async function paged(invoice: EInvoice | null, pages: IngestedPage[]): Promise<PagedInvoice | null> {
+  if (!invoice) return null;
+  const { assignLinePages } = await import('../einvoice/index.js');
+  return assignLinePages(invoice, pages.map((p) => p.textLayer?.words ?? []));
 }
 
 export async function ingestFile(path: string, options: IngestOptions): Promise<IngestedUpload> {
@@ -36,7 +38,7 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
   switch (kind) {
     case 'pdf': {
       const { pages, einvoice } = await ingestPdf(path, options);
-      return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
+      return { kind, form: 'paged', pages, einvoice: await paged(einvoice, pages) };
     }
     case 'docx':
     case 'txt':
@@ -47,7 +49,7 @@ export async function ingestFile(path: string, options: IngestOptions): Promise<
         const einvoice = await convert({ path, fileKind: kind, maxPages: options.maxPages, out: converted }, options);
         // The converted PDF carries no password and no attachment: the upload's passwords do not apply to it.
         const { pages } = await ingestPdf(converted, { ...options, passwords: [], einvoice: false, paintLater: false });
-        return { kind, form: 'paged', pages, einvoice: paged(einvoice, pages) };
+        return { kind, form: 'paged', pages, einvoice: await paged(einvoice, pages) };
       } finally {
         await rm(converted, { force: true });
       }

@@ -3,7 +3,8 @@
  * they can run in a worker thread or in-thread with the same code.
  */
 import { readFile } from 'node:fs/promises';
-import { readEmbeddedInvoice, type EInvoice } from '../einvoice/index.js';
+import { mayCarryAttachment } from '../einvoice/attachment-hint.js';
+import type { EInvoice } from '../einvoice/index.js';
 import { errors } from '../errors.js';
 import { openPdf, tooManyPages } from './pdf-open.js';
 import { PdfiumDocument } from './pdf-pdfium.js';
@@ -63,7 +64,10 @@ export async function runPdfTask(task: PdfTask): Promise<ProbeResult | IngestedP
       if (pageCount > task.maxPages) throw tooManyPages(pageCount, task.maxPages);
       const password = passwordIndex < 0 ? undefined : task.passwords[passwordIndex];
       // An encrypted PDF is no hybrid invoice (PDF/A forbids encryption).
-      const einvoice = task.einvoice && password === undefined ? await readEmbeddedInvoice(data) : null;
+      // The e-invoice readers load only for a PDF that may carry an attachment.
+      const einvoice = task.einvoice && password === undefined && mayCarryAttachment(data)
+        ? await (await import('../einvoice/index.js')).readEmbeddedInvoice(data)
+        : null;
       if (pageCount > task.renderUpTo) return { pageCount, password, einvoice };
       return { pageCount, password, einvoice, pages: await renderPages(doc, 1, pageCount, !(task.paintLater && password === undefined)) };
     } finally {
