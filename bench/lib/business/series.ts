@@ -6,8 +6,8 @@
  * scanned (a JPEG). Through a real `docrows serve` on loopback:
  * 1. every document is read cold (two batches a series: the document fields,
  *    the line items, as evaluate.ts asks);
- * 2. the first document of each batch is corrected through the HTTP API with
- *    its truth, and the learning waited for;
+ * 2. the first page of the first document of each batch is corrected through
+ *    the HTTP API with the document's truth, and the learning waited for;
  * 3. the rest are read again (`reprocess: true`); fields and line F1 of
  *    documents 2.. before and after.
  * Lone documents of other senders are read before any correction and again
@@ -37,6 +37,8 @@ type Modality = 'digital' | 'scanned';
 interface Score {
   fieldsRight: number;
   fieldsTotal: number;
+  /** [key, expected, got] of the wrong fields. */
+  wrong: Array<[string, string, string]>;
   lines: CellCounts;
 }
 
@@ -45,13 +47,15 @@ type Rows = Array<Record<string, Cell>>;
 
 const valueOf = (c: Cell): string => (c && typeof c === 'object' && 'value' in c && c.value !== null && c.value !== undefined ? String(c.value) : '');
 
-function scoreFields(doc: BusinessDoc, rows: Rows): Pick<Score, 'fieldsRight' | 'fieldsTotal'> {
+function scoreFields(doc: BusinessDoc, rows: Rows): Pick<Score, 'fieldsRight' | 'fieldsTotal' | 'wrong'> {
   let right = 0;
+  const wrong: Score['wrong'] = [];
   for (const f of doc.request.fields) {
     const got = rows.map((r) => valueOf(r[f.name] ?? null)).find((v) => v.trim() !== '') ?? '';
     if (normalizeValue(f.key, got) === normalizeValue(f.key, doc.fields[f.key])) right++;
+    else wrong.push([f.key, doc.fields[f.key], got]);
   }
-  return { fieldsRight: right, fieldsTotal: doc.request.fields.length };
+  return { fieldsRight: right, fieldsTotal: doc.request.fields.length, wrong };
 }
 
 function scoreLines(doc: BusinessDoc, rows: Rows): CellCounts {
@@ -87,14 +91,14 @@ async function fileOf(doc: BusinessDoc, modality: Modality): Promise<{ content: 
 class Reader {
   constructor(private readonly client: DocrowsClient) {}
 
-  /** Uploads documents into two batches (`<name>-f`, `<name>-l`) and reads them; returns the document ids per batch. */
-  async upload(name: string, docs: BusinessDoc[], modality: Modality): Promise<{ f: string[]; l: string[] }> {
-    const out = { f: [] as string[], l: [] as string[] };
+  /** Uploads documents into two batches (`<name>-f`, `<name>-l`); returns each document's page ids per batch. */
+  async upload(name: string, docs: BusinessDoc[], modality: Modality): Promise<{ f: string[][]; l: string[][] }> {
+    const out = { f: [] as string[][], l: [] as string[][] };
     for (const doc of docs) {
       const { content, filename } = await fileOf(doc, modality);
       for (const b of ['f', 'l'] as const) {
         const up = await this.client.upload(content, { batchName: `${name}-${b}`, filename });
-        out[b].push(...up.documentIds);
+        out[b].push(up.documentIds);
       }
     }
     return out;
@@ -120,7 +124,8 @@ class Reader {
 interface SeriesRun {
   name: string;
   docs: BusinessDoc[];
-  ids: { f: string[]; l: string[] };
+  /** Page ids of each document (a long table flows over a second page). */
+  ids: { f: string[][]; l: string[][] };
   modality: Modality;
   kind: BusinessKind;
   lang: Lang;
@@ -165,8 +170,8 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       for (const run of runs) before.set(run.name, { f: await reader.rows(`${run.name}-f`), l: await reader.rows(`${run.name}-l`) });
       // 2. The first document of each batch corrected with its truth; the learning waited for.
       for (const run of runs) {
-        await client.correctLineItems(run.ids.f[0], truthRows(run.docs[0], 'fields'));
-        await client.correctLineItems(run.ids.l[0], truthRows(run.docs[0], 'lines'));
+        await client.correctLineItems(run.ids.f[0][0], truthRows(run.docs[0], 'fields'));
+        await client.correctLineItems(run.ids.l[0][0], truthRows(run.docs[0], 'lines'));
       }
       const expected = runs.length * 2;
       const deadline = Date.now() + 600_000;
@@ -185,12 +190,16 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       for (const run of runs) {
         const after = { f: await reader.rows(`${run.name}-f`), l: await reader.rows(`${run.name}-l`) };
         const cold = before.get(run.name)!;
+        // A document's rows: those of its pages in order.
+        const rowsOf = (m: Map<string, Rows>, pages: string[]) => pages.flatMap((id) => m.get(id) ?? []);
         const scored = (m: { f: Map<string, Rows>; l: Map<string, Rows> }) => run.docs.slice(1).map((doc, i) => ({
-          ...scoreFields(doc, m.f.get(run.ids.f[i + 1]) ?? []),
-          lines: scoreLines(doc, m.l.get(run.ids.l[i + 1]) ?? []),
+          ...scoreFields(doc, rowsOf(m.f, run.ids.f[i + 1])),
+          lines: scoreLines(doc, rowsOf(m.l, run.ids.l[i + 1])),
         }));
         const [b, a] = [scored(cold), scored(after)];
-        result[run.name] = { kind: run.kind, lang: run.lang, modality: run.modality, before: summary(b), after: summary(a) };
+        // Wrong fields with examples on the tuning split only (bench/lib/splits.ts: held-out is never read case by case).
+        const examples = (xs: Score[]) => (split === 'tuning' ? xs.flatMap((x) => x.wrong).slice(0, 6) : undefined);
+        result[run.name] = { kind: run.kind, lang: run.lang, modality: run.modality, before: { ...summary(b), wrong: examples(b) }, after: { ...summary(a), wrong: examples(a) } };
         const g = (byModality[run.modality] ??= { before: [], after: [] });
         g.before.push(...b);
         g.after.push(...a);
