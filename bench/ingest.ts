@@ -86,7 +86,7 @@ async function renderComparison(path: string, pages: number) {
     return {
       pages,
       dpi: PAGE_RENDER_DPI,
-      docrows: { threads: pool.size, ms: round(oursMs), pages_per_s: round((pages * 1000) / oursMs), renderer: 'PDFium (wasm) pixels, pdfjs text layer', includes: 'render + page JPEG + thumbnail + text layer' },
+      docrows: { threads: pool.size, ms: round(oursMs), pages_per_s: round((pages * 1000) / oursMs), renderer: 'PDFium (wasm) pixels and text layer', includes: 'render + page JPEG + thumbnail + text layer' },
       pdftoppm: { processes: 1, ms: round(popplerMs), pages_per_s: round((pages * 1000) / popplerMs), includes: 'render + page JPEG' },
       pdftoppm_same_cores: { processes: pool.size, ms: round(popplerSplitMs), pages_per_s: round((pages * 1000) / popplerSplitMs), includes: 'render + page JPEG' },
       ratio_vs_pdftoppm: round(oursMs / popplerMs, 2),
