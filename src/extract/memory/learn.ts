@@ -53,7 +53,9 @@ function labelOf(lines: Line[], hit: ValueHit, isValueWord: (w: Word) => boolean
     if (words.length === 0 || words.some(isValueWord) || !words.some((w) => letterWord(w.text))) return null;
     return { text: words.map((w) => w.text).join(' '), box: roundBox(unionOf(words)), sameSegment };
   };
-  if (k > 0) return asLabel(seg.words.slice(0, k), true);
+  // Words before the value in its cell are its label when they read as one (not a currency mark).
+  const inCell = k > 0 ? asLabel(seg.words.slice(0, k), true) : null;
+  if (inCell) return inCell;
   const s = line.segments.indexOf(seg);
   if (s > 0) {
     const before = asLabel(line.segments[s - 1].words, false);
