@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Config } from '../config.js';
-import { adminAccountView, createAccount, getAccount, updateAccount, type AccountInput, createApiKey, revokeApiKey } from '../core/accounts/index.js';
+import type { AccountInput } from '../core/accounts/index.js';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 
@@ -70,7 +70,10 @@ function accountOptions(cmd: Command): Command {
  * refused unless `--create-database`: run in another directory, the command
  * would otherwise write to a new database the server never reads.
  */
-async function run(configOf: () => Config, create: boolean, action: (services: Services) => Promise<unknown>): Promise<void> {
+/** The accounts feature, loaded with the services when an admin command runs (not for `docrows --help` or `extract`). */
+type Accounts = typeof import('../core/accounts/index.js');
+
+async function run(configOf: () => Config, create: boolean, action: (services: Services, accounts: Accounts) => Promise<unknown>): Promise<void> {
   const config = configOf();
   // The database, storage and their drivers load only for an admin command that runs, not for `docrows --help`.
   const { databaseExists, databaseName } = await import('./admin-database.js');
@@ -85,7 +88,7 @@ async function run(configOf: () => Config, create: boolean, action: (services: S
   const { createServices } = await import('../services.js');
   const services = await createServices(config, { migrate: true });
   try {
-    const result = await action(services);
+    const result = await action(services, await import('../core/accounts/index.js'));
     if (result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (err) {
     if (err instanceof AppError) {
@@ -112,9 +115,9 @@ export function registerAdminCommands(program: Command, configOf: () => Config):
       .requiredOption('--plan <plan>', 'free | basic | pro | business')
       .option('--credits <n>', 'initial credits (a ledger grant)', wholeNumber),
   ).action((flags: AccountFlags) =>
-    run(configOf, create(), async (s) => {
-      const { account, apiKey } = await createAccount(s.db, s.clock, s.ids, { ...inputFrom(flags), credits: flags.credits });
-      return { account_id: account.id, api_key: apiKey, account: await adminAccountView(s.db, account) };
+    run(configOf, create(), async (s, a) => {
+      const { account, apiKey } = await a.createAccount(s.db, s.clock, s.ids, { ...inputFrom(flags), credits: flags.credits });
+      return { account_id: account.id, api_key: apiKey, account: await a.adminAccountView(s.db, account) };
     }));
 
   accountOptions(
@@ -123,27 +126,27 @@ export function registerAdminCommands(program: Command, configOf: () => Config):
       .option('--credits-delta <n>', 'add (or remove, negative) credits as a ledger grant', wholeNumber)
       .option('--enabled', 're-enable a disabled account'),
   ).action((id: number, flags: AccountFlags) =>
-    run(configOf, create(), async (s) => adminAccountView(s.db, await updateAccount(s.db, s.clock, id, { ...inputFrom(flags), credits_delta: flags.creditsDelta }))));
+    run(configOf, create(), async (s, a) => a.adminAccountView(s.db, await a.updateAccount(s.db, s.clock, id, { ...inputFrom(flags), credits_delta: flags.creditsDelta }))));
 
   accounts.command('show').description('Print an account').argument('<id>', 'account id', wholeNumber)
     .action((id: number) =>
-      run(configOf, create(), async (s) => {
-        const account = await getAccount(s.db, id);
+      run(configOf, create(), async (s, a) => {
+        const account = await a.getAccount(s.db, id);
         if (!account) throw new AppError('invalid_parameter', `No account ${id}.`, 'id');
-        return adminAccountView(s.db, account);
+        return a.adminAccountView(s.db, account);
       }));
 
   const keys = admin.command('keys').description('Manage API keys');
   keys.command('create').description('Issue another API key').argument('<account_id>', 'account id', wholeNumber)
     .action((accountId: number) =>
-      run(configOf, create(), async (s) => {
-        if (!(await getAccount(s.db, accountId))) throw new AppError('invalid_parameter', `No account ${accountId}.`, 'account_id');
-        return { account_id: accountId, api_key: await createApiKey(s.db, s.clock, s.ids, accountId) };
+      run(configOf, create(), async (s, a) => {
+        if (!(await a.getAccount(s.db, accountId))) throw new AppError('invalid_parameter', `No account ${accountId}.`, 'account_id');
+        return { account_id: accountId, api_key: await a.createApiKey(s.db, s.clock, s.ids, accountId) };
       }));
   keys.command('revoke').description('Revoke a key by its full value or visible prefix (dr_live_xxxxxx)').argument('<key-prefix>')
     .action((prefix: string) =>
-      run(configOf, create(), async (s) => {
-        await revokeApiKey(s.db, s.clock, prefix);
+      run(configOf, create(), async (s, a) => {
+        await a.revokeApiKey(s.db, s.clock, prefix);
         return { revoked: true };
       }));
 }
