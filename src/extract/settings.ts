@@ -306,6 +306,26 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** A cell boundary is a gap this many times the line's (or page's) word spacing. */
     cellGapSpacings: 1.5,
   },
+  rows: {
+    /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
+    kindMisfit: 0.5,
+    /** Confidence of a column named by arithmetic rather than by its head (the row checks move it further). */
+    arithmeticColumnConfidence: 0.7,
+    /** Confidence of a column named by the shape of its values and its place in the request: less than arithmetic's. */
+    kindsColumnConfidence: 0.6,
+    /** Confidence of a value read off a headerless list: its place, not a header, says what it is. */
+    listValueConfidence: 0.7,
+    /** A list without heads ends at a summary line of at most this many filled cells ("Total TTC | 116,38"). */
+    totalLineMaxCells: 2,
+    /** A table naming this many of the fields as columns stands; fewer, a longer list without heads may win. */
+    tableOverListColumns: 2,
+    /** A list item's description starts in the left part of the page: left of this share of its width. */
+    descriptionLeftOf: 0.5,
+    /** Quantity × unit price agrees with an amount within a cent (and its rounding). */
+    quantityAgreement: 0.011,
+    /** Items a list without heads needs (one amount alone is no list). */
+    minListItems: 2,
+  },
   fields: {
     /** Words a label may have ("N° de TVA intracommunautaire" has five). */
     maxLabelWords: 5,

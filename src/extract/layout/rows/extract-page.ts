@@ -21,23 +21,15 @@ import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import type { PageContent } from '../../read/page-content.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
-
-/** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */
-const KIND_MISFIT = 0.5;
-
-/** Confidence of a column named by arithmetic rather than by its head (the row checks move it further). */
-const ARITHMETIC_COLUMN_CONFIDENCE = 0.7;
-
-/** Confidence of a column named by the shape of its values and its place in the request: less than arithmetic's. */
-const KINDS_COLUMN_CONFIDENCE = 0.6;
+import { toHundredths } from '../../units.js';
 
 /**
  * The rows of a list without heads up to its total: a receipt's payment and
  * tax lines follow the "Total" line set like its items ("Total TTC | 116,38",
  * "Espèces | 125,00").
  */
-function untilTotal(rows: TableRow[]): TableRow[] {
-  const end = rows.findIndex((r) => isSummaryText(r.cells[0].text) && r.cells.filter((c) => c.text).length <= 2);
+function untilTotal(rows: TableRow[], settings: EngineSettings): TableRow[] {
+  const end = rows.findIndex((r) => isSummaryText(r.cells[0].text) && r.cells.filter((c) => c.text).length <= settings.rows.totalLineMaxCells);
   return end < 0 ? rows : rows.slice(0, end);
 }
 
@@ -62,11 +54,11 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const choices = chooseColumns(tables, asked, settings);
   const isColumn = columnFields(asked, choices);
   const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
-  const rows = itemRows(asked, isColumn, choices, recordValues);
+  const rows = itemRows(asked, isColumn, choices, recordValues, settings);
   const names = asked.fields.map((f) => f.name);
-  const list = listRows(asked, choices, rows.length, lines, recordValues);
+  const list = listRows(asked, choices, rows.length, lines, recordValues, settings);
   if (list) return { ok: true, fields: names, rows: list };
-  return { ok: true, fields: names, rows: rows.length ? rows : [rowOf(asked, isColumn, recordValues, null, [])] };
+  return { ok: true, fields: names, rows: rows.length ? rows : [rowOf(asked, isColumn, recordValues, null, [], settings)] };
 }
 
 /**
@@ -74,7 +66,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
  * head names it, less when the value misfits the concept's kind), every other
  * field's document value; the row's quantity × unit price ≈ line total checked.
  */
-function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number, ExtractedCell>, row: TableRow | null, columnOf: number[], sureness: number[] = []): Record<string, ExtractedCell> {
+function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number, ExtractedCell>, row: TableRow | null, columnOf: number[], settings: EngineSettings, sureness: number[] = []): Record<string, ExtractedCell> {
   const { fields, specs, concepts } = asked;
   const out: Record<string, ExtractedCell> = {};
   fields.forEach((f, i) => {
@@ -87,7 +79,7 @@ function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number
       const text = words.map((w) => w.text).join(' ');
       // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
       const fits = !kind || !text || fitValue(kind, words) !== null;
-      out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : KIND_MISFIT)) : { value: null, box: null };
+      out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : settings.rows.kindMisfit)) : { value: null, box: null };
     } else if (row && concepts[i]?.level === 'line') {
       // An item's own value no column holds is none: the document's "Total" is not each line's total.
       out[f.name] = { value: null, box: null };
@@ -97,7 +89,8 @@ function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number
 }
 
 /** The rows stage for tables: each chosen table's item rows, summaries dropped, a statement's running balance checked. */
-function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], recordValues: Map<number, ExtractedCell>): Array<Record<string, ExtractedCell>> {
+function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): Array<Record<string, ExtractedCell>> {
+  const { arithmeticColumnConfidence, kindsColumnConfidence } = settings.rows;
   const { fields, concepts, textual } = asked;
   const rows: Array<Record<string, ExtractedCell>> = [];
   for (const choice of choices) {
@@ -106,11 +99,11 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
-      if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return ARITHMETIC_COLUMN_CONFIDENCE;
-      return choice.byKinds || choice.namedByKinds?.includes(k) ? KINDS_COLUMN_CONFIDENCE : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
+      if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
+      return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
-    const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, sureness));
+    const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf));
   }
   return rows;
@@ -121,14 +114,14 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
  * A table naming at most one of the fields loses to a longer list, or to one as long that gives more of the fields
  * (the payment lines under a short receipt name only an amount). Null: the table's rows stand.
  */
-function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number, lines: Line[], recordValues: Map<number, ExtractedCell>): Array<Record<string, ExtractedCell>> | null {
+function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number, lines: Line[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): Array<Record<string, ExtractedCell>> | null {
   const { fields, concepts, specs, textual } = asked;
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
-  if (mappedColumns >= 2 || !textual.some((f) => f.concept?.level === 'line')) return null;
-  const items = readListItems(lines, new Set());
+  if (mappedColumns >= settings.rows.tableOverListColumns || !textual.some((f) => f.concept?.level === 'line')) return null;
+  const items = readListItems(lines, new Set(), settings);
   const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
   if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && listed > mappedColumns))) {
-    return items.map((it) => listRow(it, fields, concepts, specs, recordValues));
+    return items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings));
   }
   return null;
 }
@@ -151,7 +144,7 @@ function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSp
     if (!('value' in c) || c.value === null) return;
     const { agreement, repaired } = checks[k];
     if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: REPAIRED_CONFIDENCE };
-    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: Math.round(checkedConfidence(c.confidence, agreement) * 100) / 100 };
+    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(checkedConfidence(c.confidence, agreement)) };
   });
   return out;
 }
@@ -167,7 +160,7 @@ const STATEMENT_PARTS = ['debit', 'credit', 'balance'] as const;
  */
 function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields: FieldSpec[], concepts: Array<Concept | null>, columnOf: number[]): Array<Record<string, ExtractedCell>> {
   const [d, c, b] = STATEMENT_PARTS.map((id) => concepts.findIndex((k, i) => k?.id === id && (columnOf[i] ?? -1) >= 0));
-  if (b < 0 || (d < 0 && c < 0) || rows.length < 2) return rows;
+  if (b < 0 || (d < 0 && c < 0) || rows.length <= 1) return rows;
   const text = (row: Record<string, ExtractedCell>, i: number) => (i >= 0 ? (row[fields[i].name] as CellValue).value ?? '' : '');
   const read = (rs: typeof rows) => rs.map((r) => ({ debit: text(r, d), credit: text(r, c), balance: text(r, b) }));
   let out = rows;
@@ -179,14 +172,11 @@ function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields:
     const moved = { ...r };
     for (const i of [d, c, b]) {
       const v = i >= 0 ? (r[fields[i].name] as CellValue) : null;
-      if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: Math.round(checkedConfidence(v.confidence, checks[k]) * 100) / 100 };
+      if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: toHundredths(checkedConfidence(v.confidence, checks[k])) };
     }
     return moved;
   });
 }
-
-/** Confidence of a value read off a headerless list: its place, not a header, says what it is. */
-const LIST_VALUE_CONFIDENCE = 0.7;
 
 /**
  * Which of a list item's amounts a unit price asked without a line total is:
@@ -200,7 +190,8 @@ function priceOf(item: ListItem, concepts: Array<Concept | null>): 'unitPrice' |
   return asks('quantity') && item.unitPrice ? 'unitPrice' : 'lineTotal';
 }
 
-function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], recordValues: Map<number, ExtractedCell>): Record<string, ExtractedCell> {
+function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): Record<string, ExtractedCell> {
+  const { listValueConfidence, kindMisfit } = settings.rows;
   const price = priceOf(item, concepts);
   const byConcept: Record<string, Word[] | null> = {
     description: item.description, quantity: item.quantity, unit_price: price && item[price], line_total: item.lineTotal,
@@ -213,7 +204,7 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
       const total = concept.id === 'line_total' || (concept.id === 'unit_price' && price === 'lineTotal');
       // A line total the quantity line set right is a repair; one whose marks nothing confirmed misfits its kind.
       const repaired = total && item.repairedTotal !== undefined;
-      const confidence = repaired ? REPAIRED_CONFIDENCE : total && item.misread ? LIST_VALUE_CONFIDENCE * KIND_MISFIT : LIST_VALUE_CONFIDENCE;
+      const confidence = repaired ? REPAIRED_CONFIDENCE : total && item.misread ? listValueConfidence * kindMisfit : listValueConfidence;
       out[f.name] = words ? cell(repaired ? item.repairedTotal! : words.map((w) => w.text).join(' '), words, specs[i], confidence) : { value: null, box: null };
     } else out[f.name] = recordValues.get(i) ?? { value: null, box: null };
   });

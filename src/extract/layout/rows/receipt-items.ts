@@ -7,7 +7,9 @@
  */
 import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { parseNumber } from '../../format/index.js';
+import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
+import { half } from '../../units.js';
 import type { Line } from '../lines/lines.js';
 import { fitValue } from '../values/value-kinds.js';
 import { isDataValue } from '../tables/data-values.js';
@@ -27,13 +29,13 @@ export interface ListItem {
 }
 
 /** `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`. */
-const QUANTITY_LINE = /^(\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*(-?\d[\d.,]*)(?:\s*(?:€|EUR|\$|£))?$/iu;
+const QUANTITY_LINE = /^(?<count>\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*(?<price>-?\d[\d.,]*)(?:\s*(?:€|EUR|\$|£))?$/iu;
 
 /** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
-function documentLabels(line: Line): Array<NonNullable<ReturnType<typeof conceptById>>> {
+function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable<ReturnType<typeof conceptById>>> {
   const first = line.segments[0]?.text.replace(/[:：]\s*$/, '') ?? '';
   const words = first.split(/\s+/);
-  for (let k = Math.min(3, words.length); k >= 1; k--) {
+  for (let k = Math.min(settings.fields.segmentLabelWords, words.length); k >= 1; k--) {
     const concepts = [...classifyLabel(words.slice(0, k).join(' ')).keys()].flatMap((id) => conceptById(id) ?? []).filter((c) => c.level === 'document');
     if (concepts.length) return concepts;
   }
@@ -41,10 +43,10 @@ function documentLabels(line: Line): Array<NonNullable<ReturnType<typeof concept
 }
 
 /** Money concepts close an item list ("GESAMT", "Summe", "Total", "Subtotal"). */
-const closesList = (line: Line) => documentLabels(line).some((c) => c.kind === 'money');
+const closesList = (line: Line, settings: EngineSettings) => documentLabels(line, settings).some((c) => c.kind === 'money');
 
 /** A receipt number, date or time under its label ("Bon-Nr. 538573") is no item even where its number reads as an amount. */
-const labelsDocumentValue = (line: Line) => documentLabels(line).some((c) => c.kind === 'identifier' || c.kind === 'date');
+const labelsDocumentValue = (line: Line, settings: EngineSettings) => documentLabels(line, settings).some((c) => c.kind === 'identifier' || c.kind === 'date');
 
 const amount = (ws: Word[]) => {
   const t = ws.map((w) => w.text).join(' ').replace(/[^\d.,-]/g, '');
@@ -56,20 +58,21 @@ const GLUED_TAX_CLASS = /^(-?\d[\d.,]*\d)[A-Z]$/;
 
 /** An amount's words without the tax class letter a receipt prints after it ("9,88 A", or read joined: "9,88A"). */
 export function withoutTaxClass(words: Word[]): Word[] {
-  if (words.length > 1 && /^[A-Z]$/.test(words[words.length - 1].text) && /\d/.test(words[words.length - 2].text)) return words.slice(0, -1);
-  const last = words[words.length - 1];
-  const glued = last && GLUED_TAX_CLASS.exec(last.text);
-  if (!glued) return words;
-  const share = glued[1].length / last.text.length;
-  return [...words.slice(0, -1), { ...last, text: glued[1], box: { ...last.box, x2: last.box.x1 + (last.box.x2 - last.box.x1) * share } }];
+  const end = words.length - 1;
+  if (end > 0 && /^[A-Z]$/.test(words[end].text) && /\d/.test(words[end - 1].text)) return words.slice(0, -1);
+  const last = words[end];
+  const amount = last && GLUED_TAX_CLASS.exec(last.text)?.[1];
+  if (!amount) return words;
+  const share = amount.length / last.text.length;
+  return [...words.slice(0, -1), { ...last, text: amount, box: { ...last.box, x2: last.box.x1 + (last.box.x2 - last.box.x1) * share } }];
 }
 
 /** A quantity line's count and unit price (`2 x 1,25`, `3x 7.97`), or null when the words are none. */
 function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: number; p: number } | null {
-  const m = QUANTITY_LINE.exec(textOf(words).replace(/\s+/g, ' ').trim());
+  const m = QUANTITY_LINE.exec(textOf(words).replace(/\s+/g, ' ').trim())?.groups;
   if (!m) return null;
-  const q = parseNumber(m[1], m[1].includes(','));
-  const p = parseNumber(m[2], /,\d{2}$/.test(m[2]));
+  const q = parseNumber(m.count, m.count.includes(','));
+  const p = parseNumber(m.price, /,\d{2}$/.test(m.price));
   const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
   // The sign may cling to the count ("3x 7.97"): the count is the word without it.
   const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
@@ -79,19 +82,20 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
 }
 
 /** The item lines of a headerless list, or [] when the page has none. */
-export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
+export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSettings): ListItem[] {
+  const r = settings.rows;
   const items: Array<ListItem & { index: number }> = [];
   const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (skip.has(line)) continue;
-    if (items.length > 0 && closesList(line)) break;
+    if (items.length > 0 && closesList(line, settings)) break;
     const counted = quantityLine(line.words);
     if (counted) {
       quantities.push({ index: i, ...counted });
       continue;
     }
-    if (line.segments.length < 2) continue;
+    if (line.segments.length <= 1) continue;
     // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
     const last = line.segments.length - 1;
     const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
@@ -99,18 +103,18 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
     const misread = !fitValue('money', amountWords) && readingsOf(textOf(amountWords), false).some((r) => /[.,]\d{2}/.test(r.text));
     const total = misread ? amountWords : fitValue('money', amountWords);
-    if (!total || closesList(line) || labelsDocumentValue(line)) continue;
+    if (!total || closesList(line, settings) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
     const above = lines[i - 1];
-    if (counts && above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.index === i - 1) && !closesList(above) && !labelsDocumentValue(above)) {
+    if (counts && above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.index === i - 1) && !closesList(above, settings) && !labelsDocumentValue(above, settings)) {
       items.push({ index: i, description: above.words, lineTotal: total, quantity: counts.quantity, unitPrice: counts.unitPrice, misread: misread || undefined });
       continue;
     }
     // A till that prints the count first ("2 | Kaffee | 6,00"): the count is the quantity, the text after it the article.
     const start = at > 1 && /^\d{1,3}$/.test(line.segments[0].text) && /\p{L}{2}/u.test(line.segments[1].text) ? 1 : 0;
     const left = line.segments[start];
-    if (!/\p{L}{2}/u.test(left.text) || left.box.x1 > 0.5) continue;
+    if (!/\p{L}{2}/u.test(left.text) || left.box.x1 > r.descriptionLeftOf) continue;
     // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
     const textEnd = line.segments.findIndex((seg, k) => k > start && (k >= at || isDataValue(seg.text)));
     const quantity = start ? line.segments[0].words : null;
@@ -124,7 +128,7 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
       const text = textOf(it.lineTotal);
       const mark = /,\d{2}$/.test(textOf(q.unitPrice)) ? ',' : '.';
       const readings = it.misread || !isWellFormed(text) || isUnsureReading(it.lineTotal) ? readingsOf(text, isUnsureReading(it.lineTotal), mark) : [{ text, value: amount(it.lineTotal)?.value ?? NaN, cost: 0 }];
-      return readings.find((r) => Math.abs(q.q * q.p - Math.abs(r.value)) < 0.011);
+      return readings.find((x) => Math.abs(q.q * q.p - Math.abs(x.value)) < r.quantityAgreement);
     };
     const below = items.find((it) => it.index === q.index + 1);
     const above = items.find((it) => it.index === q.index - 1);
@@ -138,6 +142,6 @@ export function readListItems(lines: Line[], skip: Set<Line>): ListItem[] {
   // The amounts of a list share their form: where most carry cents, a whole number above them is the shop's street
   // or house number (one among them may be an amount whose comma the scan lost), a time no item ("11:27").
   const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.repairedTotal ?? textOf(it.lineTotal));
-  const kept = items.filter(cents).length * 2 > items.length ? items.slice(Math.max(0, items.findIndex(cents))) : items;
-  return kept.length >= 2 ? kept : [];
+  const kept = items.filter(cents).length > half(items.length) ? items.slice(Math.max(0, items.findIndex(cents))) : items;
+  return kept.length >= r.minListItems ? kept : [];
 }
