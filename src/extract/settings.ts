@@ -122,6 +122,17 @@ export const DEFAULT_SETTINGS = deepFreeze({
     },
     /** The page's ink is cut into this many parts of equal ink; the first is read with English to tell the language (language-reading.ts). */
     languageHeadParts: 3,
+    /** Telling a reading's language by cue words (read/page-language.ts). */
+    language: {
+      /** Distinct cue words a non-English page must show at least, so a stray word on an English page does not switch the model. */
+      minCues: 3,
+      /** Cue words enough for another language on a whole page that shows no English cue word at all. */
+      minCuesWithoutEnglish: 2,
+      /** Letters a cue word has at least: one-letter words ("a", "e", "o", "y") recur on every line of a receipt. */
+      minCueLetters: 2,
+      /** Part of a page is English only with this many times any other language's cues (a German bill's top showed 3 English, 2 German). */
+      englishLead: 2,
+    },
     merge: {
       /** Words of two readings cover the same ink when they overlap vertically by this share of the smaller height. */
       sameInkOverlap: 0.5,

@@ -51,34 +51,34 @@ describe('OCR workers', () => {
 describe('page language', () => {
   // Readings as the English model gives them: accents dropped or misread, the words around them intact.
   it('tells each language from an English-model reading', () => {
-    expect(detectPageLanguage(words('INVOICE Invoice No. 1042 Date 12/03/2024 Description Qty Unit Price Amount Subtotal Tax Total due Thank you for your business'))).toBe('en');
-    expect(detectPageLanguage(words('RECHNUNG Rechnungsnr. 1042 Datum 12.03.2024 Beschreibung Menge Einzelpreis Betrag Zwischensumme MwSt. Gesamtbetrag Vielen Dank fur Ihren Auftrag'))).toBe('de');
-    expect(detectPageLanguage(words('FACTURE N° de facture 1042 Date 12/03/2024 Designation Quantite Prix unitaire Montant Total HT TVA Total TTC Merci pour votre confiance'))).toBe('fr');
-    expect(detectPageLanguage(words('FACTURA Numero de factura 1042 Fecha 12/03/2024 Descripcion Cantidad Precio unitario Importe Base imponible IVA Total Gracias por su compra'))).toBe('es');
-    expect(detectPageLanguage(words('FACTUUR Factuurnummer 1042 Datum 12-03-2024 Omschrijving Aantal Prijs Bedrag Subtotaal BTW Totaal Bedankt voor uw bestelling'))).toBe('nl');
-    expect(detectPageLanguage(words('FATTURA Numero fattura 1042 Data 12/03/2024 Descrizione Quantita Prezzo unitario Importo Imponibile IVA Totale Grazie per il vostro ordine'))).toBe('it');
-    expect(detectPageLanguage(words('FATURA Numero da fatura 1042 Data 12/03/2024 Descricao Quantidade Preco unitario Valor Subtotal IVA Total Obrigado pela sua preferencia'))).toBe('pt');
-    expect(detectPageLanguage(words('FAKTURA VAT Nr faktury 1042 Data wystawienia 12.03.2024 Nabywca ul. Dluga 5 Nazwa towaru Ilosc Cena netto Wartosc Razem brutto Do zaplaty 1 234,56 zl'))).toBe('pl');
+    expect(detectPageLanguage(words('INVOICE Invoice No. 1042 Date 12/03/2024 Description Qty Unit Price Amount Subtotal Tax Total due Thank you for your business'), DEFAULT_SETTINGS)).toBe('en');
+    expect(detectPageLanguage(words('RECHNUNG Rechnungsnr. 1042 Datum 12.03.2024 Beschreibung Menge Einzelpreis Betrag Zwischensumme MwSt. Gesamtbetrag Vielen Dank fur Ihren Auftrag'), DEFAULT_SETTINGS)).toBe('de');
+    expect(detectPageLanguage(words('FACTURE N° de facture 1042 Date 12/03/2024 Designation Quantite Prix unitaire Montant Total HT TVA Total TTC Merci pour votre confiance'), DEFAULT_SETTINGS)).toBe('fr');
+    expect(detectPageLanguage(words('FACTURA Numero de factura 1042 Fecha 12/03/2024 Descripcion Cantidad Precio unitario Importe Base imponible IVA Total Gracias por su compra'), DEFAULT_SETTINGS)).toBe('es');
+    expect(detectPageLanguage(words('FACTUUR Factuurnummer 1042 Datum 12-03-2024 Omschrijving Aantal Prijs Bedrag Subtotaal BTW Totaal Bedankt voor uw bestelling'), DEFAULT_SETTINGS)).toBe('nl');
+    expect(detectPageLanguage(words('FATTURA Numero fattura 1042 Data 12/03/2024 Descrizione Quantita Prezzo unitario Importo Imponibile IVA Totale Grazie per il vostro ordine'), DEFAULT_SETTINGS)).toBe('it');
+    expect(detectPageLanguage(words('FATURA Numero da fatura 1042 Data 12/03/2024 Descricao Quantidade Preco unitario Valor Subtotal IVA Total Obrigado pela sua preferencia'), DEFAULT_SETTINGS)).toBe('pt');
+    expect(detectPageLanguage(words('FAKTURA VAT Nr faktury 1042 Data wystawienia 12.03.2024 Nabywca ul. Dluga 5 Nazwa towaru Ilosc Cena netto Wartosc Razem brutto Do zaplaty 1 234,56 zl'), DEFAULT_SETTINGS)).toBe('pl');
   });
 
   it('keeps English for an English page with a few foreign words (names, addresses), and for pages without words', () => {
-    expect(detectPageLanguage(words('Invoice to Müller GmbH Hauptstraße 5 Berlin Description Amount Total Thank you'))).toBe('en');
-    expect(detectPageLanguage(words('1042 12.03.2024 48,00 9,75'))).toBe('en');
+    expect(detectPageLanguage(words('Invoice to Müller GmbH Hauptstraße 5 Berlin Description Amount Total Thank you'), DEFAULT_SETTINGS)).toBe('en');
+    expect(detectPageLanguage(words('1042 12.03.2024 48,00 9,75'), DEFAULT_SETTINGS)).toBe('en');
   });
 
   it('takes two cue words of another language on a page that shows none of English (a blurred scan)', () => {
-    expect(detectPageLanguage(words('WeiBhaupt e.K. Zahltag 28.06.2023 Gimmigenats 354241 Summe Abziige 4257.87'))).toBe('de');
-    expect(detectPageLanguage(words('Weisshaupt Zahltag 28.06.2023 Summe Total 4257.87'))).toBe('en');
+    expect(detectPageLanguage(words('WeiBhaupt e.K. Zahltag 28.06.2023 Gimmigenats 354241 Summe Abziige 4257.87'), DEFAULT_SETTINGS)).toBe('de');
+    expect(detectPageLanguage(words('Weisshaupt Zahltag 28.06.2023 Summe Total 4257.87'), DEFAULT_SETTINGS)).toBe('en');
   });
 
   it('tells part of a page only when it settles the language: English needs twice any rival', () => {
-    expect(tellLanguage(words('RECHNUNG Rechnungsnr. 1042 Datum 12.03.2024 Kunde'))).toBe('de');
-    expect(tellLanguage(words('INVOICE Invoice No. 1042 Date 12/03/2024 Bill to'))).toBe('en');
+    expect(tellLanguage(words('RECHNUNG Rechnungsnr. 1042 Datum 12.03.2024 Kunde'), DEFAULT_SETTINGS)).toBe('de');
+    expect(tellLanguage(words('INVOICE Invoice No. 1042 Date 12/03/2024 Bill to'), DEFAULT_SETTINGS)).toBe('en');
     // A merchant's name and address: too little either way.
-    expect(tellLanguage(words('BAKKERIJ JANSEN Kerkstraat 12 1012 AB'))).toBeUndefined();
-    expect(tellLanguage(words('1042 12.03.2024 48,00 9,75'))).toBeUndefined();
+    expect(tellLanguage(words('BAKKERIJ JANSEN Kerkstraat 12 1012 AB'), DEFAULT_SETTINGS)).toBeUndefined();
+    expect(tellLanguage(words('1042 12.03.2024 48,00 9,75'), DEFAULT_SETTINGS)).toBeUndefined();
     // Three English cue words beside two German ones: not yet English.
-    expect(tellLanguage(words('Invoice Date Total Datum Kunde'))).toBeUndefined();
+    expect(tellLanguage(words('Invoice Date Total Datum Kunde'), DEFAULT_SETTINGS)).toBeUndefined();
   });
 });
 

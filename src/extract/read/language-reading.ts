@@ -56,10 +56,10 @@ export async function readInLanguage(pool: TesseractPool, page: GreyRaster, dpi:
   if (language) return { words: await read(language), language, fullReadings: 1 };
   const { head, rest } = headAndRest(ink, settings.read.languageHeadParts);
   const top = await read('en', head);
-  const told = tellLanguage(top);
+  const told = tellLanguage(top, settings);
   if (told && told !== 'en') return { words: withFiguresOf(await read(told), top, head, settings), language: told, fullReadings: 1 };
   const english = rest ? [...top, ...(await read('en', rest))] : top;
-  const whole = told ?? detectPageLanguage(english);
+  const whole = told ?? detectPageLanguage(english, settings);
   if (whole === 'en' || maxFull <= 1) return { words: english, language: whole, fullReadings: 1 };
   const readings = [english, await read(whole)];
   return { words: mergeLanguageReadings(readings[1], english, settings), language: whole, fullReadings: readings.length };

@@ -7,6 +7,7 @@
  */
 import { CONCEPTS, conceptTokens } from '../concepts/index.js';
 import { LANGS, LANGUAGES, type Lang } from '../lang/index.js';
+import type { EngineSettings } from '../settings.js';
 
 /**
  * Each language's cue words: its function words (short words every text of
@@ -33,40 +34,36 @@ const LETTER_CUES: Array<[RegExp, Lang]> = LANGS.flatMap((l) => {
   return letters ? [[letters, l] as [RegExp, Lang]] : [];
 });
 
-/** Distinct cue words a non-English page must show at least, so a stray word on an English page does not switch the model. */
-const MIN_CUES = 3;
-
 /**
  * Distinct cue words per language of a reading's words. Distinct, because a
  * receipt repeats its tax-class letters and short words on every line; one-
- * letter words ("a", "e", "o", "y") are never cues for the same reason.
+ * letter words ("a", "e", "o", "y") are never cues for the same reason
+ * (settings.read.language.minCueLetters).
  */
-export function languageScores(words: ReadonlyArray<{ text: string }>): Record<Lang, number> {
+export function languageScores(words: ReadonlyArray<{ text: string }>, settings: EngineSettings): Record<Lang, number> {
   const seen = Object.fromEntries(LANGS.map((l) => [l, new Set<string>()])) as Record<Lang, Set<string>>;
   for (const w of words) {
     for (const [re, l] of LETTER_CUES) if (re.test(w.text)) seen[l].add(w.text.toLowerCase());
-    for (const t of conceptTokens(w.text)) if (t.length >= 2) for (const l of LANGS) if (CUES[l].has(t)) seen[l].add(t);
+    for (const t of conceptTokens(w.text)) if (t.length >= settings.read.language.minCueLetters) for (const l of LANGS) if (CUES[l].has(t)) seen[l].add(t);
   }
   return Object.fromEntries(LANGS.map((l) => [l, seen[l].size])) as Record<Lang, number>;
 }
 
-/** Cue words enough for another language on a whole page that shows no English cue word at all. */
-const MIN_CUES_WITHOUT_ENGLISH = 2;
-
 /**
  * The page's language: the non-English one with the most cue words when it
- * has at least MIN_CUES of them and at least as many as English (or
- * MIN_CUES_WITHOUT_ENGLISH and English none: a blurred 150 dpi German payslip
+ * has at least settings.read.language.minCues of them and at least as many as English (or
+ * minCuesWithoutEnglish and English none: a blurred 150 dpi German payslip
  * read in English showed "Zahltag" and "Summe" and nothing else of either),
  * else English.
  */
-export function detectPageLanguage(words: ReadonlyArray<{ text: string }>): Lang {
-  const scores = languageScores(words);
-  return strongest(scores, scores.en === 0 ? MIN_CUES_WITHOUT_ENGLISH : MIN_CUES) ?? 'en';
+export function detectPageLanguage(words: ReadonlyArray<{ text: string }>, settings: EngineSettings): Lang {
+  const { minCues, minCuesWithoutEnglish } = settings.read.language;
+  const scores = languageScores(words, settings);
+  return strongest(scores, scores.en === 0 ? minCuesWithoutEnglish : minCues) ?? 'en';
 }
 
 /** The non-English language with the most cue words, at least `least` and as many as English's, if any. */
-function strongest(scores: Record<Lang, number>, least = MIN_CUES): Lang | undefined {
+function strongest(scores: Record<Lang, number>, least: number): Lang | undefined {
   let best: Lang | undefined;
   for (const l of LANGS) if (l !== 'en' && scores[l] >= least && scores[l] >= scores.en && (!best || scores[l] > scores[best])) best = l;
   return best;
@@ -77,12 +74,14 @@ function strongest(scores: Record<Lang, number>, least = MIN_CUES): Lang | undef
  * that part does not settle it. Stricter than detectPageLanguage for English:
  * part of a page without another language's cues is not yet an English page
  * (a German utility bill's top third showed three English cue words and two
- * German ones), so English needs twice any other language's cues.
+ * German ones), so English needs twice any other language's cues
+ * (settings.read.language.englishLead).
  */
-export function tellLanguage(words: ReadonlyArray<{ text: string }>): Lang | undefined {
-  const scores = languageScores(words);
-  const other = strongest(scores);
+export function tellLanguage(words: ReadonlyArray<{ text: string }>, settings: EngineSettings): Lang | undefined {
+  const { minCues, englishLead } = settings.read.language;
+  const scores = languageScores(words, settings);
+  const other = strongest(scores, minCues);
   if (other) return other;
   const rival = Math.max(...LANGS.filter((l) => l !== 'en').map((l) => scores[l]));
-  return scores.en >= MIN_CUES && scores.en >= 2 * rival ? 'en' : undefined;
+  return scores.en >= minCues && scores.en >= englishLead * rival ? 'en' : undefined;
 }
