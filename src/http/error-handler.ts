@@ -83,6 +83,9 @@ export function frameworkErrors(baseUrl: string) {
   };
 }
 
+/** How long a refused connection may still send before it is cut off. */
+const CLIENT_ERROR_LINGER_MS = 2000;
+
 /**
  * Errors Node's HTTP parser meets before Fastify has a request (the request
  * timeout, oversized headers, bytes that are not HTTP): the Fastify option
@@ -98,13 +101,19 @@ export function clientErrorHandler(baseUrl: string, requestTimeoutMs: number) {
         ? errors.invalidParameter('headers', 'The request headers are too large.')
         : errors.invalidParameter('request', 'The request is not well-formed HTTP.');
     const body = JSON.stringify(errorBody(appError, baseUrl));
-    if (socket.writable) {
-      socket.write(
-        `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nConnection: close\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
+    if (!socket.writable) {
+      socket.destroy();
+      return;
     }
-    socket.destroy();
+    socket.end(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    // Closing with the client's unread bytes still queued (the rest of an oversized header) resets the
+    // connection, and a reset can reach the client before it reads the answer: drop what it still sends,
+    // and cut it off after a moment if it keeps sending.
+    socket.resume();
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   };
 }
 

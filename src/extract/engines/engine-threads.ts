@@ -17,10 +17,16 @@ export interface EngineThreads {
   close(): Promise<void>;
 }
 
-/** Hand the page bytes over instead of copying them, unless they share a pooled ArrayBuffer. */
-function transferOf(image: Uint8Array | null): ArrayBuffer[] {
-  if (!image) return [];
-  return image.byteOffset === 0 && image.byteLength === image.buffer.byteLength ? [image.buffer as ArrayBuffer] : [];
+/**
+ * The page as the thread gets it: its image bytes copied once into an
+ * ArrayBuffer of their own, which is handed over rather than cloned again.
+ * The caller's bytes may sit in a pooled, shared or untransferable buffer
+ * (Node 22+ refuses those with DataCloneError), and stay the caller's.
+ */
+function handedOver(page: EnginePage): { page: EnginePage; transfer: ArrayBuffer[] } {
+  if (!page.image) return { page, transfer: [] };
+  const image = new Uint8Array(page.image);
+  return { page: { ...page, image }, transfer: [image.buffer] };
 }
 
 /**
@@ -34,8 +40,8 @@ export function startEngineThreads(threads: number): EngineThreads {
     taskTimeoutMs: PAGE_TIMEOUT_MS,
     spawn: () => startWorker(import.meta.url, './engine-thread', {}),
   });
-  const run = async (message: EngineThreadTask, page: EnginePage): Promise<EngineThreadResponse> => {
-    const response = await pool.run(message, transferOf(page.image));
+  const run = async (message: EngineThreadTask, transfer: ArrayBuffer[]): Promise<EngineThreadResponse> => {
+    const response = await pool.run(message, transfer);
     if (response.op === 'error') throw new Error(response.message);
     return response;
   };
@@ -43,12 +49,14 @@ export function startEngineThreads(threads: number): EngineThreads {
     layout: {
       name: 'layout',
       async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {
-        return ((await run({ op: 'extract', page, request }, page)) as Extract<EngineThreadResponse, { op: 'extract' }>).result;
+        const given = handedOver(page);
+        return ((await run({ op: 'extract', page: given.page, request }, given.transfer)) as Extract<EngineThreadResponse, { op: 'extract' }>).result;
       },
     },
     views: {
       async view(page, request) {
-        return ((await run({ op: 'view', page, view: request }, page)) as Extract<EngineThreadResponse, { op: 'view' }>).view;
+        const given = handedOver(page);
+        return ((await run({ op: 'view', page: given.page, view: request }, given.transfer)) as Extract<EngineThreadResponse, { op: 'view' }>).view;
       },
     },
     close: () => pool.close(),
