@@ -27,7 +27,7 @@
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
  *     [--series-length N] [--modalities digital,scanned]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer]
- *     [--datasets DIR] [--json]
+ *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--json]
  *
  * `--quick --split tuning`: for tuning rules. icdar, business (one document per
  * kind × language, one scanned) and kie (at most `--per-source` cases, default
@@ -37,6 +37,12 @@
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
  * `--no-peer`: the real scans without the tesseract CLI beside them.
+ * `--ocr-cache DIR` (e.g. `.cache/ocr`, gitignored): the real scans' OCR words
+ *   are read once and saved there, later runs re-run the rules on them
+ *   (bench/lib/ocr-cache.ts; keyed by image, quality, reader settings and
+ *   reader source); no peer timing then.
+ * `--show-wrong`: each wrong field of the real sets' tuning cases, read and
+ *   expected, on stderr (held-out cases are never listed).
  * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and the
  * tables go to stderr.
  */
@@ -60,7 +66,8 @@ import { runSeriesBench } from './lib/business/series.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
 import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
-import { runKie, scanCalibration, scanSpeed, summarizeKie, type KieResult } from './lib/kie-dev.js';
+import { runKie, scanCalibration, scanSpeed, summarizeKie, wrongTuningValues, type KieResult } from './lib/kie-dev.js';
+import { cachedReadingEngine } from './lib/ocr-cache.js';
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
 import { percentiles } from './lib/percentiles.js';
@@ -267,12 +274,17 @@ function scanPeer(): ((file: string, lang: string) => Promise<Record<string, num
 const KIE_SETS = ['kie-dev', 'kie-dev-more'] as const;
 
 /** The real sets per split and source, the calibration table and the seconds a page on their scans. */
-async function runRealSets(engine: LayoutEngine, root: string, splits: Split[], quick: boolean, datasets: Record<string, unknown>, out: Record<string, unknown>): Promise<void> {
-  const peer = quick || process.argv.includes('--no-peer') ? undefined : scanPeer();
+async function runRealSets(layout: LayoutEngine, root: string, splits: Split[], quick: boolean, datasets: Record<string, unknown>, out: Record<string, unknown>): Promise<void> {
+  const cacheDir = listArg('ocr-cache')?.[0];
+  const cached = cacheDir ? await cachedReadingEngine(resolve(cacheDir), layout) : null;
+  const engine = cached ?? layout;
+  // Timing a page read from saved words against the CLI reading it would compare nothing.
+  const peer = quick || cached || process.argv.includes('--no-peer') ? undefined : scanPeer();
   const all: KieResult[] = [];
   for (const set of KIE_SETS) {
     const results = await runKie(engine, join(root, set), { splits, perSource: arg('per-source', quick ? 8 : Infinity), sources: listArg('sources'), peer, progress: (done, total) => process.stderr.write(`${set}: ${done}/${total} cases\r`) });
     all.push(...results);
+    if (process.argv.includes('--show-wrong')) process.stderr.write(wrongTuningValues(set, results));
     datasets[set] = {
       ...bySplit(splits, (s) => summarizeKie(results.filter((r) => r.split === s))),
       protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column, and line_items_inferred: the same table asked with no fields, columns aligned to the truth columns by content (cells of unaligned columns left out: the truth lists only some printed columns), printed amounts rewritten as plain numbers (bench/lib/kie-dev.ts, plainAmount). Split by sender (bench/lib/splits.ts)',
@@ -283,7 +295,9 @@ async function runRealSets(engine: LayoutEngine, root: string, splits: Split[], 
     speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all) },
     protocol:
       'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads',
+    ...(cached ? { ocr_cache: { dir: resolve(cacheDir as string), ...cached.counts, note: 'scans read from saved OCR words (bench/lib/ocr-cache.ts): ms per page is the layout stages alone, no peer timed' } } : {}),
   };
+  await cached?.close?.();
 }
 
 function bySplit<T>(splits: Split[], f: (s: Split) => T): Partial<Record<Split, T>> {
@@ -445,6 +459,8 @@ function sideBySide(datasets: Record<string, unknown>, out: Record<string, unkno
     rows.push([`${set} fields`, (s) => acc(at(datasets, `${set}/${s}/fields`))]);
     const sources = new Set(splits.flatMap((s) => Object.keys((at(datasets, `${set}/${s}/by_source`) as object | undefined) ?? {})));
     for (const src of [...sources].sort()) rows.push([`  ${src}`, (s) => acc(at(datasets, `${set}/${s}/by_source/${src}`))]);
+    const fieldNames = new Set(splits.flatMap((s) => Object.keys((at(datasets, `${set}/${s}/by_field`) as object | undefined) ?? {})));
+    for (const name of [...fieldNames].sort()) rows.push([`  field ${name}`, (s) => acc(at(datasets, `${set}/${s}/by_field/${name}`))]);
     rows.push([`${set} line items named / inferred`, (s) => `${f(at(datasets, `${set}/${s}/line_items`))} / ${f(at(datasets, `${set}/${s}/line_items_inferred`))}`]);
     const lineSources = new Set(splits.flatMap((s) => Object.keys((at(datasets, `${set}/${s}/line_items_by_source`) as object | undefined) ?? {})));
     for (const src of [...lineSources].sort()) rows.push([`  ${src} lines named / inferred`, (s) => `${f(at(datasets, `${set}/${s}/line_items_by_source/${src}/named`))} / ${f(at(datasets, `${set}/${s}/line_items_by_source/${src}/inferred`))}`]);

@@ -63,6 +63,8 @@ export interface KieResult {
   fields: { right: number; total: number };
   /** Field name -> right or wrong (for per-field accuracy). */
   byField: Record<string, boolean>;
+  /** Field name -> the value read and its confidence, beside the truth (for --show-wrong on tuning cases). */
+  values: Record<string, { got: string; expected: string; confidence?: number }>;
   lines: CellCounts;
   /** The same table asked with no fields (columns inferred), cells of columns aligned to the truth's. */
   inferredLines: CellCounts;
@@ -120,7 +122,7 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
   const pages = await pagesOf(dir, c);
   const names = c.kind === 'fields' ? Object.keys(c.fields) : c.header;
   const fields: FieldSpec[] = names.map((name) => ({ name, formatRequirement: requirementFor(name, c.source) }));
-  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [] };
+  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, values: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [] };
   const rows: Array<Record<string, Cell>> = [];
   for (const page of pages) {
     const t0 = performance.now();
@@ -142,6 +144,7 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
       out.fields.total++;
       if (right) out.fields.right++;
       out.byField[n] = right;
+      out.values[n] = { got: got?.value ?? '', expected: c.fields[n], confidence: got?.confidence };
       if (got?.confidence !== undefined) out.confidence.push({ confidence: got.confidence, right });
     }
   } else {
@@ -232,4 +235,18 @@ export function scanSpeed(results: KieResult[]) {
     engine: seconds(engine),
     peers: Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, { ...seconds(p), ratio_p50: r3(engine.p50 / p.p50), ratio_p95: r3(engine.p95 / p.p95) }])),
   };
+}
+
+/**
+ * The wrong fields of the tuning cases, one line each (`case field: read
+ * [confidence] | expected`). Held-out cases are never listed: rules are
+ * changed looking at the tuning split only.
+ */
+export function wrongTuningValues(set: string, results: KieResult[]): string {
+  const lines = results
+    .filter((r) => r.split === 'tuning')
+    .flatMap((r) => Object.entries(r.values)
+      .filter(([n]) => !r.byField[n])
+      .map(([n, v]) => `${set} ${r.id} ${n}: ${JSON.stringify(v.got)} [${v.confidence?.toFixed(2) ?? '-'}] | ${JSON.stringify(v.expected)}`));
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }
