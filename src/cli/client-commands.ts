@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { DocrowsClient, DocrowsError, type BatchResults, type BatchStatus, type CorrectionRequest, type ProcessRequest } from '../client/index.js';
+import type { BatchResults, BatchStatus, CorrectionRequest, DocrowsClient, ProcessRequest } from '../client/index.js';
+import { DocrowsError } from '../client/errors.js';
 import { assertInputFile, assertWritable, csvText, UsageError, writeOutput, type OutputTarget } from './output.js';
 import { createProgress } from './progress.js';
 
@@ -29,10 +30,13 @@ export const EXIT = {
 
 interface ConnectionOptions { url?: string; apiKey?: string }
 
-function connect(opts: ConnectionOptions): DocrowsClient {
+async function connect(opts: ConnectionOptions): Promise<DocrowsClient> {
   const apiKey = opts.apiKey ?? process.env.DOCROWS_API_KEY;
   if (!apiKey) throw new UsageError('no API key: set DOCROWS_API_KEY or pass --api-key');
-  return new DocrowsClient({ baseUrl: serverUrl(opts), apiKey });
+  const baseUrl = serverUrl(opts);
+  // The client (and its webhook verifier) loads only for the commands that talk to a server: `docrows extract` starts without it.
+  const { DocrowsClient } = await import('../client/client.js');
+  return new DocrowsClient({ baseUrl, apiKey });
 }
 
 /** The server's address, checked before any request so a typo is named as one, not as a failed connection. */
@@ -219,7 +223,7 @@ export function registerClientCommands(program: Command): void {
     .option('--template <id>', 'template to lock on the batch')
     .action(action('upload', async (files: string[], opts: ConnectionOptions & { batch?: string; template?: string }) => {
       const templateId = positiveInt(opts.template, '--template');
-      const client = connect(opts);
+      const client = await connect(opts);
       for (const file of files) await assertInputFile(file);
       printJson(await uploadFiles(client, files, opts.batch, templateId));
       return EXIT.ok;
@@ -233,7 +237,7 @@ export function registerClientCommands(program: Command): void {
     .option('--wait', 'wait until every document is done; exit 6 if any failed')
     .option('--timeout <seconds>', 'with --wait: give up after this long (exit 1)')
     .action(action('process', async (name: string, opts: ConnectionOptions & { template?: string; fields?: string; quality?: string; webhook?: string; reprocess?: boolean; wait?: boolean; timeout?: string }) => {
-      const client = connect(opts);
+      const client = await connect(opts);
       const timeout = positiveInt(opts.timeout, '--timeout');
       const queued = await client.process(name, processRequest(opts));
       if (!opts.wait) { printJson(queued); return EXIT.ok; }
@@ -250,7 +254,7 @@ export function registerClientCommands(program: Command): void {
       const format = formatFor(opts.format, opts.output);
       const target = { file: opts.output, stdout: process.stdout };
       assertWritable(target, format === 'xlsx');
-      await writeResults(connect(opts), name, format, target, opts.merge === true);
+      await writeResults(await connect(opts), name, format, target, opts.merge === true);
       return EXIT.ok;
     }));
 
@@ -260,7 +264,7 @@ export function registerClientCommands(program: Command): void {
     .argument('<rows>', 'JSON file of the rows (an array, or {"line_items": [...]}); - reads standard input')
     .action(action('correct', async (documentId: string, file: string, opts: ConnectionOptions) => {
       const rows = await readCorrection(file);
-      printJson(await connect(opts).correctLineItems(documentId, rows));
+      printJson(await (await connect(opts)).correctLineItems(documentId, rows));
       return EXIT.ok;
     }));
 
@@ -269,7 +273,7 @@ export function registerClientCommands(program: Command): void {
     .argument('<document_id>', 'document id')
     .action(action('revisions', async (documentId: string, opts: ConnectionOptions) => {
       const all = [];
-      for await (const revision of connect(opts).iterateRevisions(documentId, { limit: 100 })) all.push(revision);
+      for await (const revision of (await connect(opts)).iterateRevisions(documentId, { limit: 100 })) all.push(revision);
       printJson(all);
       return EXIT.ok;
     }));
@@ -286,7 +290,7 @@ export function registerClientCommands(program: Command): void {
       assertWritable(target, format === 'xlsx');
       const request = processRequest(opts);
       const timeout = positiveInt(opts.timeout, '--timeout');
-      const client = connect(opts);
+      const client = await connect(opts);
       for (const file of files) await assertInputFile(file);
       const { batch_name: batch } = await uploadFiles(client, files, opts.batch, undefined);
       await client.process(batch, request);

@@ -1,4 +1,7 @@
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+
+/** cli-progress (a CommonJS package) is required only when a bar is drawn on a terminal: it is tens of ms of a command's start-up. */
+const require = createRequire(import.meta.url);
 
 /** Progress of a counted task: a bar on a terminal, plain lines otherwise (logs, CI, pipes). */
 export interface Progress {
@@ -10,6 +13,7 @@ export interface Progress {
 
 export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
   if (stream.isTTY) {
+    const cliProgress = require('cli-progress') as typeof import('cli-progress');
     const bar = new cliProgress.SingleBar({
       stream,
       format: `${label} [{bar}] {value}/{total} {detail}`,

@@ -1,7 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { errors } from '../errors.js';
 import type { FileKind } from './types.js';
-import { listZipEntries } from './zip.js';
 
 /** Bytes read from the head of a file to decide its kind (zip central directories are handled separately). */
 const HEAD_BYTES = 4096;
@@ -58,6 +57,8 @@ export async function sniffFile(path: string): Promise<FileKind> {
     );
   }
   if (kind === 'zip') {
+    // The zip reader (and its inflater) loads only for a zip: a PDF or an image never needs it.
+    const { listZipEntries } = await import('./zip.js');
     assertDocxEntries(listZipEntries(await readFile(path)).map((e) => e.name));
     return 'docx';
   }

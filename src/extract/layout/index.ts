@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
 import { isImageRegion, pageImage } from '../types.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
 import { createPageReader } from '../read/page-reader.js';
+import { askLibvipsThreads } from '../read/libvips.js';
 import { withSettings, type EngineSettings, type SettingsOverrides } from '../settings.js';
 import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
 import { applyLayoutMemory } from '../memory/apply.js';
@@ -29,10 +29,7 @@ export interface LayoutEngineOptions {
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
   const settings = withSettings(options.settings);
   const reader = createPageReader({ ocrThreads: options.ocrWorkers, settings });
-  // sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page was decoded,
-  // scaled and turned before recognition: about 0.1 s of a 300 dpi scan's 1 s. An engine that reads a page on several
-  // OCR threads gives libvips as many; the output is the same (docs/engine.md, "OCR threads").
-  if (reader.ocrThreads > sharp.concurrency()) sharp.concurrency(reader.ocrThreads);
+  askLibvipsThreads(reader.ocrThreads);
   return {
     name: 'layout',
     async extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult> {

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { createPageReader } from '../read/page-reader.js';
 import { findRasterPictureRegions } from '../read/picture-regions.js';
+import { sharpOf } from '../read/libvips.js';
 import { pageImage, type Box, type EnginePage, type Quality, type Word } from '../types.js';
 
 /**
@@ -38,7 +38,7 @@ export function createPageViewer(ocrWorkers?: number): PageViewer {
       if (request.wantPictures) {
         pictures = read.content.pictures.length > 0 ? read.content.pictures : await findRasterPictureRegions(pageImage(page), words, reader.settings);
       }
-      const jpeg = await sharp(pageImage(page)).rotate()
+      const jpeg = await (await sharpOf(pageImage(page))).rotate()
         .resize(request.imageLongSide, request.imageLongSide, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 85 }).toBuffer();
       // A copy owns its ArrayBuffer, so an engine thread can hand it over (transfer) without touching a shared one.

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { pageImage, type Box, type EnginePage, type Quality, type Rule, type TextLayer, type Word } from '../types.js';
 import { createHash } from 'node:crypto';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
-import { ocrPage, type OcrPage } from './ocr-page.js';
+import { imageMetadata, loadSharp } from './libvips.js';
+import type { OcrPage } from './ocr-page.js';
 import type { TesseractPool } from './tesseract-pool.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -69,7 +69,7 @@ export class OcrCache {
 
 /** The image's size as shown (EXIF orientations from EXIF_FIRST_SWAPPED on turn it a quarter). */
 async function shownSize(image: Uint8Array): Promise<{ width: number; height: number }> {
-  const meta = await sharp(image).metadata();
+  const meta = await imageMetadata(image);
   const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
   return { width: (swapped ? meta.height : meta.width) ?? 1, height: (swapped ? meta.width : meta.height) ?? 1 };
 }
@@ -81,6 +81,8 @@ export async function readPageContent(page: EnginePage, quality: Quality, pool: 
     return { content: { words, rules, pictures: images, aspect: w / h }, toPageBox: (b) => b, source: 'text_layer' };
   }
   const image = pageImage(page);
+  // OCR and libvips (with the threads the engine asked for) load with the first page that needs them: a text page never does.
+  const [{ ocrPage }] = await Promise.all([import('./ocr-page.js'), loadSharp()]);
   const read = () => ocrPage(image, quality, pool, settings);
   const ocr = cache ? await cache.get(image, quality, read) : await read();
   return { content: { words: ocr.words, rules: ocr.rules, pictures: [], aspect: ocr.aspect }, toPageBox: ocr.toPageBox, source: 'ocr' };

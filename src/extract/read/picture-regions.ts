@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { EngineSettings } from '../settings.js';
+import { sharpOf } from './libvips.js';
 import type { Box, Word } from '../types.js';
 import { BLUE, GREEN, luma, MIN_EXTENT } from '../units.js';
 
@@ -11,7 +11,7 @@ import { BLUE, GREEN, luma, MIN_EXTENT } from '../units.js';
  */
 export async function findRasterPictureRegions(image: Uint8Array, words: Word[], settings: EngineSettings): Promise<Box[]> {
   const s = settings.read.pictures;
-  const { data, info } = await sharp(image)
+  const { data, info } = await (await sharpOf(image))
     .resize(s.gridLongSide, s.gridLongSide, { fit: 'inside' })
     .removeAlpha()
     .raw()

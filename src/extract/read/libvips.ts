@@ -1,0 +1,35 @@
+/**
+ * sharp (libvips), loaded the first time a page's pixels are read: loading its
+ * native library costs a process 0.1–0.3 s, which `docrows extract` of a text
+ * PDF never needs (issue 29, a CLI that starts at once).
+ */
+import type { Sharp, SharpOptions, Metadata } from 'sharp';
+
+type SharpModule = typeof import('sharp')['default'];
+
+/** libvips threads asked for by the engines of this process, applied whenever sharp loads. */
+let askedThreads = 0;
+
+/**
+ * sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page was decoded,
+ * scaled and turned before recognition: about 0.1 s of a 300 dpi scan's 1 s. An engine that reads a page on several
+ * OCR threads gives libvips as many; the output is the same (docs/engine.md, "OCR threads").
+ */
+export function askLibvipsThreads(threads: number): void {
+  askedThreads = Math.max(askedThreads, threads);
+}
+
+export async function loadSharp(): Promise<SharpModule> {
+  const { default: sharp } = await import('sharp');
+  if (askedThreads > sharp.concurrency()) sharp.concurrency(askedThreads);
+  return sharp;
+}
+
+/** A sharp pipeline over an image, its library loaded first. */
+export async function sharpOf(input: Uint8Array | Buffer, options?: SharpOptions): Promise<Sharp> {
+  return (await loadSharp())(input, options);
+}
+
+export async function imageMetadata(image: Uint8Array): Promise<Metadata> {
+  return (await sharpOf(image)).metadata();
+}
