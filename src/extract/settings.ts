@@ -643,16 +643,97 @@ export const DEFAULT_SETTINGS = deepFreeze({
     recordGap: 0.5,
     /** Item column heads a line must name to end a label/value block set like a table ("Data | Descrizione | Uscite"). */
     minItemHeads: 3,
-    /** Share of a headerless table's rows filling quantity, unit price and line total that must agree for arithmetic to name them. */
-    arithmeticRows: 0.6,
-    /** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
-    counterpartShare: 0.9,
     /**
      * Line heights by which a line under the last item may sit closer or further than the one second line the items
      * above carry, and still be that item's second line (records of two lines, the last one): a third of a line
      * allows for a scan's ragged boxes, not for a note set a blank line lower.
      */
     runOnOffset: 0.3,
+  },
+  /** Which table answers a request and which column holds each field (layout/columns/). */
+  columns: {
+    /** A head printed exactly as the field is named beats one that only means the same ("Total" asked: the "Total" column, not "Amount"). */
+    printedHeadBonus: 0.05,
+    /** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
+    counterpartShare: 0.9,
+    /** Least score of a head (with its column's format evidence) for the column to be a field's. */
+    minColumnScore: 0.5,
+    /** Format evidence: a column is one of dates (or numbers) when at least this share of its filled cells read so. */
+    kindShare: 0.5,
+    /** Added to a head's score for a date field over a column of dates, a numeric field over a column of numbers. */
+    dateColumnBonus: 0.15,
+    numberColumnBonus: 0.08,
+    /** Taken from it for a date field over a column of no dates, a numeric field over a column of dates; over a column of words. */
+    wrongKindPenalty: 0.25,
+    wordsForNumberPenalty: 0.05,
+    /** Mean head score per field at which the heuristic header split names the fields well enough that other splits are not tried. */
+    wellNamed: 0.9,
+    /**
+     * Ties between tables go to the bigger: this much per filled cell, counted up to tieCells, is added to the score
+     * (500 cells weigh 0.005, less than any difference in head scores).
+     */
+    tieCells: 500,
+    tieWeightPerCell: 1e-5,
+    /** Tables scoring within this share of the best one hold the same kind of rows (goods, then services), naming at least minPeerColumns fields. */
+    sameTableScore: 0.97,
+    minPeerColumns: 2,
+    /** Tables overlapping vertically by this share of the shorter stand side by side (read left to right). */
+    sideBySideOverlap: 0.5,
+    /** Header splits tried end at most at this line: a header is rarely longer, and each split is scored in full. */
+    maxAlternativeHeaderEnd: 8,
+    /** Heads taken from lines read as data must name this many fields (or all, when fewer are asked). */
+    headsFromDataFields: 2,
+    /** The page's main table for inferred columns: a table without a header counts this share of its cells. */
+    headerlessMainWeight: 0.5,
+    /** Least mean head score per field for a table to answer a request of document-level fields as columns (a table of invoices). */
+    documentFieldsAsColumns: 0.9,
+    /** Fields the heads must name for a table not to be tried by arithmetic and by the shapes of its values. */
+    minHeadedColumns: 2,
+    /** Share of a headerless table's rows filling quantity, unit price and line total that must agree for arithmetic to name them. */
+    arithmeticRows: 0.6,
+    /** Rows that must agree at least (and rows a table needs) for arithmetic to name its columns. */
+    minAgreeingRows: 2,
+    /** A column holds the description when at least this share of its rows have a word (of three letters or more). */
+    describedShare: 0.5,
+    /** Columns without heads named by the shapes of their values (column-kinds.ts). */
+    kinds: {
+      /** Least mean fit of a column's values to a field for the column to be that field's (a column of counts fits a money field at 0.6). */
+      minFit: 0.6,
+      /** Fields a table must name by its values' shapes: two columns (label and amount) are a block of totals, not items. */
+      minFields: 3,
+      /** Share of the requested fields that must find a column, so a short table does not answer a long request. */
+      minFieldShare: 0.6,
+      /** A column filled in less than this share of the rows fits nothing; a table needs minRows rows. */
+      minFilledShare: 0.5,
+      minRows: 2,
+      /** How well a shape that is not the field's own fits it: a decimal for a count, an integer for a code, a number or money, one word for text. */
+      decimalForCount: 0.6,
+      integerForIdentifier: 0.8,
+      wordForText: 0.6,
+      integerForNumber: 0.8,
+      integerForMoney: 0.6,
+    },
+    /** How well a field name matches a head or label by its words (field-match.ts). */
+    match: {
+      /** Words this long at least where one starts the other ("qty" and "qty."): this similar. */
+      prefixMinLetters: 3,
+      prefixScore: 0.85,
+      /** One edit in a word of at least typoMinLetters letters (typos, OCR slips) when the words are this similar, weighed by typoFactor. */
+      typoMinLetters: 5,
+      typoMinRatio: 0.75,
+      typoFactor: 0.9,
+      /** Names equal in their canonical words (synonyms) or in their letters (spaces lost): a little less than printed exactly. */
+      sameWordsScore: 0.95,
+      /** A head longer than the request covering all its words (this share) scores coveredScore; no fuzzy match scores above maxFuzzyScore. */
+      fullCoverage: 0.99,
+      coveredScore: 0.8,
+      maxFuzzyScore: 0.94,
+      /** Plurals are cut from words longer than these: "ies" → "y" past four letters ("entries", not "ties"), "s" past three ("items", not "gas"). */
+      pluralIesAbove: 4,
+      pluralSAbove: 3,
+      /** Names whose words are kept prepared: field names and heads repeat across candidates. */
+      memoEntries: 5000,
+    },
   },
 });
 

@@ -62,6 +62,25 @@ describe('engine settings', () => {
     expect(await sellerOf(build({ settings: { fields: { confidence: { unlabelledName: 0.3 } } } }))).toMatchObject({ value: 'Nordwind Handel', confidence: 0.3 });
   });
 
+  it('names a column by its counterpart head as surely as settings.columns.counterpartShare says', async () => {
+    // A Dutch statement: "Boekingsdatum" (booking date) is the line counterpart of the document-level `date`.
+    const cells = [['Boekingsdatum', 'Omschrijving', 'Af', 'Bij'], ['02-01-2024', 'Huur', '850,00', ''], ['05-01-2024', 'Salaris', '', '2.400,00'], ['09-01-2024', 'Energie', '120,50', '']];
+    const left = [0.1, 0.3, 0.6, 0.8];
+    const statement = await page(cells.flatMap((row, i) => row.flatMap((text, k) => (text ? [{ text, box: { x1: left[k], y1: 0.2 + i * 0.03, x2: left[k] + 0.08, y2: 0.215 + i * 0.03 } }] : []))));
+    const datesOf = async (engine: ReturnType<typeof build>) => {
+      const result = await engine.extract(statement, ask('date', 'description', 'debit', 'credit'));
+      if (!result.ok) throw new Error(result.failure.message);
+      return result.rows.map((r) => r.date);
+    };
+    const dated = (confidence: number) => ['02-01-2024', '05-01-2024', '09-01-2024'].map((value) => ({ value, confidence }));
+    expect(await datesOf(build())).toMatchObject(dated(0.9));
+    expect(DEFAULT_SETTINGS.columns.counterpartShare).toBe(0.9);
+    expect(await datesOf(build({ settings: { columns: { counterpartShare: 0.8 } } }))).toMatchObject(dated(0.8));
+    // Too little for the head to name the column: each row's date is no longer its own.
+    const unnamed = await datesOf(build({ settings: { columns: { counterpartShare: 0.3 } } }));
+    expect(new Set(unnamed.map((d) => JSON.stringify(d))).size).toBe(1);
+  });
+
   it('lays overrides over the defaults and refuses a name that is no setting', () => {
     const changed = withSettings({ tables: { headAlign: 0.01 } });
     expect(changed.tables.headAlign).toBe(0.01);

@@ -14,18 +14,18 @@ describe('header mapping', () => {
   });
 
   it('scores exact, abbreviated, synonymous and misspelled names above unrelated ones', () => {
-    expect(matchScore('Quantity', 'quantity')).toBe(1);
-    expect(matchScore('Quantity', 'Qty')).toBe(1);
-    expect(matchScore('Amount', 'Amt.')).toBe(1);
-    expect(matchScore('Invoice Number', 'Invoice #')).toBe(1);
-    expect(matchScore('Description', 'Desc')).toBe(1);
-    expect(matchScore('Description', 'Item')).toBe(0.95);
-    expect(matchScore('Description', 'Descripton')).toBeGreaterThan(0.6);
-    expect(matchScore('Total', 'Total amount (EUR)')).toBe(0.8);
-    expect(matchScore('Unitprice', 'Unit price')).toBe(0.95);
-    expect(matchScore('Airpassengersrights', 'Air passengers rights')).toBe(0.95);
-    expect(matchScore('Unit Price', 'Quantity')).toBe(0);
-    expect(matchScore('Date', 'Description')).toBe(0);
+    expect(matchScore('Quantity', 'quantity', DEFAULT_SETTINGS)).toBe(1);
+    expect(matchScore('Quantity', 'Qty', DEFAULT_SETTINGS)).toBe(1);
+    expect(matchScore('Amount', 'Amt.', DEFAULT_SETTINGS)).toBe(1);
+    expect(matchScore('Invoice Number', 'Invoice #', DEFAULT_SETTINGS)).toBe(1);
+    expect(matchScore('Description', 'Desc', DEFAULT_SETTINGS)).toBe(1);
+    expect(matchScore('Description', 'Item', DEFAULT_SETTINGS)).toBe(0.95);
+    expect(matchScore('Description', 'Descripton', DEFAULT_SETTINGS)).toBeGreaterThan(0.6);
+    expect(matchScore('Total', 'Total amount (EUR)', DEFAULT_SETTINGS)).toBe(0.8);
+    expect(matchScore('Unitprice', 'Unit price', DEFAULT_SETTINGS)).toBe(0.95);
+    expect(matchScore('Airpassengersrights', 'Air passengers rights', DEFAULT_SETTINGS)).toBe(0.95);
+    expect(matchScore('Unit Price', 'Quantity', DEFAULT_SETTINGS)).toBe(0);
+    expect(matchScore('Date', 'Description', DEFAULT_SETTINGS)).toBe(0);
   });
 
   it('maps fields to columns one-to-one and uses format evidence to pick the date column', () => {

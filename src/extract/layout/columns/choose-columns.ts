@@ -9,27 +9,25 @@ import type { AskedFields } from '../request.js';
 import { chooseTableByArithmetic, chooseTablesForFields, withLineArithmetic, type TableChoice } from './column-mapping.js';
 import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
 
-/** Least mean header score for a table to answer a request of document-level fields as columns (a table of invoices). */
-const DOCUMENT_FIELDS_AS_COLUMNS = 0.9;
-
 /** The tables whose rows answer the request, best first (none: the request is answered by document values). */
 export function chooseColumns(tables: Table[], asked: AskedFields, settings: EngineSettings): TableChoice[] {
   const { textual, documentOnly, asColumns } = asked;
+  const { documentFieldsAsColumns, minHeadedColumns } = settings.columns;
   let choices = textual.length ? chooseTablesForFields(tables, textual, settings) : [];
   // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its
   // columns (a list of invoices).
-  if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= DOCUMENT_FIELDS_AS_COLUMNS * textual.length)) {
+  if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= documentFieldsAsColumns * textual.length)) {
     choices = [];
   }
   // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the
   // columns, else the shapes of their values in request order.
-  if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < 2) {
+  if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < minHeadedColumns) {
     const headless = chooseTableByArithmetic(tables, textual, settings) ?? chooseTableByKinds(tables, textual, settings);
     if (headless) choices = [headless];
   }
   // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns,
   // then quantity × unit price ≈ line total over heads that miss or swap those three.
-  if (!documentOnly) choices = choices.map((c) => withLineArithmetic(withColumnsByKinds(c, textual), textual));
+  if (!documentOnly) choices = choices.map((c) => withLineArithmetic(withColumnsByKinds(c, textual, settings), textual, settings));
   return choices;
 }
 

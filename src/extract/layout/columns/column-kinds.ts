@@ -17,13 +17,6 @@ import type { EngineSettings } from '../../settings.js';
 
 type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word' | 'words';
 
-/** Least mean fit of a column's values to a field for the column to be that field's (a column of counts fits a money field at 0.6). */
-const MIN_FIT = 0.6;
-/** Fields a table must name by its values' shapes: two columns (label and amount) are a block of totals, not items. */
-const MIN_FIELDS = 3;
-/** Share of the requested fields that must find a column, so a short table does not answer a long request. */
-const MIN_FIELD_SHARE = 0.6;
-
 /** What a cell's text looks like, coarsely enough that a column holds one shape. */
 export function shapeOf(text: string): Shape | null {
   const t = text.trim();
@@ -43,19 +36,21 @@ export function shapeOf(text: string): Shape | null {
 /** Concepts that count things: whole numbers, where weights, volumes and hours are measured in decimals. */
 const COUNTS = new Set(['quantity', 'packages', 'item_packages']);
 
+type Kinds = EngineSettings['columns']['kinds'];
+
 /** How well a value of each shape suits a field: by its concept (a unit is one word, a description several), else by its kind. */
-function fits(field: FieldRequest): Partial<Record<Shape, number>> {
+function fits(field: FieldRequest, kinds: Kinds): Partial<Record<Shape, number>> {
   if (field.concept?.id === 'unit') return { word: 1 };
-  if (COUNTS.has(field.concept?.id ?? '')) return { integer: 1, decimal: 0.6 };
+  if (COUNTS.has(field.concept?.id ?? '')) return { integer: 1, decimal: kinds.decimalForCount };
   switch (field.concept?.kind ?? field.kind) {
     case 'identifier':
-      return { code: 1, integer: 0.8 };
+      return { code: 1, integer: kinds.integerForIdentifier };
     case 'text':
-      return { words: 1, word: 0.6 };
+      return { words: 1, word: kinds.wordForText };
     case 'number':
-      return { decimal: 1, integer: 0.8 };
+      return { decimal: 1, integer: kinds.integerForNumber };
     case 'money':
-      return { decimal: 1, integer: 0.6 };
+      return { decimal: 1, integer: kinds.integerForMoney };
     case 'percent':
       return { percent: 1 };
     case 'date':
@@ -66,24 +61,24 @@ function fits(field: FieldRequest): Partial<Record<Shape, number>> {
 }
 
 /** Mean fit of a column's filled cells to a field; a column mostly empty fits nothing. */
-function columnFit(rows: string[][], col: number, fit: Partial<Record<Shape, number>>): number {
+function columnFit(rows: string[][], col: number, fit: Partial<Record<Shape, number>>, kinds: Kinds): number {
   const shapes = rows.map((r) => shapeOf(r[col] ?? '')).filter((s): s is Shape => s !== null);
-  if (shapes.length * 2 < rows.length) return 0;
+  if (shapes.length < rows.length * kinds.minFilledShare) return 0;
   return shapes.reduce((sum, s) => sum + (fit[s] ?? 0), 0) / shapes.length;
 }
 
 /**
  * Fields given to columns in the same order, each to a column its values fit
- * (MIN_FIT) or to none, the sum of fits the largest: an alignment of two
- * sequences, small enough for a full table of sub-results.
+ * (settings.columns.kinds.minFit) or to none, the sum of fits the largest: an
+ * alignment of two sequences, small enough for a full table of sub-results.
  */
-function alignInOrder(score: number[][]): { columnOf: number[]; total: number } {
+function alignInOrder(score: number[][], kinds: Kinds): { columnOf: number[]; total: number } {
   const n = score.length;
   const m = score[0]?.length ?? 0;
   const best = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   for (let f = 1; f <= n; f++) {
     for (let c = 1; c <= m; c++) {
-      const pair = score[f - 1][c - 1] >= MIN_FIT ? best[f - 1][c - 1] + score[f - 1][c - 1] : -Infinity;
+      const pair = score[f - 1][c - 1] >= kinds.minFit ? best[f - 1][c - 1] + score[f - 1][c - 1] : -Infinity;
       best[f][c] = Math.max(best[f - 1][c], best[f][c - 1], pair);
     }
   }
@@ -102,22 +97,23 @@ function alignInOrder(score: number[][]): { columnOf: number[]; total: number } 
 
 /**
  * The table whose columns, without heads, line up with the requested fields
- * by the shapes of their values in request order. At least MIN_FIELDS fields
- * and MIN_FIELD_SHARE of those asked must find a column, so a block of
- * labelled totals or an address set in columns names nothing. Null when no
- * table does.
+ * by the shapes of their values in request order. At least minFields fields
+ * and minFieldShare of those asked must find a column
+ * (settings.columns.kinds), so a block of labelled totals or an address set in
+ * columns names nothing. Null when no table does.
  */
 export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice | null {
-  const fitOf = fields.map(fits);
+  const { kinds } = settings.columns;
+  const fitOf = fields.map((f) => fits(f, kinds));
   let best: TableChoice | null = null;
   for (const table of tables) {
     const rows = table.rows.map((r) => r.cells.map((c) => c.text));
     const columns = columnCount(table);
-    if (rows.length < 2 || columns < MIN_FIELDS) continue;
-    const score = fitOf.map((fit) => Array.from({ length: columns }, (_, c) => columnFit(rows, c, fit)));
-    const { columnOf, total } = alignInOrder(score);
+    if (rows.length < kinds.minRows || columns < kinds.minFields) continue;
+    const score = fitOf.map((fit) => Array.from({ length: columns }, (_, c) => columnFit(rows, c, fit, kinds)));
+    const { columnOf, total } = alignInOrder(score, kinds);
     const mapped = columnOf.filter((c) => c >= 0).length;
-    if (mapped < MIN_FIELDS || mapped < fields.length * MIN_FIELD_SHARE) continue;
+    if (mapped < kinds.minFields || mapped < fields.length * kinds.minFieldShare) continue;
     if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: total, byKinds: true };
   }
   return best;
@@ -130,7 +126,8 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], sett
  * quantity and packages, the column of unit words is the unit's. A column
  * whose head names something else stays free.
  */
-export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[]): TableChoice {
+export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], settings: EngineSettings): TableChoice {
+  const { kinds } = settings.columns;
   const { columnOf } = choice;
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
   const columns = columnCount(choice.table);
@@ -148,9 +145,9 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[]):
     const lo = Math.max(-1, ...columnOf.slice(0, f));
     const hi = columnOf.slice(end).find((c) => c >= 0) ?? columns;
     const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter(free);
-    if (between.length && rows.length >= 2) {
+    if (between.length && rows.length >= kinds.minRows) {
       const run = fields.slice(f, end);
-      const { columnOf: inRun } = alignInOrder(run.map((field) => between.map((c) => columnFit(rows, c, fits(field)))));
+      const { columnOf: inRun } = alignInOrder(run.map((field) => between.map((c) => columnFit(rows, c, fits(field, kinds), kinds))), kinds);
       inRun.forEach((i, k) => {
         if (i < 0) return;
         out[f + k] = between[i];

@@ -6,7 +6,8 @@ import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
 import { lineAgreement } from '../values/arithmetic.js';
-import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
+import type { EngineSettings } from '../../settings.js';
+import { FLOAT_SLACK } from '../../units.js';
 
 export interface FieldRequest {
   name: string;
@@ -17,9 +18,6 @@ export interface FieldRequest {
   alsoNamedBy?: Concept;
 }
 
-/** A head printed exactly as the field is named beats one that only means the same ("Total" asked: the "Total" column, not "Amount"). */
-const PRINTED_HEAD_BONUS = 0.05;
-
 /**
  * How well a column header names a requested field: the concept's labels
  * when the field has one (a header naming another concept scores nothing:
@@ -29,25 +27,24 @@ const PRINTED_HEAD_BONUS = 0.05;
  * fields too (`withLines`), the lexical match otherwise and for headers the
  * catalogue does not know.
  */
-export function headerScore(field: FieldRequest, header: string, withLines = false): number {
-  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + PRINTED_HEAD_BONUS;
-  if (!field.concept) return matchScore(field.name, header);
+export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false): number {
+  const { printedHeadBonus, counterpartShare } = settings.columns;
+  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + printedHeadBonus;
+  if (!field.concept) return matchScore(field.name, header, settings);
   const byLabel = labelScore(field.concept, header);
   if (byLabel > 0) return byLabel;
   const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
-  const byColumn = counterpart ? labelScore(counterpart, header) * COUNTERPART_SHARE : 0;
+  const byColumn = counterpart ? labelScore(counterpart, header) * counterpartShare : 0;
   if (byColumn > 0) return byColumn;
-  const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header) * COUNTERPART_SHARE : 0;
+  const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header) * counterpartShare : 0;
   if (byOther > 0) return byOther;
-  return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header);
+  return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header, settings);
 }
 
 /** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */
 export function asksForLines(fields: FieldRequest[]): boolean {
   return fields.some((f) => f.concept?.level === 'line');
 }
-
-const { counterpartShare: COUNTERPART_SHARE, arithmeticRows: ARITHMETIC_ROWS } = DEFAULT_SETTINGS.tables;
 
 export interface TableChoice {
   table: Table;
@@ -65,8 +62,6 @@ export interface TableChoice {
   /** Fields (by index) whose columns the items' arithmetic chose over the heads (`withLineArithmetic`). */
   namedByArithmetic?: number[];
 }
-
-const MIN_COLUMN_SCORE = 0.5;
 
 type TextKind = 'date' | 'number' | 'text';
 
@@ -91,21 +86,22 @@ function columnProfile(table: Table, col: number, kinds: Map<string, TextKind>):
 }
 
 /** Format evidence: a field wanting a date prefers a column of dates, a numeric field a column of numbers. */
-function evidence(kind: ValueKind | undefined, p: { dates: number; numbers: number }): number {
-  if (kind === 'date') return p.dates >= 0.5 ? 0.15 : -0.25;
-  if (kind === 'number' || kind === 'percent') return p.numbers >= 0.5 ? 0.08 : p.dates >= 0.5 ? -0.25 : -0.05;
+function evidence(kind: ValueKind | undefined, p: { dates: number; numbers: number }, settings: EngineSettings): number {
+  const { kindShare, dateColumnBonus, numberColumnBonus, wrongKindPenalty, wordsForNumberPenalty } = settings.columns;
+  if (kind === 'date') return p.dates >= kindShare ? dateColumnBonus : -wrongKindPenalty;
+  if (kind === 'number' || kind === 'percent') return p.numbers >= kindShare ? numberColumnBonus : p.dates >= kindShare ? -wrongKindPenalty : -wordsForNumberPenalty;
   return 0;
 }
 
 /** One-to-one assignment, best pairs first (fields × columns are small). */
-function assign(scores: number[][]): { columnOf: number[]; total: number } {
-  const pairs: Array<[number, number, number]> = [];
-  scores.forEach((row, f) => row.forEach((s, c) => s >= MIN_COLUMN_SCORE && pairs.push([s, f, c])));
-  pairs.sort((a, b) => b[0] - a[0] || a[2] - b[2]);
+function assign(scores: number[][], settings: EngineSettings): { columnOf: number[]; total: number } {
+  const pairs: Array<{ s: number; f: number; c: number }> = [];
+  scores.forEach((row, f) => row.forEach((s, c) => s >= settings.columns.minColumnScore && pairs.push({ s, f, c })));
+  pairs.sort((a, b) => b.s - a.s || a.c - b.c);
   const columnOf = scores.map(() => -1);
   const taken = new Set<number>();
   let total = 0;
-  for (const [s, f, c] of pairs) {
+  for (const { s, f, c } of pairs) {
     if (columnOf[f] >= 0 || taken.has(c)) continue;
     columnOf[f] = c;
     taken.add(c);
@@ -125,11 +121,12 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
   const kinds = new Map<string, TextKind>();
   const scores = new Map<string, number>();
   const withLines = asksForLines(fields);
+  const { wellNamed, tieCells, tieWeightPerCell, sameTableScore, minPeerColumns } = settings.columns;
   const score = (field: FieldRequest, name: string) => {
     const key = `${field.name}\u0000${name}`;
     let v = scores.get(key);
     if (v === undefined) {
-      v = headerScore(field, name, withLines);
+      v = headerScore(field, name, settings, withLines);
       scores.set(key, v);
     }
     return v;
@@ -139,18 +136,18 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
     let best: TableChoice | null = null;
     for (const table of headerAlternatives(original, settings)) {
       // The heuristic split comes first; when it already names every field well, other splits can't win.
-      if (best && table !== original && best.score >= fields.length * 0.9) break;
+      if (best && table !== original && best.score >= fields.length * wellNamed) break;
       const columns = columnCount(table);
       const profiles = Array.from({ length: columns }, (_, c) => columnProfile(table, c, kinds));
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth, settings);
-        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c]) : 0)));
-        const { columnOf, total } = assign(matrix);
-        if (total <= 0 || headsFromData(original, table, columnOf)) continue;
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) : 0)));
+        const { columnOf, total } = assign(matrix, settings);
+        if (total <= 0 || headsFromData(original, table, columnOf, settings)) continue;
         // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.
-        const overall = total + Math.min(tableCellCount(original), 500) * 1e-5;
-        if (!best || overall > best.score + 1e-9) best = { table, depth, names, columnOf, score: overall };
+        const overall = total + Math.min(tableCellCount(original), tieCells) * tieWeightPerCell;
+        if (!best || overall > best.score + FLOAT_SLACK) best = { table, depth, names, columnOf, score: overall };
       }
     }
     if (best) perTable.push(best);
@@ -159,19 +156,16 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
   const top = perTable[0];
   if (!top) return [];
   const mapped = (c: TableChoice) => c.columnOf.filter((i) => i >= 0).length;
-  const peers = perTable.filter((c) => c === top || (c.score >= top.score * SAME_TABLE_SCORE && mapped(c) === mapped(top) && mapped(top) >= 2));
-  return peers.sort((a, b) => readingOrder(a.table, b.table));
+  const peers = perTable.filter((c) => c === top || (c.score >= top.score * sameTableScore && mapped(c) === mapped(top) && mapped(top) >= minPeerColumns));
+  return peers.sort((a, b) => readingOrder(a.table, b.table, settings));
 }
 
 /** Top to bottom; tables side by side (overlapping rows) left to right. */
-function readingOrder(a: Table, b: Table): number {
+function readingOrder(a: Table, b: Table, settings: EngineSettings): number {
   const shared = Math.min(a.box.y2, b.box.y2) - Math.max(a.box.y1, b.box.y1);
-  const sideBySide = shared > 0.5 * Math.min(a.box.y2 - a.box.y1, b.box.y2 - b.box.y1);
+  const sideBySide = shared > settings.columns.sideBySideOverlap * Math.min(a.box.y2 - a.box.y1, b.box.y2 - b.box.y1);
   return sideBySide ? a.box.x1 - b.box.x1 : a.box.y1 - b.box.y1;
 }
-
-/** Tables scoring within this share of the best one hold the same kind of rows. */
-const SAME_TABLE_SCORE = 0.97;
 
 /**
  * The heuristic header split, plus every other split among the first lines:
@@ -180,7 +174,7 @@ const SAME_TABLE_SCORE = 0.97;
  */
 function headerAlternatives(table: Table, settings: EngineSettings): Table[] {
   const out = [table];
-  const last = Math.min(table.lines.length - 1, MAX_ALTERNATIVE_HEADER_END);
+  const last = Math.min(table.lines.length - 1, settings.columns.maxAlternativeHeaderEnd);
   for (let end = 1; end <= last; end++) if (end !== table.headerEnd) out.push(splitHeader(table, end, settings));
   return out;
 }
@@ -191,12 +185,10 @@ function headerAlternatives(table: Table, settings: EngineSettings): Table[] {
  * unit, or "Volumes | 520" naming the packages, is a row of a table continued
  * without heads.
  */
-function headsFromData(original: Table, table: Table, columnOf: number[]): boolean {
+function headsFromData(original: Table, table: Table, columnOf: number[], settings: EngineSettings): boolean {
   if (table.headerEnd <= original.headerEnd || !original.lines.slice(original.headerEnd, table.headerEnd).some(hasDataCell)) return false;
-  return columnOf.filter((c) => c >= 0).length < Math.min(2, columnOf.length);
+  return columnOf.filter((c) => c >= 0).length < Math.min(settings.columns.headsFromDataFields, columnOf.length);
 }
-
-const MAX_ALTERNATIVE_HEADER_END = 8;
 
 /**
  * The page's main table for inferred columns: the one with the most filled
@@ -207,7 +199,7 @@ export function chooseMainTables(tables: Table[], settings: EngineSettings): Tab
   let best: Table | null = null;
   let bestScore = 0;
   for (const t of tables) {
-    const score = tableCellCount(t) * (t.headerLines.length > 0 ? 1 : 0.5);
+    const score = tableCellCount(t) * (t.headerLines.length > 0 ? 1 : settings.columns.headerlessMainWeight);
     if (score > bestScore) {
       best = t;
       bestScore = score;
@@ -217,7 +209,7 @@ export function chooseMainTables(tables: Table[], settings: EngineSettings): Tab
   const main = best;
   const key = (t: Table) => headerNames(t, t.headerLines.length, settings).join('|').toLowerCase();
   const named = main.headerLines.length > 0 && key(main).replace(/\|/g, '') !== '';
-  return tables.filter((t) => t === main || (named && key(t) === key(main))).sort(readingOrder);
+  return tables.filter((t) => t === main || (named && key(t) === key(main))).sort((a, b) => readingOrder(a, b, settings));
 }
 
 /** Clean, unique column names from header text; unnamed columns get "Column N". */
@@ -241,20 +233,22 @@ interface LineColumns {
   agreeing: number;
 }
 
-/** Rows of a table (cell texts) where the three columns agree. */
-function agreeingRows(rows: string[][], q: number, p: number, t: number): number {
+/** Rows of a table (cell texts) where the three columns (quantity, unit price, line total) agree. */
+function agreeingRows(rows: string[][], [q, p, t]: readonly number[]): number {
   return rows.filter((r) => lineAgreement(r[q] ?? '', r[p] ?? '', r[t] ?? '') === true).length;
 }
 
 /**
  * The three columns of a table where quantity × unit price ≈ line total in
- * most rows (ARITHMETIC_ROWS of those filling all three, two at least), the
- * first found of the most agreeing; null when none agree.
+ * most rows (settings.columns.arithmeticRows of those filling all three,
+ * minAgreeingRows at least), the first found of the most agreeing; null when
+ * none agree.
  */
-function lineColumnsOf(table: Table): LineColumns | null {
+function lineColumnsOf(table: Table, settings: EngineSettings): LineColumns | null {
+  const { arithmeticRows, minAgreeingRows } = settings.columns;
   const rows = table.rows.map((r) => r.cells.map((c) => c.text));
   const columns = columnCount(table);
-  if (rows.length < 2 || columns < 3) return null;
+  if (rows.length < minAgreeingRows || columns < LINE_CONCEPTS.length) return null;
   let best: LineColumns | null = null;
   for (let a = 0; a < columns; a++) {
     for (let b = 0; b < columns; b++) {
@@ -262,8 +256,8 @@ function lineColumnsOf(table: Table): LineColumns | null {
         if (a === b || b === c || a === c) continue;
         // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
         const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
-        const agreeing = agreeingRows(rows, a, b, c);
-        if (agreeing < Math.max(2, filled * ARITHMETIC_ROWS) || (best && agreeing <= best.agreeing)) continue;
+        const agreeing = agreeingRows(rows, [a, b, c]);
+        if (agreeing < Math.max(minAgreeingRows, filled * arithmeticRows) || (best && agreeing <= best.agreeing)) continue;
         best = { quantity: a, unitPrice: b, lineTotal: c, agreeing };
       }
     }
@@ -271,10 +265,12 @@ function lineColumnsOf(table: Table): LineColumns | null {
   return best;
 }
 
+/** The concepts of an item's arithmetic: quantity × unit price ≈ line total. */
+const LINE_CONCEPTS = ['quantity', 'unit_price', 'line_total'];
+
 /** The request's quantity, unit price and line total fields (indexes; -1 where not asked). */
-function lineFieldsOf(fields: FieldRequest[]): [number, number, number] {
-  const want = (id: string) => fields.findIndex((f) => f.concept?.id === id);
-  return [want('quantity'), want('unit_price'), want('line_total')];
+function lineFieldsOf(fields: FieldRequest[]): number[] {
+  return LINE_CONCEPTS.map((id) => fields.findIndex((f) => f.concept?.id === id));
 }
 
 /**
@@ -289,7 +285,7 @@ export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[],
   if (q < 0 || p < 0 || t < 0) return null;
   let best: TableChoice | null = null;
   for (const table of tables) {
-    const found = lineColumnsOf(table);
+    const found = lineColumnsOf(table, settings);
     if (!found || (best && found.agreeing <= best.score)) continue;
     const rows = table.rows.map((r) => r.cells.map((c) => c.text));
     const columnOf = fields.map(() => -1);
@@ -298,7 +294,7 @@ export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[],
     columnOf[t] = found.lineTotal;
     if (d >= 0) {
       const worded = (k: number) => rows.filter((r) => /\p{L}{3}/u.test(r[k])).length;
-      const text = Array.from({ length: columnCount(table) }, (_, k) => k).filter((k) => !columnOf.includes(k) && worded(k) * 2 >= rows.length);
+      const text = Array.from({ length: columnCount(table) }, (_, k) => k).filter((k) => !columnOf.includes(k) && worded(k) >= rows.length * settings.columns.describedShare);
       if (text.length) columnOf[d] = text.reduce((x, y) => (worded(y) > worded(x) ? y : x));
     }
     best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: found.agreeing, byArithmetic: true };
@@ -315,14 +311,14 @@ export function chooseTableByArithmetic(tables: Table[], fields: FieldRequest[],
  * name three columns of their own keep them (a discount may stand between
  * the price and the total the heads name).
  */
-export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[]): TableChoice {
+export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], settings: EngineSettings): TableChoice {
   const parts = lineFieldsOf(fields);
   if (choice.byArithmetic || parts.some((f) => f < 0)) return choice;
-  const found = lineColumnsOf(choice.table);
+  const found = lineColumnsOf(choice.table, settings);
   if (!found) return choice;
   const now = parts.map((f) => choice.columnOf[f]);
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
-  const agreeingNow = now.some((c) => c < 0) ? 0 : agreeingRows(rows, now[0], now[1], now[2]);
+  const agreeingNow = now.some((c) => c < 0) ? 0 : agreeingRows(rows, now);
   const want = [found.quantity, found.unitPrice, found.lineTotal];
   const sameColumns = now.every((c) => want.includes(c));
   if (found.agreeing <= agreeingNow || !(now.some((c) => c < 0) || sameColumns)) return choice;

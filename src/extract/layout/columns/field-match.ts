@@ -5,6 +5,10 @@
 
 import { levenshtein } from '../../levenshtein.js';
 import { ABBREVIATIONS, STOP_WORDS, SYNONYMS } from '../../lexicon.js';
+import type { EngineSettings } from '../../settings.js';
+import { middle } from '../../units.js';
+
+type Match = EngineSettings['columns']['match'];
 
 const canonicalOf = new Map<string, string>();
 for (const group of SYNONYMS) for (const w of group) if (!canonicalOf.has(w)) canonicalOf.set(w, group[0]);
@@ -26,7 +30,7 @@ export function normalizeTokens(text: string): string[] {
   return out;
 }
 
-function canonical(tokens: string[]): string[] {
+function canonical(tokens: string[], match: Match): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const pair = i + 1 < tokens.length ? `${tokens[i]} ${tokens[i + 1]}` : '';
@@ -34,45 +38,56 @@ function canonical(tokens: string[]): string[] {
       out.push(canonicalOf.get(pair) as string);
       i++;
     } else {
-      out.push(canonicalOf.get(tokens[i]) ?? stem(tokens[i]));
+      out.push(canonicalOf.get(tokens[i]) ?? stem(tokens[i], match));
     }
   }
   return out;
 }
 
-function stem(t: string): string {
-  if (t.length > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
-  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
+function stem(t: string, match: Match): string {
+  if (t.length > match.pluralIesAbove && t.endsWith('ies')) return `${t.slice(0, -'ies'.length)}y`;
+  if (t.length > match.pluralSAbove && t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
   return t;
 }
 
-/** Field names and header texts repeat across candidates; a bounded memo keeps scoring cheap. */
-const tokenMemo = new Map<string, { tokens: string[]; canonical: string[] }>();
+interface Prepared {
+  tokens: string[];
+  canonical: string[];
+}
 
-function prepared(text: string): { tokens: string[]; canonical: string[] } {
+/**
+ * Field names and header texts repeat across candidates; a bounded memo keeps
+ * scoring cheap. One per settings: the canonical words depend on them.
+ */
+const memos = new WeakMap<Match, Map<string, Prepared>>();
+
+function prepared(text: string, match: Match): Prepared {
+  let tokenMemo = memos.get(match);
+  if (!tokenMemo) memos.set(match, (tokenMemo = new Map()));
   let p = tokenMemo.get(text);
   if (!p) {
-    if (tokenMemo.size > 5000) tokenMemo.clear();
+    if (tokenMemo.size > match.memoEntries) tokenMemo.clear();
     const tokens = normalizeTokens(text);
-    p = { tokens, canonical: canonical(tokens) };
+    p = { tokens, canonical: canonical(tokens, match) };
     tokenMemo.set(text, p);
   }
   return p;
 }
 
-function tokensOf(text: string): string[] {
-  return prepared(text).tokens;
+function tokensOf(text: string, match: Match): string[] {
+  return prepared(text, match).tokens;
 }
 
-function tokenSimilarity(a: string, b: string): number {
+function tokenSimilarity(a: string, b: string, match: Match): number {
+  const { prefixMinLetters, typoMinLetters, typoMinRatio } = match;
   if (a === b) return 1;
-  if (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a))) return 0.85;
-  // Below 0.75 similarity anyway when lengths differ this much; skip the edit distance.
-  if (Math.abs(a.length - b.length) > Math.max(a.length, b.length) * 0.25 || Math.max(a.length, b.length) < 5) return 0;
+  if (a.length >= prefixMinLetters && b.length >= prefixMinLetters && (a.startsWith(b) || b.startsWith(a))) return match.prefixScore;
+  // Below typoMinRatio similarity anyway when lengths differ this much; skip the edit distance.
+  if (Math.abs(a.length - b.length) > Math.max(a.length, b.length) * (1 - typoMinRatio) || Math.max(a.length, b.length) < typoMinLetters) return 0;
   const d = levenshtein(a, b);
   const ratio = 1 - d / Math.max(a.length, b.length);
   // Typos and OCR slips: one edit in a word of five or more letters.
-  return Math.max(a.length, b.length) >= 5 && ratio >= 0.75 ? ratio * 0.9 : 0;
+  return Math.max(a.length, b.length) >= typoMinLetters && ratio >= typoMinRatio ? ratio * match.typoFactor : 0;
 }
 
 /**
@@ -80,17 +95,18 @@ function tokenSimilarity(a: string, b: string): number {
  * equality scores 1; otherwise a soft Dice coefficient over canonical tokens,
  * so "Unit Price" ~ "Price/Unit" and "Qty" ~ "Quantity".
  */
-export function matchScore(field: string, header: string): number {
-  const fa = tokensOf(field);
-  const ha = tokensOf(header);
+export function matchScore(field: string, header: string, settings: EngineSettings): number {
+  const match = settings.columns.match;
+  const fa = tokensOf(field, match);
+  const ha = tokensOf(header, match);
   if (fa.length === 0 || ha.length === 0) return 0;
   if (fa.join(' ') === ha.join(' ')) return 1;
-  const a = prepared(field).canonical;
-  const b = prepared(header).canonical;
-  if (a.join(' ') === b.join(' ')) return 0.95;
+  const a = prepared(field, match).canonical;
+  const b = prepared(header, match).canonical;
+  if (a.join(' ') === b.join(' ')) return match.sameWordsScore;
   // The same letters with the spaces lost or added ("Airpassengersrights", "unitprice").
   const squash = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-  if (squash(field) === squash(header)) return 0.95;
+  if (squash(field) === squash(header)) return match.sameWordsScore;
   const used = new Set<number>();
   let total = 0;
   for (const t of a) {
@@ -98,7 +114,7 @@ export function matchScore(field: string, header: string): number {
     let bestJ = -1;
     b.forEach((u, j) => {
       if (used.has(j)) return;
-      const s = tokenSimilarity(t, u);
+      const s = tokenSimilarity(t, u, match);
       if (s > best) {
         best = s;
         bestJ = j;
@@ -107,8 +123,9 @@ export function matchScore(field: string, header: string): number {
     if (bestJ >= 0) used.add(bestJ);
     total += best;
   }
-  const dice = (2 * total) / (a.length + b.length);
+  // Dice's coefficient: the words matched over the mean number of words.
+  const dice = total / middle(a.length, b.length);
   // A header longer than the request ("Total amount (EUR)" for "Total") still names it when it covers every requested word.
   const coverage = total / a.length;
-  return Math.min(0.94, Math.max(dice, coverage >= 0.99 ? 0.8 : 0));
+  return Math.min(match.maxFuzzyScore, Math.max(dice, coverage >= match.fullCoverage ? match.coveredScore : 0));
 }

@@ -65,7 +65,7 @@ export function findLabeledValue(field: string, kind: ValueKind | undefined, lin
         const labelWords = seg.words.slice(0, k);
         const labelText = labelWords.map((w) => w.text).join(' ');
         const colon = /[:：]$/.test(labelText) || /^[:：]/.test(seg.words[k]?.text ?? '');
-        const score = matchScore(field, stripLabel(labelText));
+        const score = matchScore(field, stripLabel(labelText), settings);
         // A number or year is a value, not a label ("1996" heading another table, for "EH 1996").
         if (score < P.minLabelScore || !/\p{L}/u.test(labelText)) continue;
         // A label naming only part of the field needs support: a colon ("Date:") or a data value (a date under "Date" for

@@ -100,7 +100,7 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
       if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
-      return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], asksForLines(textual)));
+      return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], settings, asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
     const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness));
