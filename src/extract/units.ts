@@ -49,6 +49,11 @@ export const BLUE = 2;
 
 /** Characters below the space are control characters, never text. */
 export const FIRST_PRINTABLE = 0x20;
+/** Entries a memo of verdicts on texts holds before it is emptied (format/ and tables/ memos: texts repeat within a page, rarely across documents). */
+export const REMEMBERED_TEXTS = 10_000;
+
+/** The first code point past ASCII. */
+export const ASCII_END = 0x80;
 
 /** Histograms one grey histogram is counted in, in turn, for speed (read/page-geometry.ts, otsuThreshold); their sum is the histogram. A power of two: a pixel's lane is its index masked. */
 export const HISTOGRAM_LANES = 4;

@@ -68,6 +68,8 @@ function valid(year: number, month: number, day: number): boolean {
  * the month-first reading is valid (13/02 vs 02/13) or `preferMonthFirst`.
  */
 export function parseDate(input: string, preferMonthFirst = false): CalendarDate | null {
+  // Every date read here has a day number: a text without a digit is none (most of a page's words).
+  if (!/\d/.test(input)) return null;
   const s = input.trim().replace(/\s+/g, ' ');
   if (!s) return null;
   const bare = withoutWeekday(s);

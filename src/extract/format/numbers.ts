@@ -41,6 +41,8 @@ const SYMBOL_PATTERN = new RegExp(
     .join('|'),
 );
 
+const DIGIT = /\d/;
+
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -59,10 +61,13 @@ export function detectCurrency(text: string): string | null {
  * is a thousands separator only when it is a comma.
  */
 export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber | null {
+  // Most texts a page offers are words: without a digit nothing below can succeed, and the regexes are a tenth of a text page's engine time.
+  if (!DIGIT.test(input)) return null;
   // Swiss and Liechtenstein amounts group thousands with a typographic apostrophe (1’234.50), which OCR may read as another quote mark.
   let s = input.trim().replace(/[\u2018\u2019\u02bc`´]/g, "'");
   if (!s) return null;
-  const currency = detectCurrency(s);
+  // The currency is looked for once the text has read as a number (most texts tried are not one).
+  const printed = s;
   let negative = false;
   if (/^\(.*\)$/.test(s)) {
     negative = true;
@@ -114,7 +119,7 @@ export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber
   const digits = groups.join('');
   if (!/^\d*$/.test(digits) || (digits === '' && fracPart === '')) return null;
   const value = Number(`${digits || '0'}.${fracPart || '0'}`) * (negative ? -1 : 1);
-  return { value, decimals: fracPart.length, currency, percent };
+  return { value, decimals: fracPart.length, currency: detectCurrency(printed), percent };
 }
 
 function splitOnce(s: string, sep: string): [string, string] {

@@ -1,7 +1,9 @@
 import { pageImage, type Box, type EnginePage, type Quality, type Rule, type TextLayer, type Word } from '../types.js';
 import { createHash } from 'node:crypto';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
-import { EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
+import { ASCII_END, EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
+
+const ASCII_ALNUM = /[0-9A-Za-z]/;
 import { imageMetadata, loadSharp } from './libvips.js';
 import type { OcrPage } from './ocr-page.js';
 import type { TesseractPool } from './tesseract-pool.js';
@@ -34,7 +36,11 @@ export function isTextLayerUsable(layer: TextLayer | null, settings: EngineSetti
   let bad = 0;
   for (const w of layer.words) {
     for (const ch of w.text) {
-      if (/[\uE000-\uF8FF\uFFFD]/u.test(ch) || ch.charCodeAt(0) < FIRST_PRINTABLE) bad++;
+      const code = ch.charCodeAt(0);
+      if (code < FIRST_PRINTABLE) bad++;
+      // ASCII, most of a text layer, is judged without the Unicode-class regexes (the same verdict in a fraction of the time).
+      else if (code < ASCII_END) good += ASCII_ALNUM.test(ch) ? 1 : 0;
+      else if (/[\uE000-\uF8FF\uFFFD]/u.test(ch)) bad++;
       else if (/[\p{L}\p{N}]/u.test(ch)) good++;
     }
   }

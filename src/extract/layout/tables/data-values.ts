@@ -2,10 +2,27 @@ import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
 import { FILLER_VALUE, SUMMARY_LABEL } from '../../lexicon.js';
 import { isSummaryLabel } from '../values/arithmetic.js';
 import type { Word } from '../../types.js';
+import { REMEMBERED_TEXTS } from '../../units.js';
 import type { Segment } from '../lines/lines.js';
+
+/**
+ * Verdicts of isDataValue by text: table finding asks about the same cell
+ * texts many times over (blocks, splits, headers), and the number and date
+ * readings were a third of a text page's engine time. Emptied when full.
+ */
+const dataValueVerdicts = new Map<string, boolean>();
 
 /** A value that reads as data rather than as a heading: a number, date or filler, not a bare year. */
 export function isDataValue(text: string): boolean {
+  const known = dataValueVerdicts.get(text);
+  if (known !== undefined) return known;
+  if (dataValueVerdicts.size >= REMEMBERED_TEXTS) dataValueVerdicts.clear();
+  const verdict = readsAsData(text);
+  dataValueVerdicts.set(text, verdict);
+  return verdict;
+}
+
+function readsAsData(text: string): boolean {
   const t = text.trim();
   if (/^(19|20)\d\d$/.test(t)) return false;
   // Filler and flag values fill data cells of text tables ("NA", "Yes", "–").
