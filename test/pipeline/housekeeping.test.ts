@@ -65,4 +65,35 @@ describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
       await workers.stop();
     }
   }, 120_000);
+
+  it('a page painted while its upload is purged leaves no image behind', async () => {
+    offset = 40 * DAY;
+    const short = await t.createAccount({ credits: 10, settings: { retention_days: 2 } });
+    const [id] = await uploadTextPdf(t, short.apiKey, 'racing', 1, 1);
+    const { image_key: imageKey } = await t.services.db.selectFrom('documents').select('image_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const originalKey = async () => (await t.services.db.selectFrom('uploads').select('original_key').where('account_id', '=', short.accountId).executeTakeFirstOrThrow()).original_key;
+    // The retention sweep runs after the first viewer's paint read the original and before it stores the page (its unpainted
+    // page is painted into keys the purge found nothing under).
+    const blobs = t.services.blobs;
+    const put = blobs.put.bind(blobs);
+    blobs.put = async (key, data, contentType) => {
+      if (key === imageKey) {
+        blobs.put = put;
+        offset += 3 * DAY;
+        const workers = runWorkers(t, { engine: cannedEngine(() => ({ ok: true, fields: [], rows: [] })), workers: 1 });
+        try {
+          await waitUntil(async () => (await originalKey()) === null, 20_000, 'retention purge');
+        } finally {
+          await workers.stop();
+        }
+      }
+      return put(key, data, contentType);
+    };
+    try {
+      expectError(await api(t, short.apiKey)('GET', `/documents/${id}/image`), 404, 'document_not_found');
+    } finally {
+      blobs.put = put;
+    }
+    expect(await t.services.blobs.list(`acct/${short.accountId}/`)).toEqual([]);
+  }, 120_000);
 });

@@ -58,7 +58,8 @@ async function sweepRetention(services: Services): Promise<number> {
 
 async function purgeUpload(services: Services, upload: { id: string; original_key: string | null }): Promise<void> {
   const pages = await documents.blobKeysOfUpload(services.db, upload.id);
-  // The e-invoice blob is one per upload, named by each of its pages.
+  // The e-invoice blob is one per upload, named by each of its pages. The original goes first: a page painted from it
+  // meanwhile (core/shared/page-images.ts) sees it gone and removes what it wrote.
   const keys = [...new Set([upload.original_key, ...pages.flatMap((p) => [p.image_key, p.thumb_key, p.text_layer_key, p.einvoice_key])])]
     .filter((k): k is string => k !== null);
   // Bytes first, then rows: a crash in between leaves rows pointing at missing blobs, which read as purged anyway.

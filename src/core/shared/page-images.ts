@@ -59,8 +59,20 @@ async function paint(services: Services, doc: PageKeys): Promise<boolean> {
     const page = await paintPdfPage(path, doc.page_number, services.ingest);
     if (!page.jpeg || !page.thumbnail) return false;
     await Promise.all([services.blobs.put(doc.image_key, page.jpeg, 'image/jpeg'), services.blobs.put(doc.thumb_key, page.thumbnail, 'image/jpeg')]);
+    // A purge that ran while the page was painted deleted the original (its first key) and then keys that did not exist yet:
+    // with the original gone, the blobs just written belong to nobody and go too.
+    if (!(await stillStored(services, upload.original_key))) {
+      await Promise.all([services.blobs.delete(doc.image_key), services.blobs.delete(doc.thumb_key)]);
+      return false;
+    }
     return true;
   } finally {
     await services.scratch.remove([path]);
   }
+}
+
+async function stillStored(services: Services, key: string): Promise<boolean> {
+  const stream = await services.blobs.getStream(key);
+  stream?.destroy();
+  return stream !== null;
 }
