@@ -80,7 +80,7 @@ export async function cachedReadingEngine(dir: string, fallback: Engine, overrid
       if (!page.image || isTextLayerUsable(page.textLayer, settings)) return fallback.extract(page, request);
       try {
         const content = await contentOf(page, request);
-        return applyLayoutMemory(content, request, extractFromContent(content, request, settings));
+        return applyLayoutMemory(content, request, extractFromContent(content, request, settings), settings);
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
       }

@@ -735,6 +735,72 @@ export const DEFAULT_SETTINGS = deepFreeze({
       memoEntries: 5000,
     },
   },
+  /** What a value is and how sure its reading and arithmetic make it (layout/values/). */
+  values: {
+    /** Two amounts agree when they differ by at most a rounding of the last printed cent, or this share of a large sum (0.05 %). */
+    centSlack: 0.011,
+    sumSlackShare: 0.0005,
+    /** Share of the doubt an agreeing sum takes away, and the share of confidence kept when the values read disagree. */
+    agreementGain: 0.6,
+    disagreementShare: 0.8,
+    /** A statement's debit and credit read the other way round when, swapped, the running balance agrees with more rows and with this share of them. */
+    swappedBalanceShare: 0.5,
+    /** A summary label is its cell's words or their first few, up to this many ("Saldo final", "Totale fattura"). */
+    summaryLabelWords: 3,
+    /** A payment or change line's label is its first word or two ("VISA ***4427", "EC-Karte", "Cash back"). */
+    paymentLabelWords: 2,
+    /** An amount is its column's sum over the items above after at least this many of them (one item is its own sum). */
+    columnSumItems: 2,
+    /** A row of amounts, one the sum of the others (net, tax and total side by side): at least this many. */
+    ownSumAmounts: 3,
+    /** Candidates of each totals part tried for subtotal + tax − discount + shipping ≈ total, best read first. */
+    totalsCandidates: 3,
+    /** Readings of an amount a scan may have misread (misread-amounts.ts), by how far each is from what was read. */
+    readings: {
+      /** A punctuation mark out of place, dropped or set right: the reading's digits are what was printed. */
+      strayMarkCost: 1,
+      /** One digit or the decimal mark changed: a guess the arithmetic must confirm, dearer than a mark. */
+      lookAlikeCost: 2,
+      /** Confidence of a value the arithmetic repaired: a reading the page did not print as such, worth a look. */
+      repairedConfidence: 0.7,
+    },
+    /** How far a reading off a scan can be trusted (reading-certainty.ts); OCR word confidences here are 0..1. */
+    certainty: {
+      /** OCR word confidence at or above which a reading takes nothing off a value's confidence (tesseract's clean words score 0.85–0.96). */
+      ocrSure: 0.85,
+      /** OCR word confidence at which a reading is a guess. */
+      ocrUnsure: 0.35,
+      /** The least share of its confidence a value keeps for its reading. */
+      ocrFloor: 0.2,
+      /**
+       * The most a value with an unsure word may claim, whatever the arithmetic or labels add: a sure value (0.9 and
+       * up) must be right 97 % of the time, and a reading the recognizer doubted is not.
+       */
+      unsureReadingCap: 0.85,
+    },
+    /** Which printed words can be a value of a concept's kind (value-kinds.ts). */
+    kinds: {
+      /** Words a date may span ("15 de marzo de 2024"); an amount ("EUR 1 234,56" without its currency word). */
+      maxDateWords: 5,
+      maxAmountWords: 3,
+      /** Printed groups of one identifier: an IBAN has up to nine. */
+      maxCodeWords: 9,
+      /** A lone number is a percentage up to this. */
+      maxPercent: 100,
+      /** A name has at least minNameLetters letters, this many letters per digit (a registration number in brackets aside), at most maxNameWords words. */
+      minNameLetters: 2,
+      nameLettersPerDigit: 3,
+      maxNameWords: 10,
+    },
+    /** The page's own habits (page-conventions.ts). */
+    conventions: {
+      /** Words of a segment's start tried as a label telling the page's language. */
+      languageLabelWords: 4,
+      /** A page uses one decimal mark when at least this many amounts end with it, and this many times as many as with the other. */
+      minDecimalMarks: 3,
+      decimalMarkLead: 4,
+    },
+  },
 });
 
 

@@ -64,6 +64,9 @@ export const BOX_PRECISION = 10_000;
 /** Extent (page share) below which a box counts as a point: divisions by a box's width or height use at least this. */
 export const MIN_EXTENT = 1e-6;
 
+/** A price may be quoted per hundred units (screws, labels): quantity × price / PRICE_UNITS is the line's total. */
+export const PRICE_UNITS = 100;
+
 /** Amounts are written with cents: two decimals. */
 export const CENT_DECIMALS = 2;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/values/arithmetic.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 describe('arithmetic of business documents', () => {
   it('reads amounts in every convention, negatives included', () => {
@@ -16,17 +17,17 @@ describe('arithmetic of business documents', () => {
   });
 
   it('checks quantity × unit price against the line total', () => {
-    expect(lineAgreement('2', '82,50', '165,00')).toBe(true);
-    expect(lineAgreement('25,5', '130,99', '3.340,25')).toBe(true);
-    expect(lineAgreement('2', '82,50', '160,00')).toBe(false);
-    expect(lineAgreement('', '82,50', '165,00')).toBeNull();
+    expect(lineAgreement('2', '82,50', '165,00', DEFAULT_SETTINGS)).toBe(true);
+    expect(lineAgreement('25,5', '130,99', '3.340,25', DEFAULT_SETTINGS)).toBe(true);
+    expect(lineAgreement('2', '82,50', '160,00', DEFAULT_SETTINGS)).toBe(false);
+    expect(lineAgreement('', '82,50', '165,00', DEFAULT_SETTINGS)).toBeNull();
   });
 
   it('finds the totals that add up among the candidates, and none when nothing adds up', () => {
     // The first total read (the subtotal printed again under "Total") loses to the one that is subtotal + tax.
-    expect(reconcileTotals({ subtotal: [195], tax_amount: [37.05], total_amount: [195, 232.05] })).toEqual({ subtotal: 0, tax_amount: 0, discount: -1, shipping: -1, total_amount: 1 });
-    expect(reconcileTotals({ subtotal: [100], tax_amount: [19], discount: [-10], shipping: [5], total_amount: [114] })?.total_amount).toBe(0);
-    expect(reconcileTotals({ subtotal: [100], tax_amount: [19], total_amount: [150] })).toBeNull();
+    expect(reconcileTotals({ subtotal: [195], tax_amount: [37.05], total_amount: [195, 232.05] }, DEFAULT_SETTINGS)).toEqual({ subtotal: 0, tax_amount: 0, discount: -1, shipping: -1, total_amount: 1 });
+    expect(reconcileTotals({ subtotal: [100], tax_amount: [19], discount: [-10], shipping: [5], total_amount: [114] }, DEFAULT_SETTINGS)?.total_amount).toBe(0);
+    expect(reconcileTotals({ subtotal: [100], tax_amount: [19], total_amount: [150] }, DEFAULT_SETTINGS)).toBeNull();
   });
 
   it('tells summary rows from items: labels under the amounts, column sums, carried-forward lines', () => {
@@ -39,11 +40,11 @@ describe('arithmetic of business documents', () => {
       ['', '', 'Saldo final', '232,05'],
       ['', '', '', '195,00 37,05 232,05'],
     ];
-    expect([...summaryRows(rows)]).toEqual([2, 3, 4, 5, 6]);
+    expect([...summaryRows(rows, DEFAULT_SETTINGS)]).toEqual([2, 3, 4, 5, 6]);
     // A statistics table's total row starts with its label and fills every column: a row.
-    expect(summaryRows([['North', '1.00', '2.00'], ['South', '3.00', '4.00'], ['Total', '4.00', '6.00'], ['', 'Total', '4.0', '6.0']]).size).toBe(0);
+    expect(summaryRows([['North', '1.00', '2.00'], ['South', '3.00', '4.00'], ['Total', '4.00', '6.00'], ['', 'Total', '4.0', '6.0']], DEFAULT_SETTINGS).size).toBe(0);
     // An item whose amount happens to equal the sum above keeps its description.
-    expect(summaryRows([['A', '1,00'], ['B', '2,00'], ['C', '3,00']]).size).toBe(0);
+    expect(summaryRows([['A', '1,00'], ['B', '2,00'], ['C', '3,00']], DEFAULT_SETTINGS).size).toBe(0);
   });
 
   it('drops subtotal and carried-forward lines from the line items of a page', () => {
@@ -129,24 +130,24 @@ describe('arithmetic of business documents', () => {
   });
 
   it('checks a statement: opening balance + credits − debits ≈ closing balance, and each row against the balance above', () => {
-    expect(statementAgrees(4730.93, [1424.62, 933.23], [1421.94], 3795.02)).toBe(true);
-    expect(statementAgrees(4730.93, [1424.62], [1421.94], 3795.02)).toBe(false);
-    expect(balanceAgreement(4730.93, '', '1.421,94', '6.152,87')).toBe(true);
-    expect(balanceAgreement(6152.87, '-1.424,62', '', '4.728,25')).toBe(true);
-    expect(balanceAgreement(6152.87, '1.424,62', '', '7.577,49')).toBe(false);
-    expect(balanceAgreement(null, '1.424,62', '', '4.728,25')).toBeNull();
+    expect(statementAgrees(4730.93, [1424.62, 933.23], [1421.94], 3795.02, DEFAULT_SETTINGS)).toBe(true);
+    expect(statementAgrees(4730.93, [1424.62], [1421.94], 3795.02, DEFAULT_SETTINGS)).toBe(false);
+    expect(balanceAgreement(4730.93, '', '1.421,94', '6.152,87', DEFAULT_SETTINGS)).toBe(true);
+    expect(balanceAgreement(6152.87, '-1.424,62', '', '4.728,25', DEFAULT_SETTINGS)).toBe(true);
+    expect(balanceAgreement(6152.87, '1.424,62', '', '7.577,49', DEFAULT_SETTINGS)).toBe(false);
+    expect(balanceAgreement(null, '1.424,62', '', '4.728,25', DEFAULT_SETTINGS)).toBeNull();
     expect(runningBalanceChecks([
       { debit: '', credit: '1,421.94', balance: '6,152.87' },
       { debit: '1,424.62', credit: '', balance: '4,728.25' },
       { debit: '933.23', credit: '', balance: '3,795.02' },
       { debit: '', credit: '10.00', balance: '3,700.00' },
-    ])).toEqual([null, true, true, false]);
+    ], DEFAULT_SETTINGS)).toEqual([null, true, true, false]);
     // Heads mapped the wrong way round: the balance agrees only with debit and credit swapped.
     expect(debitCreditSwapped([
       { debit: '', credit: '1,421.94', balance: '6,152.87' },
       { debit: '1,424.62', credit: '', balance: '7,577.49' },
       { debit: '', credit: '933.23', balance: '6,644.26' },
-    ])).toBe(true);
+    ], DEFAULT_SETTINGS)).toBe(true);
   });
 
   it('moves the confidence of statement rows by their running balance and swaps debit and credit read the wrong way round', () => {

@@ -81,6 +81,21 @@ describe('engine settings', () => {
     expect(new Set(unnamed.map((d) => JSON.stringify(d))).size).toBe(1);
   });
 
+  it('trusts an OCR word as far as settings.values.certainty says', async () => {
+    const receipt = await page([word('TOTAL', 0.1, 0.5), { text: '12.50', box: { x1: 0.6, y1: 0.5, x2: 0.7, y2: 0.52 }, confidence: 0.6 }]);
+    const totalOf = async (engine: ReturnType<typeof build>) => {
+      const result = await engine.extract(receipt, ask('total_amount'));
+      if (!result.ok) throw new Error(result.failure.message);
+      return result.rows[0].total_amount;
+    };
+    const doubted = await totalOf(build());
+    expect(doubted).toMatchObject({ value: '12.50' });
+    // A word read at 0.6 is sure once ocrSure is 0.6: the value keeps all its confidence.
+    const trusted = await totalOf(build({ settings: { values: { certainty: { ocrSure: 0.6 } } } }));
+    expect(trusted).toMatchObject({ value: '12.50' });
+    expect(trusted.confidence).toBeGreaterThan(doubted.confidence ?? 1);
+  });
+
   it('lays overrides over the defaults and refuses a name that is no setting', () => {
     const changed = withSettings({ tables: { headAlign: 0.01 } });
     expect(changed.tables.headAlign).toBe(0.01);

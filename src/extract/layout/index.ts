@@ -42,7 +42,7 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
           const pageWords = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
           pagePictures = await findRasterPictureRegions(pageImage(page), pageWords, settings);
         }
-        const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request, settings));
+        const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request, settings), settings);
         return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name), settings);
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };

@@ -12,6 +12,7 @@ import type { ExtractRequest, FieldSpec } from '../types.js';
 import type { FieldRequest } from './columns/column-mapping.js';
 import type { Line } from './lines/lines.js';
 import { pageDateOrder } from './values/page-conventions.js';
+import type { EngineSettings } from '../settings.js';
 
 /** A field read as text (not a pure location), with its place in the request. */
 export interface TextField extends FieldRequest {
@@ -47,7 +48,8 @@ function wordsOf(name: string): string[] {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).filter(Boolean);
 }
 
-const nameWords = (name: string) => wordsOf(name).length;
+/** A name of one word ("amount", "Total"), not an identifier of several (`total_amount`). */
+const isBareWord = (name: string) => wordsOf(name).length <= 1;
 
 /**
  * The line concept a word of an identifier-style name means, the last word
@@ -62,11 +64,11 @@ function lineConceptOfWords(name: string): Concept | undefined {
     .find((c) => c?.level === 'line') ?? undefined;
 }
 
-export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields {
+export function readRequest(request: ExtractRequest, lines: Line[], settings: EngineSettings): AskedFields {
   const fields = request.fields;
   const requested = fields.map((f) => resolveFormat(f.formatRequirement, request.globalFormatRequirement));
   // Numeric dates converted by a requirement read in the page's own order (03/05/2024 is March on a US invoice).
-  const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines) : 'day_first';
+  const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines, settings) : 'day_first';
   const specs = requested.map((s) => (s.datePattern && s.monthFirstInput === undefined ? { ...s, monthFirstInput: order === 'month_first' } : s));
   const located = fields.map(isPureLocationField);
   // A name the catalogue does not know means the line concept one of its words means ("item_price", "article_name").
@@ -74,7 +76,7 @@ export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields
   // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value.
   const withLines = named.some((c) => c?.level === 'line');
   const concepts = named.map((c, i) => {
-    const line = withLines && c && nameWords(fields[i].name) < 2 ? BARE_WORD_LINE_READINGS[c.id] : undefined;
+    const line = withLines && c && isBareWord(fields[i].name) ? BARE_WORD_LINE_READINGS[c.id] : undefined;
     return line ? conceptById(line) ?? c : c;
   });
   // A price asked with neither quantity nor line total is what each line costs: an "Amount" head names it too.
@@ -92,6 +94,6 @@ export function readRequest(request: ExtractRequest, lines: Line[]): AskedFields
   // One field alone named as a document value ("total_amount", "invoiceDate") is the document's, not a column a head
   // happens to name ("Amount"); a bare word ("Amount") may still be a column.
   const documentOnly = textual.length > 0 && textual.every((f) => f.concept?.level === 'document');
-  const asColumns = textual.length >= 2 || nameWords(textual[0]?.name ?? '') < 2;
+  const asColumns = textual.length > 1 || isBareWord(textual[0]?.name ?? '');
   return { fields, specs, concepts, located, textual, documentOnly, asColumns };
 }

@@ -12,6 +12,7 @@ import { overlap1d } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
 import { isSummaryText } from '../layout/tables/data-values.js';
 import { cell } from '../layout/values/cell.js';
+import type { EngineSettings } from '../settings.js';
 import { layoutScore } from './layout-match.js';
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
@@ -175,7 +176,7 @@ function bands(columns: LearnedColumn[]): Array<{ c: LearnedColumn; x1: number; 
 const centre = (w: Word) => (w.box.x1 + w.box.x2) / 2;
 
 /** The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap. */
-function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> | null {
+function readTable(lines: Line[], t: LearnedTable, settings: EngineSettings): Array<Map<string, Word[]>> | null {
   const start = tableStart(lines, t);
   if (start < 0) return null;
   const anchor = t.columns.find((c) => c.name === t.anchor)!;
@@ -186,7 +187,7 @@ function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> |
   const anchorLines: number[] = [];
   for (let i = start; i < lines.length; i++) {
     const l = lines[i];
-    if (isSummaryText(l.segments[0].text)) break;
+    if (isSummaryText(l.segments[0].text, settings)) break;
     const last = anchorLines.at(-1);
     if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * 1.5 + 0.01) break;
     if (l.words.some((w) => /\d/.test(w.text) && centre(w) >= anchorBand.x1 && centre(w) < anchorBand.x2)) anchorLines.push(i);
@@ -205,7 +206,7 @@ function readTable(lines: Line[], t: LearnedTable): Array<Map<string, Word[]>> |
         let words = take(lines[li]);
         // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line).
         const end = anchorLines[r + 1] ?? lines.length;
-        for (let j = li + 1; offset === 0 && !b.c.right && j < end && j <= li + 3 && !isSummaryText(lines[j].segments[0].text); j++) {
+        for (let j = li + 1; offset === 0 && !b.c.right && j < end && j <= li + 3 && !isSummaryText(lines[j].segments[0].text, settings); j++) {
           if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * 2.2 || offsetLines.has(j)) break;
           const more = take(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length) break;
@@ -237,7 +238,7 @@ function learnedFor(model: LayoutModel, name: string, asksTable: boolean): Learn
 }
 
 /** The general answer with every field the page's memory knows read the way it learned; the answer itself when none matches. */
-export function applyLayoutMemory(content: PageContent, request: ExtractRequest, result: ExtractResult): ExtractResult {
+export function applyLayoutMemory(content: PageContent, request: ExtractRequest, result: ExtractResult, settings: EngineSettings): ExtractResult {
   if (!result.ok || !request.memories?.length || request.fields.length === 0) return result;
   const page = memoryPage(content);
   const match = matchMemory(page, request.memories);
@@ -253,9 +254,9 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const learned = learnedFor(model, name, asksTable);
     if (learned && 'offset' in learned) columnOf[i] = learned;
     const read = learned && !('offset' in learned) ? readField(page.lines, learned) : null;
-    if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), read.labelled ? sure : sure * PLACE_ONLY));
+    if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), settings, read.labelled ? sure : sure * PLACE_ONLY));
   });
-  const tableRows = columnOf.some((c) => c) ? readTable(page.lines, model.table!) : null;
+  const tableRows = columnOf.some((c) => c) ? readTable(page.lines, model.table!, settings) : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const general = result.rows;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
@@ -267,7 +268,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
       if (known) out[name] = known;
       else if (tableRows && column) {
         const words = tableRows[r].get(column.name);
-        out[name] = words ? cell(textOfWords(words), words, spec(i), sure) : { value: null, box: null };
+        out[name] = words ? cell(textOfWords(words), words, spec(i), settings, sure) : { value: null, box: null };
       } else out[name] = (general.length === rowCount ? general[r]?.[name] : general[0]?.[name]) ?? { value: null, box: null };
     });
     return out;

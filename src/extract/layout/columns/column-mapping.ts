@@ -234,8 +234,8 @@ interface LineColumns {
 }
 
 /** Rows of a table (cell texts) where the three columns (quantity, unit price, line total) agree. */
-function agreeingRows(rows: string[][], [q, p, t]: readonly number[]): number {
-  return rows.filter((r) => lineAgreement(r[q] ?? '', r[p] ?? '', r[t] ?? '') === true).length;
+function agreeingRows(rows: string[][], [q, p, t]: readonly number[], settings: EngineSettings): number {
+  return rows.filter((r) => lineAgreement(r[q] ?? '', r[p] ?? '', r[t] ?? '', settings) === true).length;
 }
 
 /**
@@ -256,7 +256,7 @@ function lineColumnsOf(table: Table, settings: EngineSettings): LineColumns | nu
         if (a === b || b === c || a === c) continue;
         // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
         const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
-        const agreeing = agreeingRows(rows, [a, b, c]);
+        const agreeing = agreeingRows(rows, [a, b, c], settings);
         if (agreeing < Math.max(minAgreeingRows, filled * arithmeticRows) || (best && agreeing <= best.agreeing)) continue;
         best = { quantity: a, unitPrice: b, lineTotal: c, agreeing };
       }
@@ -318,7 +318,7 @@ export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], 
   if (!found) return choice;
   const now = parts.map((f) => choice.columnOf[f]);
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
-  const agreeingNow = now.some((c) => c < 0) ? 0 : agreeingRows(rows, now);
+  const agreeingNow = now.some((c) => c < 0) ? 0 : agreeingRows(rows, now, settings);
   const want = [found.quantity, found.unitPrice, found.lineTotal];
   const sameColumns = now.every((c) => want.includes(c));
   if (found.agreeing <= agreeingNow || !(now.some((c) => c < 0) || sameColumns)) return choice;

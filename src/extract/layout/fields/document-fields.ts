@@ -71,7 +71,7 @@ function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment
   const head = rows[0];
   if (!head) return null;
   const named = !/\d/.test(head.text) && !isPostalLine(head.text);
-  if (concept.kind === 'name') return named ? fitValue('name', head.words) : null;
+  if (concept.kind === 'name') return named ? fitValue('name', head.words, settings) : null;
   const address = named ? addressUnder(lines, head, false, settings) : endsAddress(head) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false, settings) ?? [])];
   return address ? address.flatMap((r) => r.words) : null;
 }
@@ -94,7 +94,7 @@ function sumUnder(under: Array<{ seg: Segment }>, settings: EngineSettings): Wor
   }
   if (amounts.length < sumMinAmounts) return null;
   const foot = amounts[amounts.length - 1];
-  return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value) ? foot.words : null;
+  return agrees(amounts.slice(0, -1).reduce((sum, a) => sum + a.value, 0), foot.value, settings) ? foot.words : null;
 }
 
 /** A cell whose words name line-item concepts and no document one ("QTY ITEM", "Description"): an item table's heads. */
@@ -129,7 +129,7 @@ function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Wo
   const level = (s: Segment) => overlap1d(s.box.y1, s.box.y2, box.y1, box.y2) >= settings.fields.levelOverlap * (box.y2 - box.y1);
   const cells = [lines[li - 1], lines[li + 1]].flatMap((l) => l?.segments.filter((s) => s.box.x1 > box.x2 && level(s)) ?? []);
   const nearest = cells.sort((a, b) => a.box.x1 - b.box.x1)[0];
-  return nearest ? fitValue(concept.kind, nearest.words, last) : null;
+  return nearest ? fitValue(concept.kind, nearest.words, settings, last) : null;
 }
 
 /**
@@ -168,7 +168,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           if (words && words.length) out.push({ words, score: score + bonus + yBias });
         };
         // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names.
-        const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords) : null;
+        const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords, settings) : null;
         if (rateInLabel) {
           push(rateInLabel, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
           continue;
@@ -183,14 +183,14 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           }
         }
         // "Bill To: Brightwater Ltd" with the address under the name: the address is the lines under the value.
-        if (restValue.length && concept.kind === 'address' && fitValue('name', restValue) && !/\d/.test(textOf(restValue))) {
+        if (restValue.length && concept.kind === 'address' && fitValue('name', restValue, settings) && !/\d/.test(textOf(restValue))) {
           const nameSeg = segments[si];
           const address = addressUnder(lines, { ...nameSeg, box: { ...nameSeg.box, x1: restValue[0].box.x1 } }, true, settings);
           if (address) push(address.flatMap((r) => r.words), colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
           continue;
         }
         if (restValue.length) {
-          const fit = fitValue(concept.kind, restValue, last);
+          const fit = fitValue(concept.kind, restValue, settings, last);
           // The value starts right after its label ("Invoice date 12.03.2024"), not after more words of a longer
           // label ("Date de facture associée : ..."); a name after a bare word is a heading ("Seller trade name").
           // Free text after a label is not the rest of a longer label of the concept ("Periodo" of "Periodo de liquidación").
@@ -207,10 +207,10 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
           if (classifyLabel(text).size && !/\d/.test(text)) break;
-          const fit = fitValue(concept.kind, right.words, last);
+          const fit = fitValue(concept.kind, right.words, settings, last);
           if (fit) {
             // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
-            const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words)).find(inCents) : undefined;
+            const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words, settings)).find(inCents) : undefined;
             push(amount ?? fit, S.rightBonus);
             beside = true;
             break;
@@ -228,7 +228,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         }
         // A label with its value beside it heads nothing under it (an item row under "Total 0% supplies: 27,44"); nor
         // does a party or amount label with an amount beside it, which is some amount's label misread ("supplies").
-        if (beside || ((block || money) && segments.slice(si + 1).some(isAmountCell))) continue;
+        if (beside || ((block || money) && segments.slice(si + 1).some((s) => isAmountCell(s, settings)))) continue;
         // Under the label: the value in the next lines (a row of boxes), or the block it heads (an address). Only a
         // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
         // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
@@ -241,7 +241,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         else {
           for (const u of under) {
             if (classifyLabel(stripColon(u.seg.text)).size && !/\d/.test(u.seg.text)) break;
-            const fit = fitValue(concept.kind, u.seg.words, last);
+            const fit = fitValue(concept.kind, u.seg.words, settings, last);
             // The value fills the cell under the label; a date inside a sentence below is not it.
             // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").
             if (fit && (fit[0] === u.seg.words[0] || (last && fit[fit.length - 1] === u.seg.words[u.seg.words.length - 1]))) {
@@ -274,7 +274,7 @@ function recurringAmount(lines: Line[], settings: EngineSettings): FoundValue | 
     // Each amount counts once a line: an item of one piece prints its price twice ("1 x 2,99 2,99").
     const inLine = new Map<number, Word[]>();
     for (const seg of l.segments) {
-      for (const fit of amountsInCents(seg.words)) {
+      for (const fit of amountsInCents(seg.words, settings)) {
         const n = parseNumber(textOf(fit).replace(/[^\d.,-]/g, '')) ?? parseNumber(textOf(fit).replace(/[^\d.,-]/g, ''), true);
         if (n && !inLine.has(n.value)) inLine.set(n.value, fit);
       }
@@ -293,8 +293,8 @@ function recurringAmount(lines: Line[], settings: EngineSettings): FoundValue | 
 const printedInCents = (ws: Word[]) => /[.,]\d\d$/.test(textOf(ws).replace(/\s*[A-Z€$£]+$/, ''));
 
 /** A cell that is an amount with its cents and nothing else ("18.08", "RM 1,204.50"). */
-function isAmountCell(seg: Segment): boolean {
-  const fit = fitValue('money', seg.words);
+function isAmountCell(seg: Segment, settings: EngineSettings): boolean {
+  const fit = fitValue('money', seg.words, settings);
   return !!fit && fit.length === seg.words.length && printedInCents(fit);
 }
 
@@ -303,15 +303,15 @@ function isAmountCell(seg: Segment): boolean {
  * that is one ("49.99" of an item line "1.000 STK 49.99 19", whose last
  * number is the tax class).
  */
-function amountsInCents(words: Word[]): Word[][] {
-  const fit = fitValue('money', words);
+function amountsInCents(words: Word[], settings: EngineSettings): Word[][] {
+  const fit = fitValue('money', words, settings);
   if (fit && printedInCents(fit)) return [fit];
-  return words.filter((w) => printedInCents([w]) && fitValue('money', [w])).map((w) => [w]);
+  return words.filter((w) => printedInCents([w]) && fitValue('money', [w], settings)).map((w) => [w]);
 }
 
 /** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
 function amountPaid(lines: Line[], settings: EngineSettings): FoundValue | null {
-  const paid = paymentLine(lines);
+  const paid = paymentLine(lines, settings);
   return paid ? found(paid.amount, settings.fields.confidence.amountPaid) : null;
 }
 
@@ -349,10 +349,10 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));
     const margin = rival ? Math.min(1, (best.score - rival.score) / S.rivalMarginSpan) : 1;
     const value = found(best.words, Math.min(1, best.score) * (S.sureShare + (1 - S.sureShare) * margin));
-    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines, S.codeLookahead) : value, lines);
+    return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines, S.codeLookahead) : value, lines, settings);
   }
   const value = unlabelled(concept, lines, skip, settings);
-  return value && asRead(concept, value, lines);
+  return value && asRead(concept, value, lines, settings);
 }
 
 /** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */
@@ -368,16 +368,16 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
  * and a currency's symbol for the code a currency field holds (docs/engine.md,
  * "currency code").
  */
-export function asRead(concept: Concept, v: FoundValue, lines: Line[]): FoundValue {
+export function asRead(concept: Concept, v: FoundValue, lines: Line[], settings: EngineSettings): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
   else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');
-    if (SEMICOLON_MARK.test(value)) value = value.replace(SEMICOLON_MARK, pageDecimalMark(lines) ?? ';');
+    if (SEMICOLON_MARK.test(value)) value = value.replace(SEMICOLON_MARK, pageDecimalMark(lines, settings) ?? ';');
     const lone = /^(?<whole>[^\d.,]*\d{1,3})(?<mark>[.,])(?<cents>\d{1,2})(?!\d)(?<after>[^\d.,]*)$/.exec(value)?.groups;
-    const mark = lone ? pageDecimalMark(lines) : null;
+    const mark = lone ? pageDecimalMark(lines, settings) : null;
     if (lone && mark && mark !== lone.mark) value = `${lone.whole}${mark}${lone.cents}${lone.after}`;
   }
   if (concept.id === 'currency' && !/^[A-Z]{3}$/.test(value)) value = detectCurrency(value) ?? value;
@@ -423,7 +423,7 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: 
     }
     case 'payment_terms': {
       // A receipt names how it was paid before the amount ("Card 12,00"), unlabelled.
-      const paid = paymentLine(free);
+      const paid = paymentLine(free, settings);
       return paid ? found(paid.means.words, confidence.paymentMeans) : null;
     }
     case 'time': {
@@ -457,13 +457,13 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: 
       if (concept.kind === 'date') {
         // A document's own date is its first date (a receipt prints it unlabelled in its header or footer).
         for (const l of free) {
-          const fit = fitValue('date', l.words);
+          const fit = fitValue('date', l.words, settings);
           if (fit && concept.id === 'document_date') return found(fit, confidence.firstDate);
           if (fit && (concept.broader === 'document_date')) return found(fit, confidence.broaderDate);
         }
         // A receipt's timestamp ("9/2/2017 12:00") is its date even where its footer was read as rows of a table.
         for (const l of concept.id === 'document_date' ? lines : []) {
-          const fit = fitValue('date', l.words);
+          const fit = fitValue('date', l.words, settings);
           const next = fit ? l.words[l.words.indexOf(fit[fit.length - 1]) + 1] : undefined;
           if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, confidence.timestampDate);
         }

@@ -13,7 +13,7 @@ import { CENT_DECIMALS } from '../../units.js';
 import { fitValue } from '../values/value-kinds.js';
 import { tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
-import { checkTotals, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
+import { checkTotals } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -30,10 +30,10 @@ function withPaidTotal(total: ReadAmount[], lines: Line[], settings: EngineSetti
   const { paidTotal, unlabelledTotal, workedOutShare } = settings.fields.totals;
   const paid = tenderedLessChange(lines, settings);
   if (!paid) return;
-  const k = total.findIndex((x) => agrees(x.value, paid.value));
+  const k = total.findIndex((x) => agrees(x.value, paid.value, settings));
   if (k >= 0) {
     const [agreeing] = total.splice(k, 1);
-    total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true), paid: true });
+    total.unshift({ ...agreeing, confidence: checkedConfidence(agreeing.confidence, true, settings), paid: true });
   } else if (paid.printed) total.unshift({ words: paid.words, confidence: paidTotal, value: paid.value });
   else if (!total.some((x) => x.confidence > unlabelledTotal)) {
     const mark = /\d,\d{2}$/.test(textOf(paid.words)) ? ',' : '.';
@@ -45,7 +45,7 @@ function withPaidTotal(total: ReadAmount[], lines: Line[], settings: EngineSetti
  * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
  * printed under the subtotal that is the subtotal plus the tax.
  */
-function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[], confidence: number): ReadAmount | null {
+function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], taxes: ReadAmount[], confidence: number, settings: EngineSettings): ReadAmount | null {
   for (const sub of subtotals) {
     for (const tax of taxes) {
       const target = sub.value + tax.value;
@@ -53,9 +53,9 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
       for (const l of lines) {
         if (skip.has(l) || l.box.y1 < top) continue;
         for (const seg of l.segments) {
-          const fit = fitValue('money', seg.words);
+          const fit = fitValue('money', seg.words, settings);
           const value = fit ? amountValue(textOf(fit)) : null;
-          if (fit && value !== null && value !== sub.value && agrees(value, target)) return { words: fit, confidence, value };
+          if (fit && value !== null && value !== sub.value && agrees(value, target, settings)) return { words: fit, confidence, value };
         }
       }
     }
@@ -86,12 +86,12 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     }
     read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
-  const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates);
+  const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates, settings);
   const total = read.get('total_amount')!;
   withPaidTotal(total, lines, settings);
   let pick = reconcile();
   if (!pick && !total.some((x) => x.confidence > unlabelledTotal)) {
-    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!, summedConfidence);
+    const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!, summedConfidence, settings);
     if (sum) {
       total.unshift(sum);
       pick = reconcile();
@@ -107,10 +107,10 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   }
   // Without a discount, a total under its subtotal is a misreading of one of them, whatever else was read.
   const [sub, tot] = [chosen.get('subtotal'), chosen.get('total_amount')];
-  const belowSubtotal = !!sub && !!tot && !chosen.has('discount') && tot.value < sub.value && !agrees(tot.value, sub.value);
+  const belowSubtotal = !!sub && !!tot && !chosen.has('discount') && tot.value < sub.value && !agrees(tot.value, sub.value, settings);
   // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts). A total
   // worked out from the payment was not read: it has no readings of its own.
-  const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words]))) : null;
+  const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words])), settings) : null;
   TOTAL_PARTS.forEach((id) => {
     const amount = chosen.get(id);
     if (!amount) return;
@@ -120,10 +120,10 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     // An amount read off a scan that no sum confirms is one reading of its digits: a recognizer sure of each may
     // still have taken an 8 for a 0, so it claims less than sure.
     const unconfirmed = agreement !== true && !amount.paid && amount.words.some((w) => w.confidence !== undefined);
-    const confidence = checkedConfidence(amount.confidence, agreement);
-    const value = found(amount.words, repaired ? REPAIRED_CONFIDENCE : unconfirmed ? Math.min(confidence, settings.fields.unconfirmedScanAmount) : confidence);
+    const confidence = checkedConfidence(amount.confidence, agreement, settings);
+    const value = found(amount.words, repaired ? settings.values.readings.repairedConfidence : unconfirmed ? Math.min(confidence, settings.fields.unconfirmedScanAmount) : confidence);
     const text = repaired ?? amount.text;
-    out.set(id, asRead(conceptById(id)!, text ? { ...value, value: text, repaired: !!repaired } : value, lines));
+    out.set(id, asRead(conceptById(id)!, text ? { ...value, value: text, repaired: !!repaired } : value, lines, settings));
   });
   return out;
 }

@@ -58,7 +58,7 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   let best: Segment | null = null;
   let bestScore = -Infinity;
   const nameLike = (s: Segment) =>
-    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !!fitValue('name', s.words) && !readAsShapes(s.words, S.shapeReading);
+    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !!fitValue('name', s.words, settings) && !readAsShapes(s.words, S.shapeReading);
   top.forEach((l, i) => {
     for (const s of l.segments) {
       if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s, settings)) continue;
@@ -79,7 +79,7 @@ function senderLine(lines: Line[], settings: EngineSettings): { name: Word[]; ad
   for (const l of lines) {
     for (const seg of l.segments) {
       const split = splitSenderLine(seg, settings);
-      if (split && fitValue('name', split.name)) return split;
+      if (split && fitValue('name', split.name, settings)) return split;
     }
   }
   return null;
@@ -130,13 +130,13 @@ export function addressee(lines: Line[], from: Party, settings: EngineSettings):
   for (const l of lines) {
     if (l.box.y1 < S.windowTop || l.box.y1 > S.windowBottom) continue;
     for (const seg of l.segments) {
-      if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words)) continue;
+      if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words, settings)) continue;
       const address = addressUnder(lines, seg, true, settings);
       if (!address) continue;
       // A label a scan misread past knowing ("Sunnliar" for "Supplier") stands over the block as one word: the name
       // of several words under it, above the street, is the party's.
       const under = address[0];
-      if (seg.words.length === 1 && address.length >= S.parties.misreadLabelBlockLines && under.words.length >= S.parties.misreadLabelNameWords && !/\d/.test(under.text) && fitValue('name', under.words)) {
+      if (seg.words.length === 1 && address.length >= S.parties.misreadLabelBlockLines && under.words.length >= S.parties.misreadLabelNameWords && !/\d/.test(under.text) && fitValue('name', under.words, settings)) {
         return { name: under.words, address: address.slice(1).flatMap((s) => s.words), segments: [seg, ...address] };
       }
       return { name: seg.words, address: address.flatMap((s) => s.words), segments: [seg, ...address] };

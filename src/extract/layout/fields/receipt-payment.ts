@@ -16,10 +16,10 @@ import { fitValue, SPLIT_CENTS } from '../values/value-kinds.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
 /** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
-export function paymentLine(lines: Line[]): { means: Segment; amount: Word[] } | null {
+export function paymentLine(lines: Line[], settings: EngineSettings): { means: Segment; amount: Word[] } | null {
   for (const l of lines) {
     const first = l.segments[0];
-    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words) : null;
+    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words, settings) : null;
     if (first && amount && PAYMENT_MEANS.test(stripColon(first.text))) return { means: first, amount };
   }
   return null;
@@ -33,8 +33,8 @@ interface LabelledAmount {
 }
 
 /** A line that is a label and an amount ("CHANGE RM 18.20", "Cash : 400.00"). */
-function labelledAmount(line: Line): LabelledAmount | null {
-  const amount = fitValue('money', line.words);
+function labelledAmount(line: Line, settings: EngineSettings): LabelledAmount | null {
+  const amount = fitValue('money', line.words, settings);
   const value = amount ? amountValue(textOf(amount).replace(SPLIT_CENTS, '$1$2')) : null;
   if (!amount || value === null || amount[amount.length - 1] !== line.words[line.words.length - 1]) return null;
   const before = line.words.slice(0, line.words.indexOf(amount[0])).filter((w) => !/^[:：]$/.test(w.text));
@@ -54,18 +54,18 @@ const isChange = (a: LabelledAmount) => a.labels.some((t) => CHANGE_GIVEN.test(t
  */
 export function tenderedLessChange(lines: Line[], settings: EngineSettings): { value: number; words: Word[]; printed: boolean } | null {
   for (let c = 0; c < lines.length; c++) {
-    const change = labelledAmount(lines[c]);
+    const change = labelledAmount(lines[c], settings);
     if (!change || !isChange(change)) continue;
     for (let t = c - 1; t >= Math.max(0, c - settings.fields.totals.tenderedLines); t--) {
-      const tendered = labelledAmount(lines[t]);
+      const tendered = labelledAmount(lines[t], settings);
       if (!tendered || !isTendered(tendered)) continue;
       const value = toHundredths(tendered.value - change.value);
       if (value <= 0) return null;
       for (let i = t - 1; i >= 0; i--) {
         for (const seg of lines[i].segments) {
-          const fit = fitValue('money', seg.words);
+          const fit = fitValue('money', seg.words, settings);
           const printed = fit ? amountValue(textOf(fit)) : null;
-          if (fit && printed !== null && agrees(printed, value)) return { value, words: fit, printed: true };
+          if (fit && printed !== null && agrees(printed, value, settings)) return { value, words: fit, printed: true };
         }
       }
       return { value, words: [...tendered.amount, ...change.amount], printed: false };

@@ -17,7 +17,6 @@ import type { Table } from '../tables/table.js';
 import { chooseTablesForFields, type TableChoice } from '../columns/column-mapping.js';
 import { amountValue, checkedConfidence, statementAgrees, TOTAL_PARTS } from '../values/arithmetic.js';
 import { cell } from '../values/cell.js';
-import { REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
 import type { AskedFields } from '../request.js';
 import { findDocumentValue } from './document-fields.js';
 import { findTotals } from './document-totals.js';
@@ -67,7 +66,7 @@ function itemLines(choices: TableChoice[], tables: Table[], settings: EngineSett
     : tables.map((t) => ({ table: t, names: headerNames(t, t.headerLines.length, settings) }));
   const skip = new Set<Line>();
   for (const { table, names } of itemTables) {
-    const items = dropSummaryAndRepeatedHeaders(table.rows, names);
+    const items = dropSummaryAndRepeatedHeaders(table.rows, names, settings);
     if (choices.length || (table.separators.length >= settings.fields.minItemSeparators && items.length >= settings.fields.minItemRows)) {
       for (const l of [...table.headerLines, ...items.flatMap((r) => r.lines)]) if (!holdsDocumentLabels(l, settings)) skip.add(l);
     }
@@ -91,9 +90,9 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
       const concept = concepts[i];
       const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip, settings)) : findLabeledValue(f.name, specs[i].kind, lines, skip, settings);
       const confidence = found && 'confidence' in found ? found.confidence : undefined;
-      const value = found ? cell(found.value, found.words, specs[i], confidence) : { value: null, box: null };
+      const value = found ? cell(found.value, found.words, specs[i], settings, confidence) : { value: null, box: null };
       // A repair is as sure as the arithmetic that made it, not as its misread words (misread-amounts.ts).
-      recordValues.set(i, found && 'repaired' in found && found.repaired && 'value' in value && value.value ? { ...value, confidence: REPAIRED_CONFIDENCE } : value);
+      recordValues.set(i, found && 'repaired' in found && found.repaired && 'value' in value && value.value ? { ...value, confidence: settings.values.readings.repairedConfidence } : value);
     }
   });
   confirmStatementBalances(recordValues, concepts, tables, settings);
@@ -114,11 +113,11 @@ function confirmStatementBalances(values: Map<number, ExtractedCell>, concepts: 
   const parts = ['debit', 'credit'].map((id) => ({ name: id, kind: 'number' as const, concept: conceptById(id) }));
   const choice = chooseTablesForFields(tables, parts, settings).find((ch) => ch.columnOf.every((k) => k >= 0));
   if (!choice) return;
-  const rows = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
+  const rows = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
   const column = (k: number) => rows.flatMap((r) => amountValue(r.cells[choice.columnOf[k]].text) ?? []);
-  if (!statementAgrees(o, column(0), column(1), c)) return;
+  if (!statementAgrees(o, column(0), column(1), c, settings)) return;
   [opening, closing].forEach((i, k) => {
     const v = cells[k] as CellValue;
-    if (v.confidence !== undefined) values.set(i, { ...v, confidence: toHundredths(checkedConfidence(v.confidence, true)) });
+    if (v.confidence !== undefined) values.set(i, { ...v, confidence: toHundredths(checkedConfidence(v.confidence, true, settings)) });
   });
 }

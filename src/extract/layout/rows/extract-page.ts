@@ -13,7 +13,7 @@ import { asksForLines, chooseMainTables, cleanColumnNames, headerScore, type Tab
 import { chooseColumns, columnFields } from '../columns/choose-columns.js';
 import { fitValue } from '../values/value-kinds.js';
 import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../values/arithmetic.js';
-import { checkLine, REPAIRED_CONFIDENCE } from '../values/misread-amounts.js';
+import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
 import { findRecordValues } from '../fields/record-values.js';
@@ -29,7 +29,7 @@ import { toHundredths } from '../../units.js';
  * "Espèces | 125,00").
  */
 function untilTotal(rows: TableRow[], settings: EngineSettings): TableRow[] {
-  const end = rows.findIndex((r) => isSummaryText(r.cells[0].text) && r.cells.filter((c) => c.text).length <= settings.rows.totalLineMaxCells);
+  const end = rows.findIndex((r) => isSummaryText(r.cells[0].text, settings) && r.cells.filter((c) => c.text).length <= settings.rows.totalLineMaxCells);
   return end < 0 ? rows : rows.slice(0, end);
 }
 
@@ -41,7 +41,7 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
   const lines = groupWordsIntoLines(content.words, content.aspect, settings);
   const tables = detectTables(lines, content.rules, settings);
   const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables, settings);
-  return withUnsureReadingsCapped(result, content.words);
+  return withUnsureReadingsCapped(result, content.words, settings);
 }
 
 /**
@@ -50,7 +50,7 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
  * list without heads, else one row of document values).
  */
 function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
-  const asked = readRequest(request, lines);
+  const asked = readRequest(request, lines, settings);
   const choices = chooseColumns(tables, asked, settings);
   const isColumn = columnFields(asked, choices);
   const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
@@ -78,14 +78,14 @@ function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number
         kind === 'money' ? withoutTaxClass(cellWords) : kind === 'date' ? withoutStrokes(cellWords) : kind === 'number' && specs[i].kind === 'number' ? withoutUnitWord(cellWords) : cellWords;
       const text = words.map((w) => w.text).join(' ');
       // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
-      const fits = !kind || !text || fitValue(kind, words) !== null;
-      out[f.name] = c >= 0 ? cell(text, words, specs[i], (sureness[i] ?? 0) * (fits ? 1 : settings.rows.kindMisfit)) : { value: null, box: null };
+      const fits = !kind || !text || fitValue(kind, words, settings) !== null;
+      out[f.name] = c >= 0 ? cell(text, words, specs[i], settings, (sureness[i] ?? 0) * (fits ? 1 : settings.rows.kindMisfit)) : { value: null, box: null };
     } else if (row && concepts[i]?.level === 'line') {
       // An item's own value no column holds is none: the document's "Total" is not each line's total.
       out[f.name] = { value: null, box: null };
     } else out[f.name] = recordValues.get(i) as ExtractedCell;
   });
-  return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf) : out;
+  return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf, settings) : out;
 }
 
 /** The rows stage for tables: each chosen table's item rows, summaries dropped, a statement's running balance checked. */
@@ -102,9 +102,9 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
       return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], settings, asksForLines(textual)));
     });
-    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names);
+    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
     const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness));
-    rows.push(...checkRunningBalance(built, fields, concepts, columnOf));
+    rows.push(...checkRunningBalance(built, fields, concepts, columnOf, settings));
   }
   return rows;
 }
@@ -134,17 +134,17 @@ const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;
  * made surer when they agree and less sure when not; a misread one is
  * repaired when exactly one reading makes the row add up (misread-amounts.ts).
  */
-function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], row: TableRow, columnOf: number[]): Record<string, ExtractedCell> {
+function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], row: TableRow, columnOf: number[], settings: EngineSettings): Record<string, ExtractedCell> {
   const at = LINE_PARTS.map((id) => concepts.findIndex((c, i) => c?.id === id && (columnOf[i] ?? -1) >= 0));
   if (at.some((i) => i < 0)) return out;
   const [q, p, t] = at.map((i) => row.cells[columnOf[i]].words);
-  const checks = checkLine(withoutUnitWord(q), withoutTaxClass(p), withoutTaxClass(t));
+  const checks = checkLine(withoutUnitWord(q), withoutTaxClass(p), withoutTaxClass(t), settings);
   at.forEach((i, k) => {
     const c = out[fields[i].name];
     if (!('value' in c) || c.value === null) return;
     const { agreement, repaired } = checks[k];
-    if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: REPAIRED_CONFIDENCE };
-    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(checkedConfidence(c.confidence, agreement)) };
+    if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: settings.values.readings.repairedConfidence };
+    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(checkedConfidence(c.confidence, agreement, settings)) };
   });
   return out;
 }
@@ -158,21 +158,21 @@ const STATEMENT_PARTS = ['debit', 'credit', 'balance'] as const;
  * debit, credit and balance made surer when the balance above plus its
  * credit minus its debit gives its balance, less sure when not.
  */
-function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields: FieldSpec[], concepts: Array<Concept | null>, columnOf: number[]): Array<Record<string, ExtractedCell>> {
+function checkRunningBalance(rows: Array<Record<string, ExtractedCell>>, fields: FieldSpec[], concepts: Array<Concept | null>, columnOf: number[], settings: EngineSettings): Array<Record<string, ExtractedCell>> {
   const [d, c, b] = STATEMENT_PARTS.map((id) => concepts.findIndex((k, i) => k?.id === id && (columnOf[i] ?? -1) >= 0));
   if (b < 0 || (d < 0 && c < 0) || rows.length <= 1) return rows;
   const text = (row: Record<string, ExtractedCell>, i: number) => (i >= 0 ? (row[fields[i].name] as CellValue).value ?? '' : '');
   const read = (rs: typeof rows) => rs.map((r) => ({ debit: text(r, d), credit: text(r, c), balance: text(r, b) }));
   let out = rows;
-  if (d >= 0 && c >= 0 && debitCreditSwapped(read(rows))) {
+  if (d >= 0 && c >= 0 && debitCreditSwapped(read(rows), settings)) {
     out = rows.map((r) => ({ ...r, [fields[d].name]: r[fields[c].name], [fields[c].name]: r[fields[d].name] }));
   }
-  const checks = runningBalanceChecks(read(out));
+  const checks = runningBalanceChecks(read(out), settings);
   return out.map((r, k) => {
     const moved = { ...r };
     for (const i of [d, c, b]) {
       const v = i >= 0 ? (r[fields[i].name] as CellValue) : null;
-      if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: toHundredths(checkedConfidence(v.confidence, checks[k])) };
+      if (v?.value && v.confidence !== undefined) moved[fields[i].name] = { ...v, confidence: toHundredths(checkedConfidence(v.confidence, checks[k], settings)) };
     }
     return moved;
   });
@@ -204,8 +204,8 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
       const total = concept.id === 'line_total' || (concept.id === 'unit_price' && price === 'lineTotal');
       // A line total the quantity line set right is a repair; one whose marks nothing confirmed misfits its kind.
       const repaired = total && item.repairedTotal !== undefined;
-      const confidence = repaired ? REPAIRED_CONFIDENCE : total && item.misread ? listValueConfidence * kindMisfit : listValueConfidence;
-      out[f.name] = words ? cell(repaired ? item.repairedTotal! : words.map((w) => w.text).join(' '), words, specs[i], confidence) : { value: null, box: null };
+      const confidence = repaired ? settings.values.readings.repairedConfidence : total && item.misread ? listValueConfidence * kindMisfit : listValueConfidence;
+      out[f.name] = words ? cell(repaired ? item.repairedTotal! : words.map((w) => w.text).join(' '), words, specs[i], settings, confidence) : { value: null, box: null };
     } else out[f.name] = recordValues.get(i) ?? { value: null, box: null };
   });
   return out;
@@ -216,24 +216,24 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
   const [main, ...copies] = chooseMainTables(tables, settings);
   if (main) {
     const names = cleanColumnNames(headerNames(main, main.headerLines.length, settings));
-    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, names));
+    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, names, settings));
     const used = names.map((_, c) => rows.some((r) => r.cells[c].text) || main.headerLines.length > 0);
     const kept = names.flatMap((n, c) => (used[c] ? [{ n, c }] : []));
     return {
       ok: true,
       fields: kept.map((k) => k.n),
-      rows: rows.map((r) => Object.fromEntries(kept.map(({ n, c }) => [n, cell(r.cells[c].text, r.cells[c].words, spec)]))),
+      rows: rows.map((r) => Object.fromEntries(kept.map(({ n, c }) => [n, cell(r.cells[c].text, r.cells[c].words, spec, settings)]))),
     };
   }
   const pairs = findAllLabelValuePairs(lines, new Set(), settings);
   if (pairs.length > 0) {
     const names = cleanColumnNames(pairs.map((p) => p.label));
-    return { ok: true, fields: names, rows: [Object.fromEntries(pairs.map((p, i) => [names[i], cell(p.value, p.words, spec)]))] };
+    return { ok: true, fields: names, rows: [Object.fromEntries(pairs.map((p, i) => [names[i], cell(p.value, p.words, spec, settings)]))] };
   }
   // Plain text without structure: one column of lines keeps the content rather than failing.
   return {
     ok: true,
     fields: ['Text'],
-    rows: lines.map((l) => ({ Text: cell(l.text.replace(/\s{2,}/g, ' '), l.words, spec) })),
+    rows: lines.map((l) => ({ Text: cell(l.text.replace(/\s{2,}/g, ' '), l.words, spec, settings) })),
   };
 }

@@ -101,8 +101,8 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
     const amountWords = withoutTaxClass(line.segments[at].words);
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
-    const misread = !fitValue('money', amountWords) && readingsOf(textOf(amountWords), false).some((r) => /[.,]\d{2}/.test(r.text));
-    const total = misread ? amountWords : fitValue('money', amountWords);
+    const misread = !fitValue('money', amountWords, settings) && readingsOf(textOf(amountWords), false, settings).some((r) => /[.,]\d{2}/.test(r.text));
+    const total = misread ? amountWords : fitValue('money', amountWords, settings);
     if (!total || closesList(line, settings) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
@@ -127,7 +127,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       if (!it || it.quantity) return undefined;
       const text = textOf(it.lineTotal);
       const mark = /,\d{2}$/.test(textOf(q.unitPrice)) ? ',' : '.';
-      const readings = it.misread || !isWellFormed(text) || isUnsureReading(it.lineTotal) ? readingsOf(text, isUnsureReading(it.lineTotal), mark) : [{ text, value: amount(it.lineTotal)?.value ?? NaN, cost: 0 }];
+      const readings = it.misread || !isWellFormed(text) || isUnsureReading(it.lineTotal, settings) ? readingsOf(text, isUnsureReading(it.lineTotal, settings), settings, mark) : [{ text, value: amount(it.lineTotal)?.value ?? NaN, cost: 0 }];
       return readings.find((x) => Math.abs(q.q * q.p - Math.abs(x.value)) < r.quantityAgreement);
     };
     const below = items.find((it) => it.index === q.index + 1);

@@ -1,6 +1,7 @@
 import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
 import { FILLER_VALUE, SUMMARY_LABEL } from '../../lexicon.js';
 import { isSummaryLabel } from '../values/arithmetic.js';
+import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
 import { REMEMBERED_TEXTS } from '../../units.js';
 import type { Segment } from '../lines/lines.js';
@@ -36,8 +37,8 @@ function readsAsData(text: string): boolean {
  * "Balance due", lexicon.ts) or a summary concept's label in any of the
  * catalogue's languages ("Totaal excl. btw", "Imponibile", "BTW 9%").
  */
-export function isSummaryText(text: string): boolean {
-  return SUMMARY_LABEL.test(text) || isSummaryLabel(text);
+export function isSummaryText(text: string, settings: EngineSettings): boolean {
+  return SUMMARY_LABEL.test(text) || isSummaryLabel(text, settings);
 }
 
 /** A word of strokes alone: dashes, bars, underscores. */

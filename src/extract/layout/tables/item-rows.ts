@@ -1,4 +1,5 @@
 import { summaryRows } from '../values/arithmetic.js';
+import type { EngineSettings } from '../../settings.js';
 import { isSummaryText } from './data-values.js';
 import type { TableRow } from './table-rows.js';
 
@@ -9,15 +10,15 @@ import type { TableRow } from './table-rows.js';
  * (`values/arithmetic.ts`); they are not line items. Rows that repeat the header
  * (tables continued) are dropped too.
  */
-export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[]): TableRow[] {
+export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[], settings: EngineSettings): TableRow[] {
   const headerKey = names.join('|').toLowerCase();
   let out = rows.filter((r) => r.cells.map((c) => c.text).join('|').toLowerCase() !== headerKey || !headerKey.replace(/\|/g, ''));
-  const summaries = summaryRows(out.map((r) => r.cells.map((c) => c.text)));
+  const summaries = summaryRows(out.map((r) => r.cells.map((c) => c.text)), settings);
   out = out.filter((_, i) => !summaries.has(i));
   while (out.length > 1) {
     const last = out[out.length - 1];
     const firstEmpty = !last.cells[0].text;
-    const label = last.cells.find((c) => isSummaryText(c.text))?.text;
+    const label = last.cells.find((c) => isSummaryText(c.text, settings))?.text;
     // A label the rows above repeat ("Total" closing every group) is a row, not the table's summary.
     const repeated = out.slice(0, -1).some((r) => r.cells.some((c) => c.text === label));
     if (firstEmpty && label !== undefined && !repeated) out = out.slice(0, -1);

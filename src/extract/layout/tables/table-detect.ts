@@ -273,7 +273,7 @@ function withoutTrailingSummary(block: Line[], settings: EngineSettings): Line[]
   let end = block.length;
   // A summary line is a label and one amount; a total across several columns, or one closing every group, is a row.
   const summary = (l: Line) =>
-    ((isSummaryText(l.segments[0].text) && l.segments.length <= t.summaryMaxSegments) || colonLabelled(l, t.colonLabelMaxSegments)) && !block.slice(0, end - 1).some((o) => label(o) === label(l));
+    ((isSummaryText(l.segments[0].text, settings) && l.segments.length <= t.summaryMaxSegments) || colonLabelled(l, t.colonLabelMaxSegments)) && !block.slice(0, end - 1).some((o) => label(o) === label(l));
   while (end > t.minKeptLines && summary(block[end - 1]) && block[end - 1].box.x1 > left + width * t.summaryIndentShare) end--;
   return block.slice(0, end);
 }

@@ -10,6 +10,8 @@
 import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { detectCurrency, parseNumber } from '../../format/index.js';
 import { CHANGE_GIVEN, PAYMENT_MEANS } from '../../lexicon.js';
+import type { EngineSettings } from '../../settings.js';
+import { PRICE_UNITS } from '../../units.js';
 
 /** Text without its ISO currency codes ("EUR"); "IVA", "BTW" and "TVA" stay, they label the tax. */
 function withoutCurrencyCodes(text: string): string {
@@ -27,29 +29,30 @@ export function amountValue(text: string): number | null {
   return negative ? -Math.abs(value.value) : value.value;
 }
 
-/** Two amounts agree when they differ by at most a rounding of the last printed cent (or 0.05 % of large sums). */
-export function agrees(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005);
+/** Two amounts agree when they differ by at most a rounding of the last printed cent (or settings.values.sumSlackShare of large sums). */
+export function agrees(a: number, b: number, settings: EngineSettings): boolean {
+  return Math.abs(a - b) <= Math.max(settings.values.centSlack, Math.abs(b) * settings.values.sumSlackShare);
 }
 
-/** Share of the doubt an agreeing sum takes away, and the share of confidence kept when the values read disagree. */
-const AGREEMENT_GAIN = 0.6;
-const DISAGREEMENT_SHARE = 0.8;
-
 /** A confidence moved by arithmetic: up when the values agree, down when they disagree, kept when it cannot tell. */
-export function checkedConfidence(confidence: number, agreement: boolean | null): number {
+export function checkedConfidence(confidence: number, agreement: boolean | null, settings: EngineSettings): number {
   if (agreement === null) return confidence;
-  return agreement ? confidence + (1 - confidence) * AGREEMENT_GAIN : confidence * DISAGREEMENT_SHARE;
+  return agreement ? confidence + (1 - confidence) * settings.values.agreementGain : confidence * settings.values.disagreementShare;
+}
+
+/** quantity × unit price = line total, or the price is per hundred units. */
+export function lineHolds(q: number, p: number, t: number, settings: EngineSettings): boolean {
+  return agrees(Math.abs(q * p), Math.abs(t), settings) || agrees(Math.abs((q * p) / PRICE_UNITS), Math.abs(t), settings);
 }
 
 /** quantity × unit price against the line total: true agrees, false disagrees, null when a part is missing. */
-export function lineAgreement(quantity: string, unitPrice: string, lineTotal: string): boolean | null {
+export function lineAgreement(quantity: string, unitPrice: string, lineTotal: string, settings: EngineSettings): boolean | null {
   const q = amountValue(quantity.replace(/[^\d.,'\s()-]/g, ''));
   const p = amountValue(unitPrice);
   const t = amountValue(lineTotal);
   if (q === null || p === null || t === null || q === 0) return null;
   // A discount column or a price per 100 may stand between; agreement is what counts, disagreement only weakly.
-  return agrees(Math.abs(q * p), Math.abs(t)) || agrees(Math.abs((q * p) / 100), Math.abs(t));
+  return lineHolds(q, p, t, settings);
 }
 
 /**
@@ -58,25 +61,25 @@ export function lineAgreement(quantity: string, unitPrice: string, lineTotal: st
  * True agrees, false disagrees, null when the previous balance or the row's
  * balance is missing or the row moves no money.
  */
-export function balanceAgreement(previous: number | null, debit: string, credit: string, balance: string): boolean | null {
+export function balanceAgreement(previous: number | null, debit: string, credit: string, balance: string, settings: EngineSettings): boolean | null {
   const b = amountValue(balance);
   const d = amountValue(debit);
   const c = amountValue(credit);
   if (previous === null || b === null || (d === null && c === null)) return null;
-  return agrees(previous + Math.abs(c ?? 0) - Math.abs(d ?? 0), b);
+  return agrees(previous + Math.abs(c ?? 0) - Math.abs(d ?? 0), b, settings);
 }
 
 /** Opening balance + credits − debits against the closing balance of a statement. */
-export function statementAgrees(opening: number, debits: number[], credits: number[], closing: number): boolean {
+export function statementAgrees(opening: number, debits: number[], credits: number[], closing: number, settings: EngineSettings): boolean {
   const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.abs(x), 0);
-  return agrees(opening + sum(credits) - sum(debits), closing);
+  return agrees(opening + sum(credits) - sum(debits), closing, settings);
 }
 
 /** The running-balance checks of a statement's rows: one agreement per row (the first has no balance above it). */
-export function runningBalanceChecks(rows: Array<{ debit: string; credit: string; balance: string }>): Array<boolean | null> {
+export function runningBalanceChecks(rows: Array<{ debit: string; credit: string; balance: string }>, settings: EngineSettings): Array<boolean | null> {
   let previous: number | null = null;
   return rows.map((r) => {
-    const agreement = balanceAgreement(previous, r.debit, r.credit, r.balance);
+    const agreement = balanceAgreement(previous, r.debit, r.credit, r.balance, settings);
     previous = amountValue(r.balance) ?? previous;
     return agreement;
   });
@@ -87,11 +90,11 @@ export function runningBalanceChecks(rows: Array<{ debit: string; credit: string
  * the running balance agrees with more rows when they are swapped (a "Soll |
  * Haben" table from the bank's side, heads mapped the wrong way).
  */
-export function debitCreditSwapped(rows: Array<{ debit: string; credit: string; balance: string }>): boolean {
+export function debitCreditSwapped(rows: Array<{ debit: string; credit: string; balance: string }>, settings: EngineSettings): boolean {
   const count = (checks: Array<boolean | null>) => checks.filter((a) => a === true).length;
-  const asRead = count(runningBalanceChecks(rows));
-  const swapped = count(runningBalanceChecks(rows.map((r) => ({ debit: r.credit, credit: r.debit, balance: r.balance }))));
-  return swapped > asRead && swapped * 2 >= rows.length;
+  const asRead = count(runningBalanceChecks(rows, settings));
+  const swapped = count(runningBalanceChecks(rows.map((r) => ({ debit: r.credit, credit: r.debit, balance: r.balance })), settings));
+  return swapped > asRead && swapped >= rows.length * settings.values.swappedBalanceShare;
 }
 
 /** Concepts of a summary line under a table: its label closes or interrupts the items. */
@@ -99,15 +102,15 @@ const SUMMARY_CONCEPTS = new Set(['subtotal', 'discount', 'shipping', 'packages'
 
 /**
  * True when a cell's words (numbers, rates and currency dropped), or their
- * first one to three words, are a label of a summary concept ("MwSt. 19 %",
- * "Saldo final", "IVA al 22%", "Totale fattura").
+ * first few words (settings.values.summaryLabelWords), are a label of a
+ * summary concept ("MwSt. 19 %", "Saldo final", "IVA al 22%", "Totale fattura").
  */
-export function isSummaryLabel(text: string): boolean {
+export function isSummaryLabel(text: string, settings: EngineSettings): boolean {
   const words = withoutCurrencyCodes(text).replace(/\(?\d[\d.,]*\s*%\)?|[$€£]|[:：]/g, ' ').trim().split(/\s+/);
   if (!/\p{L}{2}/u.test(words.join(' '))) return false;
   const names = (t: string) => [...classifyLabel(t).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
   if (names(words.join(' '))) return true;
-  for (let k = Math.min(3, words.length - 1); k >= 1; k--) if (names(words.slice(0, k).join(' '))) return true;
+  for (let k = Math.min(settings.values.summaryLabelWords, words.length - 1); k >= 1; k--) if (names(words.slice(0, k).join(' '))) return true;
   return false;
 }
 
@@ -119,9 +122,12 @@ const withoutTaxClass = (text: string) => text.replace(/^[A-Z]\s+(?=\p{L})/u, ''
  * paid, first ("VISA ***4427", "Cash", "EC-Karte"), or the change given
  * ("CHANGE", "Rückgeld").
  */
-export function isPaymentLabel(text: string): boolean {
+export function isPaymentLabel(text: string, settings: EngineSettings): boolean {
   const words = text.replace(/[:：]/g, ' ').trim().split(/\s+/);
-  return [1, 2].some((k) => k <= words.length && (PAYMENT_MEANS.test(words.slice(0, k).join(' ')) || CHANGE_GIVEN.test(words.slice(0, k).join(' '))));
+  for (let k = 1; k <= settings.values.paymentLabelWords && k <= words.length; k++) {
+    if (PAYMENT_MEANS.test(words.slice(0, k).join(' ')) || CHANGE_GIVEN.test(words.slice(0, k).join(' '))) return true;
+  }
+  return false;
 }
 
 /**
@@ -140,7 +146,9 @@ export function isPaymentLabel(text: string): boolean {
  *   ("VISA ***4427", "CHANGE"), or, below a summary, a summary label
  *   ("TAX", "TOTAL"): a receipt's closing block set like its items.
  */
-export function summaryRows(rows: string[][]): Set<number> {
+export function summaryRows(rows: string[][], settings: EngineSettings): Set<number> {
+  const { columnSumItems, ownSumAmounts } = settings.values;
+  const summaryLabel = (text: string) => isSummaryLabel(text, settings);
   const out = new Set<number>();
   const columns = Math.max(0, ...rows.map((r) => r.length));
   const sums = new Array<number>(columns).fill(0);
@@ -155,18 +163,18 @@ export function summaryRows(rows: string[][]): Set<number> {
     // Money is printed with cents; a statistics table's unlabelled total of counts is a row of its own.
     const isColumnSum = (c: string, k: number) => {
       const v = /[.,]\d{2}\b/.test(c) ? amountValue(c) : null;
-      return v !== null && counts[k] >= 2 && agrees(v, sums[k]);
+      return v !== null && counts[k] >= columnSumItems && agrees(v, sums[k], settings);
     };
     let summary = false;
     // A label the other rows repeat ("Total" closing every group) makes a row, not the table's summary.
     const repeated = worded.some((w) => (seen.get(w) ?? 0) > 1);
-    if (firstEmpty && worded.length > 0 && !repeated && filled - worded.length <= 1 && worded.every(isSummaryLabel)) summary = true;
+    if (firstEmpty && worded.length > 0 && !repeated && filled - worded.length <= 1 && worded.every(summaryLabel)) summary = true;
     else if (firstEmpty && worded.length === 0) {
       const amounts = cells.flatMap((c) => c.split(/(?<=[.,]\d{2}(?:\s(?:€|[A-Z]{3}))?)\s+/).map(amountValue)).filter((v): v is number => v !== null);
-      const ownSum = amounts.length >= 3 && amounts.some((v, k) => agrees(v, amounts.reduce((s, x, j) => (j === k ? s : s + x), 0)));
+      const ownSum = amounts.length >= ownSumAmounts && amounts.some((v, k) => agrees(v, amounts.reduce((s, x, j) => (j === k ? s : s + x), 0), settings));
       summary = ownSum || cells.some(isColumnSum);
-    } else if (worded.length === 1 && filled === 2 && (isPaymentLabel(worded[0]) || (closed && isSummaryLabel(withoutTaxClass(worded[0]))))) summary = true;
-    else if (worded.length === 1 && filled === 2 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
+    } else if (worded.length === 1 && filled === worded.length + 1 && (isPaymentLabel(worded[0], settings) || (closed && summaryLabel(withoutTaxClass(worded[0]))))) summary = true;
+    else if (worded.length === 1 && filled === worded.length + 1 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
     if (summary) {
       closed = true;
       out.add(i);
@@ -195,8 +203,8 @@ export type TotalsCandidates = Partial<Record<TotalPart, number[]>>;
  * shipping ≈ total, trying the few best candidates of each; null when no
  * combination of the candidates adds up. The chosen index per concept.
  */
-export function reconcileTotals(c: TotalsCandidates): Partial<Record<keyof TotalsCandidates, number>> | null {
-  const opts = (k: keyof TotalsCandidates) => (c[k]?.length ? c[k]!.slice(0, 3).map((v, i) => ({ v, i })) : [{ v: 0, i: -1 }]);
+export function reconcileTotals(c: TotalsCandidates, settings: EngineSettings): Partial<Record<keyof TotalsCandidates, number>> | null {
+  const opts = (k: keyof TotalsCandidates) => (c[k]?.length ? c[k]!.slice(0, settings.values.totalsCandidates).map((v, i) => ({ v, i })) : [{ v: 0, i: -1 }]);
   if (!c.total_amount?.length || !c.subtotal?.length) return null;
   let best: { cost: number; pick: Partial<Record<keyof TotalsCandidates, number>> } | null = null;
   for (const s of opts('subtotal')) {
@@ -204,7 +212,7 @@ export function reconcileTotals(c: TotalsCandidates): Partial<Record<keyof Total
       for (const d of opts('discount')) {
         for (const h of opts('shipping')) {
           for (const T of opts('total_amount')) {
-            if (!agrees(s.v + t.v - Math.abs(d.v) + h.v, T.v) || s.v === 0) continue;
+            if (!agrees(s.v + t.v - Math.abs(d.v) + h.v, T.v, settings) || s.v === 0) continue;
             // Earlier candidates are better read; an unused part costs nothing.
             const cost = [s, t, d, h, T].reduce((sum, x) => sum + Math.max(0, x.i), 0);
             if (!best || cost < best.cost) best = { cost, pick: { subtotal: s.i, tax_amount: t.i, discount: d.i, shipping: h.i, total_amount: T.i } };

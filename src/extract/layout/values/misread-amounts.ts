@@ -12,7 +12,9 @@
  */
 import { parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
-import { agrees, TOTAL_PARTS, type TotalPart } from './arithmetic.js';
+import type { EngineSettings } from '../../settings.js';
+import { CENT_DECIMALS } from '../../units.js';
+import { agrees, lineHolds, TOTAL_PARTS, type TotalPart } from './arithmetic.js';
 import { isUnsureReading } from './reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -20,14 +22,9 @@ export interface Reading {
   /** The value as the page would print it, with the currency marks read around it. */
   text: string;
   value: number;
-  /** How far from what was read: 0 as read, STRAY_MARK, or LOOK_ALIKE for a digit or decimal mark the scan lost. */
+  /** How far from what was read: 0 as read, more for a stray mark or a digit or decimal mark the scan lost (settings.values.readings). */
   cost: number;
 }
-
-/** A punctuation mark out of place, dropped or set right: the reading's digits are what was printed. */
-const STRAY_MARK = 1;
-/** One digit or the decimal mark changed: a guess the arithmetic must confirm, dearer than a mark. */
-const LOOK_ALIKE = 2;
 
 /** Digits a recognizer takes for one another on receipts' and scans' print (each pair both ways). */
 const LOOK_ALIKES: Record<string, string> = {
@@ -47,8 +44,8 @@ function parsed(body: string): number | null {
 
 /** The parts of a value's text: what leads its digits, its digits with the marks among them, what follows. */
 function partsOf(text: string): { lead: string; body: string; tail: string } | null {
-  const m = /^(\D*?)(\d(?:.*\d)?)(\D*)$/s.exec(text.trim());
-  return m ? { lead: m[1], body: m[2], tail: m[3] } : null;
+  const parts = /^(?<lead>\D*?)(?<body>\d(?:.*\d)?)(?<tail>\D*)$/s.exec(text.trim())?.groups;
+  return parts ? { lead: parts.lead, body: parts.body, tail: parts.tail } : null;
 }
 
 /** A trailing sign, bracket, currency or tax class letter ("3,50-", "(12.00)", "9,88 A", "12,00 EUR"). */
@@ -61,7 +58,8 @@ export function isWellFormed(text: string): boolean {
 }
 
 /** The readings of a value's text, as read first; `unsure` when the recognizer doubted one of its words. */
-export function readingsOf(text: string, unsure: boolean, mark: '.' | ',' = '.'): Reading[] {
+export function readingsOf(text: string, unsure: boolean, settings: EngineSettings, mark: '.' | ',' = '.'): Reading[] {
+  const { strayMarkCost, lookAlikeCost } = settings.values.readings;
   const p = partsOf(text);
   if (!p) return [];
   const out: Reading[] = [];
@@ -76,15 +74,15 @@ export function readingsOf(text: string, unsure: boolean, mark: '.' | ',' = '.')
   const lead = p.lead.replace(/[^A-Z$€£¥(\-\s]/g, '');
   const tail = p.tail.replace(/[^A-Z$€£¥)\-\s]/g, '');
   const body = p.body.replace(/[.,:;_~-]{2,}(?=\d{1,2}$)|[:;_~-](?=\d{1,2}$)/, mark).replace(/([.,])[.,:;]+(?=\d)/g, '$1');
-  add(lead, body, tail, STRAY_MARK);
+  add(lead, body, tail, strayMarkCost);
   if (!unsure || out.length === 0) return out;
   // On a word the recognizer doubted: one digit taken for its look-alike, or the decimal mark lost before the cents (`758`).
   const base = partsOf(out[0].text) ?? p;
-  const cost = out[0].cost + LOOK_ALIKE;
+  const cost = out[0].cost + lookAlikeCost;
   [...base.body].forEach((ch, i) => {
     for (const alt of LOOK_ALIKES[ch] ?? '') add(base.lead, base.body.slice(0, i) + alt + base.body.slice(i + 1), base.tail, cost);
   });
-  if (/^\d{3,}$/.test(base.body)) add(base.lead, `${base.body.slice(0, -2)}${mark}${base.body.slice(-2)}`, base.tail, cost);
+  if (/^\d{3,}$/.test(base.body)) add(base.lead, `${base.body.slice(0, -CENT_DECIMALS)}${mark}${base.body.slice(-CENT_DECIMALS)}`, base.tail, cost);
   return out;
 }
 
@@ -101,6 +99,9 @@ export function decimalMarkOf(texts: string[]): '.' | ',' {
   return comma > dot ? ',' : '.';
 }
 
+/** A relation between values read: quantity × unit price = line total, or the totals adding up. */
+type Relation = (values: number[], settings: EngineSettings) => boolean;
+
 /** What arithmetic says of some values. */
 type Verdict =
   /** The relation holds as read. */
@@ -112,15 +113,14 @@ type Verdict =
   /** A part is missing or reads as no number. */
   | { kind: 'unknown' };
 
-/** quantity × unit price = line total, or the price is per 100 units. */
-function lineHolds([q, p, t]: number[]): boolean {
-  if (q === 0) return false;
-  return agrees(Math.abs(q * p), Math.abs(t)) || agrees(Math.abs((q * p) / 100), Math.abs(t));
+/** quantity × unit price = line total (lineHolds), a quantity of 0 never. */
+function itemHolds([q, p, t]: number[], settings: EngineSettings): boolean {
+  return q !== 0 && lineHolds(q, p, t, settings);
 }
 
 /** subtotal + tax − discount + shipping = total, a part not printed counting as 0. */
-function totalsHold([subtotal, tax, discount, shipping, total]: number[]): boolean {
-  return subtotal !== 0 && agrees(subtotal + tax - Math.abs(discount) + shipping, total);
+function totalsHold([subtotal, tax, discount, shipping, total]: number[], settings: EngineSettings): boolean {
+  return subtotal !== 0 && agrees(subtotal + tax - Math.abs(discount) + shipping, total, settings);
 }
 
 /**
@@ -129,7 +129,7 @@ function totalsHold([subtotal, tax, discount, shipping, total]: number[]): boole
  * agreement when the values as read hold, the repaired values when exactly
  * one combination is the cheapest that does, else disagreement.
  */
-function explainedBy(parts: Reading[][], holds: (values: number[]) => boolean): Verdict {
+function explainedBy(parts: Reading[][], holds: Relation, settings: EngineSettings): Verdict {
   if (parts.some((r) => r.length === 0)) return { kind: 'unknown' };
   let best: Reading[][] = [];
   let bestCost = Infinity;
@@ -139,7 +139,7 @@ function explainedBy(parts: Reading[][], holds: (values: number[]) => boolean): 
       for (const r of parts[chosen.length]) walk([...chosen, r], cost + r.cost);
       return;
     }
-    if (!holds(chosen.map((r) => r.value))) return;
+    if (!holds(chosen.map((r) => r.value), settings)) return;
     if (cost < bestCost) [best, bestCost] = [[], cost];
     best.push(chosen);
   };
@@ -151,9 +151,6 @@ function explainedBy(parts: Reading[][], holds: (values: number[]) => boolean): 
   return distinct.size === 1 ? { kind: 'repaired', readings: best[0] } : { kind: 'disagrees' };
 }
 
-/** Confidence of a value the arithmetic repaired: a reading the page did not print as such, worth a look. */
-export const REPAIRED_CONFIDENCE = 0.7;
-
 /** What a row's arithmetic says of one of its values: agreement (null when it cannot tell), and the repaired text if any. */
 export interface PartCheck {
   agreement: boolean | null;
@@ -161,9 +158,9 @@ export interface PartCheck {
 }
 
 /** Readings of a value's words; a part not printed (no words) reads as 0 where the relation allows it. */
-function partReadings(words: Word[], mark: '.' | ',', absentIsZero: boolean): Reading[] {
+function partReadings(words: Word[], mark: '.' | ',', absentIsZero: boolean, settings: EngineSettings): Reading[] {
   if (words.length === 0) return absentIsZero ? [{ text: '', value: 0, cost: 0 }] : [];
-  return readingsOf(textOf(words), isUnsureReading(words), mark);
+  return readingsOf(textOf(words), isUnsureReading(words, settings), settings, mark);
 }
 
 /**
@@ -172,17 +169,17 @@ function partReadings(words: Word[], mark: '.' | ',', absentIsZero: boolean): Re
  * makes the relation hold (the others then say nothing: they agree only with
  * a guess).
  */
-function checkRelation(parts: Word[][], holds: (values: number[]) => boolean, absentIsZero: boolean): PartCheck[] {
+function checkRelation(parts: Word[][], holds: Relation, absentIsZero: boolean, settings: EngineSettings): PartCheck[] {
   const mark = decimalMarkOf(parts.filter((ws) => ws.length).map(textOf));
-  const verdict = explainedBy(parts.map((ws) => partReadings(ws, mark, absentIsZero)), holds);
+  const verdict = explainedBy(parts.map((ws) => partReadings(ws, mark, absentIsZero, settings)), holds, settings);
   if (verdict.kind === 'repaired') return verdict.readings.map((r) => ({ agreement: null, repaired: r.cost > 0 ? r.text : null }));
   const agreement = verdict.kind === 'agrees' ? true : verdict.kind === 'disagrees' ? false : null;
   return parts.map(() => ({ agreement, repaired: null }));
 }
 
 /** A row's quantity, unit price and line total words checked against each other (quantity × unit price = line total). */
-export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[]): PartCheck[] {
-  return checkRelation([quantity, unitPrice, lineTotal], lineHolds, false);
+export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[], settings: EngineSettings): PartCheck[] {
+  return checkRelation([quantity, unitPrice, lineTotal], itemHolds, false, settings);
 }
 
 /**
@@ -190,8 +187,8 @@ export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[]
  * printed left out) checked by subtotal + tax − discount + shipping = total;
  * the subtotal and the total must be there for it to say anything.
  */
-export function checkTotals(parts: Partial<Record<TotalPart, Word[]>>): Record<TotalPart, PartCheck> {
+export function checkTotals(parts: Partial<Record<TotalPart, Word[]>>, settings: EngineSettings): Record<TotalPart, PartCheck> {
   const words = TOTAL_PARTS.map((id) => parts[id] ?? []);
-  const checks = words[0].length && words[4].length ? checkRelation(words, totalsHold, true) : words.map(() => ({ agreement: null, repaired: null }));
+  const checks = parts.subtotal?.length && parts.total_amount?.length ? checkRelation(words, totalsHold, true, settings) : words.map(() => ({ agreement: null, repaired: null }));
   return Object.fromEntries(TOTAL_PARTS.map((id, k) => [id, checks[k]])) as Record<TotalPart, PartCheck>;
 }

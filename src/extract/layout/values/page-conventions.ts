@@ -9,6 +9,7 @@ import { CONCEPTS, conceptTokens } from '../../concepts/index.js';
 import { LANGS, type Lang } from '../../lang/index.js';
 import { dateOrderOf, type DateOrder } from '../../format/index.js';
 import type { Line } from '../lines/lines.js';
+import type { EngineSettings } from '../../settings.js';
 
 let labelLanguages: Map<string, Set<Lang>> | null = null;
 
@@ -31,12 +32,12 @@ function languagesOf(key: string): Set<Lang> | undefined {
 }
 
 /** The language most of the page's labels are in (labels several languages share count for each), or null. */
-export function pageLanguage(lines: Line[]): Lang | null {
+export function pageLanguage(lines: Line[], settings: EngineSettings): Lang | null {
   const votes = new Map<Lang, number>();
   for (const l of lines) {
     for (const seg of l.segments) {
       const words = seg.text.replace(/[:：]\s*$/, '').split(/\s+/);
-      for (let k = Math.min(4, words.length); k >= 1; k--) {
+      for (let k = Math.min(settings.values.conventions.languageLabelWords, words.length); k >= 1; k--) {
         const langs = languagesOf(conceptTokens(words.slice(0, k).join(' ')).join(' '));
         if (!langs) continue;
         for (const lang of langs) votes.set(lang, (votes.get(lang) ?? 0) + 1 / langs.size);
@@ -53,14 +54,15 @@ export function pageLanguage(lines: Line[]): Lang | null {
 const US_ADDRESS = /,\s[A-Z]{2}\s\d{5}(?:-\d{4})?\b/;
 
 /** The order of the page's numeric dates. */
-export function pageDateOrder(lines: Line[]): DateOrder {
+export function pageDateOrder(lines: Line[], settings: EngineSettings): DateOrder {
   const texts = lines.map((l) => l.text);
   const american = !texts.some((t) => /[€£]|\b(?:EUR|GBP|CAD|AUD)\b/.test(t)) && texts.some((t) => /\$|\bUSD\b/.test(t) || US_ADDRESS.test(t));
-  return dateOrderOf(texts, american && pageLanguage(lines) === 'en' ? 'month_first' : 'day_first');
+  return dateOrderOf(texts, american && pageLanguage(lines, settings) === 'en' ? 'month_first' : 'day_first');
 }
 
 /** The decimal mark most amounts of a page use, when they clearly agree on one. */
-export function pageDecimalMark(lines: Line[]): ',' | '.' | null {
+export function pageDecimalMark(lines: Line[], settings: EngineSettings): ',' | '.' | null {
+  const { minDecimalMarks, decimalMarkLead } = settings.values.conventions;
   let comma = 0;
   let dot = 0;
   for (const l of lines) {
@@ -69,5 +71,5 @@ export function pageDecimalMark(lines: Line[]): ',' | '.' | null {
       else if (/\d\.\d{1,2}$/.test(w.text)) dot++;
     }
   }
-  return comma >= 3 && comma >= 4 * dot ? ',' : dot >= 3 && dot >= 4 * comma ? '.' : null;
+  return comma >= minDecimalMarks && comma >= decimalMarkLead * dot ? ',' : dot >= minDecimalMarks && dot >= decimalMarkLead * comma ? '.' : null;
 }

@@ -8,10 +8,9 @@ import { isConceptLabel } from '../../concepts/index.js';
 import { detectCurrency, looksLikeDate, parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { textOf } from '../lines/word-text.js';
+import type { EngineSettings } from '../../settings.js';
 
-const MAX_WINDOW = 5;
-/** Printed groups of one identifier: an IBAN has up to nine. */
-const MAX_CODE_WORDS = 9;
+type Kinds = EngineSettings['values']['kinds'];
 
 /** Currency words that may stand beside an amount ("EUR 12,00", "12,00 €"). */
 const CURRENCY_WORD = /^(?:[A-Z]{3}|[$€£¥]|RM|Fr\.?|CHF|US\$)$/;
@@ -30,9 +29,9 @@ function isAmount(ws: Word[]): boolean {
 }
 
 /** The last run of words that reads as an amount, with a currency word beside it. */
-function amountWords(words: Word[]): Word[] | null {
+function amountWords(words: Word[], kinds: Kinds): Word[] | null {
   for (let end = words.length; end > 0; end--) {
-    for (let start = Math.max(0, end - 3); start < end; start++) {
+    for (let start = Math.max(0, end - kinds.maxAmountWords); start < end; start++) {
       const span = words.slice(start, end);
       if (!isAmount(span)) continue;
       // Keep the whole printed amount: "1 234,56" spans two words; a currency word before it belongs to it.
@@ -46,18 +45,18 @@ function amountWords(words: Word[]): Word[] | null {
   return null;
 }
 
-function dateWords(words: Word[], last: boolean): Word[] | null {
+function dateWords(words: Word[], last: boolean, kinds: Kinds): Word[] | null {
   if (last) {
     // The last date of a period ("01.03.2024 bis 31.03.2024"): the first date of the words after the earlier one.
     for (let start = words.length - 1; start >= 0; start--) {
-      const span = dateWords(words.slice(start), false);
+      const span = dateWords(words.slice(start), false, kinds);
       if (span) return span;
     }
     return null;
   }
   // The shortest run that reads as a date: "18.10.2022" of "18.10.2022 14:54 Bon-Nr. 3666", all of "15 de marzo de 2024".
   for (let start = 0; start < words.length; start++) {
-    for (let len = 1; len <= Math.min(MAX_WINDOW, words.length - start); len++) {
+    for (let len = 1; len <= Math.min(kinds.maxDateWords, words.length - start); len++) {
       const span = words.slice(start, start + len);
       if (looksLikeDate(textOf(span))) return span;
     }
@@ -65,13 +64,13 @@ function dateWords(words: Word[], last: boolean): Word[] | null {
   return null;
 }
 
-function percentWords(words: Word[]): Word[] | null {
+function percentWords(words: Word[], kinds: Kinds): Word[] | null {
   const i = words.findIndex((w) => /\d/.test(w.text) && /%/.test(w.text));
   if (i >= 0) return [words[i]];
   const j = words.findIndex((w, k) => /^\d{1,2}([.,]\d+)?$/.test(w.text) && words[k + 1]?.text === '%');
-  if (j >= 0) return words.slice(j, j + 2);
+  if (j >= 0) return [words[j], words[j + 1]];
   const n = words.length === 1 ? parseNumber(words[0].text) : null;
-  return n && Math.abs(n.value) <= 100 ? words : null;
+  return n && Math.abs(n.value) <= kinds.maxPercent ? words : null;
 }
 
 /**
@@ -79,11 +78,11 @@ function percentWords(words: Word[]): Word[] | null {
  * code-like words ("FR 32 123 456 789", "RE-20 201121 /50 8" where a text
  * layer split it), up to the first plain word ("issued at ...").
  */
-function identifierWords(words: Word[]): Word[] | null {
+function identifierWords(words: Word[], kinds: Kinds): Word[] | null {
   // Digits, a country or bank code in capitals, a group of four (IBAN "GB85 LOYD 4580 ..."), a separator piece.
   const codeLike = (w: Word) => /\d/.test(w.text) || /^[A-Z]{1,4}$/.test(w.text) || /^[/\-–.]\S*$/.test(w.text);
   let end = 0;
-  while (end < words.length && end < MAX_CODE_WORDS && codeLike(words[end])) end++;
+  while (end < words.length && end < kinds.maxCodeWords && codeLike(words[end])) end++;
   const run = words.slice(0, end);
   if (run.some((w) => /\d/.test(w.text)) && !looksLikeDate(textOf(run))) return run;
   const w = words.find((x) => /\d/.test(x.text) || /^[A-Z0-9][A-Z0-9\-/.]{3,}$/.test(x.text));
@@ -92,12 +91,12 @@ function identifierWords(words: Word[]): Word[] | null {
 }
 
 /** A name has letters, more letters than digits, and is neither an amount, a date nor a label. */
-function isName(ws: Word[]): boolean {
+function isName(ws: Word[], kinds: Kinds): boolean {
   const t = textOf(ws);
   const letters = (t.match(/\p{L}/gu) ?? []).length;
   // A registration number in brackets after a company's name ("SOON FATT S/B (B1497-P)") is not the name's.
   const digits = (t.replace(/\([^()]*\)\s*$/, '').match(/\d/g) ?? []).length;
-  if (letters < 2 || digits > letters / 3 || ws.length > 10) return false;
+  if (letters < kinds.minNameLetters || digits * kinds.nameLettersPerDigit > letters || ws.length > kinds.maxNameWords) return false;
   if (/@|www\.|https?:/i.test(t)) return false;
   return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''));
 }
@@ -112,21 +111,22 @@ export function isLabelDecoration(w: Word): boolean {
 }
 
 /** The words of `words` that are a value of `kind`, or null when none fit; `last` takes a period's end date. */
-export function fitValue(kind: ValueKind, words: Word[], last = false): Word[] | null {
+export function fitValue(kind: ValueKind, words: Word[], settings: EngineSettings, last = false): Word[] | null {
+  const { kinds } = settings.values;
   const ws = words.filter((w) => !/^[:：]$/.test(w.text));
   if (ws.length === 0) return null;
   switch (kind) {
     case 'date':
-      return dateWords(ws, last);
+      return dateWords(ws, last, kinds);
     case 'money':
     case 'number':
-      return amountWords(ws);
+      return amountWords(ws, kinds);
     case 'percent':
-      return percentWords(ws);
+      return percentWords(ws, kinds);
     case 'identifier':
-      return identifierWords(ws);
+      return identifierWords(ws, kinds);
     case 'name':
-      return isName(ws) ? ws : null;
+      return isName(ws, kinds) ? ws : null;
     case 'address':
       return /\p{L}/u.test(textOf(ws)) && !isConceptLabel(textOf(ws)) ? ws : null;
     case 'text':
