@@ -7,8 +7,9 @@
  *
  * The stages take the settings as a parameter (`settings: EngineSettings`);
  * only the engine's entries (createLayoutEngine, createPageReader,
- * extractFromContent, isTextLayerUsable, groupWordsIntoLines) fall back to
- * DEFAULT_SETTINGS. withSettings builds a changed copy:
+ * extractFromContent, isTextLayerUsable, groupWordsIntoLines, and the layout
+ * memory's learnLayout, memoryOfPage, mergeLayouts and identityOf, which core
+ * calls) fall back to DEFAULT_SETTINGS. withSettings builds a changed copy:
  * `createLayoutEngine({ settings: { tables: { headAlign: 0.01 } } })`.
  */
 export const DEFAULT_SETTINGS = deepFreeze({
@@ -800,6 +801,73 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minDecimalMarks: 3,
       decimalMarkLead: 4,
     },
+  },
+  /** Layout memory: what corrections teach about a sender's pages, and reading a page with it (memory/). */
+  memory: {
+    /** Share of a memory's anchors a page must print in place to be of its layout. */
+    layoutMatch: 0.55,
+    /** A value read by a memory is as sure as the page matches the layout, from this floor up to the ceiling (1 is a person's). */
+    confidenceFloor: 0.7,
+    confidenceCeiling: 0.98,
+    /** Share of that confidence kept by a value found only by its place (no label to find it by). */
+    placeOnly: 0.97,
+    /** Share of the header line's words a page's header must print. */
+    headerShare: 0.6,
+    /** How far a column's band reaches past the values it was learned from (page widths): far on the side a longer value grows to, little on its aligned side. */
+    bandGrowth: 0.12,
+    bandSlack: 0.015,
+    /** A line is at a learned height when within its own height of it, and at least this (page heights). */
+    minLineReach: 0.008,
+    /** A label is on its value's line when their tops differ by less than this share of the line's height. */
+    sameLineShare: 0.6,
+    /** A value's further line starts this close to its first (page widths), within wrapLinesBelow lines. */
+    wrapAlign: 0.02,
+    wrapLinesBelow: 2,
+    /** A table without a learned header starts at its learned top, less this (page heights). */
+    topSlack: 0.02,
+    /** A table's rows end at a gap of more than this many times the learned largest pitch, plus pitchSlack (page heights). */
+    rowGapPitches: 1.5,
+    pitchSlack: 0.01,
+    /** A text cell goes on over at most this many lines, each at most wrapGapLines line heights below the one before. */
+    wrapLines: 3,
+    wrapGapLines: 2.2,
+    /** Lines between a label above and its value, at most. */
+    labelAboveLines: 2,
+    /** How far a row's other cells may sit from its anchor line (a receipt's quantity line above or below the item). */
+    rowReach: 2,
+    /** Ranks of the places a value is printed: after a label on its line, under a label; more for a label naming its concept, and for words no other field took. */
+    sameLineLabelRank: 2,
+    labelAboveRank: 1,
+    conceptLabelRank: 0.5,
+    freeWordsRank: 0.25,
+    /** A column is learned when found on at least this share of the rows that fill it. */
+    columnFoundShare: 0.5,
+    /** Lines above the rows searched for the column heads (or what a till prints before its items). */
+    headerLinesAbove: 3,
+    /** The largest row pitch of a table of one row: this many of its line's heights. */
+    singleRowPitchLines: 3,
+    /** Most anchors a memory keeps; fewer than minAnchors say too little of a layout (a merge keeps the earlier ones then). */
+    maxAnchors: 160,
+    minAnchors: 12,
+    /** How far an anchor may move (page widths and heights): a scan's skew, a printer's offset. */
+    placeTolerance: 0.03,
+    /** A word found in its column but at another height (below a table that grew) counts this much. */
+    movedWorth: 0.5,
+    /** Anchors are keyed on a grid of this many cells per page side: a layout's key does not move with a point's shift. */
+    layoutKeyCells: 20,
+    /** The sender (sender.ts): the letterhead is the words in this top share of the page, at most letterheadWords of them. */
+    letterheadBand: 0.22,
+    letterheadWords: 24,
+    /** Share of the sender's letterhead words a page must print. */
+    letterheadShare: 0.75,
+    /** The letterhead's name: the tallest line above nameTop (page heights), a later one clearly taller by this factor. */
+    nameTop: 0.3,
+    nameClearlyTaller: 1.05,
+    /** An IBAN has 15 (Norway) to 34 characters (ISO 13616). */
+    minIbanLength: 15,
+    maxIbanLength: 34,
+    /** Words of at least this many letters (and no digit) are a page's fixed words: anchors, letterhead and header words. */
+    minLetterWordLength: 3,
   },
 });
 

@@ -67,6 +67,9 @@ export const MIN_EXTENT = 1e-6;
 /** A price may be quoted per hundred units (screws, labels): quantity × price / PRICE_UNITS is the line's total. */
 export const PRICE_UNITS = 100;
 
+/** Keys made from a hash keep this many of its hex digits (64 bits): no two of an account's layouts share one. */
+export const KEY_HEX_DIGITS = 16;
+
 /** Amounts are written with cents: two decimals. */
 export const CENT_DECIMALS = 2;
 

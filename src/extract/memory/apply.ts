@@ -13,33 +13,21 @@ import type { Line, Segment } from '../layout/lines/lines.js';
 import { isSummaryText } from '../layout/tables/data-values.js';
 import { cell } from '../layout/values/cell.js';
 import type { EngineSettings } from '../settings.js';
+import { middle } from '../units.js';
 import { layoutScore } from './layout-match.js';
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
 import { memoryPage, type MemoryPage } from './page.js';
 import { compact, isSameSender, letterWord } from './sender.js';
 
-/** Share of a memory's anchors a page must print in place to be of its layout. */
-export const LAYOUT_MATCH = 0.55;
-/** A value read by a memory is as sure as the page matches the layout, from this floor up to the ceiling (1 is a person's). */
-const CONFIDENCE_FLOOR = 0.7;
-const CONFIDENCE_CEILING = 0.98;
-/** A value found only by its place (no label to find it by) is a little less sure. */
-const PLACE_ONLY = 0.97;
-/** Share of the header line's words a page's header must print. */
-const HEADER_SHARE = 0.6;
-/** How far a column's band reaches past the values it was learned from (page widths): far on the side a longer value grows to, little on its aligned side. */
-const BAND_GROWTH = 0.12;
-const BAND_SLACK = 0.015;
-
-/** The best memory for the page (same sender, layout matching), with how well it matches. */
-export function matchMemory(page: MemoryPage, memories: LayoutMemory[]): { memory: LayoutMemory; score: number } | null {
+/** The best memory for the page (same sender, layout matching settings.memory.layoutMatch), with how well it matches. */
+export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings: EngineSettings): { memory: LayoutMemory; score: number } | null {
   let best: { memory: LayoutMemory; score: number } | null = null;
   const letters = new Set(page.words.keys());
   for (const memory of memories) {
-    if (!isSameSender(memory.model.sender, page.text, letters)) continue;
-    const score = layoutScore(memory.model.anchors, page);
-    if (score >= LAYOUT_MATCH && (!best || score > best.score)) best = { memory, score };
+    if (!isSameSender(memory.model.sender, page.text, letters, settings)) continue;
+    const score = layoutScore(memory.model.anchors, page, settings);
+    if (score >= settings.memory.layoutMatch && (!best || score > best.score)) best = { memory, score };
   }
   return best;
 }
@@ -83,12 +71,12 @@ function segmentAt(line: Line, x1: number, x2: number): Segment | null {
 }
 
 /** The line nearest height `y`, within a line's height. */
-function lineAt(lines: Line[], y: number): number {
+function lineAt(lines: Line[], y: number, settings: EngineSettings): number {
   let best = -1;
   let bestD = Infinity;
   lines.forEach((l, i) => {
     const d = Math.abs(l.box.y1 - y);
-    if (d < bestD && d <= Math.max(l.height, 0.008)) {
+    if (d < bestD && d <= Math.max(l.height, settings.memory.minLineReach)) {
       best = i;
       bestD = d;
     }
@@ -100,7 +88,8 @@ function lineAt(lines: Line[], y: number): number {
 const inCell = (words: Word[], f: LearnedField): Word[] => words.slice(f.lead, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
 
 /** A learned document value read off the page: its words, and whether a label led to them. */
-function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: boolean } | null {
+function readField(lines: Line[], f: LearnedField, settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
+  const M = settings.memory;
   let first: number;
   let words: Word[];
   let labelled = false;
@@ -114,7 +103,7 @@ function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: b
       first = found.line;
       words = inCell(found.rest, f);
     } else {
-      first = Math.abs(f.box.y1 - f.label.box.y1) < lines[found.line].height * 0.6 ? found.line : lineAt(lines, f.box.y1 + dy);
+      first = Math.abs(f.box.y1 - f.label.box.y1) < lines[found.line].height * M.sameLineShare ? found.line : lineAt(lines, f.box.y1 + dy, settings);
       if (first < 0) return null;
       const line = lines[first];
       const seg = first === found.line
@@ -124,7 +113,7 @@ function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: b
       words = inCell(seg.words, f);
     }
   } else {
-    first = lineAt(lines, f.box.y1);
+    first = lineAt(lines, f.box.y1, settings);
     if (first < 0) return null;
     const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
     if (!seg) return null;
@@ -133,7 +122,7 @@ function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: b
   // Further lines of a value that spans several (an address), each under the first.
   const x1 = words[0]?.box.x1 ?? f.box.x1;
   for (let i = first + 1, n = 1; n < f.lines && i < lines.length && i <= first + f.lines + 1; i++) {
-    const seg = lines[i].segments.find((s) => Math.abs(s.box.x1 - x1) <= 0.02);
+    const seg = lines[i].segments.find((s) => Math.abs(s.box.x1 - x1) <= M.wrapAlign);
     if (!seg) continue;
     words = [...words, ...seg.words];
     n++;
@@ -142,16 +131,16 @@ function readField(lines: Line[], f: LearnedField): { words: Word[]; labelled: b
 }
 
 /** The header line of the table on this page, or the line where its rows start. */
-function tableStart(lines: Line[], t: LearnedTable): number {
-  if (!t.header) return lines.findIndex((l) => l.box.y1 >= t.top - 0.02);
+function tableStart(lines: Line[], t: LearnedTable, settings: EngineSettings): number {
+  if (!t.header) return lines.findIndex((l) => l.box.y1 >= t.top - settings.memory.topSlack);
   const want = new Set(t.header.words);
   let best = -1;
   let bestD = Infinity;
   lines.forEach((l, i) => {
-    const have = new Set(l.words.map((w) => letterWord(w.text)).filter((w) => w !== null));
+    const have = new Set(l.words.map((w) => letterWord(w.text, settings)).filter((w) => w !== null));
     const shared = [...want].filter((w) => have.has(w)).length;
     const d = Math.abs(l.box.y1 - t.header!.box.y1);
-    if (shared >= HEADER_SHARE * want.size && d < bestD) {
+    if (shared >= settings.memory.headerShare * want.size && d < bestD) {
       best = i + 1;
       bestD = d;
     }
@@ -164,32 +153,34 @@ function tableStart(lines: Line[], t: LearnedTable): number {
  * learned, grown on the side a longer value grows to (left for amounts
  * aligned right), never past the middle between two neighbours.
  */
-function bands(columns: LearnedColumn[]): Array<{ c: LearnedColumn; x1: number; x2: number }> {
+function bands(columns: LearnedColumn[], settings: EngineSettings): Array<{ c: LearnedColumn; x1: number; x2: number }> {
+  const { bandGrowth, bandSlack } = settings.memory;
   const sorted = [...columns].sort((a, b) => a.x1 - b.x1);
   return sorted.map((c, i) => ({
     c,
-    x1: Math.max(c.x1 - (c.right ? BAND_GROWTH : BAND_SLACK), i === 0 ? 0 : (sorted[i - 1].x2 + c.x1) / 2),
-    x2: Math.min(c.x2 + (c.right ? BAND_SLACK : BAND_GROWTH), i === sorted.length - 1 ? 1 : (c.x2 + sorted[i + 1].x1) / 2),
+    x1: Math.max(c.x1 - (c.right ? bandGrowth : bandSlack), i === 0 ? 0 : middle(sorted[i - 1].x2, c.x1)),
+    x2: Math.min(c.x2 + (c.right ? bandSlack : bandGrowth), i === sorted.length - 1 ? 1 : middle(c.x2, sorted[i + 1].x1)),
   }));
 }
 
-const centre = (w: Word) => (w.box.x1 + w.box.x2) / 2;
+const centre = (w: Word) => middle(w.box.x1, w.box.x2);
 
 /** The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap. */
 function readTable(lines: Line[], t: LearnedTable, settings: EngineSettings): Array<Map<string, Word[]>> | null {
-  const start = tableStart(lines, t);
+  const M = settings.memory;
+  const start = tableStart(lines, t, settings);
   if (start < 0) return null;
   const anchor = t.columns.find((c) => c.name === t.anchor)!;
   const byOffset = new Map<number, LearnedColumn[]>();
   for (const c of t.columns) byOffset.set(c.offset, [...(byOffset.get(c.offset) ?? []), c]);
-  const bandsOf = new Map([...byOffset].map(([o, cs]) => [o, bands(cs)]));
+  const bandsOf = new Map([...byOffset].map(([o, cs]) => [o, bands(cs, settings)]));
   const anchorBand = bandsOf.get(anchor.offset)!.find((b) => b.c === anchor)!;
   const anchorLines: number[] = [];
   for (let i = start; i < lines.length; i++) {
     const l = lines[i];
     if (isSummaryText(l.segments[0].text, settings)) break;
     const last = anchorLines.at(-1);
-    if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * 1.5 + 0.01) break;
+    if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * M.rowGapPitches + M.pitchSlack) break;
     if (l.words.some((w) => /\d/.test(w.text) && centre(w) >= anchorBand.x1 && centre(w) < anchorBand.x2)) anchorLines.push(i);
   }
   if (anchorLines.length === 0) return null;
@@ -206,8 +197,8 @@ function readTable(lines: Line[], t: LearnedTable, settings: EngineSettings): Ar
         let words = take(lines[li]);
         // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line).
         const end = anchorLines[r + 1] ?? lines.length;
-        for (let j = li + 1; offset === 0 && !b.c.right && j < end && j <= li + 3 && !isSummaryText(lines[j].segments[0].text, settings); j++) {
-          if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * 2.2 || offsetLines.has(j)) break;
+        for (let j = li + 1; offset === 0 && !b.c.right && j < end && j <= li + M.wrapLines && !isSummaryText(lines[j].segments[0].text, settings); j++) {
+          if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j)) break;
           const more = take(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length) break;
           words = [...words, ...more];
@@ -240,11 +231,12 @@ function learnedFor(model: LayoutModel, name: string, asksTable: boolean): Learn
 /** The general answer with every field the page's memory knows read the way it learned; the answer itself when none matches. */
 export function applyLayoutMemory(content: PageContent, request: ExtractRequest, result: ExtractResult, settings: EngineSettings): ExtractResult {
   if (!result.ok || !request.memories?.length || request.fields.length === 0) return result;
-  const page = memoryPage(content);
-  const match = matchMemory(page, request.memories);
+  const page = memoryPage(content, settings);
+  const match = matchMemory(page, request.memories, settings);
   if (!match) return result;
   const { model } = match.memory;
-  const sure = CONFIDENCE_FLOOR + (CONFIDENCE_CEILING - CONFIDENCE_FLOOR) * match.score;
+  const { confidenceFloor, confidenceCeiling, placeOnly } = settings.memory;
+  const sure = confidenceFloor + (confidenceCeiling - confidenceFloor) * match.score;
   const spec = (i: number) => resolveFormat(request.fields[i].formatRequirement, request.globalFormatRequirement);
   const names = request.fields.map((f) => f.name);
   const fieldCells = new Map<number, ExtractedCell>();
@@ -253,8 +245,8 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   names.forEach((name, i) => {
     const learned = learnedFor(model, name, asksTable);
     if (learned && 'offset' in learned) columnOf[i] = learned;
-    const read = learned && !('offset' in learned) ? readField(page.lines, learned) : null;
-    if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), settings, read.labelled ? sure : sure * PLACE_ONLY));
+    const read = learned && !('offset' in learned) ? readField(page.lines, learned, settings) : null;
+    if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), settings, read.labelled ? sure : sure * placeOnly));
   });
   const tableRows = columnOf.some((c) => c) ? readTable(page.lines, model.table!, settings) : null;
   if (fieldCells.size === 0 && !tableRows) return result;

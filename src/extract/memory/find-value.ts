@@ -2,6 +2,7 @@
 import type { Box, Word } from '../types.js';
 import { unionBoxes } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
+import type { EngineSettings } from '../settings.js';
 import { compact } from './sender.js';
 
 export interface ValueHit {
@@ -12,13 +13,11 @@ export interface ValueHit {
   box: Box;
 }
 
-/** How far a wrapped value's next line may start from its first (page widths). */
-const WRAP_ALIGN = 0.02;
-
 export const segmentOf = (line: Line, w: Word): Segment => line.segments.find((s) => s.words.includes(w)) ?? line.segments[0];
 
 /** The runs of words printing `value` (spaces and case aside), each from its first word on. */
-export function findValue(lines: Line[], value: string): ValueHit[] {
+export function findValue(lines: Line[], value: string, settings: EngineSettings): ValueHit[] {
+  const { wrapAlign, wrapLinesBelow } = settings.memory;
   const target = compact(value);
   if (!target) return [];
   const hits: ValueHit[] = [];
@@ -40,10 +39,10 @@ export function findValue(lines: Line[], value: string): ValueHit[] {
           continue;
         }
         // The segment ends before the value: it may go on under its first word (an address over two lines).
-        const below = lines.slice(l + 1, l + 3).find((n) => n.segments.some((s) => Math.abs(s.box.x1 - words[0].box.x1) <= WRAP_ALIGN));
+        const below = lines.slice(l + 1, l + 1 + wrapLinesBelow).find((n) => n.segments.some((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign));
         if (!below) return;
         l = lines.indexOf(below);
-        seg = below.segments.find((s) => Math.abs(s.box.x1 - words[0].box.x1) <= WRAP_ALIGN)!;
+        seg = below.segments.find((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign)!;
         k = 0;
       }
       hits.push({ line: li, lines: l - li + 1, words, box: unionBoxes(words.map((w) => w.box)) });

@@ -7,8 +7,9 @@
  */
 import type { PageContent } from '../read/page-content.js';
 import type { Word } from '../types.js';
-import { overlap1d, roundBox } from '../layout/lines/geometry.js';
+import { overlap1d, roundBox, roundCoordinate } from '../layout/lines/geometry.js';
 import type { Line } from '../layout/lines/lines.js';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { anchorsOf } from './layout-match.js';
 import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { resolveConcept, labelScore } from '../concepts/index.js';
@@ -21,11 +22,6 @@ export interface CorrectedPage {
   fields: string[];
   rows: Array<Record<string, string | null>>;
 }
-
-/** Lines between a label above and its value, at most. */
-const LABEL_ABOVE_LINES = 2;
-/** How far a row's other cells may sit from its anchor line (a receipt's quantity line above or below the item). */
-const ROW_REACH = 2;
 
 /**
  * Line fields: values that differ from row to row. A value on every row is
@@ -45,12 +41,12 @@ function splitFields(page: CorrectedPage): { documentFields: string[]; lineField
 const valueOf = (page: CorrectedPage, field: string, row = 0): string => String(page.rows[row]?.[field] ?? '').trim();
 
 /** The label of a value: the words before it in its cell, the cell before it, or a cell right above it. */
-function labelOf(lines: Line[], hit: ValueHit, isValueWord: (w: Word) => boolean): LearnedField['label'] {
+function labelOf(lines: Line[], hit: ValueHit, isValueWord: (w: Word) => boolean, settings: EngineSettings): LearnedField['label'] {
   const line = lines[hit.line];
   const seg = segmentOf(line, hit.words[0]);
   const k = seg.words.indexOf(hit.words[0]);
   const asLabel = (words: Word[], sameSegment: boolean) => {
-    if (words.length === 0 || words.some(isValueWord) || !words.some((w) => letterWord(w.text))) return null;
+    if (words.length === 0 || words.some(isValueWord) || !words.some((w) => letterWord(w.text, settings))) return null;
     return { text: words.map((w) => w.text).join(' '), box: roundBox(unionOf(words)), sameSegment };
   };
   // Words before the value in its cell are its label when they read as one (not a currency mark).
@@ -61,7 +57,7 @@ function labelOf(lines: Line[], hit: ValueHit, isValueWord: (w: Word) => boolean
     const before = asLabel(line.segments[s - 1].words, false);
     if (before) return before;
   }
-  for (let i = hit.line - 1; i >= Math.max(0, hit.line - LABEL_ABOVE_LINES); i--) {
+  for (let i = hit.line - 1; i >= Math.max(0, hit.line - settings.memory.labelAboveLines); i--) {
     const above = lines[i].segments.find((a) => overlap1d(a.box.x1, a.box.x2, hit.box.x1, hit.box.x2) > 0);
     if (above) return asLabel(above.words, false);
   }
@@ -92,14 +88,15 @@ function cellPlace(lines: Line[], hit: ValueHit, label: LearnedField['label']): 
  * took before taken ones, else the first (a total in the totals block, not
  * the same amount in a row).
  */
-function bestHit(lines: Line[], field: string, hits: ValueHit[], used: Set<Word>): ValueHit | null {
+function bestHit(lines: Line[], field: string, hits: ValueHit[], used: Set<Word>, settings: EngineSettings): ValueHit | null {
+  const M = settings.memory;
   const concept = resolveConcept(field);
   const rank = (h: ValueHit) => {
-    const free = h.words.some((w) => used.has(w)) ? 0 : 0.25;
-    const label = labelOf(lines, h, () => false);
+    const free = h.words.some((w) => used.has(w)) ? 0 : M.freeWordsRank;
+    const label = labelOf(lines, h, () => false, settings);
     if (!label) return free;
-    const sameLine = label.sameSegment || Math.abs(label.box.y1 - h.box.y1) < lines[h.line].height * 0.6;
-    return (sameLine ? 2 : 1) + (concept && labelScore(concept, label.text) > 0 ? 0.5 : 0) + free;
+    const sameLine = label.sameSegment || Math.abs(label.box.y1 - h.box.y1) < lines[h.line].height * M.sameLineShare;
+    return (sameLine ? M.sameLineLabelRank : M.labelAboveRank) + (concept && labelScore(concept, label.text) > 0 ? M.conceptLabelRank : 0) + free;
   };
   let best: ValueHit | null = null;
   let bestRank = -1;
@@ -114,10 +111,10 @@ function bestHit(lines: Line[], field: string, hits: ValueHit[], used: Set<Word>
 }
 
 /** The hit nearest the line `near` (a row's anchor line), or the first. */
-function nearest(hits: ValueHit[], near: number | null, from = 0): ValueHit | null {
+function nearest(hits: ValueHit[], near: number | null, settings: EngineSettings, from = 0): ValueHit | null {
   const after = hits.filter((h) => h.line >= from);
   if (near === null) return after[0] ?? null;
-  return after.filter((h) => Math.abs(h.line - near) <= ROW_REACH).sort((a, b) => Math.abs(a.line - near) - Math.abs(b.line - near))[0] ?? null;
+  return after.filter((h) => Math.abs(h.line - near) <= settings.memory.rowReach).sort((a, b) => Math.abs(a.line - near) - Math.abs(b.line - near))[0] ?? null;
 }
 
 interface RowHits {
@@ -125,7 +122,8 @@ interface RowHits {
   cells: Map<string, ValueHit>;
 }
 
-function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], used: Set<Word>): LearnedTable | null {
+function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], used: Set<Word>, settings: EngineSettings): LearnedTable | null {
+  const M = settings.memory;
   if (lineFields.length === 0 || page.rows.length === 0) return null;
   // The anchor column: filled on most rows; the last such in the request (line totals come last).
   const filled = (f: string) => page.rows.filter((_, i) => valueOf(page, f, i) !== '').length;
@@ -135,14 +133,14 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
   for (let i = 0; i < page.rows.length; i++) {
     const v = valueOf(page, anchor, i);
     if (!v) continue;
-    const hit = nearest(findValue(lines, v).filter((h) => !h.words.some((w) => used.has(w))), null, from);
+    const hit = nearest(findValue(lines, v, settings).filter((h) => !h.words.some((w) => used.has(w))), null, settings, from);
     if (!hit) continue;
     const cells = new Map<string, ValueHit>([[anchor, hit]]);
     hit.words.forEach((w) => used.add(w));
     for (const f of lineFields) {
       const value = valueOf(page, f, i);
       if (f === anchor || !value) continue;
-      const other = nearest(findValue(lines, value).filter((h) => !h.words.some((w) => used.has(w))), hit.line);
+      const other = nearest(findValue(lines, value, settings).filter((h) => !h.words.some((w) => used.has(w))), hit.line, settings);
       if (!other) continue;
       cells.set(f, other);
       other.words.forEach((w) => used.add(w));
@@ -154,7 +152,7 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
   const columns: LearnedColumn[] = [];
   for (const f of lineFields) {
     const hits = rows.map((r) => [r.anchorLine, r.cells.get(f)] as const).filter((x): x is readonly [number, ValueHit] => x[1] !== undefined);
-    if (hits.length === 0 || hits.length * 2 < rows.filter((_, i) => valueOf(page, f, i) !== '').length) continue;
+    if (hits.length === 0 || hits.length < rows.filter((_, i) => valueOf(page, f, i) !== '').length * M.columnFoundShare) continue;
     const offsets = hits.map(([a, h]) => h.line - a);
     const offset = mode(offsets);
     const same = hits.filter(([a, h]) => h.line - a === offset).map(([, h]) => h);
@@ -162,24 +160,22 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
     columns.push({
       name: f, offset, wraps: same.some((h) => h.lines > 1),
       right: same.length > 1 && spread(same.map((h) => h.box.x2)) < spread(same.map((h) => h.box.x1)),
-      x1: round(Math.min(...same.map((h) => h.box.x1))), x2: round(Math.max(...same.map((h) => h.box.x2))),
+      x1: roundCoordinate(Math.min(...same.map((h) => h.box.x1))), x2: roundCoordinate(Math.max(...same.map((h) => h.box.x2))),
     });
   }
   if (!columns.some((c) => c.name === anchor) || overlapping(columns)) return null;
   const top = Math.min(...[...rows[0].cells.values()].map((h) => h.line));
   // The line above the rows that has words: the column heads, or what a till prints before its items (the receipt number).
-  const headerLine = [...lines.slice(Math.max(0, top - 3), top)].reverse().find((l) => l.words.some((w) => letterWord(w.text)));
+  const headerLine = [...lines.slice(Math.max(0, top - M.headerLinesAbove), top)].reverse().find((l) => l.words.some((w) => letterWord(w.text, settings)));
   const pitches = rows.slice(1).map((r, i) => lines[r.anchorLine].box.y1 - lines[rows[i].anchorLine].box.y1);
   return {
-    header: headerLine ? { words: headerLine.words.map((w) => letterWord(w.text)).filter((w): w is string => w !== null), box: roundBox(headerLine.box) } : null,
-    top: round(lines[top].box.y1),
+    header: headerLine ? { words: headerLine.words.map((w) => letterWord(w.text, settings)).filter((w): w is string => w !== null), box: roundBox(headerLine.box) } : null,
+    top: roundCoordinate(lines[top].box.y1),
     columns,
     anchor,
-    maxPitch: round(pitches.length ? Math.max(...pitches) : lines[rows[0].anchorLine].height * 3),
+    maxPitch: roundCoordinate(pitches.length ? Math.max(...pitches) : lines[rows[0].anchorLine].height * M.singleRowPitchLines),
   };
 }
-
-const round = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /** Columns of one line that share their place are no column table (two lists side by side, records over several lines). */
 function overlapping(columns: LearnedColumn[]): boolean {
@@ -193,28 +189,28 @@ function mode(xs: number[]): number {
 }
 
 /** What the page teaches, or null when none of the values a person set is printed on it. */
-export function learnLayout(content: PageContent, corrected: CorrectedPage): LayoutModel | null {
-  const { lines } = memoryPage(content);
+export function learnLayout(content: PageContent, corrected: CorrectedPage, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel | null {
+  const { lines } = memoryPage(content, settings);
   const { documentFields, lineFields } = splitFields(corrected);
   const used = new Set<Word>();
   const hits = new Map<string, ValueHit>();
   for (const f of documentFields) {
     const v = valueOf(corrected, f);
     // Words already taken may print this value too (a period's start inside the period): they only rank lower.
-    const hit = v ? bestHit(lines, f, findValue(lines, v), used) : null;
+    const hit = v ? bestHit(lines, f, findValue(lines, v, settings), used, settings) : null;
     if (!hit) continue;
     hits.set(f, hit);
     hit.words.forEach((w) => used.add(w));
   }
-  const table = learnTable(lines, corrected, lineFields, used);
+  const table = learnTable(lines, corrected, lineFields, used, settings);
   const fields: LearnedField[] = [...hits].map(([name, hit]) => {
-    const label = labelOf(lines, hit, (w) => used.has(w));
+    const label = labelOf(lines, hit, (w) => used.has(w), settings);
     return { name, label, box: roundBox(hit.box), lines: hit.lines, ...cellPlace(lines, hit, label) };
   });
   if (fields.length === 0 && !table) return null;
   return {
-    sender: senderMarks(lines),
-    anchors: anchorsOf(lines, (l, i) => used.has(l.words[i])),
+    sender: senderMarks(lines, settings),
+    anchors: anchorsOf(lines, (l, i) => used.has(l.words[i]), settings),
     fields,
     table,
   };

@@ -6,13 +6,12 @@ import type { LayoutMemory, LayoutModel } from './model.js';
 import { matchMemory } from './apply.js';
 import { memoryPage } from './page.js';
 import { compact, senderLabel } from './sender.js';
-
-/** Fewer anchors than this say too little of a layout: a merge keeps the earlier ones then. */
-const MIN_ANCHORS = 12;
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
+import { KEY_HEX_DIGITS } from '../units.js';
 
 /** The memory among `memories` that this page belongs to (same sender, same layout), if any. */
-export function memoryOfPage(content: PageContent, memories: LayoutMemory[]): string | null {
-  return matchMemory(memoryPage(content), memories)?.memory.id ?? null;
+export function memoryOfPage(content: PageContent, memories: LayoutMemory[], settings: EngineSettings = DEFAULT_SETTINGS): string | null {
+  return matchMemory(memoryPage(content, settings), memories, settings)?.memory.id ?? null;
 }
 
 /**
@@ -21,24 +20,25 @@ export function memoryOfPage(content: PageContent, memories: LayoutMemory[]): st
  * name; the anchors keep those this page prints in place too, so what varies
  * from page to page stops counting as layout.
  */
-export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content: PageContent): LayoutModel {
-  const shared = sharedAnchors(earlier.anchors, memoryPage(content));
+export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content: PageContent, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel {
+  const shared = sharedAnchors(earlier.anchors, memoryPage(content, settings), settings);
   const names = new Set(learned.fields.map((f) => f.name));
   return {
     sender: earlier.sender,
-    anchors: shared.length >= MIN_ANCHORS ? shared : earlier.anchors,
+    anchors: shared.length >= settings.memory.minAnchors ? shared : earlier.anchors,
     fields: [...earlier.fields.filter((f) => !names.has(f.name)), ...learned.fields],
     table: learned.table ?? earlier.table,
   };
 }
 
 /** What the API shows of a memory, and the keys it is stored under. */
-export function identityOf(model: LayoutModel) {
+export function identityOf(model: LayoutModel, settings: EngineSettings = DEFAULT_SETTINGS) {
   const { sender } = model;
+  const cells = settings.memory.layoutKeyCells;
   const senderKey = sender.ibans[0] ?? sender.taxIds[0] ?? (sender.name ? compact(sender.name) : sender.letterhead.join(' '));
   const layoutKey = createHash('sha1')
-    .update(model.anchors.map((a) => `${a.t}@${Math.round(a.x * 20)},${Math.round(a.y * 20)}`).sort().join('|'))
-    .digest('hex').slice(0, 16);
+    .update(model.anchors.map((a) => `${a.t}@${Math.round(a.x * cells)},${Math.round(a.y * cells)}`).sort().join('|'))
+    .digest('hex').slice(0, KEY_HEX_DIGITS);
   const fields = [...model.fields.map((f) => f.name), ...(model.table?.columns.map((c) => c.name) ?? [])];
   return { senderKey, layoutKey, sender: senderLabel(sender), fields };
 }

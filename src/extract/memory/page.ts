@@ -1,6 +1,8 @@
 /** A page as the memory reads it: its lines, and its words indexed for finding a sender and a layout. */
 import type { PageContent } from '../read/page-content.js';
 import { groupWordsIntoLines, type Line } from '../layout/lines/lines.js';
+import type { EngineSettings } from '../settings.js';
+import { middle } from '../units.js';
 import { compact, letterWord } from './sender.js';
 
 export interface MemoryPage {
@@ -11,14 +13,14 @@ export interface MemoryPage {
   words: Map<string, Array<{ x: number; y: number }>>;
 }
 
-export function memoryPage(content: PageContent): MemoryPage {
-  const lines = groupWordsIntoLines(content.words, content.aspect);
+export function memoryPage(content: PageContent, settings: EngineSettings): MemoryPage {
+  const lines = groupWordsIntoLines(content.words, content.aspect, settings);
   const words = new Map<string, Array<{ x: number; y: number }>>();
   for (const l of lines) {
     for (const w of l.words) {
-      const t = letterWord(w.text);
+      const t = letterWord(w.text, settings);
       if (!t) continue;
-      const at = { x: (w.box.x1 + w.box.x2) / 2, y: (w.box.y1 + w.box.y2) / 2 };
+      const at = { x: middle(w.box.x1, w.box.x2), y: middle(w.box.y1, w.box.y2) };
       const list = words.get(t);
       if (list) list.push(at);
       else words.set(t, [at]);

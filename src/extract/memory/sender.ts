@@ -5,6 +5,7 @@
  */
 import { DOCUMENT_TITLE } from '../lexicon.js';
 import type { Line } from '../layout/lines/lines.js';
+import type { EngineSettings } from '../settings.js';
 import type { SenderMarks } from './model.js';
 
 /** EU VAT ids (and the UK's): a country prefix and eight to twelve characters, mostly digits. */
@@ -13,64 +14,60 @@ const VAT_ID = /(?<![A-Z])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|
 const IBAN_START = /^[A-Z]{2}\d{2}[A-Z0-9]*$/;
 const IBAN_GROUP = /^[A-Z0-9]{1,4}$/;
 
-/** Share of the page height that holds the letterhead. */
-const LETTERHEAD_BAND = 0.22;
-const LETTERHEAD_WORDS = 24;
-
 export const compact = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
 
-function ibansOf(line: Line): string[] {
+function ibansOf(line: Line, settings: EngineSettings): string[] {
+  const { minIbanLength, maxIbanLength } = settings.memory;
   const out: string[] = [];
   const ws = line.words.map((w) => w.text.replace(/[.,;:]$/, ''));
   for (let i = 0; i < ws.length; i++) {
     if (!IBAN_START.test(ws[i])) continue;
     let iban = ws[i];
-    for (let j = i + 1; j < ws.length && IBAN_GROUP.test(ws[j]) && iban.length < 34; j++) iban += ws[j];
-    if (iban.length >= 15 && iban.length <= 34) out.push(iban);
+    for (let j = i + 1; j < ws.length && IBAN_GROUP.test(ws[j]) && iban.length < maxIbanLength; j++) iban += ws[j];
+    if (iban.length >= minIbanLength && iban.length <= maxIbanLength) out.push(iban);
   }
   return out;
 }
 
 /** The letterhead's name: the tallest line near the top that reads as a name, not as the document's title. */
-function letterheadName(lines: Line[]): string | null {
+function letterheadName(lines: Line[], settings: EngineSettings): string | null {
   let best: Line | null = null;
   for (const l of lines) {
-    if (l.box.y1 > 0.3 || !/\p{L}.*\p{L}.*\p{L}/u.test(l.text) || DOCUMENT_TITLE.test(l.text.trim())) continue;
+    if (l.box.y1 > settings.memory.nameTop || !/\p{L}.*\p{L}.*\p{L}/u.test(l.text) || DOCUMENT_TITLE.test(l.text.trim())) continue;
     if (/\d/.test(l.segments[0].text)) continue;
-    if (!best || l.height > best.height * 1.05) best = l;
+    if (!best || l.height > best.height * settings.memory.nameClearlyTaller) best = l;
   }
   return best ? best.segments[0].text.trim() : null;
 }
 
-export const letterWord = (text: string): string | null => {
+/** A word of letters (lower case, its marks around dropped) long enough to be a page's fixed word; null for others. */
+export const letterWord = (text: string, settings: EngineSettings): string | null => {
   const t = text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-  return t.length >= 3 && !/\d/.test(text) ? t : null;
+  return t.length >= settings.memory.minLetterWordLength && !/\d/.test(text) ? t : null;
 };
 
-export function senderMarks(lines: Line[]): SenderMarks {
+export function senderMarks(lines: Line[], settings: EngineSettings): SenderMarks {
+  const { letterheadBand, letterheadWords } = settings.memory;
   const taxIds = new Set<string>();
   const ibans = new Set<string>();
   for (const l of lines) {
     for (const m of compact(l.text).matchAll(VAT_ID)) taxIds.add(m[0]);
-    for (const i of ibansOf(l)) ibans.add(i);
+    for (const i of ibansOf(l, settings)) ibans.add(i);
   }
   // An IBAN is not a tax id too.
   for (const id of [...taxIds]) if ([...ibans].some((i) => i.includes(id))) taxIds.delete(id);
-  const letterhead = lines.filter((l) => l.box.y2 <= LETTERHEAD_BAND)
-    .flatMap((l) => l.words.map((w) => letterWord(w.text)).filter((w): w is string => w !== null))
-    .slice(0, LETTERHEAD_WORDS);
-  return { name: letterheadName(lines), taxIds: [...taxIds].sort(), ibans: [...ibans].sort(), letterhead };
+  const letterhead = lines.filter((l) => l.box.y2 <= letterheadBand)
+    .flatMap((l) => l.words.map((w) => letterWord(w.text, settings)).filter((w): w is string => w !== null))
+    .slice(0, letterheadWords);
+  return { name: letterheadName(lines, settings), taxIds: [...taxIds].sort(), ibans: [...ibans].sort(), letterhead };
 }
 
-/** Share of the sender's letterhead words a page must print. */
-const LETTERHEAD_SHARE = 0.75;
-
 /** Whether the page carries every id and the name of the sender, and most of its letterhead. */
-export function isSameSender(marks: SenderMarks, pageText: string, pageWords: Set<string>): boolean {
+export function isSameSender(marks: SenderMarks, pageText: string, pageWords: Set<string>, settings: EngineSettings): boolean {
   if (marks.taxIds.some((id) => !pageText.includes(id)) || marks.ibans.some((id) => !pageText.includes(id))) return false;
   if (marks.name && !pageText.includes(compact(marks.name))) return false;
   if (marks.letterhead.length === 0) return marks.taxIds.length + marks.ibans.length > 0 || marks.name !== null;
-  return marks.letterhead.filter((w) => pageWords.has(w)).length >= LETTERHEAD_SHARE * marks.letterhead.length;
+  return marks.letterhead.filter((w) => pageWords.has(w)).length >= settings.memory.letterheadShare * marks.letterhead.length;
 }
 
 /** The sender as the API names it: its name and tax id or IBAN where read. */

@@ -26,8 +26,13 @@ export function overlap1d(a1: number, a2: number, b1: number, b2: number): numbe
   return Math.max(0, Math.min(a2, b2) - Math.max(a1, b1));
 }
 
-/** Rounds box coordinates so results are stable across runs and compact in JSON. */
+/** A coordinate rounded to BOX_PRECISION, so results are stable across runs and compact in JSON. */
+export function roundCoordinate(v: number): number {
+  return Math.round(v * BOX_PRECISION) / BOX_PRECISION;
+}
+
+/** Rounds box coordinates (roundCoordinate). */
 export function roundBox(b: Box): Box {
-  const r = (v: number) => Math.round(v * BOX_PRECISION) / BOX_PRECISION;
+  const r = roundCoordinate;
   return { x1: r(b.x1), y1: r(b.y1), x2: r(b.x2), y2: r(b.y2) };
 }
