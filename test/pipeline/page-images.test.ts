@@ -64,6 +64,33 @@ describe.each(DIALECTS)('pages painted on first use (%s)', (dialect) => {
     expect(after.thumb?.equals(thumb.rawPayload)).toBe(true);
   }, 120_000);
 
+  it('a thumbnail grid of a many-page PDF fetches its original from the store once, not once a page', async () => {
+    const { apiKey } = await t.createAccount({ credits: 10 });
+    const ids = await uploadTextPdf(t, apiKey, 'grid', 6, 2);
+    const { original_key: originalKey } = await t.services.db.selectFrom('uploads').innerJoin('documents', 'documents.upload_id', 'uploads.id')
+      .select('uploads.original_key').where('documents.id', '=', ids[0]).executeTakeFirstOrThrow();
+    const blobs = t.services.blobs;
+    const getStream = blobs.getStream.bind(blobs);
+    let originalFetches = 0;
+    blobs.getStream = async (key) => {
+      if (key === originalKey) originalFetches++;
+      return getStream(key);
+    };
+    try {
+      // As a browser fetches a grid: a few at once, the rest as those finish.
+      const thumbs = [];
+      for (const batch of [ids.slice(0, 3), ids.slice(3)]) thumbs.push(...await Promise.all(batch.map((id) => api(t, apiKey)('GET', `/documents/${id}/image?size=thumb`))));
+      for (const thumb of thumbs) {
+        expect(thumb.statusCode).toBe(200);
+        expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 247, height: 320 });
+      }
+    } finally {
+      blobs.getStream = getStream;
+    }
+    // Each page's own check that its upload still has an original is one more look at it (page-images.ts); the copy is fetched once.
+    expect(originalFetches).toBe(1 + ids.length);
+  }, 120_000);
+
   it('paints an encrypted PDF at upload, since its password is not kept', async () => {
     const { apiKey } = await t.createAccount({ credits: 10 });
     const res = await upload(t, apiKey, { fields: { batch_name: 'locked', password: 'pw' }, file: { filename: 'l.pdf', content: await textPdf({ pages: 1, userPassword: 'pw' }) } });

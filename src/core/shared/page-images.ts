@@ -50,12 +50,9 @@ async function paint(services: Services, doc: PageKeys): Promise<boolean> {
   const upload = await uploads.original(services.db, doc.upload_id);
   // Only a PDF upload is left unpainted (a converted .docx or .txt is painted at upload: its PDF is not kept).
   if (!upload || upload.kind !== 'pdf' || !upload.original_key) return false;
-  const original = await services.blobs.getStream(upload.original_key);
-  if (!original) return false;
-  await mkdir(services.scratch.dir, { recursive: true });
-  const path = join(services.scratch.dir, `paint-${randomBytes(8).toString('hex')}.pdf`);
+  const path = await originals.acquire(services, doc.upload_id, upload.original_key);
+  if (!path) return false;
   try {
-    await pipeline(original, createWriteStream(path));
     const page = await paintPdfPage(path, doc.page_number, services.ingest);
     if (!page.jpeg || !page.thumbnail) return false;
     await Promise.all([services.blobs.put(doc.image_key, page.jpeg, 'image/jpeg'), services.blobs.put(doc.thumb_key, page.thumbnail, 'image/jpeg')]);
@@ -67,8 +64,70 @@ async function paint(services: Services, doc: PageKeys): Promise<boolean> {
     }
     return true;
   } finally {
-    await services.scratch.remove([path]);
+    originals.release(services, doc.upload_id);
   }
+}
+
+/**
+ * Local copies of originals being painted from, one per upload however many
+ * of its pages are painted at once (a thumbnail grid asks for every page):
+ * each page used to fetch the whole original from the blob store. A copy is
+ * kept for ORIGINAL_KEPT_MS after its last page, for the grid's next requests.
+ */
+class OriginalCopies {
+  private readonly copies = new Map<string, OriginalCopy>();
+
+  acquire(services: Services, uploadId: string, key: string): Promise<string | null> {
+    let copy = this.copies.get(uploadId);
+    // A fetch that failed (the original gone, the store unreachable) is not kept: the next caller tries again.
+    if (!copy || copy.failed) {
+      if (copy?.expiry) clearTimeout(copy.expiry);
+      const fresh: OriginalCopy = { path: fetchOriginal(services, key), users: 0, failed: false };
+      fresh.path.then((path) => { fresh.failed = path === null; }, () => { fresh.failed = true; });
+      this.copies.set(uploadId, fresh);
+      copy = fresh;
+    }
+    if (copy.expiry) clearTimeout(copy.expiry);
+    copy.expiry = undefined;
+    copy.users++;
+    return copy.path;
+  }
+
+  release(services: Services, uploadId: string): void {
+    const copy = this.copies.get(uploadId);
+    if (!copy || --copy.users > 0) return;
+    copy.expiry = setTimeout(() => {
+      if (this.copies.get(uploadId) !== copy || copy.users > 0) return;
+      this.copies.delete(uploadId);
+      copy.path.then((path) => (path ? services.scratch.remove([path]) : undefined), () => undefined);
+    }, ORIGINAL_KEPT_MS);
+    copy.expiry.unref();
+  }
+}
+
+interface OriginalCopy {
+  path: Promise<string | null>;
+  users: number;
+  failed: boolean;
+  expiry?: NodeJS.Timeout;
+}
+
+/** How long a copy of an original outlives its last painted page (a grid's requests come within a second or two). */
+const ORIGINAL_KEPT_MS = 5_000;
+const originals = new OriginalCopies();
+
+async function fetchOriginal(services: Services, key: string): Promise<string | null> {
+  const original = await services.blobs.getStream(key);
+  if (!original) return null;
+  await mkdir(services.scratch.dir, { recursive: true });
+  const path = join(services.scratch.dir, `paint-${randomBytes(8).toString('hex')}.pdf`);
+  try {
+    await pipeline(original, createWriteStream(path));
+  } catch (err) {
+    await services.scratch.remove([path]);
+    throw err;
+  }
+  return path;
 }
 
 async function stillStored(services: Services, key: string): Promise<boolean> {
