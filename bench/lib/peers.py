@@ -1,40 +1,45 @@
 """The benches' Python peers, timed from inside one process (start-up excluded).
 
-    python3 peers.py pdfplumber PAGES_JSON   -> JSON list of ms, one per page
+    python3 peers.py pdfplumber PAGES_JSON   -> JSON {"wall": [ms, ...], "cpu": [ms, ...]}, one per page
 
 PAGES_JSON is a list of [pdf path, 1-based page]. Each page is read as a user
 of the library would: open the PDF, read the page's words and its tables
 (pdfplumber's default table settings), close. Camelot, when installed, is
-timed the same way (stream flavor) by `camelot`.
+timed the same way (stream flavor) by `camelot`. CPU time is the process's
+(all its threads), which a machine shared with other work changes far less
+than the wall time.
 """
 import json
 import sys
 import time
 
 
+def timed(pages, read):
+    out = {"wall": [], "cpu": []}
+    for path, number in pages:
+        w0, c0 = time.perf_counter(), time.process_time()
+        read(path, number)
+        out["wall"].append((time.perf_counter() - w0) * 1000)
+        out["cpu"].append((time.process_time() - c0) * 1000)
+    return out
+
+
 def time_pdfplumber(pages):
     import pdfplumber
 
-    out = []
-    for path, number in pages:
-        t0 = time.perf_counter()
+    def read(path, number):
         with pdfplumber.open(path) as pdf:
             page = pdf.pages[number - 1]
             page.extract_words()
             page.extract_tables()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
+
+    return timed(pages, read)
 
 
 def time_camelot(pages):
     import camelot
 
-    out = []
-    for path, number in pages:
-        t0 = time.perf_counter()
-        camelot.read_pdf(path, pages=str(number), flavor="stream")
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
+    return timed(pages, lambda path, number: camelot.read_pdf(path, pages=str(number), flavor="stream"))
 
 
 if __name__ == "__main__":

@@ -54,9 +54,9 @@ async function withSpec<T>(pages: Array<[string, number]>, fn: (spec: string) =>
   }
 }
 
-/** Milliseconds per page, each page opened, its words and tables read, closed; inside one warm Python process. */
-export async function timePythonPages(peer: PythonPeer, pages: Array<[string, number]>): Promise<number[]> {
-  return withSpec(pages, async (spec) => JSON.parse((await run('python3', [PEERS_PY, peer, spec], { maxBuffer: 1 << 24 })).stdout) as number[]);
+/** Milliseconds per page (wall and the process's CPU), each page opened, its words and tables read, closed; inside one warm Python process. */
+export async function timePythonPages(peer: PythonPeer, pages: Array<[string, number]>): Promise<{ wall: number[]; cpu: number[] }> {
+  return withSpec(pages, async (spec) => JSON.parse((await run('python3', [PEERS_PY, peer, spec], { maxBuffer: 1 << 24 })).stdout) as { wall: number[]; cpu: number[] });
 }
 
 /** Wall milliseconds for `processes` Python processes sharing the pages, start-up included (throughput on the same cores). */
