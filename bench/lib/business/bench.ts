@@ -97,7 +97,7 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
         meta: groupBy(all.filter((x) => x.layout.meta), (x) => String(x.layout.meta)),
         rules: groupBy(all.filter((x) => x.layout.rules), (x) => String(x.layout.rules)),
         totals: groupBy(all.filter((x) => x.layout.totals), (x) => String(x.layout.totals)),
-        receipt_till: groupBy(all.filter((x) => x.layout.till), (x) => `${x.layout.till}${x.layout.qtyLine ? `/${x.layout.qtyLine}` : ''}/${x.layout.widthMm}mm`),
+        receipt_till: groupBy(all.filter((x) => x.layout.till), (x) => `${x.layout.till}${x.layout.qtyLine ? `/${x.layout.qtyLine}` : ''}${x.layout.order ? `/${x.layout.order}` : ''}/${x.layout.widthMm}mm`),
         receipt_header: groupBy(all.filter((x) => x.layout.till), (x) => String(x.layout.header)),
         multi_page: groupBy(all, (x) => (x.score.pages > 1 ? 'several pages' : 'one page')),
       },

@@ -82,9 +82,18 @@ export interface CommercialLayout {
   /** An office stamp left of the totals, and a pen mark (a tick or ring at the total, a signature under it). */
   stamp: boolean;
   pen: 'none' | 'tick' | 'ring' | 'signature';
+  /** Tables with an article code: each item over two lines in one column, the code (with the numbers) over the description. */
+  articleOver: boolean;
+  /** Blank lines between the header row and the first item: the header sits far from its column's values. */
+  headerGap: number;
+  /** Header labels at the left of their column even over right-aligned numbers (far from them in a wide column). */
+  headerLeft: boolean;
+  /** Header labels of two words broken over two lines. */
+  headerBreak: boolean;
 }
 
-export function drawCommercialLayout(r: Rand): CommercialLayout {
+/** `r` draws the arrangement as it was before issue 28's second widening, `w` what that widening added (documents print as they did where it adds nothing; null: nothing). */
+export function drawCommercialLayout(r: Rand, w: Rand | null): CommercialLayout {
   return {
     letterhead: pick(r, ['left', 'left', 'right', 'center'] as const),
     extrasIn: pick(r, ['letterhead', 'footer'] as const),
@@ -101,6 +110,10 @@ export function drawCommercialLayout(r: Rand): CommercialLayout {
     detailLines: chance(r, 0.25),
     stamp: chance(r, 0.15),
     pen: pick(r, ['none', 'none', 'none', 'none', 'tick', 'ring', 'signature'] as const),
+    articleOver: w !== null && chance(w, 0.35),
+    headerGap: w ? pick(w, [0, 0, 0, 1, 2]) : 0,
+    headerLeft: w !== null && chance(w, 0.25),
+    headerBreak: w !== null && chance(w, 0.3),
   };
 }
 
@@ -358,18 +371,58 @@ function drawTotalRow(s: Sheet, t: Item, L: CommercialLayout, lastColumn: number
   return y + h;
 }
 
+/** A column as printed: the truth keys its cell shows, one a line (an article code over its description). */
+interface PrintedColumn extends Column {
+  keys: string[];
+}
+
+/** The printed columns: with `L.articleOver`, an item code and the description after it share one column. */
+function printedColumns(columns: Column[], L: CommercialLayout): PrintedColumn[] {
+  const code = columns.findIndex((c) => c.key === 'item_code');
+  const out: PrintedColumn[] = [];
+  columns.forEach((c, i) => {
+    if (L.articleOver && code >= 0 && i === code + 1 && c.key === 'description') {
+      const head = out[out.length - 1];
+      out[out.length - 1] = { ...head, label: `${head.label}\n${c.label}`, weight: head.weight + c.weight, keys: [...head.keys, c.key] };
+    } else out.push({ ...c, keys: [c.key] });
+  });
+  return out;
+}
+
+/**
+ * The narrowest each column may be and still hold its cells apart: a wrapping
+ * text column its longest word, any other its longest value (a printed page
+ * never runs one column's text into the next).
+ */
+function columnNeeds(s: Sheet, columns: PrintedColumn[], rows: Array<Record<string, string>>, pad: number): number[] {
+  return columns.map((c) => {
+    const texts = [...c.label.split(/[\s\n]+/), ...rows.flatMap((row) => c.keys.map((k) => row[k] ?? ''))];
+    const parts = c.keys.includes('description') ? texts.flatMap((t) => t.split(/\s+/)) : texts;
+    return Math.max(0, ...parts.map((t) => s.widthOf(t, { bold: true }))) + 2 * pad;
+  });
+}
+
+/** Widths drawn for the look, widened where a column needs more, the room taken from the columns with room to spare. */
+function fitWidths(widths: number[], needs: number[]): number[] {
+  const short = widths.reduce((n, w, i) => n + Math.max(0, needs[i] - w), 0);
+  const spare = widths.reduce((n, w, i) => n + Math.max(0, w - needs[i]), 0);
+  if (short <= 0 || spare <= short) return widths;
+  return widths.map((w, i) => (w < needs[i] ? needs[i] : w - ((w - needs[i]) * short) / spare));
+}
+
 /** A line table from x1 to x2, wrapping long cells and flowing onto new pages; returns the y below it. */
 function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: number, x2: number, y0: number, r: Rand, v: Rand): { y: number; lastColumn: number } {
   const size = s.size;
   const lh = size * 1.25;
   const pad = 4;
+  const columns = printedColumns(spec.columns, L);
   // Without rulings, real tables often sit at odd positions: widths stretched or squeezed by up to 1.7×.
-  const weights = spec.columns.map((c) => c.weight * (L.oddColumns && L.rules !== 'grid' && L.rules !== 'rows' ? 0.6 + r() * 1.1 : 1));
+  const weights = columns.map((c) => c.weight * (L.oddColumns && L.rules !== 'grid' && L.rules !== 'rows' ? 0.6 + r() * 1.1 : 1));
   const total = weights.reduce((n, w) => n + w, 0);
-  const widths = weights.map((w) => ((x2 - x1) * w) / total);
+  const widths = fitWidths(weights.map((w) => ((x2 - x1) * w) / total), columnNeeds(s, columns, spec.rows, pad));
   const bottom = s.height - MARGIN - lh * 4;
   let y = y0;
-  const drawRow = (cells: string[], bold: boolean, fill: boolean): number => {
+  const drawRow = (cells: string[], bold: boolean, fill: boolean, head = false): number => {
     // A cell breaks where it holds a line break (a second line of an item), and wraps to its width.
     const wrapped = cells.map((c, i) => (c ? c.split('\n').flatMap((part) => s.wrap(part, widths[i] - 2 * pad, { bold })) : []));
     const h = Math.max(1, ...wrapped.map((w) => w.length)) * lh + 2 * pad;
@@ -377,8 +430,8 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
     let x = x1;
     wrapped.forEach((lines, i) => {
       lines.forEach((line, k) => {
-        const col = spec.columns[i];
-        s.text(line, col.align === 'right' ? x + widths[i] - pad : x + pad, y + pad + k * lh, { bold, align: col.align });
+        const align = head && L.headerLeft ? 'left' : columns[i].align;
+        s.text(line, align === 'right' ? x + widths[i] - pad : x + pad, y + pad + k * lh, { bold, align });
       });
       x += widths[i];
     });
@@ -394,24 +447,26 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
     return h;
   };
   const header = () => {
-    drawRow(spec.columns.map((c) => c.label), true, L.headerFill);
+    drawRow(columns.map((c) => (L.headerBreak && !c.label.includes('\n') ? c.label.replace(' ', '\n') : c.label)), true, L.headerFill, true);
     if (L.rules === 'header') s.rule(x1, y, x2, y, 0.8);
+    // Grid and row rulings close every row: a gap there would be an empty row.
+    if (L.rules === 'header' || L.rules === 'none') y += lh * L.headerGap;
   };
   header();
   let running = 0;
-  const amountCol = spec.columns.length - 1;
-  const descIdx = spec.columns.findIndex((c) => c.key === 'description');
+  const amountCol = columns.length - 1;
   spec.rows.forEach((row, i) => {
-    const cells = spec.columns.map((c) => row[c.key] ?? '');
-    if (L.detailLines && descIdx >= 0 && cells[descIdx] && chance(v, 0.5)) {
+    const shown = { ...row };
+    if (L.detailLines && row.description && chance(v, 0.5)) {
       // The truth follows the print: the description is both lines joined by a space.
       const detail = detailOf(v);
-      cells[descIdx] = `${cells[descIdx]}\n${detail}`;
+      shown.description = `${row.description}\n${detail}`;
       row.description = `${row.description} ${detail}`;
     }
+    const cells = columns.map((c) => c.keys.map((k) => shown[k] ?? '').filter(Boolean).join('\n'));
     if (y + lh * 3 > bottom) {
       if (spec.carried && L.carriedLine && spec.rowAmounts) {
-        const c = spec.columns.map(() => '');
+        const c = columns.map(() => '');
         c[Math.max(0, amountCol - 1)] = spec.carried.label;
         c[amountCol] = spec.carried.format(running);
         drawRow(c, true, false);

@@ -5,8 +5,11 @@
  * line under it), then the items in one of four arrangements:
  * - `classic`: description and amount on one line, a `2 x 1,25` line above
  *   or below an item bought more than once;
- * - `columns` (80 mm): quantity, unit price and amount in columns on every
- *   item line, under a header row or none;
+ * - `columns`: quantity, unit price and amount in columns on every item line,
+ *   in one of several orders (`QTY DESCRIPTION PRICE AMOUNT`, description
+ *   first, quantity after the price, or no unit price at all, its amount
+ *   sometimes headed "Price"), under a header row (in capitals on some tills)
+ *   or none; on 58 mm paper only quantity, description and amount;
  * - `two_line`: an item over two lines, the description (after an article
  *   code on some tills) and under it `qty x price` with the amount on either line;
  * - `qty_first`: the quantity before the description, the amount at the right.
@@ -37,6 +40,7 @@ const PAYMENT: Record<Lang, string[]> = {
 const CASH = new Set(['Cash', 'Bar', 'Espèces', 'Efectivo', 'Contant', 'Contanti', 'Numerário', 'Gotówka']);
 const TAX_WORD: Record<Lang, string> = { en: 'VAT', de: 'MwSt', fr: 'TVA', es: 'IVA', nl: 'BTW', it: 'IVA', pt: 'IVA', pl: 'PTU' };
 const RATES: Record<Lang, number> = { en: 20, de: 19, fr: 20, es: 21, nl: 21, it: 22, pt: 23, pl: 23 };
+const REDUCED: Record<Lang, number> = { en: 5, de: 7, fr: 5.5, es: 10, nl: 9, it: 10, pt: 6, pl: 8 };
 const PHONE: Record<Lang, string> = { en: 'Tel', de: 'Tel.', fr: 'Tél.', es: 'Tel.', nl: 'Tel.', it: 'Tel.', pt: 'Tel.', pl: 'Tel.' };
 
 type Line = (s: Sheet, y: number, left: number, right: number) => void;
@@ -54,30 +58,52 @@ export interface ReceiptLayout {
   /** The merchant: bold, in capitals, or in capitals under a logo image. */
   header: 'bold' | 'capitals' | 'logo';
   font: string;
-  taxLetter: boolean;
+  /** A tax code after each amount: none, `A` on every item, or `A`/`B` by item (two rates); set apart or joined (`3.62A`). */
+  taxLetter: 'none' | 'A' | 'AB';
+  letterJoined: boolean;
+  /** `columns`: the printed order of the item columns, q = quantity, d = description, p = unit price, a = amount. */
+  order: 'dqpa' | 'qdpa' | 'dpqa' | 'qda' | '';
+  /** `columns` with `qda`: the amount column headed with the unit price's label ("Price"), as many tills do. */
+  amountAsPrice: boolean;
   pen: 'none' | 'tick' | 'ring' | 'signature';
 }
 
-function drawReceiptLayout(r: Rand): ReceiptLayout {
+/** `r` draws the layout as it was before issue 28's second widening; `w` what that widening added (receipts print as they did where it adds nothing). */
+function drawReceiptLayout(r: Rand, w: Rand | null): ReceiptLayout {
   const widthMm = pick(r, [58, 80] as const);
   const till = pick(r, widthMm === 80 ? (['classic', 'classic', 'columns', 'two_line', 'qty_first'] as const) : (['classic', 'classic', 'two_line', 'qty_first'] as const));
-  return {
+  const layout: ReceiptLayout = {
     widthMm,
     till,
     qtyLine: till === 'classic' ? pick(r, ['above', 'below'] as const) : '',
     headerRow: till === 'columns' && chance(r, 0.6),
+    order: '',
+    amountAsPrice: false,
     codes: till === 'two_line' && chance(r, 0.5),
     amountFirst: till === 'two_line' && chance(r, 0.5),
     header: pick(r, ['bold', 'bold', 'capitals', 'logo'] as const),
     font: '',
-    taxLetter: chance(r, 0.5),
+    taxLetter: chance(r, 0.5) ? 'A' : 'none',
+    letterJoined: false,
     pen: pick(r, ['none', 'none', 'none', 'tick', 'ring', 'signature'] as const),
   };
+  if (!w) return layout;
+  // More tills print in columns, on 58 mm paper too (quantity, description, amount).
+  if (layout.till !== 'columns' && chance(w, 0.2)) Object.assign(layout, { till: 'columns', qtyLine: '', codes: false, amountFirst: false, headerRow: chance(w, 0.6) });
+  if (layout.till === 'columns') {
+    layout.order = widthMm === 58 ? 'qda' : pick(w, ['dqpa', 'qdpa', 'dpqa', 'qda'] as const);
+    layout.amountAsPrice = layout.order === 'qda' && chance(w, 0.5);
+  }
+  if (layout.taxLetter === 'A') {
+    layout.taxLetter = pick(w, ['A', 'AB'] as const);
+    layout.letterJoined = chance(w, 0.3);
+  }
+  return layout;
 }
 
-/** `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series). */
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand = r) {
-  const layout = drawReceiptLayout(r);
+/** `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` what issue 28's second widening added. */
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null) {
+  const layout = drawReceiptLayout(r, w);
   const { widthMm } = layout;
   const font = pick(r, fontsFor(lang, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]));
   layout.font = font.name;
@@ -138,36 +164,59 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand = 
   lines.push(dashes);
 
   const rate = RATES[lang];
-  const n = int(v, 2, widthMm === 58 ? 9 : 14);
-  const columns = layout.codes ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
-  if (layout.headerRow) {
-    const label = (k: string) => pick(r, COLUMN_LABELS[k][lang]);
-    const [d, q, p, t] = [label('description'), label('quantity'), label('unit_price'), label('line_total')];
+  // Some receipts hold one item only.
+  const n = w && chance(w, 0.08) ? 1 : int(v, 2, widthMm === 58 ? 9 : 14);
+  const byLetter: Record<string, string> = { q: 'quantity', d: 'description', p: 'unit_price', a: 'line_total' };
+  const columns = layout.order
+    ? [...layout.order].map((ch) => byLetter[ch])
+    : layout.codes ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
+  const caps = w !== null && chance(w, 0.5);
+  const label = (k: string) => {
+    const text = pick(r, COLUMN_LABELS[k === 'line_total' && layout.amountAsPrice ? 'unit_price' : k][lang]);
+    return caps ? text.toUpperCase() : text;
+  };
+  const heads = layout.headerRow ? [...layout.order].map((ch) => [ch, label(byLetter[ch])] as const) : [];
+  /** `columns` till: where each column sits (its left or right edge) and how it aligns; a leading quantity is as wide as its head. */
+  const place = (ch: string, s: Sheet, left: number, right: number, head = false): { x: number; align: 'left' | 'right' } => {
+    const w = right - left;
+    const o = layout.order;
+    const qtyWidth = Math.max(s.widthOf('00'), s.widthOf(heads.find(([c]) => c === 'q')?.[1] ?? '', { bold: true }));
+    if (ch === 'a') return { x: right, align: 'right' };
+    if (ch === 'd') return { x: o[0] === 'q' ? left + qtyWidth + s.widthOf('  ') : left, align: 'left' };
+    if (ch === 'q' && o[0] === 'q') return head ? { x: left, align: 'left' } : { x: left + qtyWidth, align: 'right' };
+    if (ch === 'q') return { x: right - w * (o === 'dpqa' ? 0.2 : 0.4), align: 'right' };
+    return { x: right - w * (o === 'dpqa' ? 0.36 : 0.2), align: 'right' };
+  };
+  if (heads.length) {
     lines.push((s, y, left, right) => {
-      s.text(d, left, y, { bold: true });
-      s.text(q, right - (right - left) * 0.4, y, { bold: true, align: 'right' });
-      s.text(p, right - (right - left) * 0.2, y, { bold: true, align: 'right' });
-      s.text(t, right, y, { bold: true, align: 'right' });
+      for (const [ch, text] of heads) {
+        const at = place(ch, s, left, right, true);
+        s.text(text, at.x, y, { bold: true, align: at.align });
+      }
     });
   }
   let total = 0;
+  // Items taxed at the reduced rate (letter B): the VAT block then prints one line a rate.
+  let reduced = false;
   for (let i = 0; i < n; i++) {
     const desc = pick(v, SHOP_ITEMS[lang]);
     const qty = chance(v, 0.35) ? int(v, 2, 6) : 1;
     const price = int(v, 29, 1299) / 100;
     const lineTotal = Math.round(qty * price * 100) / 100;
     total += lineTotal;
-    const letter = layout.taxLetter ? ' A' : '';
+    const letter = layout.taxLetter === 'none' ? '' : `${layout.letterJoined ? '' : ' '}${layout.taxLetter === 'AB' && w && chance(w, 0.4) ? 'B' : 'A'}`;
+    if (letter.endsWith('B')) reduced = true;
     const qtyText = `${qty} x ${amount(price)}`;
     const sum = `${amount(lineTotal)}${letter}`;
     if (layout.till === 'columns') {
+      const cell: Record<string, string> = { q: String(qty), d: desc, p: amount(price), a: sum };
       lines.push((s, y, left, right) => {
-        s.text(desc, left, y);
-        s.text(String(qty), right - (right - left) * 0.4, y, { align: 'right' });
-        s.text(amount(price), right - (right - left) * 0.2, y, { align: 'right' });
-        s.text(sum, right, y, { align: 'right' });
+        for (const ch of layout.order) {
+          const at = place(ch, s, left, right);
+          s.text(cell[ch], at.x, y, { align: at.align });
+        }
       });
-      items.push({ description: desc, quantity: String(qty), unit_price: amount(price), line_total: amount(lineTotal) });
+      items.push({ description: desc, quantity: String(qty), ...(layout.order.includes('p') ? { unit_price: amount(price) } : {}), line_total: amount(lineTotal) });
     } else if (layout.till === 'two_line') {
       const code = layout.codes ? String(int(v, 1_000_000, 9_999_999)) : '';
       const first = code ? `${code} ${desc}` : desc;
@@ -220,9 +269,17 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand = 
   lines.push(() => undefined);
   const tax = Math.round((total - total / (1 + rate / 100)) * 100) / 100;
   const pct = formatPercent(rate, l);
-  lines.push(both(`${layout.taxLetter ? 'A ' : ''}${TAX_WORD[lang]} ${pct}`, amount(tax)));
-  truth.tax_amount = amount(tax);
-  truth.tax_rate = pct;
+  if (reduced) {
+    // Two rates: the receipt's tax is split over two lines, neither of which is the document's tax amount.
+    const low = REDUCED[lang];
+    const lowTax = Math.round(tax * 0.3 * 100) / 100;
+    lines.push(both(`A ${TAX_WORD[lang]} ${pct}`, amount(Math.round((tax - lowTax) * 100) / 100)));
+    lines.push(both(`B ${TAX_WORD[lang]} ${formatPercent(low, l)}`, amount(lowTax)));
+  } else {
+    lines.push(both(`${layout.taxLetter !== 'none' ? 'A ' : ''}${TAX_WORD[lang]} ${pct}`, amount(tax)));
+    truth.tax_amount = amount(tax);
+    truth.tax_rate = pct;
+  }
   lines.push(() => undefined);
   lines.push(center(pick(r, ['*** ', '']) + pick(r, THANKS_SHORT[lang])));
   if (layout.pen === 'signature') {
