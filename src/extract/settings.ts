@@ -505,6 +505,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
     lineHeightFallback: 0.01,
     /** Vertical gap (in line heights) that ends a table. */
     maxRowGapEm: 2.6,
+    /**
+     * Item heads with no item under them yet wait this far (line heights) for the first item: real tables set the
+     * header apart from its columns by blank lines or a band (a header 2-3 lines above the items is common).
+     */
+    headsToItemsGapEm: 6,
     /** Lines a table's header may have (group titles, heads, units, a wrapped head). */
     maxHeaderLines: 4,
     /** Lines of several cells a block needs to be a table (one is a label and its value). */

@@ -12,12 +12,12 @@ import { ingestPages } from '../../bench/lib/business/scan.js';
  * reports the full figures (scans included) on both splits. Each kind
  * appears in two languages and each language at least twice, to stay quick.
  */
-// Today: line F1 0.968, fields 0.95+ on the generator widened for issue 28 (till systems, second lines
-// of items, columns at odd positions, logos, stamps, pen marks); 1.000 / 0.984 on the narrower one
-// before it (the engine before the #13 work: 0.157 and 0.109). Polish joined the languages and the draw (0.942): its
-// packing list names 245 of 294 cells right with the columns named, all 294 inferred, and a Dutch bank statement
-// misses 34 of its 85 cells either way; the floor holds what the engine reaches with them until they are fixed.
-const FLOOR = { lineF1: 0.94, fields: 0.95 };
+// Today: line F1 0.971, fields 0.99 on the generator widened again for issue 28 item 5 (article lines over their
+// descriptions, heads set apart from or left of their columns, single items, receipt columns in several orders);
+// 1.000 / 0.984 on the narrower one before the first widening (the engine before the #13 work: 0.157 and 0.109).
+// The Polish packing list and the Dutch bank statement that held it at 0.94 read whole: "Kartony" and "Waga netto
+// kg" name their columns, a column's total is no item's value, and columns are no longer drawn into each other.
+const FLOOR = { lineF1: 0.95, fields: 0.95 };
 
 describe('business documents: accuracy floor (digital, tuning split)', () => {
   const engine = createLayoutEngine();

@@ -182,3 +182,70 @@ describe('line items under the names asked for, on invoices as real issuers prin
     expect(rows.map((r) => r.unit_price)).toEqual(['1.29', '7.58', '2.49']);
   });
 });
+
+describe('line items under the names asked for: heads set apart from their columns', () => {
+  it('joins heads standing blank lines above the first item to the items under them', () => {
+    const list: Lines = [
+      ...letterhead,
+      // Heads over two lines, then four line heights of white (a band under the heads): further apart than rows of
+      // one table ever are.
+      [100, [[50, 'Description'], [400, 'Qty'], [520, 'Unit'], [700, 'Line']]],
+      [112, [[520, 'price'], [700, 'total']]],
+      [165, [[50, 'Cable NYM 3x1.5'], [410, '2'], [530, '10.00'], [710, '20.00']]],
+      [180, [[50, 'Switch white'], [410, '5'], [530, '3.50'], [710, '17.50']]],
+      [215, [[520, 'Subtotal'], [710, '37.50']]],
+    ];
+    expect(rowsOf(extractFromContent(page(list), lineRequest))).toEqual([
+      { description: 'Cable NYM 3x1.5', quantity: '2', unit_price: '10.00', line_total: '20.00' },
+      { description: 'Switch white', quantity: '5', unit_price: '3.50', line_total: '17.50' },
+    ]);
+  });
+
+  it('gives heads set at the left of right-aligned number columns the values under and right of them', () => {
+    // Each head starts where its column starts; the numbers end where their columns end, so the white between two
+    // columns of values holds the next head ("Price" well left of "38.00").
+    const order: Lines = [
+      ...letterhead,
+      [100, [[77, 'Code'], [204, 'Description'], [402, 'Qty'], [523, 'Unit'], [620, 'Price'], [756, 'VAT'], [823, 'Total']]],
+      [120, [[77, '167382'], [204, 'Printer paper A4'], [490, '82'], [523, 'pk'], [707, '38.00'], [789, '9%'], [880, '3116.00']]],
+      [135, [[77, '881225'], [204, 'Laptop stand'], [496, '9'], [523, 'pc'], [713, '6.99'], [789, '9%'], [892, '62.91']]],
+      [150, [[77, '412838'], [204, 'Licence renewal'], [490, '82'], [523, 'yr'], [707, '83.70'], [789, '9%'], [880, '6863.40']]],
+    ];
+    expect(rowsOf(extractFromContent(page(order), ask('item_code', 'description', 'quantity', 'unit', 'unit_price', 'tax_rate', 'line_total')))).toEqual([
+      { item_code: '167382', description: 'Printer paper A4', quantity: '82', unit: 'pk', unit_price: '38.00', tax_rate: '9%', line_total: '3116.00' },
+      { item_code: '881225', description: 'Laptop stand', quantity: '9', unit: 'pc', unit_price: '6.99', tax_rate: '9%', line_total: '62.91' },
+      { item_code: '412838', description: 'Licence renewal', quantity: '82', unit: 'yr', unit_price: '83.70', tax_rate: '9%', line_total: '6863.40' },
+    ]);
+  });
+
+  it('parts an article line over its description under two heads one over the other into the code and the description', () => {
+    const invoice: Lines = [
+      ...letterhead,
+      [100, [[50, 'Symbol'], [400, 'Il.'], [520, 'Cena'], [700, 'Wartość']]],
+      [112, [[50, 'Nazwa'], [520, 'jedn.']]],
+      [130, [[50, '761165'], [410, '5'], [530, '32,18'], [710, '160,90']]],
+      [142, [[50, 'Śruby nierdzewne M8 x 40']]],
+      [160, [[50, '362024'], [410, '10'], [530, '1 418,73'], [710, '14 187,30']]],
+      [172, [[50, 'Przełącznik sieciowy 24 porty']]],
+      [210, [[520, 'Razem netto'], [710, '14 348,20']]],
+    ];
+    expect(rowsOf(extractFromContent(page(invoice), ask('item_code', 'description', 'quantity', 'unit_price', 'line_total')))).toEqual([
+      { item_code: '761165', description: 'Śruby nierdzewne M8 x 40', quantity: '5', unit_price: '32,18', line_total: '160,90' },
+      { item_code: '362024', description: 'Przełącznik sieciowy 24 porty', quantity: '10', unit_price: '1 418,73', line_total: '14 187,30' },
+    ]);
+  });
+
+  it('reads a weight column headed with its unit ("Waga netto kg") and leaves the packages no column holds empty, not the document\'s count', () => {
+    const packingList: Lines = [
+      [20, [[50, 'Nowak Sp. z o.o.'], [600, 'Lista pakunkowa']]],
+      [40, [[600, 'Liczba paczek: 12']]],
+      [100, [[50, 'Kod'], [150, 'Nazwa'], [400, 'Ilość'], [520, 'Waga netto kg'], [700, 'Waga brutto kg']]],
+      [120, [[50, '722876'], [150, 'Kawa ziarnista 1 kg'], [410, '90'], [530, '239,70'], [710, '250,50']]],
+      [135, [[50, '422679'], [150, 'Lampka biurkowa LED'], [410, '24'], [530, '187,80'], [710, '192,60']]],
+    ];
+    expect(rowsOf(extractFromContent(page(packingList), ask('item_code', 'quantity', 'packages', 'net_weight', 'gross_weight')))).toEqual([
+      { item_code: '722876', quantity: '90', packages: null, net_weight: '239,70', gross_weight: '250,50' },
+      { item_code: '422679', quantity: '24', packages: null, net_weight: '187,80', gross_weight: '192,60' },
+    ]);
+  });
+});

@@ -101,8 +101,11 @@ export function conceptById(id: string): Concept | undefined {
 /** How surely a printed label names a concept: its exact label, the label with a currency or a note around it, or one slip off. */
 export const LABEL_SCORE = { exact: 1, decorated: 0.96, slip: 0.88 } as const;
 
-/** Currency words, rates and notes that decorate a label without changing it ("Total (EUR)", "Betrag in €", "zzgl. 19 % MwSt."). */
-const DECORATION = /\((?:[^)]*)\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%|\b(?:eur|euro|euros|usd|gbp|chf|rm|in|en|incl|inkl|excl|exkl)\b|[€$£:：*]/gi;
+/**
+ * Currency words, rates, weight units and notes that decorate a label without changing it ("Total (EUR)", "Betrag
+ * in €", "zzgl. 19 % MwSt.", "Waga netto kg").
+ */
+const DECORATION = /\((?:[^)]*)\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%|\b(?:eur|euro|euros|usd|gbp|chf|rm|in|en|incl|inkl|excl|exkl|kg|kgs|lbs?)\b|[€$£:：*]/gi;
 
 const classified = new Map<string, Map<string, number>>();
 

@@ -79,7 +79,7 @@ export const LABELS: ConceptLabels = {
   value_date: 'Data waluty|Data walutowania',
   rate: 'Stawka godzinowa|Stawka za godzinę',
   booking_date: 'Data księgowania|Data operacji|Data transakcji',
-  item_packages: 'Kart.|Liczba kart.|Opak.',
+  item_packages: 'Kart.|Kartony|Liczba kart.|Opak.',
   item_net_weight: 'Netto kg|Netto (kg)',
   item_gross_weight: 'Brutto kg|Brutto (kg)',
   hours: 'Godziny|Liczba godzin|Godz. pracy',

@@ -6,6 +6,7 @@ import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
 import { lineAgreement } from '../values/arithmetic.js';
+import { stackedHeads, type StackedPair } from './stacked-heads.js';
 import type { EngineSettings } from '../../settings.js';
 import { FLOAT_SLACK } from '../../units.js';
 
@@ -61,6 +62,8 @@ export interface TableChoice {
   namedByKinds?: number[];
   /** Fields (by index) whose columns the items' arithmetic chose over the heads (`withLineArithmetic`). */
   namedByArithmetic?: number[];
+  /** Pairs of fields sharing a column under two heads one over the other (`stacked-heads.ts`). */
+  stacked?: StackedPair[];
 }
 
 type TextKind = 'date' | 'number' | 'text';
@@ -143,11 +146,14 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth, settings);
         const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) : 0)));
-        const { columnOf, total } = assign(matrix, settings);
+        const { columnOf, total: byHeads } = assign(matrix, settings);
+        // Two heads one over the other in a column name a field each (an article line over its description).
+        const { pairs, added } = stackedHeads(table, depth, fields, columnOf, score, settings);
+        const total = byHeads + added;
         if (total <= 0 || headsFromData(original, table, columnOf, settings)) continue;
         // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.
         const overall = total + Math.min(tableCellCount(original), tieCells) * tieWeightPerCell;
-        if (!best || overall > best.score + FLOAT_SLACK) best = { table, depth, names, columnOf, score: overall };
+        if (!best || overall > best.score + FLOAT_SLACK) best = { table, depth, names, columnOf, score: overall, ...(pairs.length ? { stacked: pairs } : {}) };
       }
     }
     if (best) perTable.push(best);

@@ -1,7 +1,8 @@
 import type { CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Word } from '../../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../../format/index.js';
 import { isPureLocationField } from '../../pure-location.js';
-import type { Concept } from '../../concepts/index.js';
+import { conceptById, type Concept } from '../../concepts/index.js';
+import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { groupWordsIntoLines, type Line } from '../lines/lines.js';
 import { headerNames } from '../tables/header-names.js';
 import { detectTables, type Table } from '../tables/table-detect.js';
@@ -11,6 +12,7 @@ import { dropSummaryAndRepeatedHeaders } from '../tables/item-rows.js';
 import { readRequest, type AskedFields } from '../request.js';
 import { asksForLines, chooseMainTables, cleanColumnNames, headerScore, type TableChoice } from '../columns/column-mapping.js';
 import { chooseColumns, columnFields } from '../columns/choose-columns.js';
+import { splitStackedCell } from '../columns/stacked-heads.js';
 import { fitValue } from '../values/value-kinds.js';
 import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../values/arithmetic.js';
 import { checkLine } from '../values/misread-amounts.js';
@@ -66,21 +68,37 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
  * head names it, less when the value misfits the concept's kind), every other
  * field's document value; the row's quantity × unit price ≈ line total checked.
  */
-function rowOf(asked: AskedFields, isColumn: boolean[], recordValues: Map<number, ExtractedCell>, row: TableRow | null, columnOf: number[], settings: EngineSettings, sureness: number[] = []): Record<string, ExtractedCell> {
+function rowOf(
+  asked: AskedFields,
+  isColumn: boolean[],
+  recordValues: Map<number, ExtractedCell>,
+  row: TableRow | null,
+  columnOf: number[],
+  settings: EngineSettings,
+  sureness: number[] = [],
+  stacked: Map<number, 'upper' | 'lower'> = new Map(),
+): Record<string, ExtractedCell> {
   const { fields, specs, concepts } = asked;
   const out: Record<string, ExtractedCell> = {};
+  // Beside line fields a document name whose column counts or weighs the items ("packages", "net_weight") is each
+  // item's, like a line field: the document's value is their sum. A date or a discount is every item's too.
+  const withLines = asksForLines(asked.textual);
+  const itemsOwn = (c: Concept | null) => c?.level === 'line' || (withLines && c !== null && conceptById(COLUMN_COUNTERPARTS[c.id] ?? '')?.kind === 'number');
   fields.forEach((f, i) => {
     const c = columnOf[i] ?? -1;
     if (isColumn[i] && row) {
       const kind = concepts[i]?.kind;
-      const cellWords = c < 0 ? [] : row.cells[c].words;
+      const whole = c < 0 ? [] : row.cells[c].words;
+      // Two fields under two heads one over the other: the cell's first line is the upper head's, the rest the lower's.
+      const part = stacked.get(i);
+      const cellWords = part ? splitStackedCell(whole)[part] : whole;
       const words =
         kind === 'money' ? withoutTaxClass(cellWords) : kind === 'date' ? withoutStrokes(cellWords) : kind === 'number' && specs[i].kind === 'number' ? withoutUnitWord(cellWords) : cellWords;
       const text = words.map((w) => w.text).join(' ');
       // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
       const fits = !kind || !text || fitValue(kind, words, settings) !== null;
       out[f.name] = c >= 0 ? cell(text, words, specs[i], settings, (sureness[i] ?? 0) * (fits ? 1 : settings.rows.kindMisfit)) : { value: null, box: null };
-    } else if (row && concepts[i]?.level === 'line') {
+    } else if (row && itemsOwn(concepts[i])) {
       // An item's own value no column holds is none: the document's "Total" is not each line's total.
       out[f.name] = { value: null, box: null };
     } else out[f.name] = recordValues.get(i) as ExtractedCell;
@@ -96,14 +114,22 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
   for (const choice of choices) {
     const columnOf = new Array<number>(fields.length).fill(-1);
     textual.forEach((f, k) => (columnOf[f.index] = choice.columnOf[k]));
+    const stacked = new Map<number, 'upper' | 'lower'>();
+    const stackedHead = new Map<number, string>();
+    for (const p of choice.stacked ?? []) {
+      stacked.set(textual[p.upper].index, 'upper').set(textual[p.lower].index, 'lower');
+      stackedHead.set(p.upper, p.names[0]).set(p.lower, p.names[1]);
+    }
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
+      const head = stackedHead.get(k);
+      if (head !== undefined) return Math.min(1, headerScore(textual[k], head, settings, asksForLines(textual)));
       if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
       return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], settings, asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
-    const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness));
+    const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf, settings));
   }
   return rows;

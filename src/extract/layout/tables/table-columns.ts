@@ -292,6 +292,39 @@ export function findEmptyHeadSeparators(body: Line[], separators: number[], head
   return out;
 }
 
+/**
+ * Whitespace borders moved off the heads they cut: a head set at the left of
+ * its column over right-aligned numbers ("Prijs" well left of "38,00") sits
+ * in the body's gap between two columns, where the border falls through it.
+ * When the column on one side of the border already has a head of its own
+ * and the other none, the border moves past the head to the side that has
+ * one, so the head goes with the values it stands over; only inside the
+ * body's gap (no body word moves column).
+ */
+export function clearHeadsOfBorders(separators: number[], header: Line[], body: Line[], settings: EngineSettings): number[] {
+  const head = header[header.length - 1];
+  const lines = body.filter((l) => l.words.length > 0);
+  if (!head || !lines.length) return separators;
+  const step = settings.tables.borderStep;
+  const out = [...separators];
+  // Heads a border cuts belong to no column yet.
+  const cutBy = (s: { box: Box }) => out.some((x) => s.box.x1 < x && s.box.x2 > x);
+  const headsIn = (c: number, except: Box) => head.segments.some((s) => s.box !== except && !cutBy(s) && columnAt(out, middle(s.box.x1, s.box.x2)) === c);
+  for (let i = 0; i < out.length; i++) {
+    const x = out[i];
+    const cut = head.segments.find((s) => s.box.x1 < x && s.box.x2 > x);
+    if (!cut) continue;
+    const left = headsIn(i, cut.box);
+    if (left === headsIn(i + 1, cut.box)) continue;
+    const to = left ? cut.box.x1 - step : cut.box.x2 + step;
+    const [lo, hi] = [Math.min(x, to), Math.max(x, to)];
+    if (to <= (out[i - 1] ?? -Infinity) || to >= (out[i + 1] ?? Infinity) || crossingWord(lines, to)) continue;
+    if (lines.some((l) => l.words.some((w) => middle(w.box.x1, w.box.x2) > lo && middle(w.box.x1, w.box.x2) < hi))) continue;
+    out[i] = to;
+  }
+  return out;
+}
+
 function crossingWord(lines: Line[], x: number): Word | undefined {
   for (const l of lines) for (const w of l.words) if (w.box.x1 < x && w.box.x2 > x) return w;
   return undefined;

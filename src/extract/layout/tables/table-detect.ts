@@ -1,7 +1,7 @@
 import type { Box, Rule } from '../../types.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import { cropLine, type Line } from '../lines/lines.js';
-import { clusterPositions, columnAt, findEmptyHeadSeparators, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
+import { clearHeadsOfBorders, clusterPositions, columnAt, findEmptyHeadSeparators, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
 import { buildRows } from './table-rows.js';
 import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
@@ -137,7 +137,9 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number, settings: 
     note = null;
     const last = pendingSingles[pendingSingles.length - 1] ?? remark ?? current[current.length - 1];
     remark = null;
-    if (current.length && last && !gapOk(last, line)) flush();
+    // Item heads waiting for their first item bridge a wider gap: the header set apart from its columns.
+    const headsBridge = (above: Line) => !pendingSingles.length && isTabular(line) && hasDataCell(line) && headsOpen() && line.box.y1 - above.box.y2 <= t.headsToItemsGapEm * lineHeight;
+    if (current.length && last && !gapOk(last, line) && !headsBridge(last)) flush();
     if (current.some(hasDataCell) && FOOTNOTE_START.test(line.text)) {
       flush();
       note = { first: line, last: line };
@@ -173,16 +175,25 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number, settings: 
  * the items above carry such lines too (`t.minRunOnLines` at least, or one set (within t.runOnOffset) as far
  * under its item's line as this one: records of two lines), starting where
  * these start, indented from the table's first column (a description's
- * run-on text or note, not a section label or a footnote).
+ * run-on text or note, not a section label or a footnote). A line at the
+ * table's left edge continues the last item only where the items above
+ * carry one there too, each as far under its item line as this one (an
+ * article line over its description).
  */
 function runOnLines(block: Line[], pending: Line[], t: EngineSettings['tables']): Line[] {
   if (!block.length) return [];
   const left = Math.min(...block.map((l) => l.box.x1));
   const inner = block.filter((l) => !isTabular(l) && l.box.x1 > left + l.height);
   const under = (l: Line, above: Line | undefined) => (above ? l.box.y1 - above.box.y1 : Infinity);
+  const secondAtLeft = block.flatMap((l, i) => (i > 0 && !isTabular(l) && isTabular(block[i - 1]) && l.box.x1 <= left + l.height ? [under(l, block[i - 1])] : []));
   const out: Line[] = [];
   for (const l of pending) {
     const above = out[out.length - 1] ?? block[block.length - 1];
+    const asRecord = isTabular(above) && secondAtLeft.length > 0 && secondAtLeft.every((o) => Math.abs(o - under(l, above)) < l.height * t.runOnOffset);
+    if (asRecord && Math.abs(l.box.x1 - left) <= l.height) {
+      out.push(l);
+      continue;
+    }
     const likeOne = inner.length === 1 && Math.abs(under(inner[0], block[block.indexOf(inner[0]) - 1]) - under(l, above)) < l.height * t.runOnOffset;
     if ((inner.length < t.minRunOnLines && !likeOne) || l.box.x1 <= left + l.height || !inner.some((o) => Math.abs(o.box.x1 - l.box.x1) < l.height)) break;
     out.push(l);
@@ -320,7 +331,7 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   const whitespace = oneItem
     ? joinHeadsToLoneValues(findWhitespaceSeparators(block.filter(isTabular), box.x1, box.x2, settings), header, body)
     : findWhitespaceSeparators(bodyTabular, box.x1, box.x2, settings);
-  const found = dropEmptyColumns(ruledSeparators.length > 0 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1], settings) : whitespace, block);
+  const found = dropEmptyColumns(ruledSeparators.length > 0 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1], settings) : clearHeadsOfBorders(whitespace, header, columnLines, settings), block);
   if (found.length === 0) return null;
   const led = [...found, ...findHeaderLedSeparators(columnLines, found, header, settings)].sort((a, b) => a - b);
   const headed = [...led, ...findEmptyHeadSeparators(columnLines, led, header, settings)].sort((a, b) => a - b);

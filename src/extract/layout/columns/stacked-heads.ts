@@ -1,0 +1,79 @@
+/**
+ * Columns headed by two heads one over the other ("Art.-Nr." over
+ * "Bezeichnung", "Symbol" over "Nazwa"), whose items print the upper head's
+ * value on their first line and the lower head's under it: an article line
+ * over its description. Both fields asked take the column; the rows stage
+ * gives the first line of each cell to the upper head's field and the rest
+ * to the lower's (`splitStackedCell`).
+ */
+import type { Word } from '../../types.js';
+import { middle } from '../../units.js';
+import type { EngineSettings } from '../../settings.js';
+import { headerNames } from '../tables/header-names.js';
+import type { Table } from '../tables/table.js';
+
+/** Two fields sharing one column (by request index among the textual fields): the upper head's over the lower's. */
+export interface StackedPair {
+  upper: number;
+  lower: number;
+  /** The two heads as printed, upper first. */
+  names: [string, string];
+}
+
+/**
+ * The pairs of fields the two-line heads of a header `depth` lines deep name
+ * one line each, in columns no other field holds, added to `columnOf`; the
+ * score they add. Fields already given a column keep it.
+ */
+export function stackedHeads<F>(
+  table: Table,
+  depth: number,
+  fields: F[],
+  columnOf: number[],
+  score: (field: F, name: string) => number,
+  settings: EngineSettings,
+): { pairs: StackedPair[]; added: number } {
+  const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
+  if (lines.length <= 1) return { pairs: [], added: 0 };
+  const perLine = lines.map((line) => headerNames({ ...table, headerLines: [line], stack: undefined }, 1, settings));
+  const columns = perLine[0].length;
+  const pairs: StackedPair[] = [];
+  let added = 0;
+  for (let c = 0; c < columns; c++) {
+    if (columnOf.includes(c)) continue;
+    // Exactly two lines head the column: one for each field.
+    const [top, under, more] = perLine.map((names) => names[c]).filter(Boolean);
+    if (!top || !under || more !== undefined) continue;
+    const best = (name: string, not: number) => {
+      let at = -1;
+      let s = settings.columns.minColumnScore;
+      fields.forEach((f, k) => {
+        if (k === not || columnOf[k] >= 0) return;
+        const v = score(f, name);
+        if (v >= s) [at, s] = [k, v];
+      });
+      return { at, s };
+    };
+    const upper = best(top, -1);
+    const lower = best(under, upper.at);
+    if (upper.at < 0 || lower.at < 0) continue;
+    columnOf[upper.at] = c;
+    columnOf[lower.at] = c;
+    pairs.push({ upper: upper.at, lower: lower.at, names: [top, under] });
+    added += upper.s + lower.s;
+  }
+  return { pairs, added };
+}
+
+/**
+ * A stacked column's cell parted: the words of its first line (the upper
+ * head's value), and the rest. A cell of one line is the lower head's value
+ * alone (a description without its article line).
+ */
+export function splitStackedCell(words: Word[]): { upper: Word[]; lower: Word[] } {
+  if (!words.length) return { upper: [], lower: [] };
+  const top = words.reduce((a, w) => (w.box.y1 < a.box.y1 ? w : a));
+  const onTop = (w: Word) => middle(w.box.y1, w.box.y2) < top.box.y2;
+  const upper = words.filter(onTop);
+  return upper.length === words.length ? { upper: [], lower: words } : { upper, lower: words.filter((w) => !onTop(w)) };
+}
