@@ -148,7 +148,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
         const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) : 0)));
         const { columnOf, total: byHeads } = assign(matrix, settings);
         // Two heads one over the other in a column name a field each (an article line over its description).
-        const { pairs, added } = stackedHeads(table, depth, fields, columnOf, score, settings);
+        const { pairs, added } = stackedHeads(table, depth, fields, columnOf, names, score, settings);
         const total = byHeads + added;
         if (total <= 0 || headsFromData(original, table, columnOf, settings)) continue;
         // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.

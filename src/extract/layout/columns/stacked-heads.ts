@@ -22,14 +22,17 @@ export interface StackedPair {
 
 /**
  * The pairs of fields the two-line heads of a header `depth` lines deep name
- * one line each, in columns no other field holds, added to `columnOf`; the
- * score they add. Fields already given a column keep it.
+ * one line each, added to `columnOf`; the score they add. A column another
+ * field holds (by the two heads read as one) stays its, unless that field is
+ * one of the pair; other fields already given a column keep it.
  */
 export function stackedHeads<F>(
   table: Table,
   depth: number,
   fields: F[],
   columnOf: number[],
+  /** The columns' heads read as one (headerNames at `depth`). */
+  joined: string[],
   score: (field: F, name: string) => number,
   settings: EngineSettings,
 ): { pairs: StackedPair[]; added: number } {
@@ -40,15 +43,15 @@ export function stackedHeads<F>(
   const pairs: StackedPair[] = [];
   let added = 0;
   for (let c = 0; c < columns; c++) {
-    if (columnOf.includes(c)) continue;
     // Exactly two lines head the column: one for each field.
     const [top, under, more] = perLine.map((names) => names[c]).filter(Boolean);
     if (!top || !under || more !== undefined) continue;
+    const holder = columnOf.indexOf(c);
     const best = (name: string, not: number) => {
       let at = -1;
       let s = settings.columns.minColumnScore;
       fields.forEach((f, k) => {
-        if (k === not || columnOf[k] >= 0) return;
+        if (k === not || (columnOf[k] >= 0 && k !== holder)) return;
         const v = score(f, name);
         if (v >= s) [at, s] = [k, v];
       });
@@ -56,11 +59,11 @@ export function stackedHeads<F>(
     };
     const upper = best(top, -1);
     const lower = best(under, upper.at);
-    if (upper.at < 0 || lower.at < 0) continue;
+    if (upper.at < 0 || lower.at < 0 || (holder >= 0 && holder !== upper.at && holder !== lower.at)) continue;
     columnOf[upper.at] = c;
     columnOf[lower.at] = c;
     pairs.push({ upper: upper.at, lower: lower.at, names: [top, under] });
-    added += upper.s + lower.s;
+    added += upper.s + lower.s - (holder >= 0 ? score(fields[holder], joined[c]) : 0);
   }
   return { pairs, added };
 }
