@@ -664,6 +664,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
     counterpartShare: 0.9,
     /** Least score of a head (with its column's format evidence) for the column to be a field's. */
     minColumnScore: 0.5,
+    /**
+     * Two heads one over the other name a field each only where at least this share of the column's filled cells
+     * print two lines (an article line over its description): a group heading over a head names one column.
+     */
+    twoLineCellShare: 0.6,
     /** Format evidence: a column is one of dates (or numbers) when at least this share of its filled cells read so. */
     kindShare: 0.5,
     /** Added to a head's score for a date field over a column of dates, a numeric field over a column of numbers. */

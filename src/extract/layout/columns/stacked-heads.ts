@@ -46,6 +46,10 @@ export function stackedHeads<F>(
     // Exactly two lines head the column: one for each field.
     const [top, under, more] = perLine.map((names) => names[c]).filter(Boolean);
     if (!top || !under || more !== undefined) continue;
+    // The items print two lines in the column: a group heading over a head is no pair.
+    const filled = table.rows.map((r) => r.cells[c]?.words ?? []).filter((ws) => ws.length > 0);
+    const twoLine = filled.filter((ws) => splitStackedCell(ws).upper.length > 0).length;
+    if (!filled.length || twoLine < filled.length * settings.columns.twoLineCellShare) continue;
     const holder = columnOf.indexOf(c);
     const best = (name: string, not: number) => {
       let at = -1;
