@@ -66,7 +66,7 @@ import { runSeriesBench } from './lib/business/series.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
 import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
-import { runKie, scanCalibration, scanSpeed, summarizeKie, wrongTuningValues, type KieResult } from './lib/kie-dev.js';
+import { runKie, scanCalibration, scanSpeed, summarizeKie, wrongTuningValues, type KieResult, type PeerTime } from './lib/kie-dev.js';
 import { cachedReadingEngine } from './lib/ocr-cache.js';
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
@@ -77,6 +77,8 @@ import { cliStartComparison } from './lib/cli-start.js';
 import { DEFAULT_SETTINGS } from '../src/extract/settings.js';
 
 const run = promisify(execFile);
+const SECONDS_PER_MINUTE = 60;
+const MS_PER_SECOND = 1000;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -253,22 +255,32 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
 /** The CLI model argument for a page language: the engine reads every page with English and a page in another language with its model too (src/extract/read/language-reading.ts). */
 const cliModel = (lang: string) => (lang === 'en' || !(lang in OCR_MODELS) ? 'eng' : `${OCR_MODELS[lang as Lang]}+eng`);
 
-/** The tesseract CLI on one scan file, one thread and OpenMP's default threads, ms each. */
-function scanPeer(): ((file: string, lang: string) => Promise<Record<string, number>>) | undefined {
+/**
+ * The tesseract CLI on one scan file, one thread and OpenMP's default threads:
+ * wall ms, and the CPU ms (user + system) bash's `times` reports for it.
+ */
+function scanPeer(): ((file: string, lang: string) => Promise<Record<string, PeerTime>>) | undefined {
   const peer = ensureTesseractCli(['eng', 'deu']);
   if (!peer.available) {
     process.stderr.write(`real-scan speed: no peer (${peer.note})\n`);
     return undefined;
   }
   return async (file, lang) => {
-    const out: Record<string, number> = {};
+    const out: Record<string, PeerTime> = {};
     for (const [name, env] of [['cli_1_thread', { OMP_THREAD_LIMIT: '1' }], ['cli_default_threads', {}]] as const) {
       const t = performance.now();
-      await run('tesseract', [file, '-', '--psm', '3', '-l', cliModel(lang)], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
-      out[name] = performance.now() - t;
+      const { stdout } = await run('bash', ['-c', 'tesseract "$1" - --psm 3 -l "$2" >/dev/null && times', 'peer', file, cliModel(lang)], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+      out[name] = { ms: performance.now() - t, cpuMs: childCpuMs(stdout) };
     }
     return out;
   };
+}
+
+/** The children's user + system time of bash's `times` output (its second line, `0m2.310s 0m0.120s`), in ms. */
+function childCpuMs(times: string): number {
+  const line = times.trim().split('\n').at(-1) ?? '';
+  const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * SECONDS_PER_MINUTE + Number(m[2]));
+  return seconds.reduce((a, b) => a + b, 0) * MS_PER_SECOND;
 }
 
 const KIE_SETS = ['kie-dev', 'kie-dev-more'] as const;
@@ -292,9 +304,9 @@ async function runRealSets(layout: LayoutEngine, root: string, splits: Split[], 
   }
   out.real_scans = {
     calibration: bySplit(splits, (s) => scanCalibration(all.filter((r) => r.split === s))),
-    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all) },
+    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), ocr_workers: defaultOcrWorkers(DEFAULT_SETTINGS), load_average_1m_at_end: loadavg()[0] },
     protocol:
-      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads',
+      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR workers named in ocr_workers; the CLI: user + system of its process), p50 and p95 and their ratios',
     ...(cached ? { ocr_cache: { dir: resolve(cacheDir as string), ...cached.counts, note: 'scans read from saved OCR words (bench/lib/ocr-cache.ts): ms per page is the layout stages alone, no peer timed' } } : {}),
   };
   await cached?.close?.();
@@ -470,8 +482,12 @@ function sideBySide(datasets: Record<string, unknown>, out: Record<string, unkno
     return values ? `${num(at(out, `real_scans/calibration/${s}/${name}/share_right`))} (${String(values)})` : '—';
   };
   for (const name of ['<0.5', '0.5-0.7', '0.7-0.9', '0.9-0.97', '>=0.97', '>=0.9']) rows.push([`real scans right at conf ${name} (n)`, (s) => bin(s, name)]);
-  rows.push(['real scans s/page p50 / p95', (s) => `${num(at(out, `real_scans/speed/${s}/engine/p50_s`))} / ${num(at(out, `real_scans/speed/${s}/engine/p95_s`))}`]);
-  rows.push(['  vs CLI 1 thread p50 / p95', (s) => `${num(at(out, `real_scans/speed/${s}/peers/cli_1_thread/ratio_p50`))}x / ${num(at(out, `real_scans/speed/${s}/peers/cli_1_thread/ratio_p95`))}x`]);
+  for (const clock of ['wall', 'cpu'] as const) {
+    const speed = (s: Split, path: string) => num(at(out, `real_scans/speed/${s}/${path}`));
+    rows.push([`real scans ${clock} s/page p50 / p95`, (s) => `${speed(s, `engine/${clock}/p50_s`)} / ${speed(s, `engine/${clock}/p95_s`)}`]);
+    rows.push([`  CLI 1 thread p50 / p95`, (s) => `${speed(s, `peers/cli_1_thread/${clock}/p50_s`)} / ${speed(s, `peers/cli_1_thread/${clock}/p95_s`)}`]);
+    rows.push([`  ratio p50 / p95`, (s) => `${speed(s, `peers/cli_1_thread/ratios/${clock}/ratio_p50`)}x / ${speed(s, `peers/cli_1_thread/ratios/${clock}/ratio_p95`)}x`]);
+  }
   const width = 38;
   const lines = [`${''.padEnd(width)}${splits.map((s) => s.padStart(22)).join('')}`];
   // Sections that did not run print no line.

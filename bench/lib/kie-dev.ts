@@ -53,6 +53,12 @@ function sameValue(name: string, expected: string, got: string): boolean {
   return norm(got) === norm(expected);
 }
 
+/** A peer's wall milliseconds on a file and the CPU milliseconds (user + system) its process took. */
+export interface PeerTime {
+  ms: number;
+  cpuMs: number;
+}
+
 /** One case's outcome. */
 export interface KieResult {
   id: string;
@@ -71,8 +77,13 @@ export interface KieResult {
   confidence: ConfidencePoint[];
   /** Engine ms per page. */
   ms: number[];
-  /** The peer's ms on the same file (scanned pages, when timed). */
-  peerMs?: Record<string, number>;
+  /**
+   * Engine CPU ms per page: the process's, every thread of it (the OCR workers
+   * are worker threads of this process), so a page read on two cores counts both.
+   */
+  cpuMs: number[];
+  /** The peer's wall and CPU ms on the same file, per setting (scanned pages, when timed). */
+  peer?: Record<string, PeerTime>;
 }
 
 export interface KieOptions {
@@ -83,8 +94,8 @@ export interface KieOptions {
   sources?: readonly string[];
   /** Called after each case: cases done, cases to do. */
   progress?: (done: number, total: number) => void;
-  /** Times a peer on the scan file right after the engine: setting name -> ms. */
-  peer?: (file: string, lang: string) => Promise<Record<string, number>>;
+  /** Times a peer on the scan file right after the engine: setting name -> wall and CPU ms. */
+  peer?: (file: string, lang: string) => Promise<Record<string, PeerTime>>;
 }
 
 async function pagesOf(dir: string, c: KieCase): Promise<EnginePage[]> {
@@ -122,12 +133,15 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
   const pages = await pagesOf(dir, c);
   const names = c.kind === 'fields' ? Object.keys(c.fields) : c.header;
   const fields: FieldSpec[] = names.map((name) => ({ name, formatRequirement: requirementFor(name, c.source) }));
-  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, values: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [] };
+  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, values: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [], cpuMs: [] };
   const rows: Array<Record<string, Cell>> = [];
   for (const page of pages) {
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const res = await engine.extract(page, { fields, globalFormatRequirement: '', quality: 'fast' });
     out.ms.push(performance.now() - t0);
+    const cpu = process.cpuUsage(cpu0);
+    out.cpuMs.push((cpu.user + cpu.system) / MICROS_PER_MS);
     if (!res.ok) continue;
     for (const row of res.rows) {
       rows.push(Object.fromEntries(names.map((n) => {
@@ -136,7 +150,7 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
       })));
     }
   }
-  if (c.modality === 'image' && o.peer) out.peerMs = await o.peer(join(dir, c.file), c.lang);
+  if (c.modality === 'image' && o.peer) out.peer = await o.peer(join(dir, c.file), c.lang);
   if (c.kind === 'fields') {
     for (const n of names) {
       const got = rows.map((r) => r[n]).find((v) => v.value.trim());
@@ -183,6 +197,8 @@ export async function runKie(engine: Engine, dir: string, o: KieOptions): Promis
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
+const MS_PER_S = 1000;
+const MICROS_PER_MS = 1000;
 const accuracy = (right: number, total: number) => ({ right, total, accuracy: total ? r3(right / total) : 0 });
 
 /** Field accuracy, line-item F1, per source and per field name, over some results. */
@@ -223,18 +239,27 @@ export function scanCalibration(results: KieResult[]) {
 /**
  * Seconds a scanned page: the engine (one `fast` extract with the case's
  * fields, as a client asks) against each peer setting on the same file, p50
- * and p95, with their ratios.
+ * and p95, with their ratios, in wall time and in CPU time. On a loaded
+ * machine the CPU ratio is the steadier one: wall time depends on how many
+ * cores each side gets (the engine reads on its OCR workers, the peer's
+ * `cli_1_thread` on one).
  */
 export function scanSpeed(results: KieResult[]) {
   const scans = results.filter((r) => r.modality === 'image');
-  const engine = percentiles(scans.flatMap((r) => r.ms));
-  const settings = [...new Set(scans.flatMap((r) => Object.keys(r.peerMs ?? {})))];
-  const peers = Object.fromEntries(settings.map((s) => [s, percentiles(scans.flatMap((r) => (r.peerMs?.[s] !== undefined ? [r.peerMs[s]] : [])))]));
-  const seconds = (p: { p50: number; p95: number; n: number }) => ({ p50_s: r3(p.p50 / 1000), p95_s: r3(p.p95 / 1000), n: p.n });
-  return {
-    engine: seconds(engine),
-    peers: Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, { ...seconds(p), ratio_p50: r3(engine.p50 / p.p50), ratio_p95: r3(engine.p95 / p.p95) }])),
-  };
+  const engine = { wall: percentiles(scans.flatMap((r) => r.ms)), cpu: percentiles(scans.flatMap((r) => r.cpuMs)) };
+  const settings = [...new Set(scans.flatMap((r) => Object.keys(r.peer ?? {})))];
+  const timed = (s: string) => scans.flatMap((r) => (r.peer?.[s] ? [r.peer[s]] : []));
+  const seconds = (p: { p50: number; p95: number }) => ({ p50_s: r3(p.p50 / MS_PER_S), p95_s: r3(p.p95 / MS_PER_S) });
+  const figures = (e: typeof engine) => ({ n: e.wall.n, wall: seconds(e.wall), cpu: seconds(e.cpu) });
+  const ratios = (p: typeof engine) => ({
+    wall: { ratio_p50: r3(engine.wall.p50 / p.wall.p50), ratio_p95: r3(engine.wall.p95 / p.wall.p95) },
+    cpu: { ratio_p50: r3(engine.cpu.p50 / p.cpu.p50), ratio_p95: r3(engine.cpu.p95 / p.cpu.p95) },
+  });
+  const peers = Object.fromEntries(settings.map((s) => {
+    const p = { wall: percentiles(timed(s).map((t) => t.ms)), cpu: percentiles(timed(s).map((t) => t.cpuMs)) };
+    return [s, { ...figures(p), ratios: ratios(p) }];
+  }));
+  return { engine: figures(engine), peers };
 }
 
 /**
