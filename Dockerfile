@@ -13,7 +13,8 @@ RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
-RUN npm run build && npm prune --omit=dev --ignore-scripts
+# onnxruntime-node ships its native library for every platform; the image keeps Linux's (the second reader, src/extract/read/line-recognizer.ts).
+RUN npm run build && npm prune --omit=dev --ignore-scripts && rm -rf node_modules/onnxruntime-node/bin/napi-v6/darwin node_modules/onnxruntime-node/bin/napi-v6/win32
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

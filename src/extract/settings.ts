@@ -140,6 +140,24 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** Confidence (percent) a word needs when only one of two readings saw it (the other read nothing there). */
       loneWordConfidence: 50,
     },
+    secondReader: {
+      /**
+       * Words holding a digit that tesseract read unsurely are read again by PP-OCR's recognizer (read/second-reading.ts,
+       * read/line-recognizer.ts) on scanned pages: on the real receipts the total and the date came out right more often
+       * on both splits (docs/measurements.md, "Second reader").
+       */
+      enabled: true,
+      /**
+       * A word is read again below this tesseract confidence (0..1), or when it holds stray marks (`7..58`, `5:99`).
+       * 0.9 against 0.8: the total right on 2 more of 72 tuning receipts for 40% more words read again.
+       */
+      maxConfidence: 0.9,
+      /** Margin around the word's box for the crop, in shares of its height: PP-OCR reads the loose boxes its own detector draws. */
+      padHeightShare: 0.25,
+      padWidthShare: 0.4,
+      /** CPU threads of the recognizer's session: the engine already reads pages on one thread each. */
+      threads: 1,
+    },
     budget: {
       /** Whole readings a page may cost (issue 28: never more than twice; read/reading-budget.ts). */
       fullReadings: 2,

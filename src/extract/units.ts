@@ -95,3 +95,6 @@ export function medianOfSorted(sorted: ArrayLike<number>): number {
 
 /** Slack for sums of floating-point steps (a search from -5° to 5° in 0.5° steps must reach 5). */
 export const FLOAT_SLACK = 1e-9;
+
+/** PP-OCRv4's recognizer reads a crop scaled to this height in pixels (read/line-recognizer.ts): fixed by the trained model. */
+export const PPOCR_LINE_HEIGHT = 48;

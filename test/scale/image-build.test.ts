@@ -43,7 +43,8 @@ async function run(step: string, stage: Stage): Promise<void> {
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage.dir, 'node_modules'));
     return;
   }
-  if (/^npm (rebuild|prune)\b/.test(step) || /^(mkdir|chown|apt-get|rm -rf \/var\/lib\/apt)\b/.test(step)) return;
+  // Pruning other platforms' native libraries would delete them from this checkout's linked node_modules: skipped.
+  if (/^npm (rebuild|prune)\b/.test(step) || /^((mkdir|chown|apt-get|rm -rf \/var\/lib\/apt)\b|rm -rf node_modules\/onnxruntime-node\/bin\/)/.test(step)) return;
   if (step === 'npm run build') {
     // Asynchronous: a build of minutes must not block the test worker's event loop.
     const built = await promisify(execFile)('npm', ['run', 'build'], { cwd: stage.dir, env: { ...process.env, NODE_ENV: 'production' } })

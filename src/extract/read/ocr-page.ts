@@ -31,6 +31,9 @@ export interface OcrPage {
   language: Lang;
 }
 
+/** A reading with the raster its words' boxes are normalized to, for a second reader (second-reading.ts). */
+export type OcrPageWithRaster = OcrPage & { raster: GreyRaster };
+
 /** A grey raster as sharp input. */
 function fromGrey(r: GreyRaster): Sharp {
   return sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } });
@@ -109,7 +112,7 @@ function ocrScale(quality: Quality, longSide: number, settings: EngineSettings):
  * scale for OCR, recognize, and find visible ruling lines. `language` reads
  * with that language's model alone instead of telling it from the page.
  */
-export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, settings: EngineSettings, language?: Lang): Promise<OcrPage> {
+export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, settings: EngineSettings, language?: Lang): Promise<OcrPageWithRaster> {
   const budget = new ReadingBudget(settings.read.budget);
   const plain = (await readPage(image, quality, pool, language, (r) => r, budget, settings))!;
   if (plain.confidence >= settings.read.orientation.confidentReading || !budget.affords(1)) return plain;
@@ -130,7 +133,7 @@ async function readPage(
   prepare: Prepare,
   budget: ReadingBudget,
   settings: EngineSettings,
-): Promise<OcrPage | undefined> {
+): Promise<OcrPageWithRaster | undefined> {
   const { confidentReading } = settings.read.orientation;
   const meta = await sharp(image).metadata();
   const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
@@ -204,6 +207,7 @@ async function readPage(
     skewDegrees: axes[pick.index].quarters * QUARTER_TURN_DEGREES - angles[pick.index],
     confidence: reading.confidence,
     language: reading.language,
+    raster: reading.image,
   };
 }
 

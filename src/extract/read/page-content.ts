@@ -6,6 +6,8 @@ import { ASCII_END, EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
 const ASCII_ALNUM = /[0-9A-Za-z]/;
 import { imageMetadata, loadSharp } from './libvips.js';
 import type { OcrPage } from './ocr-page.js';
+import type { LineRecognizer } from './line-recognizer.js';
+import { rereadFigures } from './second-reading.js';
 import type { TesseractPool } from './tesseract-pool.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -80,7 +82,14 @@ async function shownSize(image: Uint8Array): Promise<{ width: number; height: nu
   return { width: (swapped ? meta.height : meta.width) ?? 1, height: (swapped ? meta.width : meta.height) ?? 1 };
 }
 
-export async function readPageContent(page: EnginePage, quality: Quality, pool: TesseractPool, settings: EngineSettings, cache?: OcrCache): Promise<ReadPage> {
+export async function readPageContent(
+  page: EnginePage,
+  quality: Quality,
+  pool: TesseractPool,
+  settings: EngineSettings,
+  cache?: OcrCache,
+  secondReader?: LineRecognizer,
+): Promise<ReadPage> {
   if (isTextLayerUsable(page.textLayer, settings)) {
     const { width: w, height: h } = page.size ?? (await shownSize(pageImage(page)));
     const { words, rules, images } = page.textLayer;
@@ -89,7 +98,12 @@ export async function readPageContent(page: EnginePage, quality: Quality, pool: 
   const image = pageImage(page);
   // OCR and libvips (with the threads the engine asked for) load with the first page that needs them: a text page never does.
   const [{ ocrPage }] = await Promise.all([import('./ocr-page.js'), loadSharp()]);
-  const read = () => ocrPage(image, quality, pool, settings);
+  // With a second reader, the unsure figures are read again on the raster the words were read on (second-reading.ts);
+  // the raster is let go either way: the cache keeps words.
+  const read = async (): Promise<OcrPage> => {
+    const { raster, ...ocr } = await ocrPage(image, quality, pool, settings);
+    return secondReader ? { ...ocr, words: await rereadFigures(raster, ocr.words, secondReader, settings) } : ocr;
+  };
   const ocr = cache ? await cache.get(image, quality, read) : await read();
   return { content: { words: ocr.words, rules: ocr.rules, pictures: [], aspect: ocr.aspect }, toPageBox: ocr.toPageBox, source: 'ocr' };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import type { EnginePage, Quality, Word } from '../types.js';
 import { OcrCache, readPageContent, type ReadPage } from './page-content.js';
 import { defaultOcrWorkers, TesseractPool } from './tesseract-pool.js';
+import { createLineRecognizer } from './line-recognizer.js';
 
 export interface PageReaderOptions {
   /** OCR threads: at most this many pages or bands are recognized at once (default: min(2, cores)). */
@@ -35,12 +36,14 @@ export function createPageReader(options: PageReaderOptions = {}): PageReader {
   const ocrThreads = options.ocrThreads ?? defaultOcrWorkers(settings);
   const cache = new OcrCache(settings.read.ocrCachePages);
   let pool: TesseractPool | null = null;
+  // Its ONNX session loads on the first figure read again, and is let go with the workers.
+  const secondReader = settings.read.secondReader.enabled ? createLineRecognizer(settings.read.secondReader.threads) : undefined;
   let inflight = 0;
   let idle: NodeJS.Timeout | null = null;
   const closePool = async () => {
     const p = pool;
     pool = null;
-    await p?.close();
+    await Promise.all([p?.close(), secondReader?.close()]);
   };
   const withPool = async <T>(use: (p: TesseractPool) => Promise<T>): Promise<T> => {
     if (idle) clearTimeout(idle);
@@ -56,9 +59,9 @@ export function createPageReader(options: PageReaderOptions = {}): PageReader {
   return {
     ocrThreads,
     settings,
-    read: (page, quality) => withPool((p) => readPageContent(page, quality, p, settings, cache)),
+    read: (page, quality) => withPool((p) => readPageContent(page, quality, p, settings, cache, secondReader)),
     async ocrWords(image, quality) {
-      const read = await withPool((p) => readPageContent({ image, textLayer: null }, quality, p, settings, cache));
+      const read = await withPool((p) => readPageContent({ image, textLayer: null }, quality, p, settings, cache, secondReader));
       return read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
     },
     async close() {
