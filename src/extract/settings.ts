@@ -900,10 +900,10 @@ export const DEFAULT_SETTINGS = deepFreeze({
 });
 
 
-/** The settings the engine runs with: DEFAULT_SETTINGS' shape, every value a number. */
+/** The settings the engine runs with: DEFAULT_SETTINGS' shape, every value a number or a switch (true/false). */
 export type EngineSettings = typeof DEFAULT_SETTINGS;
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends number ? number : DeepPartial<T[K]> };
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends number ? number : T[K] extends boolean ? boolean : DeepPartial<T[K]> };
 
 /** Some settings changed, the rest as in DEFAULT_SETTINGS. */
 export type SettingsOverrides = DeepPartial<EngineSettings>;
@@ -915,8 +915,9 @@ function deepFreeze<T extends object>(o: T): T {
 
 /**
  * DEFAULT_SETTINGS with `overrides` laid over them, group by group. A name
- * that is no setting, or a value that is no finite number, is refused: a
- * misspelt override must not pass silently as the default.
+ * that is no setting, or a value that is no finite number (no true or false
+ * for a switch), is refused: a misspelt override must not pass silently as
+ * the default.
  */
 export function withSettings(overrides: SettingsOverrides = {}, base: EngineSettings = DEFAULT_SETTINGS): EngineSettings {
   return deepFreeze(merge(base, overrides, 'settings') as EngineSettings);
@@ -925,6 +926,10 @@ export function withSettings(overrides: SettingsOverrides = {}, base: EngineSett
 function merge(base: unknown, over: unknown, path: string): unknown {
   if (typeof base === 'number') {
     if (typeof over !== 'number' || !Number.isFinite(over)) throw new Error(`${path} must be a finite number`);
+    return over;
+  }
+  if (typeof base === 'boolean') {
+    if (typeof over !== 'boolean') throw new Error(`${path} must be true or false`);
     return over;
   }
   if (typeof over !== 'object' || over === null || Array.isArray(over)) throw new Error(`${path} must be an object of settings`);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
 import { createLineRecognizer, ctcClasses, decodeCtc } from '../../src/extract/read/line-recognizer.js';
 import { rereadFigures } from '../../src/extract/read/second-reading.js';
-import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
+import { DEFAULT_SETTINGS, withSettings, type SettingsOverrides } from '../../src/extract/settings.js';
 import type { Word } from '../../src/extract/types.js';
 
 /** Text drawn black on white, each piece at its x (px), on one line; the grey raster and each piece's ink box. */
@@ -65,5 +65,13 @@ describe('second reading of unsure figures', () => {
   it('leaves a confidently read figure without stray marks alone, even when it is wrong', async () => {
     const words = [word('Cash', 0.95, 0), word('7.53', 0.96, 1)];
     expect((await rereadFigures(raster, words, recognizer, DEFAULT_SETTINGS)).map((w) => w.text)).toEqual(['Cash', '7.53']);
+  });
+});
+
+describe('the second reader as an engine setting', () => {
+  it('is on by default, turns off by an override, and refuses a switch given as a number', () => {
+    expect(DEFAULT_SETTINGS.read.secondReader.enabled).toBe(true);
+    expect(withSettings({ read: { secondReader: { enabled: false } } }).read.secondReader.enabled).toBe(false);
+    expect(() => withSettings({ read: { secondReader: { enabled: 0 } } } as unknown as SettingsOverrides)).toThrow(/true or false/);
   });
 });
