@@ -57,6 +57,9 @@ export const PURCHASE_ORDER_TITLE = new RegExp(`^${anyOf(documentWords('purchase
 /** The change a receipt gives back after the amount tendered, in every language ("Change 18.20", "Rückgeld 0,01"). */
 export const CHANGE_GIVEN = new RegExp(`^${anyOf(documentWords('change'))}$`, 'i');
 
+/** The rounding line of a receipt paid in cash, in every language ("Rounding Adj. 0.02", "Rundung -0,01"): its label's start. */
+export const ROUNDING_LABEL = new RegExp(`^${anyOf(documentWords('rounding'))}\\b`, 'i');
+
 /** Registries and bank codes that print the same in every language ("IBAN", "GLN 4333741000005"). */
 const REGISTRY_WORDS = ['iban', 'bic', 'swift', 'gln'];
 
@@ -68,3 +71,9 @@ const CARD_SCHEMES = ['visa', 'mastercard', 'maestro', 'amex'];
 
 /** Means of payment a receipt prints before the amount paid, in every language ("Card 12,00", "Bar 20,00", "Espèces"). */
 export const PAYMENT_MEANS = new RegExp(`^${anyOf([...documentWords('payment'), ...CARD_SCHEMES])}$`, 'i');
+
+/** Legal forms that end a company's name in every language ("gmbh", "sdn bhd", "sa"), plain lower-case letters, words apart. */
+export const COMPANY_FORMS: readonly string[] = [...new Set(documentWords('companyForms'))];
+
+/** A line that opens with a street word in any language ("Jalan …", "Lot 1626", "Rue …", "ul. …"): a street line of an address. */
+export const STREET_START = new RegExp(`^${anyOf(documentWords('streets'))}\\b\\.?`, 'i');

@@ -486,6 +486,13 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** The letterhead is the tallest text near the top: each line lower counts this much less, and a later one must be clearly taller. */
       letterheadLineFalloff: 0.05,
       letterheadClearlyTaller: 1.08,
+      /**
+       * A legal form this long or longer ("sdnbhd", "limited") is matched one OCR slip off ("SON BHD"); shorter ones
+       * ("sa", "co", "gmbh") only as printed, as one slip makes them another word.
+       */
+      companyFormSlipLetters: 5,
+      /** Words at the end of a name a legal form may span ("Sp. z o.o.", "Pte Ltd"). */
+      companyFormWords: 3,
       /** A one-word label misread over a block: the block has at least this many lines, the name under it this many words. */
       misreadLabelBlockLines: 3,
       misreadLabelNameWords: 2,

@@ -162,6 +162,41 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
     expect(valueOf(extractFromContent(totals('31.18', '1.87', '33.05'), request), 'total_amount')!.confidence!).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('takes the total whose label means the amount before tax on other tills when only that way the sum holds', () => {
+    const content = page([
+      [20, [[60, 'HARDWARE SDN BHD']]],
+      [80, [[60, 'AIR ADAPTOR'], [650, '20.00']]],
+      [120, [[60, 'Total (MYR):'], [650, '20.00']]],
+      [140, [[60, 'GST @ 6% :'], [650, '1.20']]],
+      [160, [[60, 'Net Total (MYR) :'], [650, '21.20']]],
+    ]);
+    expect(rowsOf(extractFromContent(content, request))[0]).toEqual({ subtotal: '20.00', tax_amount: '1.20', total_amount: '21.20' });
+    // Where the labels add up as printed, they are taken as printed.
+    const european = page([
+      [120, [[60, 'Net Total'], [650, '20.00']]],
+      [140, [[60, 'VAT 6%'], [650, '1.20']]],
+      [160, [[60, 'Total'], [650, '21.20']]],
+    ]);
+    expect(rowsOf(extractFromContent(european, request))[0]).toEqual({ subtotal: '20.00', tax_amount: '1.20', total_amount: '21.20' });
+  });
+
+  it('counts the rounding of a cash payment in the sum, and sets right a doubted total by it', () => {
+    const rounded = (total: string, unsure: string[] = []) => {
+      const content = page([
+        [120, [[60, 'Total Sales (Excluding GST)'], [650, '95.17']]],
+        [140, [[60, 'Total GST :'], [650, '5.71']]],
+        [160, [[60, 'Rounding :'], [650, '0.02']]],
+        [180, [[60, 'Total Sales (Inclusive of GST)'], [650, total]]],
+      ]);
+      return { ...content, words: content.words.map((w): Word => ({ ...w, confidence: unsure.includes(w.text) ? 0.5 : 0.93 })) };
+    };
+    const agreeing = extractFromContent(rounded('100.90'), request);
+    expect(rowsOf(agreeing)[0]).toEqual({ subtotal: '95.17', tax_amount: '5.71', total_amount: '100.90' });
+    expect(valueOf(agreeing, 'total_amount')!.confidence!).toBeGreaterThanOrEqual(0.9);
+    // 95.17 + 5.71 + 0.02 = 100.90: the doubted 8 was a 9.
+    expect(rowsOf(extractFromContent(rounded('100.80', ['100.80']), request))[0].total_amount).toBe('100.90');
+  });
+
   it('leaves the totals as read, less sure, when the words were read surely or two readings add up', () => {
     const asRead = extractFromContent(totals('31.18', '1.87', '33.85'), request);
     const agreeing = extractFromContent(totals('31.18', '1.87', '33.05'), request);

@@ -153,9 +153,31 @@ describe('parties of a scanned receipt', () => {
     expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{
       merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD', address: 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM, SELANGOR DARUL EHSAN',
     }]);
-    // Read with confidence, the same large word is the name.
+    // Read with confidence, the same large word is a brand: the company's legal form names the merchant.
     const named = receipt.words.map((w): Word => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 }, confidence: 0.95 } : { ...w, confidence: 0.93 }));
-    expect(rowsOf(extractFromContent({ ...receipt, words: named }, ask('merchant_name')))).toEqual([{ merchant_name: 'Bison' }]);
+    expect(rowsOf(extractFromContent({ ...receipt, words: named }, ask('merchant_name')))).toEqual([{ merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD' }]);
+    // Without a legal form the tallest text at the top is the name.
+    const brand = named.filter((w) => !/^(?:SDN|BHD|\(139386|X\))$/.test(w.text));
+    expect(rowsOf(extractFromContent({ ...receipt, words: brand }, ask('merchant_name')))).toEqual([{ merchant_name: 'Bison' }]);
+  });
+
+  it('takes the name whose legal form a scan misread or set on a line of its own over a taller note, and a street with no number', () => {
+    const receipt = (head: Array<[number, Array<[number, string]>]>) =>
+      page([
+        [25, [[300, 'tan chay yee']]],
+        ...head,
+        [70, [[280, 'Jalan Lapangan Terbang Subang']]],
+        [85, [[300, '47200 Subang,']]],
+        [100, [[310, 'Selangor']]],
+        [115, [[290, 'TEL : 03-7846 3321']]],
+      ]);
+    const asked = ask('merchant_name', 'address');
+    const address = 'Jalan Lapangan Terbang Subang 47200 Subang, Selangor';
+    const tall = (content: ReturnType<typeof page>) => ({ ...content, words: content.words.map((w): Word => (w.text === 'tan' || w.text === 'chay' || w.text === 'yee' ? { ...w, box: { ...w.box, y1: w.box.y1 - 0.02 } } : w)) });
+    expect(rowsOf(extractFromContent(tall(receipt([[55, [[260, 'HARAPAN MAJU SON BHD']]]])), asked))).toEqual([{ merchant_name: 'HARAPAN MAJU SON BHD', address }]);
+    expect(rowsOf(extractFromContent(tall(receipt([[40, [[270, 'PASARAYA BORONG PINTAR']]], [55, [[320, 'SDN BHD']]]])), asked))).toEqual([{ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', address }]);
+    // A speck read before the name is no part of it; a street line is never the name.
+    expect(rowsOf(extractFromContent(receipt([[55, [[260, '. HARAPAN MAJU SDN BHD']]]]), ask('merchant_name')))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD' }]);
   });
 
   it('joins a name set wide at its word gaps, and takes an address without a postcode from its street', () => {

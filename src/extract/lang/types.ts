@@ -53,10 +53,22 @@ export interface DocumentWords {
   purchaseOrderTitles: string[];
   /** The change a receipt gives back ("Change", "Rückgeld"). */
   change: string[];
+  /** The rounding a receipt adds to its total when it is paid in cash ("Rounding Adj.", "Rundung"), as expression sources. */
+  rounding?: string[];
   /** Means of payment a receipt prints before the amount paid ("Card", "Bar"). */
   payment: string[];
   /** Words that open a contact or registration line, which is not part of the address above it ("Tel.", "USt-IdNr."). */
   contact: string[];
+  /**
+   * Words that open a street line of an address before its name or number ("Jalan Lapangan Terbang", "Lot 1626",
+   * "Rue de la Paix", "ul. Długa 5"), lower case without their dot. English lists the Malay ones its receipts print.
+   */
+  streets?: string[];
+  /**
+   * Legal forms that end a company's name ("GmbH", "Sdn Bhd", "S.A."), as plain lower-case letters with the words
+   * apart, marks left out ("sb" stands for S/B, "sp z oo" for Sp. z o.o.).
+   */
+  companyForms?: string[];
 }
 
 /** Words the lexical header match uses (layout/columns/field-match.ts); a list not written yet is left out. */

@@ -22,8 +22,11 @@ export const de: Language = {
     ],
     purchaseOrderTitles: ['bestellung'],
     change: ['rückgeld', 'wechselgeld'],
+    rounding: ['rundung', 'rundungsdifferenz'],
     payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
     contact: ['ust', 'uid', 'steuer'],
+    streets: ['straße', 'strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'ring', 'damm'],
+    companyForms: ['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'mbh', 'ek', 'eg', 'ev', 'se', 'kgaa'],
   },
   print: {
     invoice: 'Rechnung', creditNote: 'Gutschrift', number: 'Rechnungsnummer', issueDate: 'Rechnungsdatum', dueDate: 'Fällig am',

@@ -31,8 +31,11 @@ export const en: Language = {
     titlePrefixes: ['tax\\s+'],
     purchaseOrderTitles: ['purchase order'],
     change: ['change', 'change due', 'your change'],
+    rounding: ['rounding', 'round(?:ing)? off'],
     payment: ['cash', 'card', 'credit card', 'debit card', 'contactless'],
     contact: ['tel', 'phone', 'fax', 'mobile', 'vat', 'gst', 'abn', 'ein'],
+    streets: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'drive', 'boulevard', 'blvd', 'way', 'lot', 'no', 'unit', 'suite', 'level', 'floor', 'block', 'blk', 'jalan', 'jln', 'lorong', 'taman', 'tmn'],
+    companyForms: ['ltd', 'limited', 'llc', 'llp', 'inc', 'corp', 'corporation', 'plc', 'co', 'company', 'pte ltd', 'pty ltd', 'sdn bhd', 'bhd', 'berhad', 'sb'],
   },
   header: {
     abbreviations: {

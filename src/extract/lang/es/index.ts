@@ -20,8 +20,11 @@ export const es: Language = {
     ],
     purchaseOrderTitles: ['pedido de compra', 'orden de compra'],
     change: ['cambio', 'su cambio', 'vuelto'],
+    rounding: ['redondeo'],
     payment: ['efectivo', 'tarjeta', 'tarjeta de crédito'],
     contact: ['iva', 'nif', 'cif'],
+    streets: ['calle', 'avenida', 'avda', 'plaza', 'paseo', 'camino', 'carretera'],
+    companyForms: ['sl', 'sa', 'slu', 'sll', 'scoop', 'sc'],
   },
   print: {
     invoice: 'Factura', creditNote: 'Factura rectificativa', number: 'Número de factura', issueDate: 'Fecha de factura', dueDate: 'Vencimiento',

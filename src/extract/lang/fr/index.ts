@@ -20,8 +20,11 @@ export const fr: Language = {
     ],
     purchaseOrderTitles: ['bon de commande'],
     change: ['rendu', 'rendu monnaie', 'monnaie rendue'],
+    rounding: ['arrondi'],
     payment: ['espèces', 'carte', 'carte bancaire', 'cb'],
     contact: ['tva', 'siret', 'siren'],
+    streets: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'place', 'chemin', 'allée', 'route', 'quai', 'impasse'],
+    companyForms: ['sarl', 'sas', 'sasu', 'sa', 'eurl', 'snc', 'sci', 'scop'],
   },
   print: {
     invoice: 'Facture', creditNote: 'Avoir', number: 'Numéro de facture', issueDate: 'Date de facture', dueDate: "Date d'échéance",

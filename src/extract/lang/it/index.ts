@@ -16,8 +16,11 @@ export const it: Language = {
     titles: ['fattura', 'scontrino', 'ricevuta', 'estratto conto', 'listino(?: prezzi)?', 'busta paga', 'cedolino', 'ordine (?:di acquisto|fornitore)', 'bolletta', 'documento di trasporto'],
     purchaseOrderTitles: ['ordine (?:di acquisto|fornitore)'],
     change: ['resto'],
+    rounding: ['arrotondamento'],
     payment: ['contanti', 'carta', 'carta di credito', 'bancomat'],
     contact: ['iva', 'p\\.?\\s?iva', 'partita'],
+    streets: ['via', 'viale', 'piazza', 'corso', 'largo', 'vicolo', 'strada'],
+    companyForms: ['srl', 'srls', 'spa', 'snc', 'sas', 'scarl', 'scrl'],
   },
   print: {
     invoice: 'Fattura', creditNote: 'Nota di credito', number: 'Numero fattura', issueDate: 'Data fattura', dueDate: 'Scadenza',

@@ -18,8 +18,11 @@ export const nl: Language = {
     ],
     purchaseOrderTitles: ['inkooporder', 'bestelbon'],
     change: ['wisselgeld', 'terug', 'retour'],
+    rounding: ['afronding', 'afrondingsverschil'],
     payment: ['contant', 'pin', 'pinpas', 'pinbetaling'],
     contact: ['btw', 'kvk'],
+    streets: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'singel'],
+    companyForms: ['bv', 'nv', 'vof', 'cv'],
   },
   print: {
     invoice: 'Factuur', creditNote: 'Creditnota', number: 'Factuurnummer', issueDate: 'Factuurdatum', dueDate: 'Vervaldatum',

@@ -32,8 +32,11 @@ export const pl: Language = {
     ],
     purchaseOrderTitles: ['zamówienie(?: zakupu)?'],
     change: ['reszta'],
+    rounding: ['zaokrąglenie'],
     payment: ['gotówka', 'gotowka', 'karta', 'karta płatnicza', 'płatność kartą', 'blik'],
     contact: ['nip', 'regon', 'krs', 'bdo'],
+    streets: ['ul', 'ulica', 'al', 'aleja', 'plac', 'os', 'osiedle'],
+    companyForms: ['sp z oo', 'spzoo', 'sa', 'spj', 'spk', 'spp'],
   },
   header: {
     stopWords: ['dla', 'oraz', 'lub'],

@@ -20,8 +20,11 @@ export const pt: Language = {
     ],
     purchaseOrderTitles: ['nota de encomenda', 'ordem de compra'],
     change: ['troco'],
+    rounding: ['arredondamento'],
     payment: ['numerário', 'dinheiro', 'cartão', 'multibanco'],
     contact: ['nif', 'nipc', 'contribuinte'],
+    streets: ['rua', 'avenida', 'av', 'praça', 'travessa', 'largo', 'estrada'],
+    companyForms: ['lda', 'sa', 'unipessoal lda', 'crl'],
   },
   print: {
     invoice: 'Fatura', creditNote: 'Nota de crédito', number: 'Número da fatura', issueDate: 'Data da fatura', dueDate: 'Vencimento',

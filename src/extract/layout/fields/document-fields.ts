@@ -355,6 +355,9 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
   return value && asRead(concept, value, lines, settings);
 }
 
+/** Specks and quote marks a scan reads before a name (". KMF FOODICIOUS", "‘BHPetrol"); a bracket or a digit may start one. */
+const SPECK_BEFORE_NAME = /^[^\p{L}\p{N}([]+(?=[\p{L}\p{N}([])/u;
+
 /** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */
 const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
 
@@ -371,7 +374,7 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
 export function asRead(concept: Concept, v: FoundValue, lines: Line[], settings: EngineSettings): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
-  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '');
+  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '').replace(SPECK_BEFORE_NAME, '');
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');

@@ -11,7 +11,7 @@ import type { Line } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { CENT_DECIMALS } from '../../units.js';
 import { fitValue } from '../values/value-kinds.js';
-import { tenderedLessChange } from './receipt-payment.js';
+import { roundingOf, tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
 import { checkTotals } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
@@ -86,7 +86,24 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     }
     read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
-  const reconcile = () => reconcileTotals(Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates, settings);
+  // "Net Total" is the amount before tax on one till and the amount paid on another: with both and a tax read, each
+  // of the subtotal and the total may be the other's label's amount, and the sum decides.
+  const [subtotals, totals] = [read.get('subtotal')!, read.get('total_amount')!];
+  const labelledFirst = (list: ReadAmount[]) => !!list.length && list[0].confidence > unlabelledTotal;
+  if (labelledFirst(subtotals) && labelledFirst(totals) && read.get('tax_amount')!.some((x) => x.value !== 0)) {
+    const crossed = (from: ReadAmount[], into: ReadAmount[]) => from.slice(0, 1).filter((x) => !into.some((y) => textOf(y.words) === textOf(x.words))).map((x) => ({ ...x, confidence: x.confidence * candidateShare }));
+    const [toTotal, toSubtotal] = [crossed(subtotals, totals), crossed(totals, subtotals)];
+    // Within the few candidates the sum tries (settings.values.totalsCandidates), after the list's best.
+    const at = (list: ReadAmount[]) => Math.min(list.length, settings.values.totalsCandidates - 1);
+    totals.splice(at(totals), 0, ...toTotal);
+    subtotals.splice(at(subtotals), 0, ...toSubtotal);
+  }
+  // A cash payment's rounding is part of the sum when printed; a total printed before it adds up without it.
+  const rounding = roundingOf(lines, settings);
+  const reconcile = () => {
+    const values = Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates;
+    return (rounding !== 0 && reconcileTotals(values, settings, rounding)) || reconcileTotals(values, settings);
+  };
   const total = read.get('total_amount')!;
   withPaidTotal(total, lines, settings);
   let pick = reconcile();
@@ -110,7 +127,7 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   const belowSubtotal = !!sub && !!tot && !chosen.has('discount') && tot.value < sub.value && !agrees(tot.value, sub.value, settings);
   // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts). A total
   // worked out from the payment was not read: it has no readings of its own.
-  const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words])), settings) : null;
+  const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words])), settings, rounding) : null;
   TOTAL_PARTS.forEach((id) => {
     const amount = chosen.get(id);
     if (!amount) return;

@@ -7,7 +7,8 @@
  * purchase order is issued by its buyer and addressed to the supplier.
  */
 import { classifyLabel } from '../../concepts/index.js';
-import { DOCUMENT_TITLE, PURCHASE_ORDER_TITLE } from '../../lexicon.js';
+import { levenshtein } from '../../levenshtein.js';
+import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median } from '../lines/geometry.js';
@@ -47,6 +48,45 @@ function readAsShapes(words: Word[], shapeReading: number): boolean {
   return sure.length === 0 || median(sure) < shapeReading;
 }
 
+/** A street line: a street word and a number ("Lot 1626, Mukim Kampung Laut", "Jalan SS 15/4B"), never a name. */
+const isStreetLine = (text: string): boolean => STREET_START.test(text) && /\d/.test(text);
+
+/**
+ * A company's legal form at the end of a name ("… SDN BHD", "… GmbH", "…
+ * S.A."), a registration number in brackets after it aside: how many of its
+ * words are the form, and how many words it has; a long form counts one OCR
+ * slip off ("SON BHD"). Null without a form.
+ */
+function companyForm(text: string, settings: EngineSettings): { formWords: number; words: number } | null {
+  const { companyFormSlipLetters, companyFormWords } = settings.fields.parties;
+  const words = text
+    .replace(/\s*[([][^()[\]]*\d[^()[\]]*[)\]]?\s*$/, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\d]/gu, ''))
+    .filter(Boolean);
+  for (let k = Math.min(companyFormWords, words.length); k >= 1; k--) {
+    const tail = words.slice(-k).join('');
+    for (const form of COMPANY_FORMS) {
+      const letters = form.replace(/ /g, '');
+      if (tail === letters || (letters.length >= companyFormSlipLetters && levenshtein(tail, letters) <= 1)) return { formWords: k, words: words.length };
+    }
+  }
+  return null;
+}
+
+/** A name ending in a company's legal form: the form makes it the company's name whatever its size. A name is more than its form. */
+export function endsInCompanyForm(text: string, settings: EngineSettings): boolean {
+  const form = companyForm(text, settings);
+  return !!form && form.words > form.formWords;
+}
+
+/** A line that is a legal form alone ("SDN BHD" under "PASARAYA BORONG PINTAR"): the end of the name above it. */
+const isFormAlone = (text: string, settings: EngineSettings): boolean => {
+  const form = companyForm(text, settings);
+  return !!form && form.words === form.formWords;
+};
+
 /**
  * The letterhead: the tallest text near the top that is not a title, label,
  * number or a line inside a block (a scan can make a street line read taller
@@ -57,16 +97,32 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
   let best: Segment | null = null;
   let bestScore = -Infinity;
+  // Words over a street or postal line head its address: a name however unsurely read, not a logo's shapes.
+  const overAddress = (s: Segment) => {
+    const next = lines[lines.findIndex((l) => l.words.includes(s.words[0])) + 1];
+    const under = next && inColumn(next, s, settings);
+    return !!under && (STREET_START.test(under.text) || isPostalLine(under.text));
+  };
   const nameLike = (s: Segment) =>
-    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !!fitValue('name', s.words, settings) && !readAsShapes(s.words, S.shapeReading);
+    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
+  // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
+  const named = (l: Line, s: Segment): Segment => (l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s);
+  // A company's legal form names it surest, above a taller brand or a note written over the top; a form printed on a
+  // line of its own ends the name above it.
+  for (const [i, l] of top.entries()) {
+    for (const s of l.segments) {
+      if (nameLike(s) && endsInCompanyForm(named(l, s).text, settings)) return named(l, s);
+      const above = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
+      if (above && nameLike(above) && isFormAlone(s.text, settings)) return { words: [...above.words, ...s.words], text: `${above.text} ${s.text}`, box: { ...above.box, y2: s.box.y2 } };
+    }
+  }
   top.forEach((l, i) => {
     for (const s of l.segments) {
       if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s, settings)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
       const score = h * (1 - i * S.parties.letterheadLineFalloff);
       if (score > bestScore * S.parties.letterheadClearlyTaller) {
-        // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
-        best = l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s;
+        best = named(l, s);
         bestScore = score;
       }
     }
@@ -107,8 +163,8 @@ export function issuer(lines: Line[], settings: EngineSettings): Party {
   const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines, settings);
   const block = head ? addressUnder(lines, head, false, settings) : null;
   // Lines under the name before the first with a number name the party further (a brand, "Licensee of ..."): the
-  // address starts at its street or postcode.
-  const street = block ? block.findIndex((s) => holdsNumber(s.text, settings)) : -1;
+  // address starts at its street (a number, or a street word: "Jalan Lapangan Terbang") or postcode.
+  const street = block ? block.findIndex((s) => holdsNumber(s.text, settings) || STREET_START.test(s.text)) : -1;
   const addressLines = block && street > 0 ? block.slice(street) : block;
   const postal = addressLines?.some((s) => isPostalLine(s.text));
   const address = postal ? addressLines : null;

@@ -6,7 +6,7 @@
  * have damaged it).
  */
 import { classifyLabel } from '../../concepts/index.js';
-import { CHANGE_GIVEN, PAYMENT_MEANS } from '../../lexicon.js';
+import { CHANGE_GIVEN, PAYMENT_MEANS, ROUNDING_LABEL } from '../../lexicon.js';
 import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
 import { toHundredths } from '../../units.js';
@@ -72,4 +72,17 @@ export function tenderedLessChange(lines: Line[], settings: EngineSettings): { v
     }
   }
   return null;
+}
+
+/**
+ * The rounding a receipt paid in cash adds to its total ("Rounding Adj. :
+ * 0.02", "ROUNDING -0.01"): the amount paid is the sum of the parts plus it.
+ * Zero when none is printed.
+ */
+export function roundingOf(lines: Line[], settings: EngineSettings): number {
+  for (const l of lines) {
+    const a = labelledAmount(l, settings);
+    if (a && a.labels.some((t) => ROUNDING_LABEL.test(t))) return a.value;
+  }
+  return 0;
 }

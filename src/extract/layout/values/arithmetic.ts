@@ -200,10 +200,11 @@ export type TotalsCandidates = Partial<Record<TotalPart, number[]>>;
 
 /**
  * The candidates of the totals that add up: subtotal + tax − discount +
- * shipping ≈ total, trying the few best candidates of each; null when no
- * combination of the candidates adds up. The chosen index per concept.
+ * shipping (+ a cash payment's rounding) ≈ total, trying the few best
+ * candidates of each; null when no combination of the candidates adds up.
+ * The chosen index per concept.
  */
-export function reconcileTotals(c: TotalsCandidates, settings: EngineSettings): Partial<Record<keyof TotalsCandidates, number>> | null {
+export function reconcileTotals(c: TotalsCandidates, settings: EngineSettings, rounding = 0): Partial<Record<keyof TotalsCandidates, number>> | null {
   const opts = (k: keyof TotalsCandidates) => (c[k]?.length ? c[k]!.slice(0, settings.values.totalsCandidates).map((v, i) => ({ v, i })) : [{ v: 0, i: -1 }]);
   if (!c.total_amount?.length || !c.subtotal?.length) return null;
   let best: { cost: number; pick: Partial<Record<keyof TotalsCandidates, number>> } | null = null;
@@ -212,7 +213,7 @@ export function reconcileTotals(c: TotalsCandidates, settings: EngineSettings): 
       for (const d of opts('discount')) {
         for (const h of opts('shipping')) {
           for (const T of opts('total_amount')) {
-            if (!agrees(s.v + t.v - Math.abs(d.v) + h.v, T.v, settings) || s.v === 0) continue;
+            if (!agrees(s.v + t.v - Math.abs(d.v) + h.v + rounding, T.v, settings) || s.v === 0) continue;
             // Earlier candidates are better read; an unused part costs nothing.
             const cost = [s, t, d, h, T].reduce((sum, x) => sum + Math.max(0, x.i), 0);
             if (!best || cost < best.cost) best = { cost, pick: { subtotal: s.i, tax_amount: t.i, discount: d.i, shipping: h.i, total_amount: T.i } };

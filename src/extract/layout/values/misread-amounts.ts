@@ -13,7 +13,7 @@
 import { parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import type { EngineSettings } from '../../settings.js';
-import { CENT_DECIMALS } from '../../units.js';
+import { CENT_DECIMALS, PRICE_UNITS, toHundredths } from '../../units.js';
 import { agrees, lineHolds, TOTAL_PARTS, type TotalPart } from './arithmetic.js';
 import { isUnsureReading } from './reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
@@ -100,7 +100,7 @@ export function decimalMarkOf(texts: string[]): '.' | ',' {
 }
 
 /** A relation between values read: quantity × unit price = line total, or the totals adding up. */
-type Relation = (values: number[], settings: EngineSettings) => boolean;
+type Relation = (values: number[], exact: boolean, settings: EngineSettings) => boolean;
 
 /** What arithmetic says of some values. */
 type Verdict =
@@ -113,15 +113,22 @@ type Verdict =
   /** A part is missing or reads as no number. */
   | { kind: 'unknown' };
 
-/** quantity × unit price = line total (lineHolds), a quantity of 0 never. */
-function itemHolds([q, p, t]: number[], settings: EngineSettings): boolean {
-  return q !== 0 && lineHolds(q, p, t, settings);
+/**
+ * Two amounts the same: within a rounding as read (agrees), to the cent for a
+ * reading other than the printed one, as the digits a scan may have swapped
+ * lie closer together than that rounding on a large sum (100.88 and 100.90).
+ */
+const same = (a: number, b: number, exact: boolean, settings: EngineSettings) => (exact ? toHundredths(a) === toHundredths(b) : agrees(a, b, settings));
+
+/** quantity × unit price = line total (lineHolds; to the cent for a reading not printed), a quantity of 0 never. */
+function itemHolds([q, p, t]: number[], exact: boolean, settings: EngineSettings): boolean {
+  if (q === 0) return false;
+  return exact ? same(Math.abs(q * p), Math.abs(t), true, settings) || same(Math.abs((q * p) / PRICE_UNITS), Math.abs(t), true, settings) : lineHolds(q, p, t, settings);
 }
 
-/** subtotal + tax − discount + shipping = total, a part not printed counting as 0. */
-function totalsHold([subtotal, tax, discount, shipping, total]: number[], settings: EngineSettings): boolean {
-  return subtotal !== 0 && agrees(subtotal + tax - Math.abs(discount) + shipping, total, settings);
-}
+/** subtotal + tax − discount + shipping (+ rounding) = total, a part not printed counting as 0. */
+const totalsHold = (rounding: number): Relation => ([subtotal, tax, discount, shipping, total], exact, settings) =>
+  subtotal !== 0 && same(subtotal + tax - Math.abs(discount) + shipping + rounding, total, exact, settings);
 
 /**
  * The readings of some values (readingsOf) that make a relation between them
@@ -139,7 +146,7 @@ function explainedBy(parts: Reading[][], holds: Relation, settings: EngineSettin
       for (const r of parts[chosen.length]) walk([...chosen, r], cost + r.cost);
       return;
     }
-    if (!holds(chosen.map((r) => r.value), settings)) return;
+    if (!holds(chosen.map((r) => r.value), cost > 0, settings)) return;
     if (cost < bestCost) [best, bestCost] = [[], cost];
     best.push(chosen);
   };
@@ -184,11 +191,12 @@ export function checkLine(quantity: Word[], unitPrice: Word[], lineTotal: Word[]
 
 /**
  * A document's subtotal, tax, discount, shipping and total words (those not
- * printed left out) checked by subtotal + tax − discount + shipping = total;
- * the subtotal and the total must be there for it to say anything.
+ * printed left out) checked by subtotal + tax − discount + shipping (+ the
+ * rounding of a cash payment) = total; the subtotal and the total must be
+ * there for it to say anything.
  */
-export function checkTotals(parts: Partial<Record<TotalPart, Word[]>>, settings: EngineSettings): Record<TotalPart, PartCheck> {
+export function checkTotals(parts: Partial<Record<TotalPart, Word[]>>, settings: EngineSettings, rounding = 0): Record<TotalPart, PartCheck> {
   const words = TOTAL_PARTS.map((id) => parts[id] ?? []);
-  const checks = parts.subtotal?.length && parts.total_amount?.length ? checkRelation(words, totalsHold, true, settings) : words.map(() => ({ agreement: null, repaired: null }));
+  const checks = parts.subtotal?.length && parts.total_amount?.length ? checkRelation(words, totalsHold(rounding), true, settings) : words.map(() => ({ agreement: null, repaired: null }));
   return Object.fromEntries(TOTAL_PARTS.map((id, k) => [id, checks[k]])) as Record<TotalPart, PartCheck>;
 }
