@@ -37,10 +37,10 @@
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
  * `--no-peer`: the real scans without the tesseract CLI beside them.
- * `--ocr-cache DIR` (e.g. `.cache/ocr`, gitignored): the real scans' OCR words
- *   are read once and saved there, later runs re-run the rules on them
- *   (bench/lib/ocr-cache.ts; keyed by image, quality, reader settings and
- *   reader source); no peer timing then.
+ * `--ocr-cache DIR` (e.g. `.cache/ocr`, gitignored): the OCR words of the real
+ *   scans and of the business section's scans are read once and saved there,
+ *   later runs re-run the rules on them (bench/lib/ocr-cache.ts; keyed by
+ *   image, quality, reader settings and reader source); no peer timing then.
  * `--show-wrong`: each wrong field of the real sets' tuning cases, read and
  *   expected, on stderr (held-out cases are never listed).
  * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and the
@@ -67,7 +67,7 @@ import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from 
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
 import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
 import { runKie, scanCalibration, scanSpeed, summarizeKie, wrongTuningValues, type KieResult, type PeerTime } from './lib/kie-dev.js';
-import { cachedReadingEngine } from './lib/ocr-cache.js';
+import { cachedReadingEngine, type CachedReadingEngine } from './lib/ocr-cache.js';
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
 import { percentiles } from './lib/percentiles.js';
@@ -286,9 +286,7 @@ function childCpuMs(times: string): number {
 const KIE_SETS = ['kie-dev', 'kie-dev-more'] as const;
 
 /** The real sets per split and source, the calibration table and the seconds a page on their scans. */
-async function runRealSets(layout: LayoutEngine, root: string, splits: Split[], quick: boolean, datasets: Record<string, unknown>, out: Record<string, unknown>): Promise<void> {
-  const cacheDir = listArg('ocr-cache')?.[0];
-  const cached = cacheDir ? await cachedReadingEngine(resolve(cacheDir), layout) : null;
+async function runRealSets(layout: LayoutEngine, cached: CachedReadingEngine | null, root: string, splits: Split[], quick: boolean, datasets: Record<string, unknown>, out: Record<string, unknown>): Promise<void> {
   const engine = cached ?? layout;
   // Timing a page read from saved words against the CLI reading it would compare nothing.
   const peer = quick || cached || process.argv.includes('--no-peer') ? undefined : scanPeer();
@@ -307,9 +305,7 @@ async function runRealSets(layout: LayoutEngine, root: string, splits: Split[], 
     speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), ocr_workers: defaultOcrWorkers(DEFAULT_SETTINGS), load_average_1m_at_end: loadavg()[0] },
     protocol:
       'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR workers named in ocr_workers; the CLI: user + system of its process), p50 and p95 and their ratios',
-    ...(cached ? { ocr_cache: { dir: resolve(cacheDir as string), ...cached.counts, note: 'scans read from saved OCR words (bench/lib/ocr-cache.ts): ms per page is the layout stages alone, no peer timed' } } : {}),
   };
-  await cached?.close?.();
 }
 
 function bySplit<T>(splits: Split[], f: (s: Split) => T): Partial<Record<Split, T>> {
@@ -328,6 +324,8 @@ async function main(): Promise<void> {
   const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
   const engine = createLayoutEngine();
+  const cacheDir = listArg('ocr-cache')?.[0];
+  const cached = cacheDir ? await cachedReadingEngine(resolve(cacheDir), engine) : null;
   const out: Record<string, unknown> = { machine: { cpus: cpus().length, load_average_1m: loadavg()[0] }, splits, quick };
   const datasets: Record<string, unknown> = {};
   out.datasets = datasets;
@@ -364,7 +362,7 @@ async function main(): Promise<void> {
   if (sections.has('business')) {
     const perSplit: Partial<Record<Split, unknown>> = {};
     for (const split of splits) {
-      const business = await runBusinessBench(engine, {
+      const business = await runBusinessBench(cached ?? engine, {
         split,
         perPair: arg('per-pair', quick ? 1 : 2),
         scansPerPair: arg('scans', 1),
@@ -389,7 +387,11 @@ async function main(): Promise<void> {
     if (!process.argv.includes('--json')) process.stderr.write(series.table);
   }
 
-  if (sections.has('kie')) await runRealSets(engine, datasetRoot, splits, quick, datasets, out);
+  if (sections.has('kie')) await runRealSets(engine, cached, datasetRoot, splits, quick, datasets, out);
+  if (cached) {
+    out.ocr_cache = { dir: resolve(cacheDir as string), ...cached.counts, note: 'business and real scans read from saved OCR words (bench/lib/ocr-cache.ts): their ms per page is the layout stages alone, no peer timed' };
+    await cached.close?.();
+  }
 
   if (sections.has('generated')) await runGeneratedSections(engine, out, datasets, splits, digitalCount, scanCount, sections.has('timing') ? timingCount : 0);
   else if (sections.has('timing') && timingCount > 0) await timeSections(out, await generateDigitalSet(Math.max(1, timingCount), 1), timingCount);
@@ -482,6 +484,11 @@ function sideBySide(datasets: Record<string, unknown>, out: Record<string, unkno
     return values ? `${num(at(out, `real_scans/calibration/${s}/${name}/share_right`))} (${String(values)})` : '—';
   };
   for (const name of ['<0.5', '0.5-0.7', '0.7-0.9', '0.9-0.97', '>=0.97', '>=0.9']) rows.push([`real scans right at conf ${name} (n)`, (s) => bin(s, name)]);
+  const businessBin = (s: Split, name: string) => {
+    const values = at(datasets, `business/${s}/calibration/scanned/${name}/values`);
+    return values ? `${num(at(datasets, `business/${s}/calibration/scanned/${name}/share_right`))} (${String(values)})` : '—';
+  };
+  for (const name of ['0.7-0.9', '>=0.9']) rows.push([`business scans right at conf ${name} (n)`, (s) => businessBin(s, name)]);
   for (const clock of ['wall', 'cpu'] as const) {
     const speed = (s: Split, path: string) => num(at(out, `real_scans/speed/${s}/${path}`));
     rows.push([`real scans ${clock} s/page p50 / p95`, (s) => `${speed(s, `engine/${clock}/p50_s`)} / ${speed(s, `engine/${clock}/p95_s`)}`]);
