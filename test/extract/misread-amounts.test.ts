@@ -192,7 +192,8 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
     };
     const agreeing = extractFromContent(rounded('100.90'), request);
     expect(rowsOf(agreeing)[0]).toEqual({ subtotal: '95.17', tax_amount: '5.71', total_amount: '100.90' });
-    expect(valueOf(agreeing, 'total_amount')!.confidence!).toBeGreaterThanOrEqual(0.9);
+    // A sum that needs the rounding line chooses the total without confirming it.
+    expect(valueOf(agreeing, 'total_amount')!.confidence!).toBeLessThan(0.9);
     // 95.17 + 5.71 + 0.02 = 100.90: the doubted 8 was a 9.
     expect(rowsOf(extractFromContent(rounded('100.80', ['100.80']), request))[0].total_amount).toBe('100.90');
   });

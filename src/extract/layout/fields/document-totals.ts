@@ -18,7 +18,16 @@ import { asRead, findDocumentValue, found, labelled, type FoundValue } from './d
 import { textOf } from '../lines/word-text.js';
 
 /** `text` when the amount is worked out rather than printed (what was tendered less the change). */
-type ReadAmount = { words: Word[]; confidence: number; value: number; text?: string; /** What was tendered less the change agrees with it. */ paid?: boolean };
+type ReadAmount = {
+  words: Word[];
+  confidence: number;
+  value: number;
+  text?: string;
+  /** What was tendered less the change agrees with it. */
+  paid?: boolean;
+  /** Read under the other one's label ("Net Total" for the total): a candidate only the sum can confirm. */
+  crossed?: boolean;
+};
 
 /**
  * The total as the payment gives it (receipt-payment.ts): a candidate that
@@ -91,7 +100,7 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   const [subtotals, totals] = [read.get('subtotal')!, read.get('total_amount')!];
   const labelledFirst = (list: ReadAmount[]) => !!list.length && list[0].confidence > unlabelledTotal;
   if (labelledFirst(subtotals) && labelledFirst(totals) && read.get('tax_amount')!.some((x) => x.value !== 0)) {
-    const crossed = (from: ReadAmount[], into: ReadAmount[]) => from.slice(0, 1).filter((x) => !into.some((y) => textOf(y.words) === textOf(x.words))).map((x) => ({ ...x, confidence: x.confidence * candidateShare }));
+    const crossed = (from: ReadAmount[], into: ReadAmount[]) => from.slice(0, 1).filter((x) => !into.some((y) => textOf(y.words) === textOf(x.words))).map((x) => ({ ...x, confidence: x.confidence * candidateShare, crossed: true }));
     const [toTotal, toSubtotal] = [crossed(subtotals, totals), crossed(totals, subtotals)];
     // Within the few candidates the sum tries (settings.values.totalsCandidates), after the list's best.
     const at = (list: ReadAmount[]) => Math.min(list.length, settings.values.totalsCandidates - 1);
@@ -100,9 +109,12 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   }
   // A cash payment's rounding is part of the sum when printed; a total printed before it adds up without it.
   const rounding = roundingOf(lines, settings);
+  let roundingAdded = false;
   const reconcile = () => {
     const values = Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates;
-    return (rounding !== 0 && reconcileTotals(values, settings, rounding)) || reconcileTotals(values, settings);
+    const withRounding = rounding !== 0 ? reconcileTotals(values, settings, rounding) : null;
+    roundingAdded = !!withRounding;
+    return withRounding ?? reconcileTotals(values, settings);
   };
   const total = read.get('total_amount')!;
   withPaidTotal(total, lines, settings);
@@ -128,12 +140,15 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts). A total
   // worked out from the payment was not read: it has no readings of its own.
   const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words])), settings, rounding) : null;
+  // A sum that holds only with the rounding line or with a label's amount taken for the other's chooses the values but
+  // does not confirm them: a value at 0.9 must be right 97 % of the time, and these sums hold one guess more.
+  const guessed = roundingAdded || [...chosen.values()].some((x) => x.crossed);
   TOTAL_PARTS.forEach((id) => {
     const amount = chosen.get(id);
     if (!amount) return;
     const index = pick?.[id] ?? -1;
     const repaired = repairs?.[id].repaired;
-    const agreement = index >= 0 ? true : repairs && Object.values(repairs).some((r) => r.repaired) ? null : (all || belowSubtotal) && !pick ? false : null;
+    const agreement = index >= 0 ? (guessed ? null : true) : repairs && Object.values(repairs).some((r) => r.repaired) ? null : (all || belowSubtotal) && !pick ? false : null;
     // An amount read off a scan that no sum confirms is one reading of its digits: a recognizer sure of each may
     // still have taken an 8 for a 0, so it claims less than sure.
     const unconfirmed = agreement !== true && !amount.paid && amount.words.some((w) => w.confidence !== undefined);
