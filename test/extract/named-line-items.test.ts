@@ -199,6 +199,20 @@ describe('line items under the names asked for: heads set apart from their colum
       { description: 'Cable NYM 3x1.5', quantity: '2', unit_price: '10.00', line_total: '20.00' },
       { description: 'Switch white', quantity: '5', unit_price: '3.50', line_total: '17.50' },
     ]);
+    // One head wrapped alone ("Earnings" over "/ Deductions"), then the white: the heads still reach the items.
+    const payslip: Lines = [
+      ...letterhead,
+      [100, [[50, 'Earnings'], [400, 'Hours'], [520, 'Rate'], [700, 'Amount']]],
+      [112, [[50, '/ Deductions']]],
+      [165, [[50, 'Basic salary'], [710, '3,354.75']]],
+      [180, [[50, 'Overtime'], [410, '120'], [530, '47.16'], [710, '5,659.20']]],
+      [195, [[50, 'Income tax'], [710, '(1,501.47)']]],
+    ];
+    expect(rowsOf(extractFromContent(page(payslip), ask('Earnings / deductions', 'hours', 'rate', 'amount')))).toEqual([
+      { 'Earnings / deductions': 'Basic salary', hours: null, rate: null, amount: '3,354.75' },
+      { 'Earnings / deductions': 'Overtime', hours: '120', rate: '47.16', amount: '5,659.20' },
+      { 'Earnings / deductions': 'Income tax', hours: null, rate: null, amount: '(1,501.47)' },
+    ]);
   });
 
   it('gives heads set at the left of right-aligned number columns the values under and right of them', () => {

@@ -137,8 +137,9 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number, settings: 
     note = null;
     const last = pendingSingles[pendingSingles.length - 1] ?? remark ?? current[current.length - 1];
     remark = null;
-    // Item heads waiting for their first item bridge a wider gap: the header set apart from its columns.
-    const headsBridge = (above: Line) => !pendingSingles.length && isTabular(line) && hasDataCell(line) && headsOpen() && line.box.y1 - above.box.y2 <= t.headsToItemsGapEm * lineHeight;
+    // Item heads waiting for their first item (a head's wrapped second line under them) bridge a wider gap: the
+    // header set apart from its columns.
+    const headsBridge = (above: Line) => isTabular(line) && hasDataCell(line) && headsOpen() && line.box.y1 - above.box.y2 <= t.headsToItemsGapEm * lineHeight;
     if (current.length && last && !gapOk(last, line) && !headsBridge(last)) flush();
     if (current.some(hasDataCell) && FOOTNOTE_START.test(line.text)) {
       flush();
