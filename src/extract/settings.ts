@@ -670,6 +670,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
     recordStartShare: 0.6,
     /** Share of record starts that must be followed by a line under the stack's second line for the header to read as stacked. */
     stackedRecordShare: 0.6,
+    /**
+     * Share of a stack's second-line heads that must stand over values on the records' second lines: heads over none
+     * are the wrapped second lines of the heads above them ("Unit" over "Price", "Line" over "Total").
+     */
+    stackFilledHeadShare: 0.5,
     /** White above a line, in line heights, beyond that between a record's lines, that ends the record (the block after the items). */
     recordGap: 0.5,
     /** Item column heads a line must name to end a label/value block set like a table ("Data | Descrizione | Uscite"). */

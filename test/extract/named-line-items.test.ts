@@ -249,6 +249,25 @@ describe('line items under the names asked for: heads set apart from their colum
     ]);
   });
 
+  it('reads heads wrapped over two lines ("Unit" over "Price") as one head, not as a field of each item\'s second line', () => {
+    const order: Lines = [
+      ...letterhead,
+      [100, [[50, 'Item No.'], [400, 'Qty'], [520, 'Unit'], [700, 'Line']]],
+      [112, [[50, 'Product'], [520, 'Price'], [700, 'Total']]],
+      [130, [[50, 'SKU-22266'], [410, '10'], [530, '225.33'], [710, '2,253.30']]],
+      [142, [[50, 'Stainless steel hex bolts']]],
+      [160, [[50, 'SKU-91573'], [410, '4'], [530, '333.15'], [710, '1,332.60']]],
+      [172, [[50, 'Coffee beans arabica 1 kg']]],
+      [190, [[50, 'SKU-93910'], [410, '151'], [530, '17.82'], [710, '2,690.82']]],
+      [202, [[50, 'Consulting services']]],
+    ];
+    expect(rowsOf(extractFromContent(page(order), ask('Item Code', 'Description', 'Quantity', 'Unit Price', 'Line Total')))).toEqual([
+      { 'Item Code': 'SKU-22266', Description: 'Stainless steel hex bolts', Quantity: '10', 'Unit Price': '225.33', 'Line Total': '2,253.30' },
+      { 'Item Code': 'SKU-91573', Description: 'Coffee beans arabica 1 kg', Quantity: '4', 'Unit Price': '333.15', 'Line Total': '1,332.60' },
+      { 'Item Code': 'SKU-93910', Description: 'Consulting services', Quantity: '151', 'Unit Price': '17.82', 'Line Total': '2,690.82' },
+    ]);
+  });
+
   it('reads a weight column headed with its unit ("Waga netto kg") and leaves the packages no column holds empty, not the document\'s count', () => {
     const packingList: Lines = [
       [20, [[50, 'Nowak Sp. z o.o.'], [600, 'Lista pakunkowa']]],

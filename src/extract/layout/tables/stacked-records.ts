@@ -33,7 +33,7 @@ export interface Stack {
  * continue prose above it. Null otherwise.
  */
 export function findStack(header: Line[], body: Line[], settings: EngineSettings): Stack | null {
-  const { headAlign, maxStackLines, stackMinHeads, stackedRecordShare } = settings.tables;
+  const { headAlign, maxStackLines, stackMinHeads, stackedRecordShare, stackFilledHeadShare } = settings.tables;
   const starts = recordStarts(body, settings);
   if (starts.size <= 1) return null;
   for (let top = Math.max(0, header.length - maxStackLines); top < header.length - 1; top++) {
@@ -48,7 +48,10 @@ export function findStack(header: Line[], body: Line[], settings: EngineSettings
       const next = body[i + 1];
       return starts.has(l) && next && !starts.has(next) && second.some((h) => Math.abs(h.x1 - next.box.x1) <= headAlign) && !continuesProse(l, next, headAlign);
     });
-    if (followed.length >= starts.size * stackedRecordShare) return { lines: header.slice(top), heads: stacked };
+    // Heads over no value on the records' second lines are wrapped heads ("Unit" over "Price"), not another field.
+    const seconds = followed.map((l) => body[body.indexOf(l) + 1]);
+    const filled = second.filter((h) => seconds.some((l) => l.segments.some((s) => Math.abs(s.box.x1 - h.x1) <= headAlign)));
+    if (followed.length >= starts.size * stackedRecordShare && filled.length >= second.length * stackFilledHeadShare) return { lines: header.slice(top), heads: stacked };
   }
   return null;
 }
