@@ -893,6 +893,14 @@ export const DEFAULT_SETTINGS = deepFreeze({
     placeTolerance: 0.03,
     /** A word found in its column but at another height (below a table that grew) counts this much. */
     movedWorth: 0.5,
+    /**
+     * A value found by its place alone moves as the anchors nearest it moved (the median of this many, printed once on
+     * both pages): three, so one misplaced word is outvoted. A receipt with more items is a longer strip, so its header
+     * sits higher on the page; a scan is shifted.
+     */
+    nearestAnchors: 3,
+    /** Names of a request that must be line concepts, or set row by row, for it to ask for the rows: a table has two columns at least. */
+    rowNames: 2,
     /** Anchors are keyed on a grid of this many cells per page side: a layout's key does not move with a point's shift. */
     layoutKeyCells: 20,
     /** The sender (sender.ts): the letterhead is the words in this top share of the page, at most letterheadWords of them. */

@@ -14,7 +14,10 @@ import { isSummaryText } from '../layout/tables/data-values.js';
 import { cell } from '../layout/values/cell.js';
 import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
-import { layoutScore } from './layout-match.js';
+import { resolveConcept } from '../concepts/index.js';
+import { amountValue } from '../layout/values/arithmetic.js';
+import { asksLineItems, fittedWords, memoryRowsWin, totalsKeptGeneral } from './compete.js';
+import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-match.js';
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
 import { memoryPage, type MemoryPage } from './page.js';
@@ -34,8 +37,8 @@ export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings
 
 const textOfWords = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 
-/** Where the label sits on this page: the occurrence nearest its learned place. */
-function findLabel(lines: Line[], label: NonNullable<LearnedField['label']>): { line: number; seg: Segment; rest: Word[] } | null {
+/** Where the label sits on this page: the occurrence nearest its learned place, moved by `dy` as the anchors around it moved. */
+function findLabel(lines: Line[], label: NonNullable<LearnedField['label']>, dy: number): { line: number; seg: Segment; rest: Word[] } | null {
   const want = compact(label.text);
   let best: { line: number; seg: Segment; rest: Word[]; d: number } | null = null;
   lines.forEach((l, li) => {
@@ -49,7 +52,7 @@ function findLabel(lines: Line[], label: NonNullable<LearnedField['label']>): { 
         }
       } else if (compact(seg.text) === want) rest = [];
       if (!rest) continue;
-      const d = Math.hypot(seg.box.x1 - label.box.x1, seg.box.y1 - label.box.y1);
+      const d = Math.hypot(seg.box.x1 - label.box.x1, seg.box.y1 - label.box.y1 - dy);
       if (!best || d < best.d) best = { line: li, seg, rest, d };
     }
   });
@@ -88,13 +91,13 @@ function lineAt(lines: Line[], y: number, settings: EngineSettings): number {
 const inCell = (words: Word[], f: LearnedField): Word[] => words.slice(f.lead, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
 
 /** A learned document value read off the page: its words, and whether a label led to them. */
-function readField(lines: Line[], f: LearnedField, settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
+function readField(lines: Line[], f: LearnedField, placed: PlacedAnchor[], settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
   const M = settings.memory;
   let first: number;
   let words: Word[];
   let labelled = false;
   if (f.label) {
-    const found = findLabel(lines, f.label);
+    const found = findLabel(lines, f.label, moveAt(placed, f.label.box.y1, settings));
     if (!found) return null;
     labelled = true;
     const dx = found.seg.box.x1 - f.label.box.x1;
@@ -113,7 +116,8 @@ function readField(lines: Line[], f: LearnedField, settings: EngineSettings): { 
       words = inCell(seg.words, f);
     }
   } else {
-    first = lineAt(lines, f.box.y1, settings);
+    // Found by its place alone: where the anchors around it moved to.
+    first = lineAt(lines, f.box.y1 + moveAt(placed, f.box.y1, settings), settings);
     if (first < 0) return null;
     const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
     if (!seg) return null;
@@ -215,53 +219,84 @@ function readTable(lines: Line[], t: LearnedTable, settings: EngineSettings): Ar
  * by the same concept; a column of the learned table when the request asks
  * for the table (a column that is no document value too), else a document
  * value of that name first (a packing list's total weight beside its weight
- * column).
+ * column). Beside line items a document value answers its own name only:
+ * the invoice's "Subtotale" is no line's "Imponibile".
  */
-function learnedFor(model: LayoutModel, name: string, asksTable: boolean): LearnedField | LearnedColumn | null {
+function learnedFor(model: LayoutModel, name: string, asksTable: boolean, asksRows: boolean): LearnedField | LearnedColumn | null {
   const columns = model.table?.columns ?? [];
   for (const same of [sameName, sameField]) {
     const column = columns.find((c) => same(c.name, name));
-    const field = model.fields.find((f) => same(f.name, name));
+    const field = same === sameName || !asksRows ? model.fields.find((f) => same(f.name, name)) : undefined;
     const found = asksTable ? column ?? field : field ?? column;
     if (found) return found;
   }
   return null;
 }
 
-/** The general answer with every field the page's memory knows read the way it learned; the answer itself when none matches. */
+/** The amounts of the totals the memory knows on this page (subtotal, total): what Σ line totals must come to. */
+function printedTotals(lines: Line[], model: LayoutModel, placed: PlacedAnchor[], settings: EngineSettings): number[] {
+  return model.fields
+    .filter((f) => ['subtotal', 'total_amount'].includes(resolveConcept(f.name)?.id ?? ''))
+    .map((f) => readField(lines, f, placed, settings)?.words ?? [])
+    .map((ws) => fittedWords('total_amount', ws, settings))
+    .map((ws) => (ws ? amountValue(textOfWords(ws)) : null))
+    .filter((v): v is number => v !== null);
+}
+
+/** The general answer with every field the page's memory knows read the way it learned, where it survives the general rules' checks (compete.ts); the answer itself when none matches. */
 export function applyLayoutMemory(content: PageContent, request: ExtractRequest, result: ExtractResult, settings: EngineSettings): ExtractResult {
   if (!result.ok || !request.memories?.length || request.fields.length === 0) return result;
   const page = memoryPage(content, settings);
   const match = matchMemory(page, request.memories, settings);
   if (!match) return result;
   const { model } = match.memory;
+  const placed = placedAnchors(model.anchors, page, settings);
   const { confidenceFloor, confidenceCeiling, placeOnly } = settings.memory;
   const sure = confidenceFloor + (confidenceCeiling - confidenceFloor) * match.score;
   const spec = (i: number) => resolveFormat(request.fields[i].formatRequirement, request.globalFormatRequirement);
   const names = request.fields.map((f) => f.name);
-  const fieldCells = new Map<number, ExtractedCell>();
+  const fieldReads = new Map<number, { words: Word[]; labelled: boolean }>();
   const columnOf = names.map(() => null as LearnedColumn | null);
   const asksTable = names.some((n) => model.table?.columns.some((c) => sameField(c.name, n)) && !model.fields.some((f) => sameField(f.name, n)));
+  // Beside the table (its columns, two of the names a person set row by row, or line concepts), such a name is a column
+  // even where its band was not learned: no document value of that name (a total weight, the invoice's "Imponibile") reads it.
+  const setByRow = names.map((name) => (model.lineNames ?? []).some((n) => sameName(n, name)));
+  const asksRows = asksTable || setByRow.filter(Boolean).length >= settings.memory.rowNames || asksLineItems(names, settings);
+  const isLine = setByRow.map((byRow) => asksRows && byRow);
   names.forEach((name, i) => {
-    const learned = learnedFor(model, name, asksTable);
+    const learned = learnedFor(model, name, asksTable, asksRows);
     if (learned && 'offset' in learned) columnOf[i] = learned;
-    const read = learned && !('offset' in learned) ? readField(page.lines, learned, settings) : null;
-    if (read) fieldCells.set(i, cell(textOfWords(read.words), read.words, spec(i), settings, read.labelled ? sure : sure * placeOnly));
+    const read = learned && !('offset' in learned) && !isLine[i] ? readField(page.lines, learned, placed, settings) : null;
+    // A reading that is no value of the field's kind (a label where a date was) leaves the general answer.
+    const words = read ? fittedWords(name, read.words, settings) : null;
+    if (read && words) fieldReads.set(i, { words, labelled: read.labelled });
   });
-  const tableRows = columnOf.some((c) => c) ? readTable(page.lines, model.table!, settings) : null;
-  if (fieldCells.size === 0 && !tableRows) return result;
   const general = result.rows;
+  for (const i of totalsKeptGeneral(names, general[0] ?? {}, fieldReads, content.words, settings)) fieldReads.delete(i);
+  const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(textOfWords(r.words), r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
+  const tableCells = columnOf.some((c) => c) ? readTable(page.lines, model.table!, settings) : null;
+  const empty: ExtractedCell = { value: null, box: null };
+  // The memory's rows: its columns, and the general rules' cells of a column it did not learn where both read as many rows.
+  const rowNames = names.filter((_, i) => columnOf[i] || isLine[i]);
+  const memoryRows = tableCells?.map((cells, r) => Object.fromEntries(rowNames.map((name) => {
+    const i = names.indexOf(name);
+    const column = columnOf[i];
+    const words = column ? cells.get(column.name) : undefined;
+    const fitted = words ? fittedWords(name, words, settings) : null;
+    if (column) return [name, fitted ? cell(textOfWords(fitted), fitted, spec(i), settings, sure) : empty];
+    return [name, (tableCells.length === general.length ? general[r]?.[name] : null) ?? empty];
+  }))) ?? null;
+  const generalRows = general.map((r) => Object.fromEntries(rowNames.map((n) => [n, r[n] ?? empty])));
+  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page.lines, model, placed, settings), settings) ? memoryRows : null;
+  if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
   const rows = Array.from({ length: rowCount }, (_, r) => {
     const out: Record<string, ExtractedCell> = {};
     names.forEach((name, i) => {
       const known = fieldCells.get(i);
-      const column = columnOf[i];
       if (known) out[name] = known;
-      else if (tableRows && column) {
-        const words = tableRows[r].get(column.name);
-        out[name] = words ? cell(textOfWords(words), words, spec(i), settings, sure) : { value: null, box: null };
-      } else out[name] = (general.length === rowCount ? general[r]?.[name] : general[0]?.[name]) ?? { value: null, box: null };
+      else if (tableRows && name in tableRows[r]) out[name] = tableRows[r][name];
+      else out[name] = (general.length === rowCount ? general[r]?.[name] : general[0]?.[name]) ?? empty;
     });
     return out;
   });

@@ -8,7 +8,9 @@ import { compact } from './sender.js';
 export interface ValueHit {
   /** Index of its first line. */
   line: number;
+  /** Lines from its first to its last, and those of them that print its words (a line of another column may lie between). */
   lines: number;
+  printed: number;
   words: Word[];
   box: Box;
 }
@@ -26,6 +28,7 @@ export function findValue(lines: Line[], value: string, settings: EngineSettings
       const words: Word[] = [];
       let acc = '';
       let l = li;
+      let printed = 1;
       let seg = segmentOf(line, w0);
       let k = seg.words.indexOf(w0);
       while (true) {
@@ -42,10 +45,11 @@ export function findValue(lines: Line[], value: string, settings: EngineSettings
         const below = lines.slice(l + 1, l + 1 + wrapLinesBelow).find((n) => n.segments.some((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign));
         if (!below) return;
         l = lines.indexOf(below);
+        printed++;
         seg = below.segments.find((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign)!;
         k = 0;
       }
-      hits.push({ line: li, lines: l - li + 1, words, box: unionBoxes(words.map((w) => w.box)) });
+      hits.push({ line: li, lines: l - li + 1, printed, words, box: unionBoxes(words.map((w) => w.box)) });
     });
   });
   return hits;

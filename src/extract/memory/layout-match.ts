@@ -7,7 +7,7 @@ import type { Line } from '../layout/lines/lines.js';
 import type { Anchor } from './model.js';
 import type { MemoryPage } from './page.js';
 import type { EngineSettings } from '../settings.js';
-import { middle } from '../units.js';
+import { medianOfSorted, middle } from '../units.js';
 import { roundCoordinate } from '../layout/lines/geometry.js';
 import { letterWord } from './sender.js';
 
@@ -48,4 +48,25 @@ export function layoutScore(anchors: Anchor[], page: MemoryPage, settings: Engin
 /** The anchors a second page of the layout also prints in place: what stays is the layout itself. */
 export function sharedAnchors(anchors: Anchor[], page: MemoryPage, settings: EngineSettings): Anchor[] {
   return anchors.filter((a) => worth(a, page, settings) === 1);
+}
+
+/** An anchor printed once in the memory and once on the page, in its column: its learned height and how far it moved. */
+export interface PlacedAnchor {
+  y: number;
+  dy: number;
+}
+
+export function placedAnchors(anchors: Anchor[], page: MemoryPage, settings: EngineSettings): PlacedAnchor[] {
+  const counts = new Map<string, number>();
+  for (const a of anchors) counts.set(a.t, (counts.get(a.t) ?? 0) + 1);
+  return anchors.flatMap((a) => {
+    const at = (page.words.get(a.t) ?? []).filter((p) => Math.abs(p.x - a.x) <= settings.memory.placeTolerance);
+    return counts.get(a.t) === 1 && at.length === 1 ? [{ y: a.y, dy: at[0].y - a.y }] : [];
+  });
+}
+
+/** How far the page moved what the memory learned at height `y`: the median move of the placed anchors nearest it (settings.memory.nearestAnchors). */
+export function moveAt(placed: PlacedAnchor[], y: number, settings: EngineSettings): number {
+  const near = [...placed].sort((a, b) => Math.abs(a.y - y) - Math.abs(b.y - y)).slice(0, settings.memory.nearestAnchors).map((p) => p.dy).sort((a, b) => a - b);
+  return near.length ? medianOfSorted(near) : 0;
 }

@@ -24,15 +24,15 @@ export interface CorrectedPage {
 }
 
 /**
- * Line fields: values that differ from row to row. A value on every row is
- * the document's; a single row teaches document values only, as one row
+ * Line fields: values that differ from row to row, or a line concept's. A
+ * value on every row is the document's; a single row teaches document values only, as one row
  * cannot show a table's columns.
  */
 function splitFields(page: CorrectedPage): { documentFields: string[]; lineFields: string[] } {
   const documentFields: string[] = [];
   const lineFields: string[] = [];
   for (const f of page.fields) {
-    const isDocument = page.rows.length <= 1 || new Set(page.rows.map((r) => r[f] ?? '')).size === 1;
+    const isDocument = page.rows.length <= 1 || (new Set(page.rows.map((r) => r[f] ?? '')).size === 1 && resolveConcept(f)?.level !== 'line');
     (isDocument ? documentFields : lineFields).push(f);
   }
   return { documentFields, lineFields };
@@ -205,7 +205,7 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage, sett
   const table = learnTable(lines, corrected, lineFields, used, settings);
   const fields: LearnedField[] = [...hits].map(([name, hit]) => {
     const label = labelOf(lines, hit, (w) => used.has(w), settings);
-    return { name, label, box: roundBox(hit.box), lines: hit.lines, ...cellPlace(lines, hit, label) };
+    return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label) };
   });
   if (fields.length === 0 && !table) return null;
   return {
@@ -213,5 +213,6 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage, sett
     anchors: anchorsOf(lines, (l, i) => used.has(l.words[i]), settings),
     fields,
     table,
+    lineNames: lineFields,
   };
 }

@@ -28,6 +28,7 @@ export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content
     anchors: shared.length >= settings.memory.minAnchors ? shared : earlier.anchors,
     fields: [...earlier.fields.filter((f) => !names.has(f.name)), ...learned.fields],
     table: learned.table ?? earlier.table,
+    lineNames: [...new Set([...(earlier.lineNames ?? []).filter((n) => !names.has(n)), ...(learned.lineNames ?? [])])],
   };
 }
 

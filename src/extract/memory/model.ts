@@ -40,7 +40,7 @@ export interface LearnedField {
   label: { text: string; box: Box; sameSegment: boolean } | null;
   /** The value's box on the page that taught it. */
   box: Box;
-  /** Lines the value spans (addresses). */
+  /** Lines that print the value (an address's), each under the first. */
   lines: number;
   /** Words of its cell before the value (after the label) and after it: a date's time beside it, a period's end. */
   lead: number;
@@ -77,6 +77,13 @@ export interface LayoutModel {
   anchors: Anchor[];
   fields: LearnedField[];
   table: LearnedTable | null;
+  /**
+   * Names a person set row by row, whether or not their column was learned:
+   * beside the table they name a column, never a document value of that
+   * name (a line's "Imponibile", not the invoice's). Absent in memories
+   * learned before it was kept.
+   */
+  lineNames?: string[];
 }
 
 /** A stored memory as the engine receives it with a page. */

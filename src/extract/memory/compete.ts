@@ -1,0 +1,112 @@
+/**
+ * Which reading a page keeps where the memory's and the general rules'
+ * differ (docs/decisions.md, "Corrections, reprocessing, layout memory":
+ * memory never makes a page worse where it does not apply). The memory's
+ * reading goes through the checks the general rules' answer passed: the
+ * field's kind (a date field takes a date), the document's totals (subtotal
+ * + tax = total) and the rows' arithmetic (quantity × unit price = line
+ * total, each running balance from the one above, Σ line totals = a total
+ * the page prints). A reading the arithmetic confirms is kept over one it
+ * does not; where nothing tells them apart the memory reads the fields
+ * (what a person taught) and the general rules keep a table unless the
+ * memory's rows say more.
+ */
+import { classifyLabel, conceptById, resolveConcept, type Concept } from '../concepts/index.js';
+import { agrees, amountValue, lineAgreement, runningBalanceChecks, TOTAL_PARTS, type TotalPart } from '../layout/values/arithmetic.js';
+import { checkTotals } from '../layout/values/misread-amounts.js';
+import { fitValue } from '../layout/values/value-kinds.js';
+import type { EngineSettings } from '../settings.js';
+import type { Box, ExtractedCell, Word } from '../types.js';
+import { isImageRegion } from '../types.js';
+import { middle } from '../units.js';
+
+type Row = Record<string, ExtractedCell>;
+
+/**
+ * What a requested name means: its concept by name ("unit_price") or as a
+ * label in any language ("Menge", "Prezzo unitario"), of the level asked
+ * where it means two ("Betrag": a line's amount, or the total).
+ */
+function conceptOf(name: string, level: 'document' | 'line'): Concept | null {
+  const read = [resolveConcept(name), ...[...classifyLabel(name).keys()].map((id) => conceptById(id))].filter((c): c is Concept => !!c);
+  return read.find((c) => c.level === level) ?? read[0] ?? null;
+}
+
+/** Whether a request asks for line items: settings.memory.rowNames of its names or more are line concepts ("Qtà", "unit_price"). */
+export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => conceptOf(n, 'line')?.level === 'line').length >= settings.memory.rowNames;
+
+/** The words of a memory's reading that are a value of the field's kind, as the general rules take them; null when none are. */
+export function fittedWords(name: string, words: Word[], settings: EngineSettings): Word[] | null {
+  const kind = conceptOf(name, 'document')?.kind;
+  return kind ? fitValue(kind, words, settings) : words;
+}
+
+const textOf = (c: ExtractedCell | undefined): string => (c && !isImageRegion(c) ? c.value ?? '' : '');
+
+/** The page's words inside a cell's box: what the general rules read the value from. */
+function wordsIn(words: Word[], box: Box | null): Word[] {
+  if (!box) return [];
+  return words.filter((w) => {
+    const x = middle(w.box.x1, w.box.x2);
+    const y = middle(w.box.y1, w.box.y2);
+    return x >= box.x1 && x <= box.x2 && y >= box.y1 && y <= box.y2;
+  });
+}
+
+/**
+ * The requested fields (by index) whose memory reading is to be dropped for
+ * the general one: the document's totals, when the general rules' add up
+ * (subtotal + tax − discount + shipping = total) and the memory's do not.
+ */
+export function totalsKeptGeneral(names: string[], general: Row, memory: Map<number, { words: Word[] }>, pageWords: Word[], settings: EngineSettings): number[] {
+  const parts = new Map<TotalPart, number>();
+  names.forEach((n, i) => {
+    const id = conceptOf(n, 'document')?.id;
+    if (id && (TOTAL_PARTS as readonly string[]).includes(id) && !parts.has(id as TotalPart)) parts.set(id as TotalPart, i);
+  });
+  const differs = [...parts.values()].filter((i) => memory.has(i) && wordsText(memory.get(i)!.words) !== textOf(general[names[i]]));
+  if (differs.length === 0) return [];
+  const generalWords = (i: number) => {
+    const c = general[names[i]];
+    return c && !isImageRegion(c) ? wordsIn(pageWords, c.box) : [];
+  };
+  const asGeneral = checkTotals(Object.fromEntries([...parts].map(([p, i]) => [p, generalWords(i)])), settings);
+  const asMemory = checkTotals(Object.fromEntries([...parts].map(([p, i]) => [p, memory.get(i)?.words ?? generalWords(i)])), settings);
+  return asGeneral.total_amount.agreement === true && asMemory.total_amount.agreement !== true ? differs : [];
+}
+
+const wordsText = (ws: Word[]) => ws.map((w) => w.text).join(' ');
+
+/** How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails, and whether Σ line totals is a printed total. */
+function confirmation(names: string[], rows: Row[], printedTotals: number[], settings: EngineSettings): number {
+  const by = (id: string) => names.find((n) => conceptOf(n, 'line')?.id === id);
+  const [q, p, t] = [by('quantity'), by('unit_price'), by('line_total')];
+  const [debit, credit, balance] = [by('debit'), by('credit'), by('balance')];
+  let score = 0;
+  const count = (a: boolean | null) => (a === true ? 1 : a === false ? -1 : 0);
+  if (q && p && t) for (const r of rows) score += count(lineAgreement(textOf(r[q]), textOf(r[p]), textOf(r[t]), settings));
+  if (balance && (debit || credit)) {
+    const checks = runningBalanceChecks(rows.map((r) => ({ debit: debit ? textOf(r[debit]) : '', credit: credit ? textOf(r[credit]) : '', balance: textOf(r[balance]) })), settings);
+    for (const a of checks) score += count(a);
+  }
+  if (t && printedTotals.length) {
+    const sum = rows.reduce((s, r) => s + (amountValue(textOf(r[t])) ?? 0), 0);
+    // The sum stands for every row: it counts as much as all of them.
+    score += (printedTotals.some((v) => agrees(sum, v, settings)) ? 1 : -1) * rows.length;
+  }
+  return score;
+}
+
+const filled = (rows: Row[]) => rows.reduce((n, r) => n + Object.values(r).filter((c) => textOf(c).trim() !== '').length, 0);
+
+/**
+ * Whether the memory's rows replace the general rules': they must be better
+ * confirmed by the arithmetic, or as well confirmed and fill as many cells
+ * (what a person taught the columns to hold).
+ */
+export function memoryRowsWin(names: string[], memory: Row[], general: Row[], printedTotals: number[], settings: EngineSettings): boolean {
+  const m = confirmation(names, memory, printedTotals, settings);
+  const g = confirmation(names, general, printedTotals, settings);
+  return m > g || (m === g && filled(memory) >= filled(general));
+}
+
