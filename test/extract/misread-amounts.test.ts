@@ -198,6 +198,22 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
     expect(rowsOf(extractFromContent(rounded('100.80', ['100.80']), request))[0].total_amount).toBe('100.90');
   });
 
+  it('takes the amount paid for the total where a rounding line follows it: printed further down, or worked out', () => {
+    const paid = (after: Array<[number, Array<[number, string]>]>) =>
+      page([
+        [120, [[60, 'Total :'], [650, '87.08']]],
+        [140, [[60, 'Rounding Adjustment:'], [650, '0.02']]],
+        ...after,
+      ]);
+    expect(rowsOf(extractFromContent(paid([[160, [[60, 'Amount To Be Paid :'], [650, '87.10']]]]), ask('total_amount')))[0]).toEqual({ total_amount: '87.10' });
+    const workedOut = extractFromContent(paid([[160, [[60, 'Thank you']]]]), ask('total_amount'));
+    expect(rowsOf(workedOut)[0]).toEqual({ total_amount: '87.10' });
+    expect(valueOf(workedOut, 'total_amount')!.confidence!).toBeLessThan(0.9);
+    // A rounding line over the total is in it already.
+    const over = page([[120, [[60, 'Rounding Adjustment:'], [650, '0.02']]], [140, [[60, 'Total :'], [650, '87.10']]]]);
+    expect(rowsOf(extractFromContent(over, ask('total_amount')))[0]).toEqual({ total_amount: '87.10' });
+  });
+
   it('leaves the totals as read, less sure, when the words were read surely or two readings add up', () => {
     const asRead = extractFromContent(totals('31.18', '1.87', '33.85'), request);
     const agreeing = extractFromContent(totals('31.18', '1.87', '33.05'), request);

@@ -9,7 +9,7 @@ import { conceptById } from '../../concepts/index.js';
 import type { Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
-import { CENT_DECIMALS } from '../../units.js';
+import { CENT_DECIMALS, toHundredths } from '../../units.js';
 import { fitValue } from '../values/value-kinds.js';
 import { roundingOf, tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
@@ -81,7 +81,7 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
  * does not decide keep `findDocumentValue`'s answer.
  */
 export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSettings): Map<string, FoundValue> {
-  const { candidates, candidateShare, unlabelledTotal, summedTotal: summedConfidence } = settings.fields.totals;
+  const { candidates, candidateShare, unlabelledTotal, summedTotal: summedConfidence, workedOutShare } = settings.fields.totals;
   const read = new Map<string, ReadAmount[]>();
   for (const id of TOTAL_PARTS) {
     const concept = conceptById(id);
@@ -108,7 +108,7 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     subtotals.splice(at(subtotals), 0, ...toSubtotal);
   }
   // A cash payment's rounding is part of the sum when printed; a total printed before it adds up without it.
-  const rounding = roundingOf(lines, settings);
+  const { value: rounding, line: roundingLine } = roundingOf(lines, settings);
   let roundingAdded = false;
   const reconcile = () => {
     const values = Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates;
@@ -140,6 +140,15 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   // Nothing adds up as read: one value a scan misread may be what the others confirm (misread-amounts.ts). A total
   // worked out from the payment was not read: it has no readings of its own.
   const repairs = !pick && all && !chosen.get('total_amount')?.text ? checkTotals(Object.fromEntries([...chosen].map(([id, x]) => [id, x.words])), settings, rounding) : null;
+  // A rounding line under the total it did not enter makes the amount paid: the total plus it, printed further down
+  // ("Amount to be paid", the cash tendered) or else worked out.
+  const unrounded = chosen.get('total_amount');
+  if (unrounded && rounding !== 0 && !roundingAdded && !unrounded.text && lines.findIndex((l) => l.words.includes(unrounded.words[0])) < roundingLine) {
+    const value = toHundredths(unrounded.value + rounding);
+    const printed = lines.slice(roundingLine + 1).flatMap((l) => l.segments.map((seg) => fitValue('money', seg.words, settings))).find((fit) => fit && agrees(amountValue(textOf(fit)) ?? NaN, value, settings));
+    const mark = /\d,\d{2}$/.test(textOf(unrounded.words)) ? ',' : '.';
+    chosen.set('total_amount', printed ? { words: printed, confidence: unrounded.confidence, value } : { words: unrounded.words, confidence: unrounded.confidence * workedOutShare, value, text: value.toFixed(CENT_DECIMALS).replace('.', mark) });
+  }
   // A sum that holds only with the rounding line or with a label's amount taken for the other's chooses the values but
   // does not confirm them: a value at 0.9 must be right 97 % of the time, and these sums hold one guess more.
   const guessed = roundingAdded || [...chosen.values()].some((x) => x.crossed);

@@ -77,12 +77,12 @@ export function tenderedLessChange(lines: Line[], settings: EngineSettings): { v
 /**
  * The rounding a receipt paid in cash adds to its total ("Rounding Adj. :
  * 0.02", "ROUNDING -0.01"): the amount paid is the sum of the parts plus it.
- * Zero when none is printed.
+ * Zero when none is printed; `line` is its index among `lines`.
  */
-export function roundingOf(lines: Line[], settings: EngineSettings): number {
-  for (const l of lines) {
+export function roundingOf(lines: Line[], settings: EngineSettings): { value: number; line: number } {
+  for (const [i, l] of lines.entries()) {
     const a = labelledAmount(l, settings);
-    if (a && a.labels.some((t) => ROUNDING_LABEL.test(t))) return a.value;
+    if (a && a.labels.some((t) => ROUNDING_LABEL.test(t))) return { value: a.value, line: i };
   }
-  return 0;
+  return { value: 0, line: -1 };
 }
