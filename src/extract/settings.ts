@@ -86,8 +86,19 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minLineRows: 3,
     },
     orientation: {
-      /** Mean word confidence (percent) below which a page is checked for being upside down or read the other way. */
+      /**
+       * Mean word confidence (percent) below which a reading is in doubt: a photo is read again with its surface
+       * cleaned away, and a page a sample turned is read again as measured (read/ocr-page.ts).
+       */
       confidentReading: 70,
+      /**
+       * Mean word confidence (percent) below which a page read as stored is sampled upside down (read/ocr-page.ts).
+       * Seven real receipt scans of the tuning split (four German, three SROIE) read at 21-30 turned upside down and
+       * at 68-81 upright; a page in between is a poor upright scan. Sampled from confidentReading down, as before,
+       * the sample cost a SROIE scan reading under 70 (most do) 14-18% of its CPU for nothing (docs/measurements.md, "Real
+       * scans: what a page costs").
+       */
+      upsideDownBelow: 50,
       /** Text lines read to tell upright from upside down (and, when unsure, the text direction). */
       probeLines: 4,
       /** Ink runs thinner than this share of the page's height are specks and rules, no text lines, for the probe. */

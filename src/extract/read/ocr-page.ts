@@ -9,7 +9,7 @@ import { findRasterRules } from './raster-rules.js';
 import { mapWords, mergeReadings } from './merge-readings.js';
 import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
 import { readInLanguage, type LanguageReading } from './language-reading.js';
-import { applyContentCrop, findContentCrop, pageBoxOfCrop } from './content-crop.js';
+import { applyContentCrop, findContentCrop, pageBoxOfCrop, type ContentCrop } from './content-crop.js';
 import { ReadingBudget } from './reading-budget.js';
 import type { Lang } from '../lang/index.js';
 import type { EngineSettings } from '../settings.js';
@@ -114,19 +114,43 @@ function ocrScale(quality: Quality, longSide: number, settings: EngineSettings):
  */
 export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, settings: EngineSettings, language?: Lang): Promise<OcrPageWithRaster> {
   const budget = new ReadingBudget(settings.read.budget);
-  const plain = (await readPage(image, quality, pool, language, (r) => r, budget, settings))!;
+  const source = await decodePage(image, quality, settings);
+  const plain = (await readPage(source, quality, pool, language, (r) => r, budget, settings))!;
   if (plain.confidence >= settings.read.orientation.confidentReading || !budget.affords(1)) return plain;
   // A photo that reads poorly is read again with the surface around the paper cleaned away (page-background.ts),
   // and the surer reading wins. Not always: on a blurred photo that reads well as it is, the cleaned raster read
   // worse (an invoice's letters: "Lampe" as "Lamne"), while a receipt photo read upside down at confidence 26 as
   // it was reads upright at 87 cleaned.
-  const cleaned = await readPage(image, quality, pool, language, cleanPhoto, budget, settings);
+  const cleaned = await readPage(source, quality, pool, language, cleanPhoto, budget, settings);
   return cleaned && cleaned.confidence > plain.confidence ? cleaned : plain;
+}
+
+/** A page image decoded once for every reading of it: its size as shown, the scale for OCR, the grey raster and its content crop. */
+interface DecodedPage {
+  image: Uint8Array;
+  srcW: number;
+  srcH: number;
+  pageScale: number;
+  raw: GreyRaster;
+  crop: ContentCrop | undefined;
+}
+
+async function decodePage(image: Uint8Array, quality: Quality, settings: EngineSettings): Promise<DecodedPage> {
+  const meta = await sharp(image).metadata();
+  const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
+  const srcW = (swapped ? meta.height : meta.width) ?? 1;
+  const srcH = (swapped ? meta.width : meta.height) ?? 1;
+  const pageScale = ocrScale(quality, Math.max(srcW, srcH), settings);
+  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale), settings.read.scale.maxInputPixels);
+  // A small document on a large scan is read alone (content-crop.ts); everything after works on its part of the page.
+  // Cropped first: the surface a crop leaves out is none a photo's cleaning (cleanPhoto) has to whiten, and that
+  // reading, made of the whole sheet, had read a receipt scan sideways for 108 s.
+  return { image, srcW, srcH, pageScale, raw, crop: findContentCrop(raw, settings) };
 }
 
 /** ocrPage on the decoded raster as `prepare` leaves it; undefined when `prepare` finds no reading worth making. */
 async function readPage(
-  image: Uint8Array,
+  { image, srcW, srcH, pageScale, raw, crop }: DecodedPage,
   quality: Quality,
   pool: TesseractPool,
   language: Lang | undefined,
@@ -134,17 +158,6 @@ async function readPage(
   budget: ReadingBudget,
   settings: EngineSettings,
 ): Promise<OcrPageWithRaster | undefined> {
-  const { confidentReading } = settings.read.orientation;
-  const meta = await sharp(image).metadata();
-  const swapped = (meta.orientation ?? 1) >= EXIF_FIRST_SWAPPED;
-  const srcW = (swapped ? meta.height : meta.width) ?? 1;
-  const srcH = (swapped ? meta.width : meta.height) ?? 1;
-  const pageScale = ocrScale(quality, Math.max(srcW, srcH), settings);
-  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale), settings.read.scale.maxInputPixels);
-  // A small document on a large scan is read alone (content-crop.ts); everything below works on its part of the page.
-  // Cropped first: the surface a crop leaves out is none a photo's cleaning (cleanPhoto) has to whiten, and that
-  // reading, made of the whole sheet, had read a receipt scan sideways for 108 s.
-  const crop = findContentCrop(raw, settings);
   const frame = (r: GreyRaster) => (crop ? applyContentCrop(r, crop) : r);
   const decoded = prepare(frame(raw), settings);
   if (!decoded) return undefined;
@@ -186,10 +199,12 @@ async function readPage(
     // When the two direction measures disagree, a sample read decides the direction (and upright vs upside down).
     pick = turned.length > 1 ? await pickUpright(turned, pool, dpi, settings) : { index: 0, halfTurn: false };
     reading = await readUpright(turned[pick.index], pick.halfTurn, pool, dpi, language, budget, settings);
-    // Pages are mostly stored upright; one that reads poorly may be upside down, which a sample read both ways
-    // tells before a second full read (a poor scan that is upright is not read twice).
-    if (turned.length === 1 && reading.confidence < confidentReading) {
-      const check = budget.affords(1) ? await pickUpright(turned, pool, dpi, settings) : undefined;
+    // Pages are mostly stored upright; one that reads as poorly as a page read upside down may be one, which a
+    // sample read both ways tells before a second full read (a poor scan that is upright is not read twice). A
+    // poor scan that reads better than that is upright: the sample is not read (settings.read.orientation.upsideDownBelow).
+    if (turned.length === 1) {
+      const suspect = reading.confidence < settings.read.orientation.upsideDownBelow && budget.affords(1);
+      const check = suspect ? await pickUpright(turned, pool, dpi, settings) : undefined;
       if (check?.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget, settings));
     } else {
       ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget, settings));
