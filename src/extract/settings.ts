@@ -853,6 +853,20 @@ export const DEFAULT_SETTINGS = deepFreeze({
       decimalMarkLead: 4,
     },
   },
+  /** How surely a printed label names a concept of the catalogue (concepts/index.ts: classifyLabel, labelScore). */
+  concepts: {
+    /** A label with a currency, a rate or a note around it ("Total (EUR)"), and one a slip off (an OCR misread), against 1 for the label exactly. */
+    decoratedLabel: 0.96,
+    slipLabel: 0.88,
+    /** Labels shorter than this (letters of their key) are never read as a slip off another: short words differ by one letter by design. */
+    slipMinLetters: 6,
+    /** Share of a label's certainty that carries over to a concept through `broader` (a bare "Date" for the invoice date)... */
+    broaderShare: 0.8,
+    /** ...and to a general request from a specific label ("Invoice date" for `date`). */
+    narrowerShare: 0.9,
+    /** Printed labels whose scores are kept (labels repeat across pages and candidates). */
+    memoEntries: 20_000,
+  },
   /** Layout memory: what corrections teach about a sender's pages, and reading a page with it (memory/). */
   memory: {
     /** Share of a memory's anchors a page must print in place to be of its layout. */

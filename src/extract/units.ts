@@ -1,7 +1,7 @@
 /**
  * Units and fixed facts the engine computes with: not thresholds (those are
  * settings.ts), but what a grey level, a degree or a confidence percentage
- * is. The stages in read/, layout/ and memory/ write no other number than 0 and 1
+ * is. The stages in read/, layout/, concepts/ and memory/ write no other number than 0 and 1
  * (eslint.config.js, rule `settings-not-literals`); these are named here.
  */
 

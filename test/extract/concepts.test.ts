@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONCEPTS, classifyLabel, labelScore, resolveConcept, conceptById } from '../../src/extract/concepts/index.js';
 import { LANGS } from '../../src/extract/lang/index.js';
+import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const camel = (id: string) => id.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -24,8 +25,8 @@ describe('concept catalogue', () => {
           const resolved = resolveConcept(label);
           expect(resolved, `${label} (${c.id}, ${lang})`).not.toBeNull();
           // Variants that differ only in punctuation ("Beleg-Nr." / "Beleg Nr.") are one printed label shared by both concepts.
-          expect(classifyLabel(label).get(resolved!.id), `${label} → ${resolved!.id}`).toBe(1);
-          expect(classifyLabel(`${label}:`).get(c.id), `${label}: page label for ${c.id}`).toBe(1);
+          expect(classifyLabel(label, DEFAULT_SETTINGS).get(resolved!.id), `${label} → ${resolved!.id}`).toBe(1);
+          expect(classifyLabel(`${label}:`, DEFAULT_SETTINGS).get(c.id), `${label}: page label for ${c.id}`).toBe(1);
         }
         expect(c.labels[lang].some((l) => resolveConcept(l)?.id === c.id), `${c.id} in ${lang}`).toBe(true);
       }
@@ -52,18 +53,18 @@ describe('concept catalogue', () => {
   it('tells totals, dates and parties apart on printed labels', () => {
     const total = conceptById('total_amount')!;
     const invoiceDate = conceptById('invoice_date')!;
-    expect(labelScore(total, 'Total:')).toBe(1);
-    expect(labelScore(total, 'Total (EUR)')).toBeGreaterThan(0.9);
-    expect(labelScore(total, 'Subtotal')).toBe(0);
-    expect(labelScore(total, 'Total HT')).toBe(0);
-    expect(labelScore(conceptById('subtotal')!, 'Total HT')).toBe(1);
-    expect(labelScore(invoiceDate, 'Rechnungsdatum')).toBe(1);
-    expect(labelScore(invoiceDate, 'Datum:')).toBeCloseTo(0.8);
-    expect(labelScore(invoiceDate, 'Due date')).toBe(0);
-    expect(labelScore(conceptById('document_date')!, 'Invoice date')).toBeCloseTo(0.9);
-    expect(labelScore(conceptById('seller_name')!, 'Description')).toBe(0);
+    expect(labelScore(total, 'Total:', DEFAULT_SETTINGS)).toBe(1);
+    expect(labelScore(total, 'Total (EUR)', DEFAULT_SETTINGS)).toBeGreaterThan(0.9);
+    expect(labelScore(total, 'Subtotal', DEFAULT_SETTINGS)).toBe(0);
+    expect(labelScore(total, 'Total HT', DEFAULT_SETTINGS)).toBe(0);
+    expect(labelScore(conceptById('subtotal')!, 'Total HT', DEFAULT_SETTINGS)).toBe(1);
+    expect(labelScore(invoiceDate, 'Rechnungsdatum', DEFAULT_SETTINGS)).toBe(1);
+    expect(labelScore(invoiceDate, 'Datum:', DEFAULT_SETTINGS)).toBeCloseTo(0.8);
+    expect(labelScore(invoiceDate, 'Due date', DEFAULT_SETTINGS)).toBe(0);
+    expect(labelScore(conceptById('document_date')!, 'Invoice date', DEFAULT_SETTINGS)).toBeCloseTo(0.9);
+    expect(labelScore(conceptById('seller_name')!, 'Description', DEFAULT_SETTINGS)).toBe(0);
     // One OCR slip in a long label still names it.
-    expect(labelScore(invoiceDate, 'Rechnungsdatun')).toBeGreaterThan(0.8);
-    expect(labelScore(invoiceDate, 'Rechnungsdatun')).toBeLessThan(1);
+    expect(labelScore(invoiceDate, 'Rechnungsdatun', DEFAULT_SETTINGS)).toBeGreaterThan(0.8);
+    expect(labelScore(invoiceDate, 'Rechnungsdatun', DEFAULT_SETTINGS)).toBeLessThan(1);
   });
 });

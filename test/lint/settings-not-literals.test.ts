@@ -46,7 +46,7 @@ describe('settings, not literals, in the engine stages (eslint)', { timeout: 60_
   });
 
   it('passes on the stages as they are', async () => {
-    const results = await eslint.lintFiles(['src/extract/read', 'src/extract/layout', 'src/extract/memory']);
+    const results = await eslint.lintFiles(['src/extract/read', 'src/extract/layout', 'src/extract/concepts', 'src/extract/memory']);
     expect(results.length).toBeGreaterThan(25);
     expect(results.flatMap((r) => r.messages.map((m) => `${path.relative(ROOT, r.filePath)}: ${m.ruleId} ${m.message}`))).toEqual([]);
   });

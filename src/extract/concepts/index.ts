@@ -8,6 +8,7 @@ import { DOCUMENT_CONCEPTS } from './document.js';
 import { LINE_CONCEPTS } from './line.js';
 import { foldLetters, LANGS, LANGUAGE_LIST } from '../lang/index.js';
 import type { Concept } from './types.js';
+import type { EngineSettings } from '../settings.js';
 
 export type { Concept, ConceptLevel, ValueKind } from './types.js';
 export type { Lang } from '../lang/index.js';
@@ -98,8 +99,8 @@ export function conceptById(id: string): Concept | undefined {
   return byId.get(id);
 }
 
-/** How surely a printed label names a concept: its exact label, the label with a currency or a note around it, or one slip off. */
-export const LABEL_SCORE = { exact: 1, decorated: 0.96, slip: 0.88 } as const;
+/** The score of a concept's exact label; one decorated or a slip off scores less (settings.concepts). */
+export const EXACT_LABEL = 1;
 
 /**
  * Currency words, rates, weight units and notes that decorate a label without changing it ("Total (EUR)", "Betrag
@@ -107,10 +108,16 @@ export const LABEL_SCORE = { exact: 1, decorated: 0.96, slip: 0.88 } as const;
  */
 const DECORATION = /\((?:[^)]*)\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%|\b(?:eur|euro|euros|usd|gbp|chf|rm|in|en|incl|inkl|excl|exkl|kg|kgs|lbs?)\b|[€$£:：*]/gi;
 
-const classified = new Map<string, Map<string, number>>();
+type ConceptSettings = EngineSettings['concepts'];
 
-/** Concept id → score for a printed label (memoized; labels repeat across pages and candidates). */
-export function classifyLabel(text: string): Map<string, number> {
+/** Scores of printed labels, one memo per settings (labels repeat across pages and candidates). */
+const memos = new WeakMap<ConceptSettings, Map<string, Map<string, number>>>();
+
+/** Concept id → score for a printed label (memoized). */
+export function classifyLabel(text: string, settings: EngineSettings): Map<string, number> {
+  const C = settings.concepts;
+  let classified = memos.get(C);
+  if (!classified) memos.set(C, (classified = new Map()));
   const known = classified.get(text);
   if (known) return known;
   const scores = new Map<string, number>();
@@ -118,42 +125,38 @@ export function classifyLabel(text: string): Map<string, number> {
     for (const c of labelIndex.get(key) ?? []) scores.set(c.id, Math.max(score, scores.get(c.id) ?? 0));
   };
   const key = keyOf(text);
-  add(key, LABEL_SCORE.exact);
+  add(key, EXACT_LABEL);
   const bare = keyOf(text.replace(DECORATION, ' '));
-  if (bare && bare !== key) add(bare, LABEL_SCORE.decorated);
-  if (scores.size === 0 && key.length >= 6) {
+  if (bare && bare !== key) add(bare, C.decoratedLabel);
+  if (scores.size === 0 && key.length >= C.slipMinLetters) {
     for (let len = key.length - 1; len <= key.length + 1; len++) {
-      for (const k of labelKeysByLength.get(len) ?? []) if (k[0] === key[0] && levenshtein(k, key) === 1) add(k, LABEL_SCORE.slip);
+      for (const k of labelKeysByLength.get(len) ?? []) if (k[0] === key[0] && levenshtein(k, key) === 1) add(k, C.slipLabel);
     }
   }
-  if (classified.size > 20_000) classified.clear();
+  if (classified.size > C.memoEntries) classified.clear();
   classified.set(text, scores);
   return scores;
 }
-
-/** Share of a label's certainty that carries over to a concept through `broader` (a bare "Date" for the invoice date)... */
-const BROADER_SHARE = 0.8;
-/** ...and to a general request from a specific label ("Invoice date" for `date`). */
-const NARROWER_SHARE = 0.9;
 
 /**
  * How well a printed label names `concept`, 0..1: 0 when the label names
  * another concept better ("Subtotal" is not the total, "Due date" not the
  * invoice date).
  */
-export function labelScore(concept: Concept, text: string): number {
-  const scores = classifyLabel(text);
+export function labelScore(concept: Concept, text: string, settings: EngineSettings): number {
+  const { broaderShare, narrowerShare } = settings.concepts;
+  const scores = classifyLabel(text, settings);
   if (scores.size === 0) return 0;
   let own = scores.get(concept.id) ?? 0;
   let familyRaw = own;
   if (concept.broader) {
     const b = scores.get(concept.broader) ?? 0;
-    own = Math.max(own, b * BROADER_SHARE);
+    own = Math.max(own, b * broaderShare);
     familyRaw = Math.max(familyRaw, b);
   }
   for (const [id, s] of scores) {
     if (byId.get(id)?.broader === concept.id) {
-      own = Math.max(own, s * NARROWER_SHARE);
+      own = Math.max(own, s * narrowerShare);
       familyRaw = Math.max(familyRaw, s);
     }
   }
@@ -165,6 +168,6 @@ export function labelScore(concept: Concept, text: string): number {
 }
 
 /** True when the text is a label of some concept (so it is not a value: "Date:" next to "Due date:"). */
-export function isConceptLabel(text: string): boolean {
-  return classifyLabel(text).size > 0;
+export function isConceptLabel(text: string, settings: EngineSettings): boolean {
+  return classifyLabel(text, settings).size > 0;
 }

@@ -27,17 +27,17 @@ type Row = Record<string, ExtractedCell>;
  * label in any language ("Menge", "Prezzo unitario"), of the level asked
  * where it means two ("Betrag": a line's amount, or the total).
  */
-function conceptOf(name: string, level: 'document' | 'line'): Concept | null {
-  const read = [resolveConcept(name), ...[...classifyLabel(name).keys()].map((id) => conceptById(id))].filter((c): c is Concept => !!c);
+function conceptOf(name: string, level: 'document' | 'line', settings: EngineSettings): Concept | null {
+  const read = [resolveConcept(name), ...[...classifyLabel(name, settings).keys()].map((id) => conceptById(id))].filter((c): c is Concept => !!c);
   return read.find((c) => c.level === level) ?? read[0] ?? null;
 }
 
 /** Whether a request asks for line items: settings.memory.rowNames of its names or more are line concepts ("Qtà", "unit_price"). */
-export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => conceptOf(n, 'line')?.level === 'line').length >= settings.memory.rowNames;
+export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => conceptOf(n, 'line', settings)?.level === 'line').length >= settings.memory.rowNames;
 
 /** The words of a memory's reading that are a value of the field's kind, as the general rules take them; null when none are. */
 export function fittedWords(name: string, words: Word[], settings: EngineSettings): Word[] | null {
-  const kind = conceptOf(name, 'document')?.kind;
+  const kind = conceptOf(name, 'document', settings)?.kind;
   return kind ? fitValue(kind, words, settings) : words;
 }
 
@@ -61,7 +61,7 @@ function wordsIn(words: Word[], box: Box | null): Word[] {
 export function totalsKeptGeneral(names: string[], general: Row, memory: Map<number, { words: Word[] }>, pageWords: Word[], settings: EngineSettings): number[] {
   const parts = new Map<TotalPart, number>();
   names.forEach((n, i) => {
-    const id = conceptOf(n, 'document')?.id;
+    const id = conceptOf(n, 'document', settings)?.id;
     if (id && (TOTAL_PARTS as readonly string[]).includes(id) && !parts.has(id as TotalPart)) parts.set(id as TotalPart, i);
   });
   const differs = [...parts.values()].filter((i) => memory.has(i) && wordsText(memory.get(i)!.words) !== textOf(general[names[i]]));
@@ -79,7 +79,7 @@ const wordsText = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 
 /** How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails, and whether Σ line totals is a printed total. */
 function confirmation(names: string[], rows: Row[], printedTotals: number[], settings: EngineSettings): number {
-  const by = (id: string) => names.find((n) => conceptOf(n, 'line')?.id === id);
+  const by = (id: string) => names.find((n) => conceptOf(n, 'line', settings)?.id === id);
   const [q, p, t] = [by('quantity'), by('unit_price'), by('line_total')];
   const [debit, credit, balance] = [by('debit'), by('credit'), by('balance')];
   let score = 0;

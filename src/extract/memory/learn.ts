@@ -96,7 +96,7 @@ function bestHit(lines: Line[], field: string, hits: ValueHit[], used: Set<Word>
     const label = labelOf(lines, h, () => false, settings);
     if (!label) return free;
     const sameLine = label.sameSegment || Math.abs(label.box.y1 - h.box.y1) < lines[h.line].height * M.sameLineShare;
-    return (sameLine ? M.sameLineLabelRank : M.labelAboveRank) + (concept && labelScore(concept, label.text) > 0 ? M.conceptLabelRank : 0) + free;
+    return (sameLine ? M.sameLineLabelRank : M.labelAboveRank) + (concept && labelScore(concept, label.text, settings) > 0 ? M.conceptLabelRank : 0) + free;
   };
   let best: ValueHit | null = null;
   let bestRank = -1;

@@ -32,14 +32,14 @@ export function headerScore(field: FieldRequest, header: string, settings: Engin
   const { printedHeadBonus, counterpartShare } = settings.columns;
   if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + printedHeadBonus;
   if (!field.concept) return matchScore(field.name, header, settings);
-  const byLabel = labelScore(field.concept, header);
+  const byLabel = labelScore(field.concept, header, settings);
   if (byLabel > 0) return byLabel;
   const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
-  const byColumn = counterpart ? labelScore(counterpart, header) * counterpartShare : 0;
+  const byColumn = counterpart ? labelScore(counterpart, header, settings) * counterpartShare : 0;
   if (byColumn > 0) return byColumn;
-  const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header) * counterpartShare : 0;
+  const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header, settings) * counterpartShare : 0;
   if (byOther > 0) return byOther;
-  return classifyLabel(header).size > 0 ? 0 : matchScore(field.name, header, settings);
+  return classifyLabel(header, settings).size > 0 ? 0 : matchScore(field.name, header, settings);
 }
 
 /** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */

@@ -47,9 +47,9 @@ const CONTACT = new RegExp(`@|www\\.|https?:|\\b(?:${CONTACT_WORDS.join('|')})\\
 export const isContactLine = (text: string): boolean => CONTACT.test(text);
 
 /** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a one-line sender. */
-export function endsAddress(seg: Segment): boolean {
+export function endsAddress(seg: Segment, settings: EngineSettings): boolean {
   const t = seg.text;
-  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || (!/\d/.test(t) && classifyLabel(stripColon(t)).size > 0);
+  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
 }
 
 /** The one-line form split at its separators: the first part names the party, the rest is its address. */
@@ -88,7 +88,7 @@ export function holdsNumber(text: string, settings: EngineSettings): boolean {
 
 /** A line of letters alone under a postal line, a word or three: the state or country that ends the address ("SELANGOR DARUL EHSAN", "Germany"). */
 function isRegionLine(seg: Segment, settings: EngineSettings): boolean {
-  return !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= settings.fields.regionLineWords && !endsAddress(seg);
+  return !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= settings.fields.regionLineWords && !endsAddress(seg, settings);
 }
 
 /**
@@ -121,7 +121,7 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, 
       if (isRegionLine(seg, settings)) out.push(seg);
       return out;
     }
-    if (endsAddress(seg)) break;
+    if (endsAddress(seg, settings)) break;
     out.push(seg);
     last = l;
     postal = isPostalLine(seg.text);

@@ -67,12 +67,12 @@ function below(lines: Line[], li: number, x1: number, x2: number, maxLines: numb
  * is not the block.
  */
 function blockValue(concept: Concept, lines: Line[], block: Array<{ seg: Segment; distance: number }>, settings: EngineSettings): Word[] | null {
-  const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text)).size && !SENDER_SEPARATOR.test(r.text) && !isContactLine(r.text));
+  const rows = block.map((b) => b.seg).filter((r) => !classifyLabel(stripColon(r.text), settings).size && !SENDER_SEPARATOR.test(r.text) && !isContactLine(r.text));
   const head = rows[0];
   if (!head) return null;
   const named = !/\d/.test(head.text) && !isPostalLine(head.text);
   if (concept.kind === 'name') return named ? fitValue('name', head.words, settings) : null;
-  const address = named ? addressUnder(lines, head, false, settings) : endsAddress(head) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false, settings) ?? [])];
+  const address = named ? addressUnder(lines, head, false, settings) : endsAddress(head, settings) ? null : isPostalLine(head.text) ? [head] : [head, ...(addressUnder(lines, head, false, settings) ?? [])];
   return address ? address.flatMap((r) => r.words) : null;
 }
 
@@ -98,8 +98,8 @@ function sumUnder(under: Array<{ seg: Segment }>, settings: EngineSettings): Wor
 }
 
 /** A cell whose words name line-item concepts and no document one ("QTY ITEM", "Description"): an item table's heads. */
-function namesItemsOnly(text: string): boolean {
-  const levels = stripColon(text).split(/\s+/).flatMap((w) => [...classifyLabel(w).keys()].map((id) => conceptById(id)?.level));
+function namesItemsOnly(text: string, settings: EngineSettings): boolean {
+  const levels = stripColon(text).split(/\s+/).flatMap((w) => [...classifyLabel(w, settings).keys()].map((id) => conceptById(id)?.level));
   return levels.length > 0 && levels.every((l) => l === 'line');
 }
 
@@ -152,7 +152,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
       if (seg.words[0].text.startsWith('(')) return;
       // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
       const whole = stripColon(seg.text);
-      const otherLabel = classifyLabel(whole).size > 0 && labelScore(concept, whole) === 0 && !(partner && labelScore(partner, whole) > 0);
+      const otherLabel = classifyLabel(whole, settings).size > 0 && labelScore(concept, whole, settings) === 0 && !(partner && labelScore(partner, whole, settings) > 0);
       // A receipt's tax line may start with its tax class ("A VAT 20% 12.15"): the label follows the letter.
       const from = seg.words.length >= S.taxClassMinWords && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
       for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
@@ -160,7 +160,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         const rest = seg.words.slice(from + k);
         const labelText = textOf(labelWords);
         const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
-        const score = Math.max(labelScore(concept, stripColon(labelText)), partner ? labelScore(partner, stripColon(labelText)) - S.partnerLabelPenalty : 0);
+        const score = Math.max(labelScore(concept, stripColon(labelText), settings), partner ? labelScore(partner, stripColon(labelText), settings) - S.partnerLabelPenalty : 0);
         if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
@@ -194,7 +194,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           // The value starts right after its label ("Invoice date 12.03.2024"), not after more words of a longer
           // label ("Date de facture associée : ..."); a name after a bare word is a heading ("Seller trade name").
           // Free text after a label is not the rest of a longer label of the concept ("Periodo" of "Periodo de liquidación").
-          const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text)) >= S.minLabelScore;
+          const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text), settings) >= S.minLabelScore;
           const starts = !longerLabel && fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
           if (fit && starts && (colon || !block)) {
             push(fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
@@ -206,7 +206,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         let beside = false;
         for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
-          if (classifyLabel(text).size && !/\d/.test(text)) break;
+          if (classifyLabel(text, settings).size && !/\d/.test(text)) break;
           const fit = fitValue(concept.kind, right.words, settings, last);
           if (fit) {
             // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
@@ -232,15 +232,15 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         // Under the label: the value in the next lines (a row of boxes), or the block it heads (an address). Only a
         // label that ends its cell, or is the first of a row of labels ("MwSt-Betrag MwSt-%"), heads what is under it.
         // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
-        if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue))).size)) continue;
+        if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue)), settings).size)) continue;
         // An amount label in a row of item heads ("QTY ITEM | TOTAL") heads the items' column, not a document value.
-        if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text))) continue;
+        if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text, settings))) continue;
         const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
         const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + S.blockExtraLines : S.maxBelowLines, settings);
         if (block) push(blockValue(concept, lines, under, settings), S.belowBonus);
         else {
           for (const u of under) {
-            if (classifyLabel(stripColon(u.seg.text)).size && !/\d/.test(u.seg.text)) break;
+            if (classifyLabel(stripColon(u.seg.text), settings).size && !/\d/.test(u.seg.text)) break;
             const fit = fitValue(concept.kind, u.seg.words, settings, last);
             // The value fills the cell under the label; a date inside a sentence below is not it.
             // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").

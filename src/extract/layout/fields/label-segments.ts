@@ -3,7 +3,7 @@
  * apart ("Total  Inc.  GST  6%:  362.50" comes as five cells), and the words
  * joined name a concept where a part alone names another ("GST" the tax).
  */
-import { classifyLabel, LABEL_SCORE } from '../../concepts/index.js';
+import { classifyLabel, EXACT_LABEL } from '../../concepts/index.js';
 import type { EngineSettings } from '../../settings.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { stripColon, textOf } from '../lines/word-text.js';
@@ -26,7 +26,7 @@ export function withSplitLabelsJoined(line: Line, settings: EngineSettings): Seg
     for (let j = i + 1; j < segs.length && j <= i + splitLabelParts; j++) {
       if (segs[j].box.x1 - segs[j - 1].box.x2 > charWidth(segs.slice(i, j + 1)) * splitLabelGap || /\d/.test(segs[j].text)) break;
       const text = textOf(segs.slice(i, j + 1).flatMap((s) => s.words));
-      if ([...classifyLabel(stripColon(text)).values()].some((v) => v >= LABEL_SCORE.exact)) end = j;
+      if ([...classifyLabel(stripColon(text), settings).values()].some((v) => v >= EXACT_LABEL)) end = j;
     }
     if (end === i) {
       out.push(segs[i]);

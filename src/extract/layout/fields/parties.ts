@@ -34,7 +34,7 @@ function continuesBlock(lines: Line[], li: number, seg: Segment, settings: Engin
   const prev = lines[li - 1];
   if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * settings.fields.addressGapLines) return false;
   const above = inColumn(prev, seg, settings);
-  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above) && !readAsShapes(above.words, settings.fields.shapeReading);
+  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above, settings) && !readAsShapes(above.words, settings.fields.shapeReading);
 }
 
 /**
@@ -104,7 +104,7 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
     return !!under && (STREET_START.test(under.text) || isPostalLine(under.text));
   };
   const nameLike = (s: Segment) =>
-    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text)).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
+    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
   // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
   const named = (l: Line, s: Segment): Segment => (l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s);
   // A company's legal form names it surest, above a taller brand or a note written over the top; a form printed on a
@@ -186,7 +186,7 @@ export function addressee(lines: Line[], from: Party, settings: EngineSettings):
   for (const l of lines) {
     if (l.box.y1 < S.windowTop || l.box.y1 > S.windowBottom) continue;
     for (const seg of l.segments) {
-      if (taken.has(seg) || endsAddress(seg) || /\d/.test(seg.text) || !fitValue('name', seg.words, settings)) continue;
+      if (taken.has(seg) || endsAddress(seg, settings) || /\d/.test(seg.text) || !fitValue('name', seg.words, settings)) continue;
       const address = addressUnder(lines, seg, true, settings);
       if (!address) continue;
       // A label a scan misread past knowing ("Sunnliar" for "Supplier") stands over the block as one word: the name

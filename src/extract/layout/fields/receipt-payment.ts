@@ -43,7 +43,7 @@ function labelledAmount(line: Line, settings: EngineSettings): LabelledAmount | 
   return { labels, amount, value };
 }
 
-const isTendered = (a: LabelledAmount) => a.labels.some((t) => PAYMENT_MEANS.test(t) || classifyLabel(t).has('amount_paid'));
+const isTendered = (a: LabelledAmount, settings: EngineSettings) => a.labels.some((t) => PAYMENT_MEANS.test(t) || classifyLabel(t, settings).has('amount_paid'));
 const isChange = (a: LabelledAmount) => a.labels.some((t) => CHANGE_GIVEN.test(t));
 
 /**
@@ -58,7 +58,7 @@ export function tenderedLessChange(lines: Line[], settings: EngineSettings): { v
     if (!change || !isChange(change)) continue;
     for (let t = c - 1; t >= Math.max(0, c - settings.fields.totals.tenderedLines); t--) {
       const tendered = labelledAmount(lines[t], settings);
-      if (!tendered || !isTendered(tendered)) continue;
+      if (!tendered || !isTendered(tendered, settings)) continue;
       const value = toHundredths(tendered.value - change.value);
       if (value <= 0) return null;
       for (let i = t - 1; i >= 0; i--) {

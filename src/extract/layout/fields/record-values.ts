@@ -24,10 +24,10 @@ import { findLabeledValue } from './record-fields.js';
 import { half, toHundredths } from '../../units.js';
 
 /** Which concepts a segment's first words (at most `most`) label ("USt. 7 %" labels the tax). */
-function segmentLabels(text: string, most: number): string[] {
+function segmentLabels(text: string, most: number, settings: EngineSettings): string[] {
   const words = text.replace(/[:：]\s*$/, '').split(/\s+/);
   for (let k = Math.min(most, words.length); k >= 1; k--) {
-    const ids = [...classifyLabel(words.slice(0, k).join(' ')).keys()];
+    const ids = [...classifyLabel(words.slice(0, k).join(' '), settings).keys()];
     if (ids.length) return ids;
   }
   return [];
@@ -45,7 +45,7 @@ function holdsDocumentLabels(line: Line, settings: EngineSettings): boolean {
   let documentLabels = 0;
   let lineOnlyLabels = 0;
   for (const seg of line.segments) {
-    const ids = segmentLabels(seg.text, settings.fields.segmentLabelWords);
+    const ids = segmentLabels(seg.text, settings.fields.segmentLabelWords, settings);
     if (!ids.length) continue;
     labels++;
     if (ids.some((id) => conceptById(id)?.level === 'document')) documentLabels++;

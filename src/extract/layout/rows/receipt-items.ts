@@ -36,7 +36,7 @@ function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable
   const first = line.segments[0]?.text.replace(/[:：]\s*$/, '') ?? '';
   const words = first.split(/\s+/);
   for (let k = Math.min(settings.fields.segmentLabelWords, words.length); k >= 1; k--) {
-    const concepts = [...classifyLabel(words.slice(0, k).join(' ')).keys()].flatMap((id) => conceptById(id) ?? []).filter((c) => c.level === 'document');
+    const concepts = [...classifyLabel(words.slice(0, k).join(' '), settings).keys()].flatMap((id) => conceptById(id) ?? []).filter((c) => c.level === 'document');
     if (concepts.length) return concepts;
   }
   return [];

@@ -37,7 +37,7 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
       const spanned = own.length ? own : reached;
       // Unless sub-headings stand under each of its columns, a segment splitting cleanly is heads set tight ("Cod. art.
       // Descrizione"); the lower line may be the wrapped units of some of them ("Caixas P. líquido Peso bruto" over "kg | (kg)").
-      if (!spanned.every((c) => subHeaded.has(c)) && splitsAtSeparators(table, seg.words, spanned, t.headAlign)) return [];
+      if (!spanned.every((c) => subHeaded.has(c)) && splitsAtSeparators(table, seg.words, spanned, settings)) return [];
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });
@@ -80,10 +80,11 @@ function repeatedGroups(names: string[], stubs: number, least: number): number[]
  * the whole names none of ("MwSt-% Nettowert" over rate and amount) are heads
  * however they line up.
  */
-function splitsAtSeparators(table: Table, words: Word[], spanned: number[], headAlign: number): boolean {
+function splitsAtSeparators(table: Table, words: Word[], spanned: number[], settings: EngineSettings): boolean {
+  const { headAlign } = settings.tables;
   if (spanned.length <= 1) return false;
   const partOf = (c: number) => words.filter((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2)) === c);
-  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(textOf(ws)).size > 0;
+  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(textOf(ws), settings).size > 0;
   if (!names(words) && spanned.every((c) => names(partOf(c)))) return true;
   return spanned.every((c) => {
     const part = partOf(c);

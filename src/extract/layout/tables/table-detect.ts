@@ -123,11 +123,11 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number, settings: 
   // A remark between the item heads and the first item ("Important: orders until 19.12. ...") bridges them.
   let remark: Line | null = null;
   const headsOpen = () => {
-    const heads = current.findLastIndex((l) => namesItemColumns(l, t.minItemHeads));
+    const heads = current.findLastIndex((l) => namesItemColumns(l, t.minItemHeads, settings));
     return heads >= 0 && heads >= current.length - t.maxHeaderLines && !current.slice(heads).some(hasDataCell);
   };
   // Lines indented under item heads are an item's notes, however wide ("Ordered by: J. Smith, staff no. 4488, cost centre 12").
-  const itemNote = (l: Line) => current.some((c) => namesItemColumns(c, t.minItemHeads)) && l.box.x1 > unionBoxes(current.map((c) => c.box)).x1 + l.height;
+  const itemNote = (l: Line) => current.some((c) => namesItemColumns(c, t.minItemHeads, settings)) && l.box.x1 > unionBoxes(current.map((c) => c.box)).x1 + l.height;
   for (const line of lines) {
     // A footnote after the rows ends the table; its hanging-indented lines (key | meaning) belong to it, not to a new table.
     if (note && gapOk(note.last, line) && line.box.x1 >= note.first.words[0].box.x2) {
@@ -230,7 +230,7 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * t.newHeaderPitch;
     const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
     // A row of item column heads after label/value lines (an account block set like a table) opens the items.
-    const itemHeads = dataSeen > 0 && namesItemColumns(line, t.minItemHeads);
+    const itemHeads = dataSeen > 0 && namesItemColumns(line, t.minItemHeads, settings);
     if ((dataSeen >= t.dataRowsBeforeNewHeader && newHeader) || itemHeads) {
       if (!block.slice(i + 1, i + 1 + t.newHeaderLookahead).some(hasDataCell)) continue;
       out.push(block.slice(start, i));
@@ -244,9 +244,9 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
 }
 
 /** A line of column heads of line items: at least `least` of its cells label line concepts and none holds data. */
-function namesItemColumns(line: Line, least: number): boolean {
+function namesItemColumns(line: Line, least: number, settings: EngineSettings): boolean {
   if (line.segments.length < least || hasDataCell(line)) return false;
-  const heads = line.segments.filter((s) => [...classifyLabel(s.text).keys()].some((id) => conceptById(id)?.level === 'line'));
+  const heads = line.segments.filter((s) => [...classifyLabel(s.text, settings).keys()].some((id) => conceptById(id)?.level === 'line'));
   return heads.length >= least;
 }
 

@@ -108,7 +108,7 @@ const SUMMARY_CONCEPTS = new Set(['subtotal', 'discount', 'shipping', 'packages'
 export function isSummaryLabel(text: string, settings: EngineSettings): boolean {
   const words = withoutCurrencyCodes(text).replace(/\(?\d[\d.,]*\s*%\)?|[$€£]|[:：]/g, ' ').trim().split(/\s+/);
   if (!/\p{L}{2}/u.test(words.join(' '))) return false;
-  const names = (t: string) => [...classifyLabel(t).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
+  const names = (t: string) => [...classifyLabel(t, settings).keys()].some((id) => SUMMARY_CONCEPTS.has(id) && conceptById(id)?.level === 'document');
   if (names(words.join(' '))) return true;
   for (let k = Math.min(settings.values.summaryLabelWords, words.length - 1); k >= 1; k--) if (names(words.slice(0, k).join(' '))) return true;
   return false;

@@ -91,14 +91,15 @@ function identifierWords(words: Word[], kinds: Kinds): Word[] | null {
 }
 
 /** A name has letters, more letters than digits, and is neither an amount, a date nor a label. */
-function isName(ws: Word[], kinds: Kinds): boolean {
+function isName(ws: Word[], settings: EngineSettings): boolean {
+  const { kinds } = settings.values;
   const t = textOf(ws);
   const letters = (t.match(/\p{L}/gu) ?? []).length;
   // A registration number in brackets after a company's name ("SOON FATT S/B (B1497-P)") is not the name's.
   const digits = (t.replace(/\([^()]*\)\s*$/, '').match(/\d/g) ?? []).length;
   if (letters < kinds.minNameLetters || digits * kinds.nameLettersPerDigit > letters || ws.length > kinds.maxNameWords) return false;
   if (/@|www\.|https?:/i.test(t)) return false;
-  return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''));
+  return !looksLikeDate(t) && !isConceptLabel(t.replace(/[:：]\s*$/, ''), settings);
 }
 
 /**
@@ -126,9 +127,9 @@ export function fitValue(kind: ValueKind, words: Word[], settings: EngineSetting
     case 'identifier':
       return identifierWords(ws, kinds);
     case 'name':
-      return isName(ws, kinds) ? ws : null;
+      return isName(ws, settings) ? ws : null;
     case 'address':
-      return /\p{L}/u.test(textOf(ws)) && !isConceptLabel(textOf(ws)) ? ws : null;
+      return /\p{L}/u.test(textOf(ws)) && !isConceptLabel(textOf(ws), settings) ? ws : null;
     case 'text':
       return /[\p{L}\d]/u.test(textOf(ws)) ? ws : null;
   }
