@@ -1,7 +1,7 @@
 /**
  * Ingestion benchmark (issue 3). Prints one JSON object:
  * (a) upload latency p50/p99 of a 1-page and a 50-page text PDF through the real server;
- * (b) pages/s rendered by the render pool at PAGE_RENDER_DPI, next to pdftoppm (poppler)
+ * (b) pages/s rendered by the ingest process pool at PAGE_RENDER_DPI, next to pdftoppm (poppler)
  *     rendering the same pages at the same dpi and JPEG quality in the same run;
  * (c) peak RSS of the server's whole process tree (the server and its ingest children,
  *     summed at each sample) while four 50-page uploads run at once.
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_RENDER_DPI } from '../src/extract/types.js';
 import { ingestPdf, splitRanges } from '../src/ingest/pdf.js';
-import { RenderPool } from '../src/ingest/render-pool.js';
+import { IngestProcessPool } from '../src/ingest/ingest-process-pool.js';
 import { textPdf } from '../test/fixtures/ingest/pdf-fixtures.js';
 import { peakTreeRss } from './lib/process-tree.js';
 import { createBenchAccount, percentile, startBenchServer } from './lib/server.js';
@@ -57,10 +57,10 @@ function assertPdftoppm(): void {
 }
 
 async function renderComparison(path: string, pages: number) {
-  const pool = new RenderPool(2);
+  const pool = new IngestProcessPool(2);
   const dir = mkdtempSync(join(tmpdir(), 'docrows-bench-ppm-'));
   try {
-    const renderOurs = () => ingestPdf(path, { passwords: [], maxPages: 50, renderPool: pool });
+    const renderOurs = () => ingestPdf(path, { passwords: [], maxPages: 50, processPool: pool });
     await renderOurs(); // boots the worker threads
     const ours: number[] = [];
     const poppler: number[] = [];

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Config } from './config.js';
 import { buildServer, type App } from './http/server.js';
-import type { RenderPool } from './ingest/render-pool.js';
+import type { IngestProcessPool } from './ingest/ingest-process-pool.js';
 import { addDatabaseFigures } from './metrics/database-figures.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
 import { removeStaleScratch, type ScratchFiles } from './storage/scratch.js';
@@ -16,12 +16,12 @@ export interface RunningApp {
 }
 
 /** What uploads need besides Services (API processes only): the ingest children and a swept scratch directory. */
-async function prepareUploads(services: Services): Promise<{ renderPool: RenderPool; scratch: ScratchFiles }> {
+async function prepareUploads(services: Services): Promise<{ processPool: IngestProcessPool; scratch: ScratchFiles }> {
   // Every upload and crop is a different image: libvips' operation cache would only hold memory.
   sharp.cache(false);
   const stale = await removeStaleScratch(services.scratch.dir, services.clock.now());
   if (stale > 0) services.log.info({ files: stale, dir: services.scratch.dir }, 'removed scratch files left by an earlier process');
-  return { renderPool: services.ingest, scratch: services.scratch };
+  return { processPool: services.ingest, scratch: services.scratch };
 }
 
 /** The API and its embedded workers over one set of services. */
@@ -31,7 +31,7 @@ export async function createApp(config: Config, options: ServicesOptions = {}): 
   addDatabaseFigures(services.metrics, services.db);
   const server = await buildServer(services, { uploads });
   // The ingest children boot (PDF code, PDFium compiled) once the API listens, not competing with its own start-up.
-  server.addHook('onListen', async () => uploads.renderPool.warm());
+  server.addHook('onListen', async () => uploads.processPool.warm());
   const workers = config.workers > 0 ? startWorkers(services) : null;
   return {
     services,

@@ -11,7 +11,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open.js';
 import { ScratchFiles } from './storage/scratch.js';
-import { RenderPool } from './ingest/render-pool.js';
+import { IngestProcessPool } from './ingest/ingest-process-pool.js';
 
 /** Everything the HTTP layer, core and workers share; built once by the composition root (app.ts). */
 export interface Services {
@@ -32,7 +32,7 @@ export interface Services {
    * image is first wanted (core/uploads/page-images.ts), in API and worker
    * processes alike.
    */
-  ingest: RenderPool;
+  ingest: IngestProcessPool;
   /** Scratch files of this process (uploads, downloads, originals a page is painted from). */
   scratch: ScratchFiles;
 }
@@ -60,7 +60,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
   try {
     if (options.migrate !== false) await migrateToLatest(handle.db, handle.schema);
     const clock = options.clock ?? systemClock;
-    const ingest = new RenderPool(ingestChildren(), { memoryMb: config.ingestMemoryMb, timeoutMs: config.ingestTimeoutMs });
+    const ingest = new IngestProcessPool(ingestChildren(), { memoryMb: config.ingestMemoryMb, timeoutMs: config.ingestTimeoutMs });
     return {
       config,
       db: handle.db,

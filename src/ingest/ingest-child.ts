@@ -1,4 +1,4 @@
-/** Entry point of an ingest child process: runs the tasks render-pool.ts sends, one at a time. */
+/** Entry point of an ingest child process: runs the tasks ingest-process-pool.ts sends, one at a time. */
 import sharp from 'sharp';
 import { AppError } from '../errors.js';
 import { runIngestTask, type IngestTask } from './ingest-tasks.js';
@@ -17,7 +17,7 @@ if (!send) throw new Error('ingest-child must run as a forked child process');
 sharp.cache(false);
 // The parent gone (even killed), nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));
-// A warm child (render-pool.ts, warm()) has the PDF code loaded and PDFium compiled before its first upload arrives.
+// A warm child (ingest-process-pool.ts, warm()) has the PDF code loaded and PDFium compiled before its first upload arrives.
 // A failure here shows again, as that task's error, when the first task loads the same code.
 warmUp().catch(() => undefined);
 

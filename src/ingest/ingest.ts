@@ -19,11 +19,11 @@ import type { IngestedPage, IngestedUpload } from './types.js';
 
 /** Parsing runs in the ingest processes when there are some (the server), else here (the CLI). */
 function convert(task: Omit<ConvertTask, 'kind'>, options: IngestOptions): Promise<EInvoice | null> {
-  return (options.renderPool ? options.renderPool.convert(task) : runIngestTask({ kind: 'convert', ...task })) as Promise<EInvoice | null>;
+  return (options.processPool ? options.processPool.convert(task) : runIngestTask({ kind: 'convert', ...task })) as Promise<EInvoice | null>;
 }
 
 function image(task: Omit<ImageTask, 'kind'>, options: IngestOptions): Promise<IngestedPage[]> {
-  return options.renderPool ? options.renderPool.image(task) : (runIngestTask({ kind: 'image', ...task }) as Promise<IngestedPage[]>);
+  return options.processPool ? options.processPool.image(task) : (runIngestTask({ kind: 'image', ...task }) as Promise<IngestedPage[]>);
 }
 
 /** The invoice with the page each of its lines is printed on (the e-invoice code loads only for a file that is or carries one). */

@@ -1,13 +1,13 @@
-import type { RenderPool } from './render-pool.js';
+import type { IngestProcessPool } from './ingest-process-pool.js';
 
-/** How an upload is ingested (kept apart from types.ts: the render pool's own types come from there). */
+/** How an upload is ingested (kept apart from types.ts: the process pool's own types come from there). */
 export interface IngestOptions {
   /** Passwords to try on an encrypted PDF, in order (request password first, then the account's inbox passwords). */
   passwords: string[];
   /** Maximum pages per upload (50). */
   maxPages: number;
   /** Child processes that parse and render uploads; without them, everything runs in the calling thread. */
-  renderPool?: RenderPool;
+  processPool?: IngestProcessPool;
   /** Where intermediate files (converted .docx/.txt PDFs) go; the OS temp dir by default. */
   tempDir?: string;
   /** Read the e-invoice XML a PDF carries (DOCROWS_EINVOICE, on by default); XML uploads are read either way. */

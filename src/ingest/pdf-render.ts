@@ -1,6 +1,6 @@
 /**
  * Pages of an open PDF to page JPEG + thumbnail + text layer. Runs inside an
- * ingest child (see render-pool.ts) or in-thread.
+ * ingest child (see ingest-process-pool.ts) or in-thread.
  */
 import { AppError, errors } from '../errors.js';
 import { encodeRendered, thumbnailSize } from './jpeg.js';

@@ -2,7 +2,7 @@
 import type { EInvoice } from '../einvoice/index.js';
 import type { PdfTask, ProbeResult } from './pdf-tasks.js';
 import type { IngestOptions } from './options.js';
-import type { RenderPool } from './render-pool.js';
+import type { IngestProcessPool } from './ingest-process-pool.js';
 import type { IngestedPage } from './types.js';
 
 /** Contiguous 1-based page ranges, one per worker, so each worker opens the file once. */
@@ -20,7 +20,7 @@ export function splitRanges(pageCount: number, parts: number): Array<[number, nu
 
 /**
  * Runs a task in this thread. PDFium is loaded on first use: with a
- * render pool (the server) only its children ever load it.
+ * ingest process pool (the server) only its children ever load it.
  */
 async function runHere(task: PdfTask): Promise<unknown> {
   const { runPdfTask } = await import('./pdf-tasks.js');
@@ -33,7 +33,7 @@ export interface IngestedPdf {
 }
 
 export async function ingestPdf(path: string, options: IngestOptions): Promise<IngestedPdf> {
-  const pool = options.renderPool;
+  const pool = options.processPool;
   const probeTask = { path, passwords: options.passwords, maxPages: options.maxPages, einvoice: options.einvoice ?? true, paintLater: options.paintLater ?? false };
   // Without parallel workers the probe renders every page itself: one read, one open.
   if (!pool || pool.size === 1) {
@@ -50,7 +50,7 @@ export async function ingestPdf(path: string, options: IngestOptions): Promise<I
 }
 
 /** Paints page `page` (1-based) of an unencrypted PDF left unpainted at upload (IngestOptions.paintLater). */
-export async function paintPdfPage(path: string, page: number, pool: RenderPool | undefined): Promise<IngestedPage> {
+export async function paintPdfPage(path: string, page: number, pool: IngestProcessPool | undefined): Promise<IngestedPage> {
   const task = { path, page };
   const [painted] = pool ? await pool.paint(task) : ((await runHere({ kind: 'paint', ...task })) as IngestedPage[]);
   return painted;

@@ -29,7 +29,7 @@ export interface Slot<Executor, Answer> {
 }
 
 export interface TaskPoolOptions {
-  /** For messages: "render" → "render pool closed", "render task took longer than 60 s". */
+  /** For messages: "ingest" → "ingest pool closed", "ingest task took longer than 60 s". */
   name: string;
   size: number;
   /** What a task whose executor died rejects with (default: the death itself). */

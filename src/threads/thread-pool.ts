@@ -13,7 +13,7 @@ import { TaskPool, type Slot, type TaskMessage } from './task-pool.js';
 export type { TaskMessage };
 
 export interface ThreadPoolOptions {
-  /** For messages: "render" → "render pool closed", "render thread exited with code 1". */
+  /** For messages: "engine" → "engine pool closed", "engine thread exited with code 1". */
   name: string;
   size: number;
   /** Starts one thread (see startWorker). */

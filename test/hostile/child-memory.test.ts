@@ -6,7 +6,7 @@ import { descendants, fileForm, startHostileServer, type HostileServer } from '.
 
 /**
  * The ingest children's memory bound (DOCROWS_INGEST_MEMORY_MB: the child's
- * V8 heap gets 3/4 of it, src/ingest/render-pool.ts, and a watchdog kills a
+ * V8 heap gets 3/4 of it, src/ingest/ingest-process-pool.ts, and a watchdog kills a
  * child whose RSS passes all of it). A .docx inside every size cap (its
  * document.xml just under the 20 MB that src/ingest/docx-pdf.ts reads) whose
  * 600,000 one-letter paragraphs take ~210 MB of heap to parse needs more than

@@ -12,7 +12,7 @@ import { fileForm, memory, startHostileServer, withPeaks, type HostileServer } f
  * margin covers allocator slack and V8's lazily returned heap.
  */
 const SERVER_SLACK_MIB = 120;
-/** A child above this after its task is retired (render-pool.ts), so none may be left larger. */
+/** A child above this after its task is retired (ingest-process-pool.ts), so none may be left larger. */
 const CHILD_MAX_MIB = 300;
 /** The issue's bar for any single upload. */
 const PEAK_MAX_MIB = 1536;

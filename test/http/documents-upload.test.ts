@@ -6,7 +6,7 @@ import { corruptPdf, imageOnlyPdf, textPdf } from '../fixtures/ingest/pdf-fixtur
 import { expectError, expectNothingStored, footprint, upload } from './helpers/uploads.js';
 
 const DOC_ID = /^doc_[0-9A-HJKMNP-TV-Z]{26}$/;
-/** The first PDF upload of an app starts its render threads (seconds under tsx on a busy machine). */
+/** The first PDF upload of an app starts its ingest process pool (seconds under tsx on a busy machine). */
 const PDF_TEST_TIMEOUT = 90_000;
 
 describe.each(DIALECTS)('POST /documents (%s)', (dialect) => {

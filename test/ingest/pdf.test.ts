@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Box } from '../../src/extract/types.js';
 import type { IngestedPage } from '../../src/ingest/types.js';
 import { ingestFile } from '../../src/ingest/ingest.js';
-import { RenderPool } from '../../src/ingest/render-pool.js';
+import { IngestProcessPool } from '../../src/ingest/ingest-process-pool.js';
 import { corruptPdf, imageOnlyPdf, pdfkitToBuffer, textPdf, truncatedPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { useTmpDir } from '../fixtures/ingest/tmp-files.js';
 
@@ -140,13 +140,13 @@ async function inkUnder(page: IngestedPage, box: Box): Promise<number> {
   return Math.min(...pixels);
 }
 
-describe('RenderPool', () => {
-  const pool = new RenderPool(2);
+describe('IngestProcessPool', () => {
+  const pool = new IngestProcessPool(2);
   afterAll(() => pool.close());
 
   it('renders across worker threads with the same result as in-thread', async () => {
     const path = tmp.file('pool.pdf', await textPdf({ pages: 5, rows: 2 }));
-    const [pooled, local] = await Promise.all([ingestFile(path, { ...opts, renderPool: pool }), ingestFile(path, opts)]);
+    const [pooled, local] = await Promise.all([ingestFile(path, { ...opts, processPool: pool }), ingestFile(path, opts)]);
     expect(pooled.pages).toHaveLength(5);
     expect(pooled.pages.map((p) => p.textLayer)).toEqual(local.pages.map((p) => p.textLayer));
     expect(Buffer.isBuffer(pooled.pages[4].jpeg)).toBe(true);
@@ -155,11 +155,11 @@ describe('RenderPool', () => {
 
   it('carries spec errors back from the workers', async () => {
     const locked = tmp.file('pool-locked.pdf', await textPdf({ pages: 1, userPassword: 'pw' }));
-    await expect(ingestFile(locked, { ...opts, renderPool: pool })).rejects.toMatchObject({
+    await expect(ingestFile(locked, { ...opts, processPool: pool })).rejects.toMatchObject({
       name: 'AppError',
       code: 'invalid_parameter',
       param: 'file',
     });
-    expect((await ingestFile(locked, { ...opts, passwords: ['pw'], renderPool: pool })).pages).toHaveLength(1);
+    expect((await ingestFile(locked, { ...opts, passwords: ['pw'], processPool: pool })).pages).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ import * as documents from '../../db/queries/documents.js';
 import * as templates from '../../db/queries/templates.js';
 import * as uploads from '../../db/queries/uploads.js';
 import { ingestFile } from '../../ingest/ingest.js';
-import type { RenderPool } from '../../ingest/render-pool.js';
+import type { IngestProcessPool } from '../../ingest/ingest-process-pool.js';
 import type { IngestedUpload } from '../../ingest/types.js';
 import { downloadUrl } from '../../ingest/url-download.js';
 import type { Services } from '../../services.js';
@@ -44,7 +44,7 @@ export interface UploadInput {
 export type UploadOrigin = 'api' | 'direct';
 
 export interface UploadDeps {
-  renderPool?: RenderPool;
+  processPool?: IngestProcessPool;
   /** Local scratch directory for downloads and conversions. */
   scratch: ScratchFiles;
 }
@@ -84,7 +84,7 @@ export async function uploadDocument(services: Services, principal: Principal, i
     }
     const passwords = [...(input.password !== undefined ? [input.password] : []), ...settingsOf(principal.pool).inbox_pdf_passwords];
     const ingested = await ingestFile(path, {
-      passwords, maxPages: MAX_PAGES_PER_UPLOAD, renderPool: deps.renderPool, tempDir: deps.scratch.dir, einvoice: services.config.einvoice, paintLater: true,
+      passwords, maxPages: MAX_PAGES_PER_UPLOAD, processPool: deps.processPool, tempDir: deps.scratch.dir, einvoice: services.config.einvoice, paintLater: true,
     });
     return await persistUpload(services, principal, { batchName, templateId: input.templateId ?? null, origin: input.origin ?? 'api', filename, size, path, ingested });
   } finally {

@@ -81,7 +81,7 @@ function uploadOrigin(header: string | string[] | undefined): UploadOrigin {
   throw errors.invalidParameter('X-Docrows-Source', 'X-Docrows-Source accepts only `console` (uploads from the web console); omit it otherwise.');
 }
 
-/** Uploads get their render threads and scratch directory from the composition root (src/app.ts). */
+/** Uploads get their ingest process pool and scratch directory from the composition root (src/app.ts). */
 export async function registerDocumentRoutes(app: FastifyInstance, services: Services, { uploads }: RouteDeps): Promise<void> {
   // Multipart parsing only in this scope: the other resources take JSON.
   await app.register(async (scope) => {

@@ -42,7 +42,7 @@ function nativePreloads(): string[] {
   return [pathToFileURL(join(dirname(require.resolve('@embedpdf/pdfium/pdfium.wasm')), 'index.js')).href];
 }
 
-export class RenderPool {
+export class IngestProcessPool {
   private readonly pool: ProcessPool<ChildResponse>;
 
   constructor(size: number, { memoryMb, timeoutMs }: IngestLimits = DEFAULT_LIMITS) {
