@@ -9,6 +9,12 @@ type SharpModule = typeof import('sharp')['default'];
 
 /** libvips threads asked for by the engines of this process, applied whenever sharp loads. */
 let askedThreads = 0;
+/** sharp once loaded: an engine made after the first page was read still raises its threads. */
+let loaded: SharpModule | undefined;
+
+function applyThreads(sharp: SharpModule): void {
+  if (askedThreads > sharp.concurrency()) sharp.concurrency(askedThreads);
+}
 
 /**
  * sharp keeps libvips to one thread on glibc (to limit malloc arenas), which left a core idle while a page was decoded,
@@ -17,11 +23,13 @@ let askedThreads = 0;
  */
 export function askLibvipsThreads(threads: number): void {
   askedThreads = Math.max(askedThreads, threads);
+  if (loaded) applyThreads(loaded);
 }
 
 export async function loadSharp(): Promise<SharpModule> {
   const { default: sharp } = await import('sharp');
-  if (askedThreads > sharp.concurrency()) sharp.concurrency(askedThreads);
+  applyThreads(sharp);
+  loaded = sharp;
   return sharp;
 }
 
