@@ -132,7 +132,8 @@ describe('web console (chromium)', () => {
     await page.getByText('Queued 3 pages').waitFor();
     const rows = page.getByTestId('rows');
     await rows.getByText('Hex bolt pack 1', { exact: true }).waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('.counts [data-status=succeeded] strong').textContent()).toBe('3');
+    // the scanned page is OCR'd after the PDF's rows show: wait for processing as long as for the rows
+    await expect.poll(() => page.locator('.counts [data-status=succeeded] strong').textContent(), { timeout: 60_000 }).toBe('3');
     expect(await rows.locator('thead th').allTextContents()).toEqual(['Page', ...names]);
     // The badge's photo is a pure-location value: shown as its crop, fetched with the key.
     await rows.locator('img.crop').first().waitFor();
