@@ -84,7 +84,7 @@ describe('console review (chromium)', () => {
     await page.keyboard.press('p');
     await expect.poll(lit, { timeout: 20_000 }).toBe('0:Qty');
     await snap(page, 'review-walk');
-  });
+  }, 90_000);
 
   it('edits a cell, adds a row and deletes a row, saves; a reload shows the correction, and so does the xlsx', async () => {
     await page.getByRole('button', { name: 'Edit values' }).click();
