@@ -10,6 +10,7 @@ import type { ExtractRequest, ExtractResult, ExtractedCell, Word } from '../type
 import { resolveFormat } from '../format/index.js';
 import { overlap1d } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
+import { textOf as wordsText } from '../layout/lines/word-text.js';
 import { isSummaryText } from '../layout/tables/data-values.js';
 import { cell } from '../layout/values/cell.js';
 import type { EngineSettings } from '../settings.js';
@@ -35,7 +36,6 @@ export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings
   return best;
 }
 
-const textOfWords = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 
 /** Where the label sits on this page: the occurrence nearest its learned place, moved by `dy` as the anchors around it moved. */
 function findLabel(lines: Line[], label: NonNullable<LearnedField['label']>, dy: number): { line: number; seg: Segment; rest: Word[] } | null {
@@ -239,7 +239,7 @@ function printedTotals(lines: Line[], model: LayoutModel, placed: PlacedAnchor[]
     .filter((f) => ['subtotal', 'total_amount'].includes(resolveConcept(f.name)?.id ?? ''))
     .map((f) => readField(lines, f, placed, settings)?.words ?? [])
     .map((ws) => fittedWords('total_amount', ws, settings))
-    .map((ws) => (ws ? amountValue(textOfWords(ws)) : null))
+    .map((ws) => (ws ? amountValue(wordsText(ws)) : null))
     .filter((v): v is number => v !== null);
 }
 
@@ -273,7 +273,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   });
   const general = result.rows;
   for (const i of totalsKeptGeneral(names, general[0] ?? {}, fieldReads, content.words, settings)) fieldReads.delete(i);
-  const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(textOfWords(r.words), r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
+  const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(wordsText(r.words), r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
   const tableCells = columnOf.some((c) => c) ? readTable(page.lines, model.table!, settings) : null;
   const empty: ExtractedCell = { value: null, box: null };
   // The memory's rows: its columns, and the general rules' cells of a column it did not learn where both read as many rows.
@@ -283,7 +283,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const column = columnOf[i];
     const words = column ? cells.get(column.name) : undefined;
     const fitted = words ? fittedWords(name, words, settings) : null;
-    if (column) return [name, fitted ? cell(textOfWords(fitted), fitted, spec(i), settings, sure) : empty];
+    if (column) return [name, fitted ? cell(wordsText(fitted), fitted, spec(i), settings, sure) : empty];
     return [name, (tableCells.length === general.length ? general[r]?.[name] : null) ?? empty];
   }))) ?? null;
   const generalRows = general.map((r) => Object.fromEntries(rowNames.map((n) => [n, r[n] ?? empty])));

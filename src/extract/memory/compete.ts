@@ -18,7 +18,8 @@ import { fitValue } from '../layout/values/value-kinds.js';
 import type { EngineSettings } from '../settings.js';
 import type { Box, ExtractedCell, Word } from '../types.js';
 import { isImageRegion } from '../types.js';
-import { middle } from '../units.js';
+import { middleInside } from '../layout/lines/geometry.js';
+import { textOf as wordsText } from '../layout/lines/word-text.js';
 
 type Row = Record<string, ExtractedCell>;
 
@@ -45,12 +46,7 @@ const textOf = (c: ExtractedCell | undefined): string => (c && !isImageRegion(c)
 
 /** The page's words inside a cell's box: what the general rules read the value from. */
 function wordsIn(words: Word[], box: Box | null): Word[] {
-  if (!box) return [];
-  return words.filter((w) => {
-    const x = middle(w.box.x1, w.box.x2);
-    const y = middle(w.box.y1, w.box.y2);
-    return x >= box.x1 && x <= box.x2 && y >= box.y1 && y <= box.y2;
-  });
+  return box ? words.filter((w) => middleInside(w, box)) : [];
 }
 
 /**
@@ -74,8 +70,6 @@ export function totalsKeptGeneral(names: string[], general: Row, memory: Map<num
   const asMemory = checkTotals(Object.fromEntries([...parts].map(([p, i]) => [p, memory.get(i)?.words ?? generalWords(i)])), settings);
   return asGeneral.total_amount.agreement === true && asMemory.total_amount.agreement !== true ? differs : [];
 }
-
-const wordsText = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 
 /** How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails, and whether Σ line totals is a printed total. */
 function confirmation(names: string[], rows: Row[], printedTotals: number[], settings: EngineSettings): number {

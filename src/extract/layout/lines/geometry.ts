@@ -1,5 +1,11 @@
-import type { Box } from '../../types.js';
+import type { Box, Word } from '../../types.js';
 import { BOX_PRECISION, middle } from '../../units.js';
+
+/** Whether a word's middle lies inside `b`: the word is read as part of what `b` holds. */
+export function middleInside(w: Word, b: Box): boolean {
+  const [x, y] = [middle(w.box.x1, w.box.x2), middle(w.box.y1, w.box.y2)];
+  return x >= b.x1 && x <= b.x2 && y >= b.y1 && y <= b.y2;
+}
 
 export function unionBoxes(boxes: Box[]): Box {
   let x1 = Infinity;

@@ -4,10 +4,10 @@
  * recognizer's confidence, and a value's least sure word decides (a misread
  * digit spoils the whole amount).
  */
-import type { Box, ExtractResult, Word } from '../../types.js';
+import type { ExtractResult, Word } from '../../types.js';
 import { isImageRegion } from '../../types.js';
 import type { EngineSettings } from '../../settings.js';
-import { middle } from '../../units.js';
+import { middleInside } from '../lines/geometry.js';
 
 /** Whether the recognizer doubted one of the words (settings.values.certainty.ocrSure). */
 export function isUnsureReading(words: Word[], settings: EngineSettings): boolean {
@@ -21,11 +21,6 @@ export function readCertainty(words: Word[], settings: EngineSettings): number {
   for (const w of words) if (w.confidence !== undefined && w.confidence < least) least = w.confidence;
   return Math.min(1, Math.max(ocrFloor, (least - ocrUnsure) / (ocrSure - ocrUnsure)));
 }
-
-const within = (w: Word, b: Box) => {
-  const [x, y] = [middle(w.box.x1, w.box.x2), middle(w.box.y1, w.box.y2)];
-  return x >= b.x1 && x <= b.x2 && y >= b.y1 && y <= b.y2;
-};
 
 /**
  * A result whose values read off unsure words (those inside a value's box)
@@ -41,7 +36,7 @@ export function withUnsureReadingsCapped(result: ExtractResult, words: Word[], s
     for (const [k, v] of Object.entries(row)) {
       if (isImageRegion(v) || !v.box || v.confidence === undefined || v.confidence <= cap) continue;
       const box = v.box;
-      if (unsure.some((w) => within(w, box))) out[k] = { ...v, confidence: cap };
+      if (unsure.some((w) => middleInside(w, box))) out[k] = { ...v, confidence: cap };
     }
     return out;
   });
