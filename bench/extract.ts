@@ -27,7 +27,7 @@
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
  *     [--series-length N] [--modalities digital,scanned]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer]
- *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--json]
+ *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--hybrid-originals DIR] [--json]
  *
  * `--quick --split tuning`: for tuning rules. icdar, business (one document per
  * kind × language, one scanned) and kie (at most `--per-source` cases, default
@@ -43,6 +43,11 @@
  *   image, quality, reader settings and reader source); no peer timing then.
  * `--show-wrong`: each wrong field of the real sets' tuning cases, read and
  *   expected, on stderr (held-out cases are never listed).
+ * `--hybrid-originals DIR`: the hybrid invoices' original PDFs, with their
+ *   XML, saved as `<doc>.pdf` (cases.json names each one's repository, commit
+ *   and path); the XML's lines are line truth for the set's page of the
+ *   document (printed under `<source> (xml)`). Not in the repository: the
+ *   sets' README asks that their documents stay outside it.
  * `--json`: the JSON alone, on one line; otherwise it is pretty-printed and the
  * tables go to stderr.
  */
@@ -292,12 +297,13 @@ async function runRealSets(layout: LayoutEngine, cached: CachedReadingEngine | n
   const peer = quick || cached || process.argv.includes('--no-peer') ? undefined : scanPeer();
   const all: KieResult[] = [];
   for (const set of KIE_SETS) {
-    const results = await runKie(engine, join(root, set), { splits, perSource: arg('per-source', quick ? 8 : Infinity), sources: listArg('sources'), peer, progress: (done, total) => process.stderr.write(`${set}: ${done}/${total} cases\r`) });
+    const hybridOriginals = listArg('hybrid-originals')?.[0];
+    const results = await runKie(engine, join(root, set), { splits, perSource: arg('per-source', quick ? 8 : Infinity), sources: listArg('sources'), peer, hybridOriginals: hybridOriginals && resolve(hybridOriginals), progress: (done, total) => process.stderr.write(`${set}: ${done}/${total} cases\r`) });
     all.push(...results);
     if (process.argv.includes('--show-wrong')) process.stderr.write(wrongTuningValues(set, results));
     datasets[set] = {
       ...bySplit(splits, (s) => summarizeKie(results.filter((r) => r.split === s))),
-      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column, and line_items_inferred: the same table asked with no fields, columns aligned to the truth columns by content (cells of unaligned columns left out: the truth lists only some printed columns), printed amounts rewritten as plain numbers (bench/lib/kie-dev.ts, plainAmount). Split by sender (bench/lib/splits.ts)',
+      protocol: 'the fields each case lists, requested by their snake_case names; dates with format requirement YYYY-MM-DD (SROIE dates as printed), amounts as a plain number; text compared after whitespace collapse and case folding, amounts as numbers; line items: cell F1 per given column, and line_items_inferred: the same table asked with no fields, columns aligned to the truth columns by content (cells of unaligned columns left out: the truth lists only some printed columns), printed amounts rewritten as plain numbers (bench/lib/kie-dev.ts, plainAmount); with --hybrid-originals, <source> (xml) scores the page of each hybrid invoice without printed line truth against the lines of the XML in its original PDF (name, quantity, net price, net amount). Split by sender (bench/lib/splits.ts)',
     };
   }
   out.real_scans = {

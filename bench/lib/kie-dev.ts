@@ -14,6 +14,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { readEmbeddedInvoice } from '../../src/einvoice/index.js';
 import { addCounts, f1, gatherInferred, scoreAligned, type CellCounts } from '../../test/extract/helpers/cell-score.js';
 import { isImageRegion, type Engine, type EnginePage, type ExtractedCell, type FieldSpec } from '../../src/extract/types.js';
 import { calibration, type ConfidencePoint } from './business/evaluate.js';
@@ -32,6 +34,8 @@ interface KieCase {
   header: string[];
   fields: Record<string, string>;
   rows: string[][];
+  /** Where the line truth comes from: the set's printed truth, or the XML of the hybrid's original PDF (`--hybrid-originals`). */
+  truth?: 'printed' | 'xml';
 }
 
 const AMOUNT = /^(total|amount_before_tax|tax_amount|total_amount|quantity|unit_price|line_total)$/;
@@ -71,6 +75,8 @@ export interface KieResult {
   byField: Record<string, boolean>;
   /** Field name -> the value read and its confidence, beside the truth (for --show-wrong on tuning cases). */
   values: Record<string, { got: string; expected: string; confidence?: number }>;
+  /** Where the line truth came from (table cases). */
+  truth?: 'printed' | 'xml';
   lines: CellCounts;
   /** The same table asked with no fields (columns inferred), cells of columns aligned to the truth's. */
   inferredLines: CellCounts;
@@ -96,6 +102,32 @@ export interface KieOptions {
   progress?: (done: number, total: number) => void;
   /** Times a peer on the scan file right after the engine: setting name -> wall and CPU ms. */
   peer?: (file: string, lang: string) => Promise<Record<string, PeerTime>>;
+  /**
+   * A folder of the hybrid invoices' original PDFs, each saved as `<doc>.pdf`
+   * (the file `repo_name`, `commit` and `pdf` of cases.json name, with its
+   * XML): their XML lines become line truth for the set's page of that
+   * document, which carries no XML (line items printed on the page, asked
+   * with the lines' four names and with none).
+   */
+  hybridOriginals?: string;
+}
+
+const LINE_HEADER = ['description', 'quantity', 'unit_price', 'line_total'];
+
+/**
+ * A table case for a hybrid invoice whose set gives no line truth, from the
+ * XML of its original PDF: description is the item's name (BT-153), quantity,
+ * net price and net amount as the XML writes them. Lines with neither name
+ * nor amount (a group heading) are left out.
+ */
+async function xmlTableCase(c: KieCase, originals: string): Promise<KieCase | null> {
+  const file = join(originals, `${c.doc}.pdf`);
+  if (!existsSync(file)) return null;
+  const invoice = await readEmbeddedInvoice(await readFile(file));
+  const lines = (invoice?.lines ?? []).filter((l) => l.name || l.netAmount);
+  if (!lines.length) return null;
+  const rows = lines.map((l) => [l.name ?? '', l.quantity ?? '', l.netPrice ?? '', l.netAmount ?? '']);
+  return { ...c, id: c.id.replace(/-fields$/, '-xml-lines'), kind: 'table', header: LINE_HEADER, fields: {}, rows, truth: 'xml' };
 }
 
 async function pagesOf(dir: string, c: KieCase): Promise<EnginePage[]> {
@@ -133,7 +165,7 @@ async function runCase(engine: Engine, dir: string, c: KieCase, split: Split, o:
   const pages = await pagesOf(dir, c);
   const names = c.kind === 'fields' ? Object.keys(c.fields) : c.header;
   const fields: FieldSpec[] = names.map((name) => ({ name, formatRequirement: requirementFor(name, c.source) }));
-  const out: KieResult = { id: c.id, source: c.source, split, modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, values: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [], cpuMs: [] };
+  const out: KieResult = { id: c.id, source: c.source, split, ...(c.kind === 'table' ? { truth: c.truth ?? 'printed' } : {}), modality: c.modality, lang: c.lang, fields: { right: 0, total: 0 }, byField: {}, values: {}, lines: { tp: 0, predicted: 0, expected: 0 }, inferredLines: { tp: 0, predicted: 0, expected: 0 }, confidence: [], ms: [], cpuMs: [] };
   const rows: Array<Record<string, Cell>> = [];
   for (const page of pages) {
     const t0 = performance.now();
@@ -180,6 +212,7 @@ export async function runKie(engine: Engine, dir: string, o: KieOptions): Promis
   const { cases } = JSON.parse(await readFile(join(dir, 'cases.json'), 'utf8')) as { cases: KieCase[] };
   const taken = new Map<string, number>();
   const chosen: Array<[KieCase, Split]> = [];
+  const printedTables = new Set(cases.filter((c) => c.kind === 'table').map((c) => c.doc));
   for (const c of cases) {
     const split = realSplit(c, cases);
     if (!o.splits.includes(split) || (o.sources && !o.sources.includes(c.source))) continue;
@@ -187,6 +220,8 @@ export async function runKie(engine: Engine, dir: string, o: KieOptions): Promis
     if (o.perSource !== undefined && (taken.get(key) ?? 0) >= o.perSource) continue;
     taken.set(key, (taken.get(key) ?? 0) + 1);
     chosen.push([c, split]);
+    const xml = o.hybridOriginals && c.kind === 'fields' && c.modality === 'pdf' && !printedTables.has(c.doc) ? await xmlTableCase(c, o.hybridOriginals) : null;
+    if (xml) chosen.push([xml, split]);
   }
   const results: KieResult[] = [];
   for (const [c, split] of chosen) {
@@ -208,7 +243,9 @@ export function summarizeKie(results: KieResult[]) {
   const fieldNames = [...new Set(results.flatMap((r) => Object.keys(r.byField)))].sort();
   const tables = results.filter((r) => r.lines.expected > 0);
   const lineF1 = (xs: KieResult[], k: 'lines' | 'inferredLines') => f1(xs.reduce((acc, r) => addCounts(acc, r[k]), { tp: 0, predicted: 0, expected: 0 }));
-  const lineSources = [...new Set(tables.map((r) => r.source))].sort();
+  // Printed truth under the source's name, XML truth beside it (`facturx (xml)`).
+  const lineSource = (r: KieResult) => (r.truth === 'xml' ? `${r.source} (xml)` : r.source);
+  const lineSources = [...new Set(tables.map(lineSource))].sort();
   return {
     cases: results.length,
     fields: sum(results),
@@ -217,7 +254,7 @@ export function summarizeKie(results: KieResult[]) {
           line_items: lineF1(tables, 'lines'),
           line_items_inferred: lineF1(tables, 'inferredLines'),
           line_items_by_source: Object.fromEntries(lineSources.map((src) => {
-            const xs = tables.filter((r) => r.source === src);
+            const xs = tables.filter((r) => lineSource(r) === src);
             return [src, { named: lineF1(xs, 'lines'), inferred: lineF1(xs, 'inferredLines') }];
           })),
         }
