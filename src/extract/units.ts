@@ -1,8 +1,10 @@
 /**
  * Units and fixed facts the engine computes with: not thresholds (those are
  * settings.ts), but what a grey level, a degree or a confidence percentage
- * is. The stages in read/, layout/, concepts/ and memory/ write no other number than 0 and 1
- * (eslint.config.js, rule `settings-not-literals`); these are named here.
+ * is, and the calendar and number-format facts format/ reads by. The
+ * stages in read/, layout/, concepts/, memory/ and format/ write no other
+ * number than 0 and 1 (eslint.config.js, rule `settingsNotLiterals`); these
+ * are named here.
  */
 
 /** Levels of an 8-bit grey channel (0 black … 255 white): the length of a histogram of grey values. */
@@ -98,3 +100,30 @@ export const FLOAT_SLACK = 1e-9;
 
 /** PP-OCRv4's recognizer reads a crop scaled to this height in pixels (read/line-recognizer.ts): fixed by the trained model. */
 export const PPOCR_LINE_HEIGHT = 48;
+
+/** Calendar facts the date readers check a date by (format/). */
+export const MONTHS_IN_YEAR = 12;
+export const MAX_DAYS_IN_MONTH = 31;
+
+/** A month's short name has three letters ("Mar", "Sep"): the `MMM` pattern renders them, and a shorter prefix names no month. */
+export const MONTH_ABBREVIATION_LETTERS = 3;
+
+/**
+ * How a two-digit year ("24") is read: business documents are recent, so
+ * years below TWO_DIGIT_YEAR_PIVOT are this century's (2024), the rest the
+ * last one's (1985). A convention of reading, not a threshold tuned on
+ * documents: core and the export read dates by it too.
+ */
+export const TWO_DIGIT_YEAR_PIVOT = 70;
+export const YEARS_IN_CENTURY = 100;
+export const THIS_CENTURY = 2000;
+
+/** Years a printed date may carry: four digits, from 1000 to 2999 (a misread number is no date). */
+export const FIRST_YEAR = 1000;
+export const LAST_YEAR = 2999;
+
+/** Digits are grouped in threes by a thousands separator (1.234.567, 1 234 567). */
+export const THOUSANDS_GROUP = 3;
+
+/** A percentage read as a fraction (12.5% → 0.125) has two more decimals. */
+export const PERCENT_DECIMALS = 2;

@@ -36,8 +36,12 @@ describe('settings, not literals, in the engine stages (eslint)', { timeout: 60_
     expect(await rulesFired(code, 'src/extract/layout/tables/planted.ts')).toContain(RULE);
   });
 
-  it.each(LITERALS)('leaves $what alone outside the stages', async ({ code }) => {
-    expect(await rulesFired(code, 'src/extract/format/planted.ts')).not.toContain(RULE);
+  it.each(LITERALS)('refuses $what in format/', async ({ code }) => {
+    expect(await rulesFired(code, 'src/extract/format/planted.ts')).toContain(RULE);
+  });
+
+  it.each(LITERALS)('leaves $what alone outside the engine', async ({ code }) => {
+    expect(await rulesFired(code, 'src/ingest/planted.ts')).not.toContain(RULE);
   });
 
   it('allows 0, 1, -1, strings and patterns', async () => {
@@ -46,7 +50,7 @@ describe('settings, not literals, in the engine stages (eslint)', { timeout: 60_
   });
 
   it('passes on the stages as they are', async () => {
-    const results = await eslint.lintFiles(['src/extract/read', 'src/extract/layout', 'src/extract/concepts', 'src/extract/memory']);
+    const results = await eslint.lintFiles(['src/extract/read', 'src/extract/layout', 'src/extract/concepts', 'src/extract/memory', 'src/extract/format']);
     expect(results.length).toBeGreaterThan(25);
     expect(results.flatMap((r) => r.messages.map((m) => `${path.relative(ROOT, r.filePath)}: ${m.ruleId} ${m.message}`))).toEqual([]);
   });

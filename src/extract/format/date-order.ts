@@ -7,7 +7,13 @@
  * documents that say so (US English), day-first everywhere else.
  */
 
+import { MAX_DAYS_IN_MONTH, MONTHS_IN_YEAR } from '../units.js';
+
 export type DateOrder = 'day_first' | 'month_first';
+
+const isMonth = (n: number) => n >= 1 && n <= MONTHS_IN_YEAR;
+/** A number that can be a day and no month. */
+const isDayOnly = (n: number) => n > MONTHS_IN_YEAR && n <= MAX_DAYS_IN_MONTH;
 
 const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]\d)/g;
 
@@ -16,11 +22,11 @@ export function dateOrderOf(texts: string[], fallback: DateOrder): DateOrder {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const t of texts) {
-    for (const m of t.matchAll(NUMERIC_DATE)) {
-      const a = Number(m[1]);
-      const b = Number(m[3]);
-      if (a > 12 && a <= 31 && b >= 1 && b <= 12) dayFirst++;
-      else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
+    for (const [, first, , second] of t.matchAll(NUMERIC_DATE)) {
+      const a = Number(first);
+      const b = Number(second);
+      if (isDayOnly(a) && isMonth(b)) dayFirst++;
+      else if (isDayOnly(b) && isMonth(a)) monthFirst++;
     }
   }
   if (dayFirst === monthFirst) return fallback;

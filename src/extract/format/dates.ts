@@ -1,5 +1,6 @@
 /** Calendar dates as read from documents, and their rendering into a requested pattern. */
 import { foldLetters, LANGUAGE_LIST, LANGUAGES } from '../lang/index.js';
+import { FIRST_YEAR, LAST_YEAR, MONTH_ABBREVIATION_LETTERS, MONTHS_IN_YEAR, THIS_CENTURY, TWO_DIGIT_YEAR_PIVOT, YEARS_IN_CENTURY } from '../units.js';
 
 export interface CalendarDate {
   year: number;
@@ -10,7 +11,7 @@ export interface CalendarDate {
 }
 
 /** Month names of every language, accents folded, January first: each month's names (abbreviations are their prefixes). */
-const MONTH_NAMES: string[][] = Array.from({ length: 12 }, (_, i) => LANGUAGE_LIST.flatMap((l) => l.months[i]));
+const MONTH_NAMES: string[][] = Array.from({ length: MONTHS_IN_YEAR }, (_, i) => LANGUAGE_LIST.flatMap((l) => l.months[i]));
 
 /** The names a requested pattern renders (MMMM, MMM): English. */
 const MONTHS = LANGUAGES.en.months.map((names) => names[0]);
@@ -43,21 +44,22 @@ function withoutWeekday(s: string): string {
 
 function monthFromName(word: string): number | null {
   const w = fold(word.replace(/\.$/, ''));
-  if (w.length < 3) return null;
+  if (w.length < MONTH_ABBREVIATION_LETTERS) return null;
   // A prefix must name one month in every language that has it ("jui" is June or July in French: no month).
   const months = new Set<number>();
   MONTH_NAMES.forEach((names, i) => names.some((n) => n.startsWith(w)) && months.add(i + 1));
   return months.size === 1 ? [...months][0] : null;
 }
 
-function fullYear(y: number, digits: number): number {
-  if (digits > 2) return y;
-  // Two-digit years: business documents are recent, so 00-69 means 20xx.
-  return y < 70 ? 2000 + y : 1900 + y;
+/** The year printed as `digits`: four digits as written, two by the two-digit convention (units.ts). */
+function fullYear(digits: string): number {
+  const y = Number(digits);
+  if (digits.length > 'YY'.length) return y;
+  return y < TWO_DIGIT_YEAR_PIVOT ? THIS_CENTURY + y : THIS_CENTURY - YEARS_IN_CENTURY + y;
 }
 
 function valid(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1 || year < 1000 || year > 2999) return false;
+  if (month < 1 || month > MONTHS_IN_YEAR || day < 1 || year < FIRST_YEAR || year > LAST_YEAR) return false;
   const dim = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= dim;
 }
@@ -80,14 +82,16 @@ export function parseDate(input: string, preferMonthFirst = false): CalendarDate
 function parseBareDate(s: string, preferMonthFirst: boolean): CalendarDate | null {
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ](\d{1,2}:\d{2}(?::\d{2})?))?/.exec(s);
   if (m) {
-    const d = { year: +m[1], month: +m[2], day: +m[3], time: m[4] };
+    const [, year, month, day, time] = m;
+    const d = { year: +year, month: +month, day: +day, time };
     return valid(d.year, d.month, d.day) ? d : null;
   }
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b/.exec(s);
   if (m) {
-    const a = +m[1];
-    const b = +m[2];
-    const year = fullYear(+m[3], m[3].length);
+    const [, firstPart, secondPart, printedYear] = m;
+    const a = +firstPart;
+    const b = +secondPart;
+    const year = fullYear(printedYear);
     const dayFirst = { year, month: b, day: a };
     const monthFirst = { year, month: a, day: b };
     const first = preferMonthFirst ? monthFirst : dayFirst;
@@ -98,15 +102,17 @@ function parseBareDate(s: string, preferMonthFirst: boolean): CalendarDate | nul
   }
   m = DAY_MONTH_YEAR.exec(s);
   if (m) {
-    const month = monthFromName(m[2]);
-    const year = fullYear(+m[3], m[3].length);
-    if (month && valid(year, month, +m[1])) return { year, month, day: +m[1] };
+    const [, day, monthName, printedYear] = m;
+    const month = monthFromName(monthName);
+    const year = fullYear(printedYear);
+    if (month && valid(year, month, +day)) return { year, month, day: +day };
   }
   m = MONTH_DAY_YEAR.exec(s);
   if (m) {
-    const month = monthFromName(m[1]);
-    const year = fullYear(+m[3], m[3].length);
-    if (month && valid(year, month, +m[2])) return { year, month, day: +m[2] };
+    const [, monthName, day, printedYear] = m;
+    const month = monthFromName(monthName);
+    const year = fullYear(printedYear);
+    if (month && valid(year, month, +day)) return { year, month, day: +day };
   }
   // "March 2024" has no day; leave it alone rather than invent the 1st.
   return null;
@@ -119,17 +125,19 @@ function parseBareDate(s: string, preferMonthFirst: boolean): CalendarDate | nul
 export function formatDate(date: CalendarDate, pattern: string): string {
   if (pattern === 'ISO') {
     const base = formatDate(date, 'YYYY-MM-DD');
-    return date.time ? `${base}T${date.time.length === 5 ? `${date.time}:00` : date.time}` : base;
+    return date.time ? `${base}T${date.time.length === 'HH:MM'.length ? `${date.time}:00` : date.time}` : base;
   }
   const name = MONTHS[date.month - 1];
+  // A padded token is as wide as it is written (YYYY: four digits).
+  const padded = (n: number, token: string) => String(n).padStart(token.length, '0');
   const tokens: Array<[string, () => string]> = [
-    ['YYYY', () => String(date.year).padStart(4, '0')],
-    ['YY', () => String(date.year % 100).padStart(2, '0')],
+    ['YYYY', () => padded(date.year, 'YYYY')],
+    ['YY', () => padded(date.year % YEARS_IN_CENTURY, 'YY')],
     ['MMMM', () => name[0].toUpperCase() + name.slice(1)],
-    ['MMM', () => name[0].toUpperCase() + name.slice(1, 3)],
-    ['MM', () => String(date.month).padStart(2, '0')],
+    ['MMM', () => name[0].toUpperCase() + name.slice(1, MONTH_ABBREVIATION_LETTERS)],
+    ['MM', () => padded(date.month, 'MM')],
     ['M', () => String(date.month)],
-    ['DD', () => String(date.day).padStart(2, '0')],
+    ['DD', () => padded(date.day, 'DD')],
     ['D', () => String(date.day)],
   ];
   let out = '';

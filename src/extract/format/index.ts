@@ -1,6 +1,7 @@
 import { formatDate, parseDate } from './dates.js';
 import { detectCurrency, formatNumber, parseNumber } from './numbers.js';
 import { mergeSpecs, parseRequirement, type FormatSpec } from './requirement.js';
+import { PERCENT, PERCENT_DECIMALS } from '../units.js';
 
 export { parseRequirement, mergeSpecs, type FormatSpec, type ValueKind } from './requirement.js';
 export { parseDate, formatDate, looksLikeDate } from './dates.js';
@@ -73,8 +74,8 @@ export function applyFormat(raw: string, spec: FormatSpec): string {
       let value = n.value;
       let decimals = n.decimals;
       if (n.percent && spec.percentAs === 'fraction') {
-        value = value / 100;
-        decimals += 2;
+        value = value / PERCENT;
+        decimals += PERCENT_DECIMALS;
       }
       const body = formatNumber(value, decimals, {
         decimals: spec.decimals,

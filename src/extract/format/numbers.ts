@@ -1,4 +1,5 @@
 /** Amounts and quantities as printed on documents, in either separator convention. */
+import { THOUSANDS_GROUP } from '../units.js';
 
 export interface ParsedNumber {
   value: number;
@@ -106,13 +107,13 @@ export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber
     const count = s.split(sep).length - 1;
     const tail = s.length - s.lastIndexOf(sep) - 1;
     if (count > 1) decimalSep = null;
-    else if (tail === 3 && /^\d{1,3}[.,]\d{3}$/.test(s)) decimalSep = sep === ',' ? (decimalComma ? ',' : null) : decimalComma ? null : '.';
+    else if (tail === THOUSANDS_GROUP && /^\d{1,3}[.,]\d{3}$/.test(s)) decimalSep = sep === ',' ? (decimalComma ? ',' : null) : decimalComma ? null : '.';
     else decimalSep = sep;
   }
   const thousandSep = decimalSep === '.' ? ',' : decimalSep === ',' ? '.' : s.includes(',') ? ',' : '.';
   const [intPart, fracPart = ''] = decimalSep ? splitOnce(s, decimalSep) : [s, ''];
   const groups = intPart.split(thousandSep);
-  if (groups.length > 1 && (groups[0].length === 0 || groups[0].length > 3 || groups.slice(1).some((g) => g.length !== 3))) {
+  if (groups.length > 1 && (groups[0].length === 0 || groups[0].length > THOUSANDS_GROUP || groups.slice(1).some((g) => g.length !== THOUSANDS_GROUP))) {
     return null;
   }
   if (!/^\d*$/.test(fracPart) || (decimalSep && fracPart.includes(thousandSep))) return null;

@@ -26,6 +26,8 @@ export interface FormatSpec {
   noWhitespace?: boolean;
 }
 
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four'];
+
 const DATE_TOKEN = /\b((?:YYYY|YY|MMMM|MMM|MM|M|DD|D)(?:[^A-Za-z0-9]{0,3}(?:YYYY|YY|MMMM|MMM|MM|M|DD|D)){1,2})\b/;
 
 function parseDatePattern(text: string): string | undefined {
@@ -47,15 +49,16 @@ function parseOneOf(text: string): string[] | undefined {
     .split(/\s*(?:,|\/|\||;|\bor\b)\s*/i)
     .map((o) => o.trim().replace(/^["'“‘]|["'”’.]$/g, '').trim())
     .filter((o) => o.length > 0);
-  return options.length >= 2 ? options : undefined;
+  // One option is no choice.
+  return options.length > 1 ? options : undefined;
 }
 
 function parseSeparators(text: string, spec: FormatSpec): void {
-  const sample = /\b\d{1,3}([.,' ])\d{3}([.,])\d{1,4}\b/.exec(text);
-  if (sample && sample[1] !== sample[2]) {
-    spec.thousands = sample[1];
-    spec.decimal = sample[2];
-    spec.decimals ??= sample[0].length - sample[0].lastIndexOf(sample[2]) - 1;
+  const [number, thousands, decimal] = /\b\d{1,3}([.,' ])\d{3}([.,])\d{1,4}\b/.exec(text) ?? [];
+  if (number && thousands !== decimal) {
+    spec.thousands = thousands;
+    spec.decimal = decimal;
+    spec.decimals ??= number.length - number.lastIndexOf(decimal) - 1;
   }
   if (/\b(comma|,)\s+(as\s+)?(the\s+)?decimal|decimal\s+(separator\s+)?(is\s+)?(a\s+)?comma|european (number )?format/i.test(text)) {
     spec.decimal = ',';
@@ -87,10 +90,11 @@ export function parseRequirement(text: string): FormatSpec {
     else if (/\b(uk|european) (date|format)\b|\bday[- ]first\b|\binput is dd/i.test(t)) spec.monthFirstInput = false;
   }
 
-  const places = /\b(\d+|no|zero|one|two|three|four)\s+(?:decimal(?:\s+places?|s)?|digits? after the (?:decimal )?point|dp)\b/i.exec(t);
+  const [, places] = /\b(\d+|no|zero|one|two|three|four)\s+(?:decimal(?:\s+places?|s)?|digits? after the (?:decimal )?point|dp)\b/i.exec(t) ?? [];
   if (places) {
-    const words: Record<string, number> = { no: 0, zero: 0, one: 1, two: 2, three: 3, four: 4 };
-    spec.decimals = words[places[1].toLowerCase()] ?? Number(places[1]);
+    // A number written as a word is its place in this list; "no" is none.
+    const word = places.toLowerCase();
+    spec.decimals = word === 'no' ? 0 : NUMBER_WORDS.includes(word) ? NUMBER_WORDS.indexOf(word) : Number(places);
   }
   if (/\binteger\b|\bwhole numbers?\b/.test(lower)) spec.decimals = 0;
   parseSeparators(t, spec);
@@ -125,8 +129,8 @@ export function parseRequirement(text: string): FormatSpec {
 
   const oneOf = parseOneOf(t);
   if (oneOf) {
-    const yesNo = oneOf.length === 2 && isBooleanPair(oneOf[0], oneOf[1]);
-    if (yesNo) spec.booleanWords = [oneOf[0], oneOf[1]];
+    const [yes, no, ...more] = oneOf;
+    if (!more.length && isBooleanPair(yes, no)) spec.booleanWords = [yes, no];
     else spec.oneOf = oneOf;
     if (spec.kind === 'number' || spec.kind === 'date') delete spec.kind;
   }
