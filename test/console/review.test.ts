@@ -75,7 +75,8 @@ describe('console review (chromium)', () => {
   it('walks from one marked value to the next with the keyboard, lighting its box on the page', async () => {
     await page.goto(`${server.baseUrl}/console/#/batches/review/pages/${documentId}`);
     await expect.poll(() => lowCells().count(), { timeout: 20_000 }).toBe(2);
-    const lit = () => page.locator('.page .box.hot').getAttribute('data-key');
+    // Read at once (null while nothing is lit), so the poll retries and a failure shows what was lit instead of a locator timeout.
+    const lit = () => page.evaluate(() => document.querySelector('.page .box.hot')?.getAttribute('data-key') ?? null);
     await page.keyboard.press('n');
     await expect.poll(lit, { timeout: 20_000 }).toBe('0:Qty');
     expect(await page.locator('td.hot').getAttribute('data-key')).toBe('0:Qty');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api';
 import { boxOf, Cell, columnsOf, isRegion, textOf } from '../cells';
 import { href } from '../router';
@@ -59,16 +59,21 @@ export function PageViewer({ api, batch, documentId }: { api: Api; batch: string
     document.querySelector(`[data-key="${next}"]`)?.scrollIntoView({ block: 'nearest' });
   };
 
-  useEffect(() => {
+  // The listener is added once and calls the step of the latest render. Re-adding it from a plain effect after each
+  // render left a window (effects run after paint, late on a busy machine) in which a key reached the first render's
+  // step, which saw no values yet and dropped it.
+  const stepNow = useRef(step);
+  stepNow.current = step;
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (e.ctrlKey || e.metaKey || e.altKey || target?.closest('input, textarea, select')) return;
       const by = STEP_KEYS[e.key];
-      if (by !== undefined) { e.preventDefault(); step(by); }
+      if (by !== undefined) { e.preventDefault(); stepNow.current(by); }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  });
+  }, []);
 
   // While a bbox job runs, poll it; when it ends, reload the values with their boxes.
   useEffect(() => {
