@@ -71,7 +71,7 @@ import { runSeriesBench } from './lib/business/series.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
 import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
 import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
-import { runKie, scanCalibration, scanSpeed, summarizeKie, wrongTuningValues, type KieResult, type PeerTime } from './lib/kie-dev.js';
+import { runKie, scanCalibration, scanCalibrationChecks, scanSpeed, summarizeKie, wrongTuningValues, type KieResult, type PeerTime } from './lib/kie-dev.js';
 import { cachedReadingEngine, type CachedReadingEngine } from './lib/ocr-cache.js';
 import { icdarSplit, parseSplits, seedSplit, splitSeeds, type Split } from './lib/splits.js';
 import { listIcdarDocuments } from '../test/extract/helpers/icdar.js';
@@ -308,9 +308,10 @@ async function runRealSets(layout: LayoutEngine, cached: CachedReadingEngine | n
   }
   out.real_scans = {
     calibration: bySplit(splits, (s) => scanCalibration(all.filter((r) => r.split === s))),
+    calibration_checks: bySplit(splits, (s) => scanCalibrationChecks(all.filter((r) => r.split === s))),
     speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), ocr_workers: defaultOcrWorkers(DEFAULT_SETTINGS), load_average_1m_at_end: loadavg()[0] },
     protocol:
-      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR workers named in ocr_workers; the CLI: user + system of its process), p50 and p95 and their ratios',
+      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; calibration_checks = whether the share right rises bin by bin (<0.5, 0.5-0.7, 0.7-0.9, >=0.9; empty bins skipped) and the values at 0.9 or more of all with a confidence (coverage); speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR workers named in ocr_workers; the CLI: user + system of its process), p50 and p95 and their ratios',
   };
 }
 
@@ -489,12 +490,27 @@ function sideBySide(datasets: Record<string, unknown>, out: Record<string, unkno
     const values = at(out, `real_scans/calibration/${s}/${name}/values`);
     return values ? `${num(at(out, `real_scans/calibration/${s}/${name}/share_right`))} (${String(values)})` : '—';
   };
+  // A check's cells: the values at 0.9 or more of all, and the share right bin by bin, `<` where it rises, `>` where it falls.
+  const coverage = (path: string) => (s: Split) => {
+    const c = at(out, path.replace('{s}', s)) as { at_0_9: number; values: number; coverage: number | null } | undefined;
+    return c?.values ? `${c.at_0_9}/${c.values} (${num(c.coverage)})` : '—';
+  };
+  const rising = (path: string) => (s: Split) => {
+    const c = at(out, path.replace('{s}', s)) as { shares: number[] } | undefined;
+    const shares = c?.shares ?? [];
+    const sign = (v: number, before: number) => (v > before ? '<' : v === before ? '=' : '>');
+    return shares.length ? shares.map((v, i) => `${i ? sign(v, shares[i - 1]) : ''}${v.toFixed(2)}`).join('') : '—';
+  };
   for (const name of ['<0.5', '0.5-0.7', '0.7-0.9', '0.9-0.97', '>=0.97', '>=0.9']) rows.push([`real scans right at conf ${name} (n)`, (s) => bin(s, name)]);
+  rows.push(['  values at >=0.9 of all (coverage)', coverage('real_scans/calibration_checks/{s}')]);
+  rows.push(['  bins <0.5..>=0.9: < rises, > falls', rising('real_scans/calibration_checks/{s}')]);
   const businessBin = (s: Split, name: string) => {
     const values = at(datasets, `business/${s}/calibration/scanned/${name}/values`);
     return values ? `${num(at(datasets, `business/${s}/calibration/scanned/${name}/share_right`))} (${String(values)})` : '—';
   };
-  for (const name of ['0.7-0.9', '>=0.9']) rows.push([`business scans right at conf ${name} (n)`, (s) => businessBin(s, name)]);
+  for (const name of ['<0.5', '0.5-0.7', '0.7-0.9', '0.9-0.97', '>=0.97', '>=0.9']) rows.push([`business scans right at conf ${name} (n)`, (s) => businessBin(s, name)]);
+  rows.push(['  values at >=0.9 of all (coverage)', coverage('datasets/business/{s}/calibration_checks/scanned')]);
+  rows.push(['  bins <0.5..>=0.9: < rises, > falls', rising('datasets/business/{s}/calibration_checks/scanned')]);
   for (const clock of ['wall', 'cpu'] as const) {
     const speed = (s: Split, path: string) => num(at(out, `real_scans/speed/${s}/${path}`));
     rows.push([`real scans ${clock} s/page p50 / p95`, (s) => `${speed(s, `engine/${clock}/p50_s`)} / ${speed(s, `engine/${clock}/p95_s`)}`]);

@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { readEmbeddedInvoice } from '../../src/einvoice/index.js';
 import { addCounts, f1, gatherInferred, scoreAligned, type CellCounts } from '../../test/extract/helpers/cell-score.js';
 import { isImageRegion, type Engine, type EnginePage, type ExtractedCell, type FieldSpec } from '../../src/extract/types.js';
-import { calibration, type ConfidencePoint } from './business/evaluate.js';
+import { calibration, calibrationChecks, type ConfidencePoint } from './business/evaluate.js';
 import { ingestPages } from './business/scan.js';
 import { percentiles } from './percentiles.js';
 import { realSplit, type Split } from './splits.js';
@@ -271,6 +271,11 @@ export function summarizeKie(results: KieResult[]) {
 /** Share right per confidence bin, over the values read from scanned pages. */
 export function scanCalibration(results: KieResult[]) {
   return calibration(results.filter((r) => r.modality === 'image').flatMap((r) => r.confidence));
+}
+
+/** Whether share right rises with confidence on those values, and how many reach 0.9 (calibrationChecks). */
+export function scanCalibrationChecks(results: KieResult[]) {
+  return calibrationChecks(scanCalibration(results));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibration, normalizeValue, scoreDocument, summarize } from '../../bench/lib/business/evaluate.js';
+import { calibration, calibrationChecks, normalizeValue, scoreDocument, summarize } from '../../bench/lib/business/evaluate.js';
 import { generateBusinessDoc, type BusinessDoc } from '../../bench/lib/business/index.js';
 import { plainAmount } from '../../bench/lib/kie-dev.js';
 import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../../src/extract/types.js';
@@ -46,6 +46,20 @@ describe('business bench scoring', () => {
     const table = calibration(spoiled.confidence);
     expect(table['<0.5']).toEqual({ values: 1, right: 0, share_right: 0 });
     expect(table['>=0.9'].share_right).toBe(1);
+  });
+
+  it('tells whether the share right rises with confidence and how many values reach 0.9', () => {
+    const points = (confidence: number, right: number, wrong: number) => [
+      ...Array.from({ length: right }, () => ({ confidence, right: true })),
+      ...Array.from({ length: wrong }, () => ({ confidence, right: false })),
+    ];
+    const rising = calibrationChecks(calibration([...points(0.3, 1, 3), ...points(0.6, 2, 2), ...points(0.95, 4, 0)]));
+    // The 0.7-0.9 bin is empty and skipped.
+    expect(rising).toEqual({ rising: true, first_fall: null, shares: [0.25, 0.5, 1], at_0_9: 4, values: 12, coverage: 0.333 });
+    const falling = calibrationChecks(calibration([...points(0.3, 1, 3), ...points(0.6, 3, 1), ...points(0.8, 1, 1), ...points(0.92, 5, 0)]));
+    expect(falling.rising).toBe(false);
+    expect(falling.first_fall).toBe('0.7-0.9');
+    expect(falling.coverage).toBe(0.333);
   });
 
   it('compares amounts without their currency mark, percent signs with or without a space, text without case or spacing', () => {

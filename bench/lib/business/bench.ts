@@ -6,7 +6,7 @@
  */
 import type { Engine } from '../../../src/extract/types.js';
 import { percentiles } from '../percentiles.js';
-import { calibration, scoreDocument, summarize, type DocScore, type Summary } from './evaluate.js';
+import { calibration, calibrationChecks, scoreDocument, summarize, type DocScore, type Summary } from './evaluate.js';
 import { generateBusinessSet, KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type Split } from './index.js';
 import { mix } from './random.js';
 import { ingestPages, randomScanOptions, scanPages } from './scan.js';
@@ -122,9 +122,11 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
       return `${s.line_items.f1.toFixed(2)}/${s.fields.accuracy.toFixed(2)}`.padStart(12);
     }).join('') + `${total.line_items.f1.toFixed(2)}/${total.fields.accuracy.toFixed(2)}`.padStart(12) + namedInferred(total).padStart(22));
   }
-  json.calibration = {
+  const tables = {
     digital: calibration(results.digital.flatMap((x) => x.score.confidence)),
     scanned: calibration(results.scanned.flatMap((x) => x.score.confidence)),
   };
+  json.calibration = tables;
+  json.calibration_checks = { digital: calibrationChecks(tables.digital), scanned: calibrationChecks(tables.scanned) };
   return { json, table: `${lines.join('\n')}\n\n` };
 }

@@ -173,8 +173,10 @@ const BINS: Array<[string, number, number]> = [
   ['>=0.9', 0.9, Infinity],
 ];
 
+export type Calibration = Record<string, { values: number; right: number; share_right: number | null }>;
+
 /** Share right per confidence bin: low confidence must mean wrong far more often than high. */
-export function calibration(points: ConfidencePoint[]): Record<string, { values: number; right: number; share_right: number | null }> {
+export function calibration(points: ConfidencePoint[]): Calibration {
   return Object.fromEntries(
     BINS.map(([name, lo, hi]) => {
       const ps = points.filter((p) => p.confidence >= lo && p.confidence < hi);
@@ -182,4 +184,23 @@ export function calibration(points: ConfidencePoint[]): Record<string, { values:
       return [name, { values: ps.length, right, share_right: ps.length ? Math.round((right / ps.length) * 1000) / 1000 : null }];
     }),
   );
+}
+
+/** The bins a surer value must be right more often across: the three under 0.9, then the promise's. */
+const RISING_BINS = ['<0.5', '0.5-0.7', '0.7-0.9', '>=0.9'];
+
+/**
+ * What a reviewer needs of a calibration table besides its bins: whether the
+ * share right never falls bin by bin (a 0.7 value right more often than a
+ * 0.5 one; empty bins skipped), the shares it was judged on, the first bin
+ * where it falls, and how many values reach 0.9 (a table that puts nothing at
+ * 0.9 keeps its promise and is of no use).
+ */
+export function calibrationChecks(table: Calibration): { rising: boolean; first_fall: string | null; shares: number[]; at_0_9: number; values: number; coverage: number | null } {
+  const filled = RISING_BINS.filter((b) => table[b].share_right !== null);
+  const shares = filled.map((b) => table[b].share_right!);
+  const fall = filled.find((_, i) => i > 0 && shares[i] < shares[i - 1]) ?? null;
+  const values = BINS.filter(([name]) => name !== '>=0.9').reduce((n, [name]) => n + table[name].values, 0);
+  const at = table['>=0.9'].values;
+  return { rising: fall === null, first_fall: fall, shares, at_0_9: at, values, coverage: values ? Math.round((at / values) * 1000) / 1000 : null };
 }
