@@ -17,8 +17,9 @@ import type { Table } from '../tables/table.js';
 import { chooseTablesForFields, type TableChoice } from '../columns/column-mapping.js';
 import { amountValue, checkedConfidence, statementAgrees, TOTAL_PARTS } from '../values/arithmetic.js';
 import { cell } from '../values/cell.js';
+import { isPageOnlyDate } from '../values/page-dates.js';
 import type { AskedFields } from '../request.js';
-import { findDocumentValue } from './document-fields.js';
+import { findDocumentValue, type FoundValue } from './document-fields.js';
 import { findTotals } from './document-totals.js';
 import { findLabeledValue } from './record-fields.js';
 import { half, toHundredths } from '../../units.js';
@@ -89,7 +90,7 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
     } else if (!isColumn[i]) {
       const concept = concepts[i];
       const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip, settings)) : findLabeledValue(f.name, specs[i].kind, lines, skip, settings);
-      const confidence = found && 'confidence' in found ? found.confidence : undefined;
+      const confidence = found && 'confidence' in found ? onlyDateSure(concept, found, lines, settings) : undefined;
       const value = found ? cell(found.value, found.words, specs[i], settings, confidence) : { value: null, box: null };
       // A repair is as sure as the arithmetic that made it, not as its misread words (misread-amounts.ts).
       recordValues.set(i, found && 'repaired' in found && found.repaired && 'value' in value && value.value ? { ...value, confidence: settings.values.readings.repairedConfidence } : value);
@@ -97,6 +98,16 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
   });
   confirmStatementBalances(recordValues, concepts, tables, settings);
   return recordValues;
+}
+
+/**
+ * A document's date the page prints as its only date is as sure as its
+ * reading, labelled or not: an unlabelled first date is a guess only where
+ * other dates could be it (values/page-dates.ts).
+ */
+function onlyDateSure(concept: Concept | null, found: FoundValue, lines: Line[], settings: EngineSettings): number {
+  const sure = concept?.id === 'document_date' && isPageOnlyDate(found.words, lines, settings);
+  return sure ? Math.max(found.confidence, settings.fields.confidence.onlyDate) : found.confidence;
 }
 
 /**
