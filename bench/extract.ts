@@ -25,7 +25,7 @@
  *   npm run bench:extract [-- --split tuning|heldout|tuning,heldout] [--quick]
  *     [--sections icdar,generated,timing,business,series,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
- *     [--series-length N] [--modalities digital,scanned]
+ *     [--series-length N] [--modalities digital,scanned] [--series-sets generated,kie]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer]
  *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--hybrid-originals DIR] [--json]
  *
@@ -389,6 +389,8 @@ async function main(): Promise<void> {
       kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
       langs: (listArg('langs') ?? LANGS) as Lang[],
       modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
+      sets: (listArg('series-sets') ?? ['generated', 'kie']) as Array<'generated' | 'kie'>,
+      datasetRoot,
     });
     datasets.series = series.json;
     if (!process.argv.includes('--json')) process.stderr.write(series.table);

@@ -23,7 +23,7 @@ import { ingestPages } from './business/scan.js';
 import { percentiles } from './percentiles.js';
 import { realSplit, type Split } from './splits.js';
 
-interface KieCase {
+export interface KieCase {
   id: string;
   source: string;
   doc: string;
@@ -42,13 +42,13 @@ const AMOUNT = /^(total|amount_before_tax|tax_amount|total_amount|quantity|unit_
 const DATE = /(^|_)date$/;
 const PLAIN_NUMBER = 'number with a dot as decimal separator, no thousands separator';
 
-function requirementFor(name: string, source: string): string {
+export function requirementFor(name: string, source: string): string {
   if (AMOUNT.test(name)) return PLAIN_NUMBER;
   if (DATE.test(name) && source !== 'sroie') return 'YYYY-MM-DD';
   return '';
 }
 
-function sameValue(name: string, expected: string, got: string): boolean {
+export function sameValue(name: string, expected: string, got: string): boolean {
   if (AMOUNT.test(name)) {
     const n = Number(got.replace(/[^\d.-]/g, ''));
     return got.trim() !== '' && Number.isFinite(n) && Math.abs(n - Number(expected)) < 0.005;

@@ -947,6 +947,13 @@ export const DEFAULT_SETTINGS = deepFreeze({
     maxIbanLength: 34,
     /** Words of at least this many letters (and no digit) are a page's fixed words: anchors, letterhead and header words. */
     minLetterWordLength: 3,
+    /**
+     * A value a person set that the page's words do not print as set (find-value.ts) is found printed with at most this
+     * share of its characters misread (one slip in seven: `7..58` for 7.58 is one in four, too many; `Krakow` for Kraków
+     * one in six), within a run of at most slipRunWords words of one cell. OCR slips a character in most lines of a scan.
+     */
+    valueSlip: 0.15,
+    slipRunWords: 6,
   },
 });
 

@@ -10,18 +10,26 @@
  *    the HTTP API with the document's truth, and the learning waited for;
  * 3. the rest are read again (`reprocess: true`); fields and line F1 of
  *    documents 2.. before and after.
+ * Real series too: each sender of kie-dev and kie-dev-more with two
+ * documents or more of one task (fields, line items), its first document
+ * corrected from the case's truth, the rest read again (`kie digital`: the
+ * invoices' PDFs, `kie scanned`: receipt photos and scans).
  * Lone documents of other senders are read before any correction and again
  * after all: `others_unchanged` counts those whose answer (values and
  * confidence) is the same to the last digit.
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DocrowsClient } from '../../../src/client/index.js';
+import { pageImage } from '../../../src/extract/types.js';
 import { addCounts, f1, scoreAligned, type CellCounts } from '../../../test/extract/helpers/cell-score.js';
+import { requirementFor, sameValue, type KieCase } from '../kie-dev.js';
 import { createBenchAccount, startBenchServer } from '../server.js';
-import { splitSeeds, type Split } from '../splits.js';
+import { realSender, realSplit, splitSeeds, type Split } from '../splits.js';
 import { normalizeValue } from './evaluate.js';
 import { generateBusinessDoc, type BusinessDoc, type BusinessKind, type Lang, type RequestedField } from './index.js';
 import { ingestPages, randomScanOptions, scanImage } from './scan.js';
-import { pageImage } from '../../../src/extract/types.js';
 
 export interface SeriesBenchOptions {
   splits: readonly Split[];
@@ -30,6 +38,10 @@ export interface SeriesBenchOptions {
   kinds: readonly BusinessKind[];
   langs: readonly Lang[];
   modalities: readonly Modality[];
+  /** Generated series, and the real senders of kie-dev and kie-dev-more that repeat. */
+  sets: ReadonlyArray<'generated' | 'kie'>;
+  /** Where kie-dev and kie-dev-more lie. */
+  datasetRoot: string;
 }
 
 type Modality = 'digital' | 'scanned';
@@ -75,10 +87,105 @@ function summary(scores: Score[]) {
   };
 }
 
-/** What a person sends to correct a document: its truth, as rows of the requested names. */
-function truthRows(doc: BusinessDoc, which: 'fields' | 'lines'): Array<Record<string, string>> {
-  if (which === 'fields') return [Object.fromEntries(doc.request.fields.map((f) => [f.name, doc.fields[f.key]]))];
-  return doc.lines.map((row) => Object.fromEntries(doc.request.lines.map((f) => [f.name, row[f.key] ?? ''])));
+/** One batch of a series: the names asked (with their format), what a person sets on a document and how its rows score. */
+interface SeriesBatch {
+  suffix: 'f' | 'l';
+  fields: Array<{ name: string; format_requirement: string }>;
+  /** The document's truth as rows of the requested names: what the correction sends. */
+  truth: (doc: number) => Array<Record<string, string>>;
+  score: (doc: number, rows: Rows) => Score;
+}
+
+interface SeriesRun {
+  name: string;
+  set: 'generated' | 'kie';
+  modality: Modality;
+  /** What the JSON names the series by. */
+  label: Record<string, string>;
+  files: Array<{ content: Buffer; filename: string }>;
+  batches: SeriesBatch[];
+  /** Page ids of each document per batch (a long table flows over a second page). */
+  ids: Partial<Record<'f' | 'l', string[][]>>;
+}
+
+/** A generated series: the document fields batch and the line items batch, asked by name as evaluate.ts asks. */
+async function generatedRun(name: string, docs: BusinessDoc[], modality: Modality, kind: BusinessKind, lang: Lang): Promise<SeriesRun> {
+  const asked = (fs: RequestedField[]) => fs.map((f) => ({ name: f.name, format_requirement: '' }));
+  const request = docs[0].request;
+  return {
+    name, set: 'generated', modality, label: { kind, lang, modality },
+    files: await Promise.all(docs.map((d) => fileOf(d, modality))),
+    batches: [
+      {
+        suffix: 'f', fields: asked(request.fields),
+        truth: (i) => [Object.fromEntries(request.fields.map((f) => [f.name, docs[i].fields[f.key]]))],
+        score: (i, rows) => ({ ...scoreFields(docs[i], rows), lines: { tp: 0, predicted: 0, expected: 0 } }),
+      },
+      {
+        suffix: 'l', fields: asked(request.lines),
+        truth: (i) => docs[i].lines.map((row) => Object.fromEntries(request.lines.map((f) => [f.name, row[f.key] ?? '']))),
+        score: (i, rows) => ({ fieldsRight: 0, fieldsTotal: 0, wrong: [], lines: scoreLines(docs[i], rows) }),
+      },
+    ],
+    ids: {},
+  };
+}
+
+/**
+ * The real senders with two documents or more of one task (kie-dev and
+ * kie-dev-more, bench/lib/kie-dev.ts), in a split: one series each, the
+ * cases in the sets' order, asked as the kie section asks (dates ISO, amounts
+ * plain numbers), the correction copied from the case's truth.
+ */
+async function kieRuns(datasetRoot: string, split: Split): Promise<SeriesRun[]> {
+  const sets = ['kie-dev', 'kie-dev-more'].filter((s) => existsSync(join(datasetRoot, s, 'cases.json')));
+  const cases: Array<KieCase & { dir: string }> = [];
+  for (const s of sets) {
+    const { cases: cs } = JSON.parse(await readFile(join(datasetRoot, s, 'cases.json'), 'utf8')) as { cases: KieCase[] };
+    cases.push(...cs.map((c) => ({ ...c, dir: join(datasetRoot, s) })));
+  }
+  const groups = new Map<string, typeof cases>();
+  for (const c of cases) {
+    if (realSplit(c, cases) !== split) continue;
+    const key = `${realSender(c, cases)}|${c.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const runs: SeriesRun[] = [];
+  for (const [key, cs] of groups) {
+    if (cs.length < 2) continue;
+    const [sender, kind] = key.split('|');
+    const names = kind === 'fields' ? Object.keys(cs[0].fields) : cs[0].header;
+    const name = `kie-${sender.replace(/[^a-z0-9]+/gi, '-')}-${kind}`.toLowerCase();
+    const batch: SeriesBatch = kind === 'fields'
+      ? {
+          suffix: 'f', fields: names.map((n) => ({ name: n, format_requirement: requirementFor(n, cs[0].source) })),
+          truth: (i) => [Object.fromEntries(names.map((n) => [n, cs[i].fields[n] ?? '']))],
+          score: (i, rows) => {
+            let right = 0;
+            const asked = Object.keys(cs[i].fields);
+            for (const n of asked) {
+              const got = rows.map((r) => valueOf(r[n] ?? null)).find((v) => v.trim() !== '');
+              if (got !== undefined && sameValue(n, cs[i].fields[n], got)) right++;
+            }
+            return { fieldsRight: right, fieldsTotal: asked.length, wrong: [], lines: { tp: 0, predicted: 0, expected: 0 } };
+          },
+        }
+      : {
+          suffix: 'l', fields: names.map((n) => ({ name: n, format_requirement: requirementFor(n, cs[0].source) })),
+          truth: (i) => cs[i].rows.map((r) => Object.fromEntries(names.map((n, k) => [n, r[k] ?? '']))),
+          score: (i, rows) => ({
+            fieldsRight: 0, fieldsTotal: 0, wrong: [],
+            lines: scoreAligned(names.map((n) => rows.map((r) => valueOf(r[n] ?? null))), names.map((_, k) => cs[i].rows.map((r) => r[k] ?? '')), names.map((_, k) => k)),
+          }),
+        };
+    runs.push({
+      name, set: 'kie', modality: cs[0].modality === 'image' ? 'scanned' : 'digital', label: { sender, task: kind, cases: cs.map((c) => c.id).join(' ') },
+      files: await Promise.all(cs.map(async (c) => ({ content: await readFile(join(c.dir, c.file)), filename: c.file }))),
+      batches: [batch],
+      ids: {},
+    });
+  }
+  return runs;
 }
 
 /** The file a client uploads: the PDF, or a scan of its page. */
@@ -91,44 +198,33 @@ async function fileOf(doc: BusinessDoc, modality: Modality): Promise<{ content: 
 class Reader {
   constructor(private readonly client: DocrowsClient) {}
 
-  /** Uploads documents into two batches (`<name>-f`, `<name>-l`); returns each document's page ids per batch. */
-  async upload(name: string, docs: BusinessDoc[], modality: Modality): Promise<{ f: string[][]; l: string[][] }> {
-    const out = { f: [] as string[][], l: [] as string[][] };
-    for (const doc of docs) {
-      const { content, filename } = await fileOf(doc, modality);
-      for (const b of ['f', 'l'] as const) {
-        const up = await this.client.upload(content, { batchName: `${name}-${b}`, filename });
-        out[b].push(up.documentIds);
-      }
+  /** Uploads a run's documents, one batch a task (`<name>-f`, `<name>-l`); keeps each document's page ids per batch. */
+  async upload(run: SeriesRun): Promise<SeriesRun> {
+    for (const b of run.batches) {
+      const ids: string[][] = [];
+      for (const { content, filename } of run.files) ids.push((await this.client.upload(content, { batchName: `${run.name}-${b.suffix}`, filename })).documentIds);
+      run.ids[b.suffix] = ids;
+    }
+    return run;
+  }
+
+  async process(run: SeriesRun, reprocess = false): Promise<void> {
+    for (const b of run.batches) await this.client.process(`${run.name}-${b.suffix}`, { fields: b.fields, reprocess });
+  }
+
+  async wait(runs: SeriesRun[]): Promise<void> {
+    for (const r of runs) for (const b of r.batches) await this.client.waitForBatch(`${r.name}-${b.suffix}`, { intervalMs: 250, timeoutMs: 3_600_000 });
+  }
+
+  /** Every document's rows of each batch of a run, by batch and document id, values with their confidence. */
+  async rows(run: SeriesRun): Promise<Map<string, Map<string, Rows>>> {
+    const out = new Map<string, Map<string, Rows>>();
+    for (const b of run.batches) {
+      const res = await this.client.results(`${run.name}-${b.suffix}`, { include: 'confidence' });
+      out.set(b.suffix, new Map(res.documents.map((d) => [d.document_id, (d.line_items ?? []) as Rows])));
     }
     return out;
   }
-
-  async process(name: string, request: BusinessDoc['request'], reprocess = false): Promise<void> {
-    const names = (fs: RequestedField[]) => fs.map((f) => f.name);
-    await this.client.process(`${name}-f`, { fields: names(request.fields), reprocess });
-    await this.client.process(`${name}-l`, { fields: names(request.lines), reprocess });
-  }
-
-  async wait(names: string[]): Promise<void> {
-    for (const n of names) for (const b of ['f', 'l']) await this.client.waitForBatch(`${n}-${b}`, { intervalMs: 250, timeoutMs: 3_600_000 });
-  }
-
-  /** Every document's rows of one batch, by document id, values with their confidence. */
-  async rows(batch: string): Promise<Map<string, Rows>> {
-    const res = await this.client.results(batch, { include: 'confidence' });
-    return new Map(res.documents.map((d) => [d.document_id, (d.line_items ?? []) as Rows]));
-  }
-}
-
-interface SeriesRun {
-  name: string;
-  docs: BusinessDoc[];
-  /** Page ids of each document (a long table flows over a second page). */
-  ids: { f: string[][]; l: string[][] };
-  modality: Modality;
-  kind: BusinessKind;
-  lang: Lang;
 }
 
 export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Record<string, unknown>; table: string }> {
@@ -143,37 +239,40 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       // One series a kind, in a language that takes turns; the series seed of the split, the values from 1 up.
       const seeds = splitSeeds(split, o.kinds.length, 1);
       const runs: SeriesRun[] = [];
-      for (const [k, kind] of o.kinds.entries()) {
-        const lang = o.langs[(k + (split === 'tuning' ? 0 : 3)) % o.langs.length];
-        const docs = await Promise.all(Array.from({ length: o.length }, (_, i) => generateBusinessDoc({ seed: 1000 + i, kind, lang, series: seeds[k] })));
-        for (const modality of o.modalities) {
-          const name = `${kind}-${lang}-${modality}`.replace(/_/g, '-');
-          runs.push({ name, docs, ids: await reader.upload(name, docs, modality), modality, kind, lang });
+      if (o.sets.includes('generated')) {
+        for (const [k, kind] of o.kinds.entries()) {
+          const lang = o.langs[(k + (split === 'tuning' ? 0 : 3)) % o.langs.length];
+          const docs = await Promise.all(Array.from({ length: o.length }, (_, i) => generateBusinessDoc({ seed: 1000 + i, kind, lang, series: seeds[k] })));
+          for (const modality of o.modalities) {
+            runs.push(await reader.upload(await generatedRun(`${kind}-${lang}-${modality}`.replace(/_/g, '-'), docs, modality, kind, lang)));
+          }
         }
       }
+      if (o.sets.includes('kie')) for (const run of await kieRuns(o.datasetRoot, split)) if (o.modalities.includes(run.modality)) runs.push(await reader.upload(run));
       // Other senders: a lone document of each kind, never corrected.
       const others: SeriesRun[] = [];
       for (const [k, kind] of o.kinds.entries()) {
         const lang = o.langs[(k + 1) % o.langs.length];
         const doc = await generateBusinessDoc({ seed: seeds[k] + 7919, kind, lang });
-        const name = `other-${kind}`.replace(/_/g, '-');
-        others.push({ name, docs: [doc], ids: await reader.upload(name, [doc], 'digital'), modality: 'digital', kind, lang });
+        others.push(await reader.upload(await generatedRun(`other-${kind}`.replace(/_/g, '-'), [doc], 'digital', kind, lang)));
       }
-      for (const run of others) await reader.process(run.name, run.docs[0].request);
-      await reader.wait(others.map((r) => r.name));
-      const answers = async (runs: SeriesRun[]) => Promise.all(runs.map(async (r) => JSON.stringify([[...(await reader.rows(`${r.name}-f`))], [...(await reader.rows(`${r.name}-l`))]])));
+      for (const run of others) await reader.process(run);
+      await reader.wait(others);
+      const answers = async (rs: SeriesRun[]) => Promise.all(rs.map(async (r) => JSON.stringify([...(await reader.rows(r))].map(([b, m]) => [b, [...m]]))));
       const othersBefore = await answers(others);
       // 1. Cold.
-      for (const run of runs) await reader.process(run.name, run.docs[0].request);
-      await reader.wait(runs.map((r) => r.name));
-      const before = new Map<string, { f: Map<string, Rows>; l: Map<string, Rows> }>();
-      for (const run of runs) before.set(run.name, { f: await reader.rows(`${run.name}-f`), l: await reader.rows(`${run.name}-l`) });
+      for (const run of runs) await reader.process(run);
+      await reader.wait(runs);
+      const before = new Map<string, Map<string, Map<string, Rows>>>();
+      for (const run of runs) before.set(run.name, await reader.rows(run));
       // 2. The first document of each batch corrected with its truth; the learning waited for.
+      let expected = 0;
       for (const run of runs) {
-        await client.correctLineItems(run.ids.f[0][0], truthRows(run.docs[0], 'fields'));
-        await client.correctLineItems(run.ids.l[0][0], truthRows(run.docs[0], 'lines'));
+        for (const b of run.batches) {
+          await client.correctLineItems(run.ids[b.suffix]![0][0], b.truth(0));
+          expected++;
+        }
       }
-      const expected = runs.length * 2;
       const deadline = Date.now() + 600_000;
       let learned = 0;
       while (Date.now() < deadline) {
@@ -183,34 +282,36 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
         await new Promise((r) => setTimeout(r, 1000));
       }
       // 3. The rest again, with the memory.
-      for (const run of [...runs, ...others]) await reader.process(run.name, run.docs[0].request, true);
-      await reader.wait([...runs, ...others].map((r) => r.name));
+      for (const run of [...runs, ...others]) await reader.process(run, true);
+      await reader.wait([...runs, ...others]);
       const result: Record<string, unknown> = {};
-      const byModality: Record<string, { before: Score[]; after: Score[] }> = {};
+      const bySet: Record<string, { before: Score[]; after: Score[] }> = {};
       for (const run of runs) {
-        const after = { f: await reader.rows(`${run.name}-f`), l: await reader.rows(`${run.name}-l`) };
+        const after = await reader.rows(run);
         const cold = before.get(run.name)!;
         // A document's rows: those of its pages in order.
-        const rowsOf = (m: Map<string, Rows>, pages: string[]) => pages.flatMap((id) => m.get(id) ?? []);
-        const scored = (m: { f: Map<string, Rows>; l: Map<string, Rows> }) => run.docs.slice(1).map((doc, i) => ({
-          ...scoreFields(doc, rowsOf(m.f, run.ids.f[i + 1])),
-          lines: scoreLines(doc, rowsOf(m.l, run.ids.l[i + 1])),
-        }));
+        const scored = (m: Map<string, Map<string, Rows>>) => run.files.slice(1).map((_, k) => run.batches.map((b) => {
+          const rows = run.ids[b.suffix]![k + 1].flatMap((id) => m.get(b.suffix)?.get(id) ?? []);
+          return b.score(k + 1, rows);
+        }).reduce((acc, s) => ({
+          fieldsRight: acc.fieldsRight + s.fieldsRight, fieldsTotal: acc.fieldsTotal + s.fieldsTotal,
+          wrong: [...acc.wrong, ...s.wrong], lines: addCounts(acc.lines, s.lines),
+        })));
         const [b, a] = [scored(cold), scored(after)];
         // Wrong fields with examples on the tuning split only (bench/lib/splits.ts: held-out is never read case by case).
         const examples = (xs: Score[]) => (split === 'tuning' ? xs.flatMap((x) => x.wrong).slice(0, 6) : undefined);
-        result[run.name] = { kind: run.kind, lang: run.lang, modality: run.modality, before: { ...summary(b), wrong: examples(b) }, after: { ...summary(a), wrong: examples(a) } };
-        const g = (byModality[run.modality] ??= { before: [], after: [] });
+        if (split === 'tuning') result[run.name] = { ...run.label, before: { ...summary(b), wrong: examples(b) }, after: { ...summary(a), wrong: examples(a) } };
+        const g = (bySet[`${run.set} ${run.modality}`] ??= { before: [], after: [] });
         g.before.push(...b);
         g.after.push(...a);
       }
       // Other senders read again after every memory exists: the same answer to the last digit.
       const othersAfter = await answers(others);
       const unchanged = othersAfter.filter((a, i) => a === othersBefore[i]).length;
-      const overall = Object.fromEntries(Object.entries(byModality).map(([m, g]) => [m, { before: summary(g.before), after: summary(g.after) }]));
-      json[split] = { series_length: o.length, corrections_learned: learned, corrections: expected, overall, others_unchanged: { unchanged, documents: others.length }, series: result };
+      const overall = Object.fromEntries(Object.entries(bySet).map(([m, g]) => [m, { before: summary(g.before), after: summary(g.after) }]));
+      json[split] = { series_length: o.length, corrections_learned: learned, corrections: expected, overall, others_unchanged: { unchanged, documents: others.length }, ...(split === 'tuning' ? { series: result } : {}) };
       for (const [m, g] of Object.entries(overall)) {
-        table += `  ${split.padEnd(8)} ${m.padEnd(8)} fields ${g.before.fields.accuracy} → ${g.after.fields.accuracy}   lines F1 ${g.before.line_items.f1} → ${g.after.line_items.f1}\n`;
+        table += `  ${split.padEnd(8)} ${m.padEnd(17)} fields ${g.before.fields.accuracy} → ${g.after.fields.accuracy}   lines F1 ${g.before.line_items.f1} → ${g.after.line_items.f1}   (${g.before.documents} documents)\n`;
       }
       table += `  ${split.padEnd(8)} other senders unchanged: ${unchanged}/${others.length}; corrections learned ${learned}/${expected}\n`;
     }

@@ -22,14 +22,14 @@ import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
 import { memoryPage, type MemoryPage } from './page.js';
+import { isNear, slipsFor } from './near-text.js';
 import { compact, isSameSender, letterWord } from './sender.js';
 
 /** The best memory for the page (same sender, layout matching settings.memory.layoutMatch), with how well it matches. */
 export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings: EngineSettings): { memory: LayoutMemory; score: number } | null {
   let best: { memory: LayoutMemory; score: number } | null = null;
-  const letters = new Set(page.words.keys());
   for (const memory of memories) {
-    if (!isSameSender(memory.model.sender, page.text, letters, settings)) continue;
+    if (!isSameSender(memory.model.sender, page, settings)) continue;
     const score = layoutScore(memory.model.anchors, page, settings);
     if (score >= settings.memory.layoutMatch && (!best || score > best.score)) best = { memory, score };
   }
@@ -37,20 +37,25 @@ export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings
 }
 
 
-/** Where the label sits on this page: the occurrence nearest its learned place, moved by `dy` as the anchors around it moved. */
-function findLabel(lines: Line[], label: NonNullable<LearnedField['label']>, dy: number): { line: number; seg: Segment; rest: Word[] } | null {
+/**
+ * Where the label sits on this page: the occurrence nearest its learned place, moved by `dy` as the anchors around it
+ * moved; on a page read by OCR, a label read with a slip too.
+ */
+function findLabel(page: MemoryPage, label: NonNullable<LearnedField['label']>, dy: number, settings: EngineSettings): { line: number; seg: Segment; rest: Word[] } | null {
   const want = compact(label.text);
+  const same = (text: string) => text === want || (page.ocr && isNear(text, want, settings));
+  const longest = want.length + slipsFor(want.length, settings);
   let best: { line: number; seg: Segment; rest: Word[]; d: number } | null = null;
-  lines.forEach((l, li) => {
+  page.lines.forEach((l, li) => {
     for (const seg of l.segments) {
       let rest: Word[] | null = null;
       if (label.sameSegment) {
         let acc = '';
-        for (let k = 0; k < seg.words.length - 1 && acc.length < want.length; k++) {
+        for (let k = 0; k < seg.words.length - 1 && acc.length < longest && !rest; k++) {
           acc += compact(seg.words[k].text);
-          if (acc === want) rest = seg.words.slice(k + 1);
+          if (same(acc)) rest = seg.words.slice(k + 1);
         }
-      } else if (compact(seg.text) === want) rest = [];
+      } else if (same(compact(seg.text))) rest = [];
       if (!rest) continue;
       const d = Math.hypot(seg.box.x1 - label.box.x1, seg.box.y1 - label.box.y1 - dy);
       if (!best || d < best.d) best = { line: li, seg, rest, d };
@@ -91,14 +96,16 @@ function lineAt(lines: Line[], y: number, settings: EngineSettings): number {
 const inCell = (words: Word[], f: LearnedField): Word[] => words.slice(f.lead, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
 
 /** A learned document value read off the page: its words, and whether a label led to them. */
-function readField(lines: Line[], f: LearnedField, placed: PlacedAnchor[], settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
+function readField(page: MemoryPage, f: LearnedField, placed: PlacedAnchor[], settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
   const M = settings.memory;
+  const { lines } = page;
   let first: number;
   let words: Word[];
   let labelled = false;
-  if (f.label) {
-    const found = findLabel(lines, f.label, moveAt(placed, f.label.box.y1, settings));
-    if (!found) return null;
+  // On a scan OCR may read a label too far off to find: the value is looked for at its place then.
+  const found = f.label ? findLabel(page, f.label, moveAt(placed, f.label.box.y1, settings), settings) : null;
+  if (f.label && !found && !page.ocr) return null;
+  if (f.label && found) {
     labelled = true;
     const dx = found.seg.box.x1 - f.label.box.x1;
     const dy = found.seg.box.y1 - f.label.box.y1;
@@ -116,12 +123,13 @@ function readField(lines: Line[], f: LearnedField, placed: PlacedAnchor[], setti
       words = inCell(seg.words, f);
     }
   } else {
-    // Found by its place alone: where the anchors around it moved to.
+    // Found by its place alone (no label, or a label a scan misread): where the anchors around it moved to.
     first = lineAt(lines, f.box.y1 + moveAt(placed, f.box.y1, settings), settings);
     if (first < 0) return null;
     const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
     if (!seg) return null;
-    words = inCell(seg.words, f);
+    // A label in the value's cell (`Nr. 123`) that was not found is left out by where the value starts.
+    words = f.label?.sameSegment ? seg.words.filter((w) => w.box.x2 > f.box.x1) : inCell(seg.words, f);
   }
   // Further lines of a value that spans several (an address), each under the first.
   const x1 = words[0]?.box.x1 ?? f.box.x1;
@@ -135,14 +143,16 @@ function readField(lines: Line[], f: LearnedField, placed: PlacedAnchor[], setti
 }
 
 /** The header line of the table on this page, or the line where its rows start. */
-function tableStart(lines: Line[], t: LearnedTable, settings: EngineSettings): number {
+function tableStart(page: MemoryPage, t: LearnedTable, settings: EngineSettings): number {
+  const { lines } = page;
   if (!t.header) return lines.findIndex((l) => l.box.y1 >= t.top - settings.memory.topSlack);
   const want = new Set(t.header.words);
+  const holds = (have: Set<string>, w: string) => have.has(w) || (page.ocr && [...have].some((h) => isNear(h, w, settings)));
   let best = -1;
   let bestD = Infinity;
   lines.forEach((l, i) => {
     const have = new Set(l.words.map((w) => letterWord(w.text, settings)).filter((w) => w !== null));
-    const shared = [...want].filter((w) => have.has(w)).length;
+    const shared = [...want].filter((w) => holds(have, w)).length;
     const d = Math.abs(l.box.y1 - t.header!.box.y1);
     if (shared >= settings.memory.headerShare * want.size && d < bestD) {
       best = i + 1;
@@ -170,9 +180,10 @@ function bands(columns: LearnedColumn[], settings: EngineSettings): Array<{ c: L
 const centre = (w: Word) => middle(w.box.x1, w.box.x2);
 
 /** The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap. */
-function readTable(lines: Line[], t: LearnedTable, settings: EngineSettings): Array<Map<string, Word[]>> | null {
+function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings): Array<Map<string, Word[]>> | null {
   const M = settings.memory;
-  const start = tableStart(lines, t, settings);
+  const { lines } = page;
+  const start = tableStart(page, t, settings);
   if (start < 0) return null;
   const anchor = t.columns.find((c) => c.name === t.anchor)!;
   const byOffset = new Map<number, LearnedColumn[]>();
@@ -234,10 +245,10 @@ function learnedFor(model: LayoutModel, name: string, asksTable: boolean, asksRo
 }
 
 /** The amounts of the totals the memory knows on this page (subtotal, total): what Σ line totals must come to. */
-function printedTotals(lines: Line[], model: LayoutModel, placed: PlacedAnchor[], settings: EngineSettings): number[] {
+function printedTotals(page: MemoryPage, model: LayoutModel, placed: PlacedAnchor[], settings: EngineSettings): number[] {
   return model.fields
     .filter((f) => ['subtotal', 'total_amount'].includes(resolveConcept(f.name)?.id ?? ''))
-    .map((f) => readField(lines, f, placed, settings)?.words ?? [])
+    .map((f) => readField(page, f, placed, settings)?.words ?? [])
     .map((ws) => fittedWords('total_amount', ws, settings))
     .map((ws) => (ws ? amountValue(wordsText(ws)) : null))
     .filter((v): v is number => v !== null);
@@ -266,7 +277,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   names.forEach((name, i) => {
     const learned = learnedFor(model, name, asksTable, asksRows);
     if (learned && 'offset' in learned) columnOf[i] = learned;
-    const read = learned && !('offset' in learned) && !isLine[i] ? readField(page.lines, learned, placed, settings) : null;
+    const read = learned && !('offset' in learned) && !isLine[i] ? readField(page, learned, placed, settings) : null;
     // A reading that is no value of the field's kind (a label where a date was) leaves the general answer.
     const words = read ? fittedWords(name, read.words, settings) : null;
     if (read && words) fieldReads.set(i, { words, labelled: read.labelled });
@@ -274,7 +285,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const general = result.rows;
   for (const i of totalsKeptGeneral(names, general[0] ?? {}, fieldReads, content.words, settings)) fieldReads.delete(i);
   const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(wordsText(r.words), r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
-  const tableCells = columnOf.some((c) => c) ? readTable(page.lines, model.table!, settings) : null;
+  const tableCells = columnOf.some((c) => c) ? readTable(page, model.table!, settings) : null;
   const empty: ExtractedCell = { value: null, box: null };
   // The memory's rows: its columns, and the general rules' cells of a column it did not learn where both read as many rows.
   const rowNames = names.filter((_, i) => columnOf[i] || isLine[i]);
@@ -287,7 +298,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     return [name, (tableCells.length === general.length ? general[r]?.[name] : null) ?? empty];
   }))) ?? null;
   const generalRows = general.map((r) => Object.fromEntries(rowNames.map((n) => [n, r[n] ?? empty])));
-  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page.lines, model, placed, settings), settings) ? memoryRows : null;
+  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), settings) ? memoryRows : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
   const rows = Array.from({ length: rowCount }, (_, r) => {

@@ -9,6 +9,7 @@ import type { MemoryPage } from './page.js';
 import type { EngineSettings } from '../settings.js';
 import { medianOfSorted, middle } from '../units.js';
 import { roundCoordinate } from '../layout/lines/geometry.js';
+import { isNear } from './near-text.js';
 import { letterWord } from './sender.js';
 
 /** An amount with two decimals: lines holding one are item rows or totals, whose place follows the table's length. */
@@ -28,10 +29,17 @@ export function anchorsOf(lines: Line[], isValueWord: (line: Line, i: number) =>
   return out.slice(0, settings.memory.maxAnchors);
 }
 
+/** Where the page prints a word: as the anchor's text, or on a page read by OCR, with a slip (when none is printed as it is). */
+function placesOf(t: string, page: MemoryPage, settings: EngineSettings): Array<{ x: number; y: number }> {
+  const exact = page.words.get(t);
+  if (exact || !page.ocr) return exact ?? [];
+  return [...page.words].filter(([w]) => isNear(w, t, settings)).flatMap(([, at]) => at);
+}
+
 function worth(a: Anchor, page: MemoryPage, settings: EngineSettings): number {
   const { placeTolerance, movedWorth } = settings.memory;
   let best = 0;
-  for (const p of page.words.get(a.t) ?? []) {
+  for (const p of placesOf(a.t, page, settings)) {
     if (Math.abs(p.x - a.x) > placeTolerance) continue;
     if (Math.abs(p.y - a.y) <= placeTolerance) return 1;
     best = movedWorth;

@@ -122,7 +122,7 @@ interface RowHits {
   cells: Map<string, ValueHit>;
 }
 
-function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], used: Set<Word>, settings: EngineSettings): LearnedTable | null {
+function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields: string[], used: Set<Word>, settings: EngineSettings): LearnedTable | null {
   const M = settings.memory;
   if (lineFields.length === 0 || page.rows.length === 0) return null;
   // The anchor column: filled on most rows; the last such in the request (line totals come last).
@@ -133,14 +133,14 @@ function learnTable(lines: Line[], page: CorrectedPage, lineFields: string[], us
   for (let i = 0; i < page.rows.length; i++) {
     const v = valueOf(page, anchor, i);
     if (!v) continue;
-    const hit = nearest(findValue(lines, v, settings).filter((h) => !h.words.some((w) => used.has(w))), null, settings, from);
+    const hit = nearest(findValue(lines, v, ocr, settings).filter((h) => !h.words.some((w) => used.has(w))), null, settings, from);
     if (!hit) continue;
     const cells = new Map<string, ValueHit>([[anchor, hit]]);
     hit.words.forEach((w) => used.add(w));
     for (const f of lineFields) {
       const value = valueOf(page, f, i);
       if (f === anchor || !value) continue;
-      const other = nearest(findValue(lines, value, settings).filter((h) => !h.words.some((w) => used.has(w))), hit.line, settings);
+      const other = nearest(findValue(lines, value, ocr, settings).filter((h) => !h.words.some((w) => used.has(w))), hit.line, settings);
       if (!other) continue;
       cells.set(f, other);
       other.words.forEach((w) => used.add(w));
@@ -190,19 +190,19 @@ function mode(xs: number[]): number {
 
 /** What the page teaches, or null when none of the values a person set is printed on it. */
 export function learnLayout(content: PageContent, corrected: CorrectedPage, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel | null {
-  const { lines } = memoryPage(content, settings);
+  const { lines, ocr } = memoryPage(content, settings);
   const { documentFields, lineFields } = splitFields(corrected);
   const used = new Set<Word>();
   const hits = new Map<string, ValueHit>();
   for (const f of documentFields) {
     const v = valueOf(corrected, f);
     // Words already taken may print this value too (a period's start inside the period): they only rank lower.
-    const hit = v ? bestHit(lines, f, findValue(lines, v, settings), used, settings) : null;
+    const hit = v ? bestHit(lines, f, findValue(lines, v, ocr, settings), used, settings) : null;
     if (!hit) continue;
     hits.set(f, hit);
     hit.words.forEach((w) => used.add(w));
   }
-  const table = learnTable(lines, corrected, lineFields, used, settings);
+  const table = learnTable(lines, ocr, corrected, lineFields, used, settings);
   const fields: LearnedField[] = [...hits].map(([name, hit]) => {
     const label = labelOf(lines, hit, (w) => used.has(w), settings);
     return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label) };

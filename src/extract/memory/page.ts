@@ -11,6 +11,8 @@ export interface MemoryPage {
   text: string;
   /** Letter words (lower case) → where they sit. */
   words: Map<string, Array<{ x: number; y: number }>>;
+  /** Read by OCR (its words carry a recognizer's confidence): what a memory learned may be read with a slip (near-text.ts). */
+  ocr: boolean;
 }
 
 export function memoryPage(content: PageContent, settings: EngineSettings): MemoryPage {
@@ -26,5 +28,5 @@ export function memoryPage(content: PageContent, settings: EngineSettings): Memo
       else words.set(t, [at]);
     }
   }
-  return { lines, text: compact(lines.map((l) => l.text).join(' ')), words };
+  return { lines, text: compact(lines.map((l) => l.text).join(' ')), words, ocr: content.words.some((w) => w.confidence !== undefined) };
 }

@@ -7,6 +7,8 @@ import { DOCUMENT_TITLE } from '../lexicon.js';
 import type { Line } from '../layout/lines/lines.js';
 import type { EngineSettings } from '../settings.js';
 import type { SenderMarks } from './model.js';
+import { holdsNear, isNear } from './near-text.js';
+import type { MemoryPage } from './page.js';
 
 /** EU VAT ids (and the UK's): a country prefix and eight to twelve characters, mostly digits. */
 const VAT_ID = /(?<![A-Z])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|CHE)(?=[A-Z0-9]{8,12}(?![A-Z0-9]))(?=(?:[A-Z]?\d){8})[A-Z0-9]{8,12}(?![A-Z0-9])/g;
@@ -62,12 +64,17 @@ export function senderMarks(lines: Line[], settings: EngineSettings): SenderMark
   return { name: letterheadName(lines, settings), taxIds: [...taxIds].sort(), ibans: [...ibans].sort(), letterhead };
 }
 
-/** Whether the page carries every id and the name of the sender, and most of its letterhead. */
-export function isSameSender(marks: SenderMarks, pageText: string, pageWords: Set<string>, settings: EngineSettings): boolean {
-  if (marks.taxIds.some((id) => !pageText.includes(id)) || marks.ibans.some((id) => !pageText.includes(id))) return false;
-  if (marks.name && !pageText.includes(compact(marks.name))) return false;
+/**
+ * Whether the page carries every id and the name of the sender, and most of
+ * its letterhead; on a page read by OCR, each printed with a slip or two.
+ */
+export function isSameSender(marks: SenderMarks, page: MemoryPage, settings: EngineSettings): boolean {
+  const holds = (id: string) => (page.ocr ? holdsNear(page.text, id, settings) : page.text.includes(id));
+  if (!marks.taxIds.every(holds) || !marks.ibans.every(holds)) return false;
+  if (marks.name && !holds(compact(marks.name))) return false;
   if (marks.letterhead.length === 0) return marks.taxIds.length + marks.ibans.length > 0 || marks.name !== null;
-  return marks.letterhead.filter((w) => pageWords.has(w)).length >= settings.memory.letterheadShare * marks.letterhead.length;
+  const has = (w: string) => page.words.has(w) || (page.ocr && [...page.words.keys()].some((p) => isNear(p, w, settings)));
+  return marks.letterhead.filter(has).length >= settings.memory.letterheadShare * marks.letterhead.length;
 }
 
 /** The sender as the API names it: its name and tax id or IBAN where read. */
