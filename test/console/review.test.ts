@@ -76,7 +76,7 @@ describe('console review (chromium)', () => {
     await page.goto(`${server.baseUrl}/console/#/batches/review/pages/${documentId}`);
     await expect.poll(() => lowCells().count(), { timeout: 20_000 }).toBe(2);
     // Read at once (null while nothing is lit), so the poll retries and a failure shows what was lit instead of a locator timeout.
-    const lit = () => page.evaluate(() => document.querySelector('.page .box.hot')?.getAttribute('data-key') ?? null);
+    const lit = () => page.locator('.page .box.hot').evaluateAll((boxes) => boxes[0]?.getAttribute('data-key') ?? null);
     await page.keyboard.press('n');
     await expect.poll(lit, { timeout: 20_000 }).toBe('0:Qty');
     expect(await page.locator('td.hot').getAttribute('data-key')).toBe('0:Qty');
