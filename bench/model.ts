@@ -120,7 +120,7 @@ async function accuracy(count: number): Promise<void> {
   const client = new ModelClient(openai, (_level, data, message) => process.stderr.write(`${message} ${JSON.stringify(data)}\n`));
   const viewer = createPageViewer();
   const layout = createLayoutEngine();
-  const model = createOpenAiEngine({ settings: openai, model: openai.models.standard!, client, views: viewer });
+  const model = createOpenAiEngine({ config: openai, model: openai.models.standard!, client, views: viewer });
   const score = async (engine: Engine) => {
     const run = await runGenerated(engine, docs, pages, 'fast');
     return { given_fields: f1(run.given), inferred_columns: f1(run.inferred), ms_per_request_p50: Math.round(run.ms.sort((a, b) => a - b)[run.ms.length >> 1]) };

@@ -86,7 +86,7 @@ async function buildEngine(name: string, env: Env): Promise<Engine & { close(): 
   const client = new ModelClient(openai, (_level, data, message) => process.stderr.write(`docrows extract: ${message} ${JSON.stringify(data)}\n`));
   const viewer = createPageViewer();
   const fallback = openai.fallback === 'layout' ? createLayoutEngine() : undefined;
-  const engine = createOpenAiEngine({ settings: openai, model: openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
+  const engine = createOpenAiEngine({ config: openai, model: openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
   return {
     ...engine,
     async close() {

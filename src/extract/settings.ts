@@ -9,7 +9,10 @@
  * only the engine's entries (createLayoutEngine, createPageReader,
  * extractFromContent, isTextLayerUsable, groupWordsIntoLines, and the layout
  * memory's learnLayout, memoryOfPage, mergeLayouts and identityOf, which core
- * calls) fall back to DEFAULT_SETTINGS. withSettings builds a changed copy:
+ * calls, and the model engine's createOpenAiEngine, createPageViewer and
+ * ModelClient, and startEngineThreads) fall back to DEFAULT_SETTINGS.
+ * Every other number the engine writes is a unit or fact (units.ts).
+ * withSettings builds a changed copy:
  * `createLayoutEngine({ settings: { tables: { headAlign: 0.01 } } })`.
  */
 export const DEFAULT_SETTINGS = deepFreeze({
@@ -858,6 +861,55 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minDecimalMarks: 3,
       decimalMarkLead: 4,
     },
+  },
+  /**
+   * The model engine (openai/): how surely a value the model returned is on the page, how it is looked for among the
+   * page's words, the picture the model sees, and how its client waits on a failing server. The server's address, model,
+   * timeouts and retry budget are the service's configuration (src/config-engines.ts), not settings.
+   */
+  model: {
+    /**
+     * Confidence of a value by how it was found among the page's words (openai/locate.ts): its exact text, a folded form
+     * (case, spacing, accents, OCR look-alikes), the same number or date printed another way. The looser the match, the
+     * likelier it is another occurrence of a value alike.
+     */
+    matchConfidence: { exact: 0.95, folded: 0.85, number: 0.8, date: 0.8 },
+    /** Confidence of a value found nowhere on the page, kept only with DOCROWS_OPENAI_UNLOCATED=keep: the model's word alone. */
+    unlocatedConfidence: 0.1,
+    /** Confidence of a region the model named: snapped to a picture the page shows, or only the model's box. */
+    snappedRegionConfidence: 0.9,
+    unsnappedRegionConfidence: 0.3,
+    /** The model's box is snapped to the picture region overlapping it most when they overlap at least this much (intersection over union). */
+    minRegionOverlap: 0.1,
+    /** A value is looked for in windows of up to this many words per word of its own (OCR splits words), plus windowExtraWords. */
+    windowWordsPerWord: 2,
+    windowExtraWords: 3,
+    /** A number is matched by its value over at most this many words ("EUR 1 234,50"), a date over at most dateWords ("12. März 2024"). */
+    numberWords: 3,
+    dateWords: 4,
+    /** JPEG quality of the page image the model sees: print stays legible at a fraction of the bytes of a lossless image. */
+    jpegQuality: 85,
+    /** Characters of a refusing server's reply kept in the error: enough for its message, not a whole page of HTML. */
+    errorBodyChars: 300,
+    /** Least wait (ms) between the breaker's looks at a server that refused connections. */
+    breakerPollMs: 10,
+    /**
+     * A retry waits backoffGrowth times longer than the one before; the wait is drawn between jitterShare of it and the
+     * whole, so the pages that failed together do not retry together.
+     */
+    backoffGrowth: 2,
+    jitterShare: 0.5,
+  },
+  /** The engines as the service runs them (engines/). */
+  engines: {
+    /**
+     * A page still running after this many minutes is stuck on a pathological input and fails (the job is retried, then
+     * refunded): a page takes seconds (OCR at `high` on a large scan about 10 s), and the job's heartbeat would keep its
+     * lease alive forever.
+     */
+    pageTimeoutMinutes: 5,
+    /** Niceness of an engine thread (Linux, per thread, inherited by the OCR threads it starts): on a busy machine the HTTP thread wins the CPU. */
+    threadNice: 10,
   },
   /** How surely a printed label names a concept of the catalogue (concepts/index.ts: classifyLabel, labelScore). */
   concepts: {

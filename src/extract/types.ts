@@ -71,8 +71,8 @@ export function pageImage(page: EnginePage): Uint8Array {
   return page.image;
 }
 
-/** DPI at which PDF pages are rasterized for storage, viewing and OCR. */
-export const PAGE_RENDER_DPI = 200;
+/** DPI at which PDF pages are rasterized for storage, viewing and OCR (a fact of the page contract, named in units.ts). */
+export { PAGE_RENDER_DPI } from './units.js';
 
 export interface FieldSpec {
   name: string;

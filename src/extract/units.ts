@@ -1,10 +1,10 @@
 /**
  * Units and fixed facts the engine computes with: not thresholds (those are
  * settings.ts), but what a grey level, a degree or a confidence percentage
- * is, and the calendar and number-format facts format/ reads by. The
- * stages in read/, layout/, concepts/, memory/ and format/ write no other
- * number than 0 and 1 (eslint.config.js, rule `settingsNotLiterals`); these
- * are named here.
+ * is, the calendar and number-format facts format/ reads by, and the HTTP
+ * and box facts of the model engine. No other file of src/extract but
+ * settings.ts writes a number other than 0 and 1 (eslint.config.js, rule
+ * `settingsNotLiterals`); these are named here.
  */
 
 /** Levels of an 8-bit grey channel (0 black … 255 white): the length of a histogram of grey values. */
@@ -127,3 +127,27 @@ export const THOUSANDS_GROUP = 3;
 
 /** A percentage read as a fraction (12.5% → 0.125) has two more decimals. */
 export const PERCENT_DECIMALS = 2;
+
+/** The model engine gives and takes boxes in thousandths of the page (openai/prompt.ts, openai/answer.ts). */
+export const THOUSANDTHS = 1000;
+
+/** A box is four numbers: x1, y1, x2, y2. */
+export const BOX_NUMBERS = 4;
+
+/** Time: Retry-After is given in seconds, waits are kept in milliseconds. */
+export const MS_PER_SECOND = 1000;
+export const SECONDS_PER_MINUTE = 60;
+
+/** HTTP statuses the model client tells apart (RFC 9110): success is 2xx, and 408, 429 and 5xx are worth a retry. */
+export const HTTP_OK = 200;
+export const HTTP_REDIRECT = 300;
+export const HTTP_BAD_REQUEST = 400;
+export const HTTP_REQUEST_TIMEOUT = 408;
+export const HTTP_TOO_MANY_REQUESTS = 429;
+export const HTTP_SERVER_ERROR = 500;
+
+/**
+ * DPI at which PDF pages are rasterized for storage, viewing and OCR: a fact of the page contract (src/ingest renders
+ * at it, docs/ingest.md; types.ts re-exports it for the rest of src/), not a threshold of the engine.
+ */
+export const PAGE_RENDER_DPI = 200;

@@ -6,7 +6,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createLayoutEngine } from '../layout/index.js';
 import { createPageViewer, type PageView, type PageViewer, type PageViewRequest } from '../openai/page-view.js';
 import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../types.js';
@@ -15,6 +15,11 @@ export type EngineThreadTask =
   | { op: 'extract'; page: EnginePage; request: ExtractRequest }
   | { op: 'view'; page: EnginePage; view: PageViewRequest };
 export type EngineThreadRequest = EngineThreadTask & { id: number };
+
+/** What a thread is started with: its niceness (settings.engines.threadNice). */
+export interface EngineThreadData {
+  nice: number;
+}
 
 export type EngineThreadResponse =
   | { id: number; op: 'extract'; result: ExtractResult }
@@ -26,16 +31,16 @@ export type EngineThreadResponse =
  * threads it starts, such as OCR, inherit it), so on a busy machine the HTTP
  * thread wins the CPU and API latency stays low while pages are extracted.
  */
-function yieldToApi(): void {
+function yieldToApi(nice: number): void {
   try {
     const tid = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
-    if (tid) setPriority(tid, 10);
+    if (tid) setPriority(tid, nice);
   } catch {
     // Not Linux, or not permitted: run at normal priority.
   }
 }
 
-yieldToApi();
+yieldToApi((workerData as EngineThreadData).nice);
 // One OCR thread per engine thread: the pool already spreads pages over the cores.
 let layout: Engine | null = null;
 let viewer: PageViewer | null = null;

@@ -1,14 +1,9 @@
 import type { PageView, PageViewRequest } from '../openai/page-view.js';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import type { Engine, EnginePage, ExtractRequest, ExtractResult } from '../types.js';
+import { MS_PER_SECOND, SECONDS_PER_MINUTE } from '../units.js';
 import { startWorker, ThreadPool } from '../../threads/thread-pool.js';
-import type { EngineThreadResponse, EngineThreadTask } from './engine-thread.js';
-
-/**
- * A page takes seconds (OCR at `high` on a large scan ~10 s); one still
- * running after five minutes is stuck on a pathological input, and the job's
- * heartbeat would otherwise keep its lease alive forever.
- */
-const PAGE_TIMEOUT_MS = 5 * 60_000;
+import type { EngineThreadData, EngineThreadResponse, EngineThreadTask } from './engine-thread.js';
 
 /** The engines' CPU work on a fixed pool of worker threads: the layout engine, and page views for the model engine. */
 export interface EngineThreads {
@@ -30,15 +25,17 @@ function handedOver(page: EnginePage): { page: EnginePage; transfer: ArrayBuffer
 }
 
 /**
- * A thread that dies or overruns fails only its own page (the job is
- * retried, then fails with engine_error and a refund) and is replaced.
+ * A thread that dies or overruns (settings.engines.pageTimeoutMinutes) fails
+ * only its own page (the job is retried, then fails with engine_error and a
+ * refund) and is replaced.
  */
-export function startEngineThreads(threads: number): EngineThreads {
+export function startEngineThreads(threads: number, settings: EngineSettings = DEFAULT_SETTINGS): EngineThreads {
+  const workerData: EngineThreadData = { nice: settings.engines.threadNice };
   const pool = new ThreadPool<EngineThreadResponse>({
     name: 'engine',
     size: threads,
-    taskTimeoutMs: PAGE_TIMEOUT_MS,
-    spawn: () => startWorker(import.meta.url, './engine-thread', {}),
+    taskTimeoutMs: settings.engines.pageTimeoutMinutes * SECONDS_PER_MINUTE * MS_PER_SECOND,
+    spawn: () => startWorker(import.meta.url, './engine-thread', { workerData }),
   });
   const run = async (message: EngineThreadTask, transfer: ArrayBuffer[]): Promise<EngineThreadResponse> => {
     const response = await pool.run(message, transfer);

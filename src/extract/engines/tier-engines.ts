@@ -34,7 +34,7 @@ export function createTierEngines(config: Config, threads: number, log: ClientLo
   const layoutInvoices = withEInvoice(layout, { compare: true });
   const byTier = new Map<EngineTier, Engine>(TIERS.map((tier) => [tier, client && config.engines[tier] === 'openai'
     ? withEInvoice(createOpenAiEngine({
-      settings: config.openai, model: config.openai.models[tier]!, client, views,
+      config: config.openai, model: config.openai.models[tier]!, client, views,
       ...(config.openai.fallback === 'layout' ? { fallback: layout } : {}),
     }), { compare: false })
     : layoutInvoices]));

@@ -1,4 +1,5 @@
 import type { Box } from '../types.js';
+import { BOX_NUMBERS, THOUSANDTHS } from '../units.js';
 
 /**
  * Reads the model's reply into plain rows, leniently where the meaning is
@@ -48,10 +49,10 @@ function textValue(v: unknown, where: string): string | null {
 function regionValue(v: unknown, where: string): Box | null {
   if (v === null || v === undefined) return null;
   const parts = Array.isArray(v) ? v : isRecord(v) ? [v.x1, v.y1, v.x2, v.y2] : null;
-  if (!parts || parts.length !== 4 || parts.some((n) => typeof n !== 'number' || !Number.isFinite(n))) {
+  if (!parts || parts.length !== BOX_NUMBERS || parts.some((n) => typeof n !== 'number' || !Number.isFinite(n))) {
     throw new AnswerError(`${where} must be [x1, y1, x2, y2] (numbers in thousandths of the page) or null`);
   }
-  const [x1, y1, x2, y2] = (parts as number[]).map((n) => Math.min(1, Math.max(0, n / 1000)));
+  const [x1, y1, x2, y2] = (parts as number[]).map((n) => Math.min(1, Math.max(0, n / THOUSANDTHS)));
   if (x2 <= x1 || y2 <= y1) return null;
   return { x1, y1, x2, y2 };
 }

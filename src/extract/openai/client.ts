@@ -1,5 +1,7 @@
 import { Agent, request } from 'undici';
 import type { OpenAiConfig } from '../../config-engines.js';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
+import { HTTP_OK, HTTP_REDIRECT, HTTP_REQUEST_TIMEOUT, HTTP_SERVER_ERROR, HTTP_TOO_MANY_REQUESTS, MS_PER_SECOND } from '../units.js';
 import type { ChatMessage, JsonSchema } from './prompt.js';
 
 /**
@@ -30,8 +32,9 @@ export interface ChatReply {
 
 /** The server answered the request itself as wrong (4xx other than 408/429): retrying the same request cannot help. */
 export class ModelRejectedError extends Error {
-  constructor(readonly status: number, readonly body: string) {
-    super(`the model server refused the request (HTTP ${status}): ${body.slice(0, 300)}`);
+  /** `shown`: characters of the reply the message keeps. */
+  constructor(readonly status: number, readonly body: string, shown: number) {
+    super(`the model server refused the request (HTTP ${status}): ${body.slice(0, shown)}`);
     this.name = 'ModelRejectedError';
   }
 }
@@ -66,7 +69,7 @@ function errorCode(err: unknown): string | undefined {
 export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | null {
   const raw = Array.isArray(value) ? value[0] : value;
   if (!raw) return null;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Math.round(Number(raw) * 1000);
+  if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Math.round(Number(raw) * MS_PER_SECOND);
   const at = Date.parse(raw);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
@@ -112,7 +115,7 @@ class Slots {
 class Breaker {
   private openUntil = 0;
   private probing = false;
-  constructor(private readonly cooldownMs: number, private readonly log: ClientLog) {}
+  constructor(private readonly cooldownMs: number, private readonly pollMs: number, private readonly log: ClientLog) {}
 
   async ready(signal?: AbortSignal): Promise<void> {
     while (!signal?.aborted) {
@@ -122,7 +125,7 @@ class Breaker {
         this.probing = true;
         return;
       }
-      await sleep(Math.max(10, Math.min(wait > 0 ? wait : this.cooldownMs, this.cooldownMs)), signal);
+      await sleep(Math.max(this.pollMs, Math.min(wait > 0 ? wait : this.cooldownMs, this.cooldownMs)), signal);
     }
   }
 
@@ -146,12 +149,17 @@ export class ModelClient {
   private readonly url: string;
   private readonly closing = new AbortController();
 
-  constructor(private readonly settings: OpenAiConfig, private readonly log: ClientLog = () => undefined) {
-    if (!settings.baseUrl) throw new Error('DOCROWS_OPENAI_BASE_URL is not set');
-    this.url = `${settings.baseUrl}/chat/completions`;
-    this.agent = new Agent({ connections: settings.concurrency, headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs });
-    this.slots = new Slots(settings.concurrency);
-    this.breaker = new Breaker(settings.breakerMs, log);
+  /** `settings`: the engine's (src/extract/settings.ts, group `model`: the breaker's poll, backoff and jitter). */
+  constructor(
+    private readonly config: OpenAiConfig,
+    private readonly log: ClientLog = () => undefined,
+    private readonly settings: EngineSettings = DEFAULT_SETTINGS,
+  ) {
+    if (!config.baseUrl) throw new Error('DOCROWS_OPENAI_BASE_URL is not set');
+    this.url = `${config.baseUrl}/chat/completions`;
+    this.agent = new Agent({ connections: config.concurrency, headersTimeout: config.timeoutMs, bodyTimeout: config.timeoutMs });
+    this.slots = new Slots(config.concurrency);
+    this.breaker = new Breaker(config.breakerMs, settings.model.breakerPollMs, log);
   }
 
   private body(call: ChatCall): string {
@@ -170,16 +178,17 @@ export class ModelClient {
   private headers(): Record<string, string> {
     return {
       'content-type': 'application/json',
-      ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}),
-      ...this.settings.headers,
+      ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}),
+      ...this.config.headers,
     };
   }
 
   private backoff(failures: number, retryAfter: number | null): number {
-    if (retryAfter !== null) return Math.min(retryAfter, this.settings.maxBackoffMs);
-    const base = Math.min(this.settings.maxBackoffMs, this.settings.backoffMs * 2 ** (failures - 1));
+    if (retryAfter !== null) return Math.min(retryAfter, this.config.maxBackoffMs);
+    const { backoffGrowth, jitterShare } = this.settings.model;
+    const base = Math.min(this.config.maxBackoffMs, this.config.backoffMs * backoffGrowth ** (failures - 1));
     // Jitter spreads the retries of pages that failed together.
-    return Math.round(base * (0.5 + Math.random() * 0.5));
+    return Math.round(base * (jitterShare + Math.random() * (1 - jitterShare)));
   }
 
   /** One completion; adds what it spent to `usage`. Throws ModelRejectedError, ModelUnavailableError or ModelClosedError. */
@@ -196,13 +205,14 @@ export class ModelClient {
       try {
         const res = await request(this.url, {
           method: 'POST', headers: this.headers(), body, dispatcher: this.agent,
-          signal: AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), signal]),
+          signal: AbortSignal.any([AbortSignal.timeout(this.config.timeoutMs), signal]),
         });
         this.breaker.up();
         const text = await res.body.text();
         usage.requests++;
-        if (res.statusCode >= 200 && res.statusCode < 300) return this.reply(text, usage);
-        if (res.statusCode !== 408 && res.statusCode !== 429 && res.statusCode < 500) throw new ModelRejectedError(res.statusCode, text);
+        if (res.statusCode >= HTTP_OK && res.statusCode < HTTP_REDIRECT) return this.reply(text, usage);
+        const retried = res.statusCode === HTTP_REQUEST_TIMEOUT || res.statusCode === HTTP_TOO_MANY_REQUESTS || res.statusCode >= HTTP_SERVER_ERROR;
+        if (!retried) throw new ModelRejectedError(res.statusCode, text, this.settings.model.errorBodyChars);
         problem = `HTTP ${res.statusCode}`;
         retryAfter = retryAfterMs(res.headers['retry-after']);
       } catch (err) {
@@ -218,7 +228,7 @@ export class ModelClient {
         this.slots.give();
       }
       failures++;
-      if (failures > this.settings.retries) throw new ModelUnavailableError(`the model server failed ${failures} times, last: ${problem}`);
+      if (failures > this.config.retries) throw new ModelUnavailableError(`the model server failed ${failures} times, last: ${problem}`);
       const delay = this.backoff(failures, retryAfter);
       this.log('warn', { problem, attempt: failures, retryInMs: delay }, 'model request failed; retrying');
       await sleep(delay, signal);

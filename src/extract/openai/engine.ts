@@ -2,11 +2,13 @@ import type { OpenAiConfig } from '../../config-engines.js';
 import { applyFormat, resolveFormat } from '../format/index.js';
 import { roundBox } from '../layout/lines/geometry.js';
 import { isPureLocationField } from '../pure-location.js';
+import { withSettings, type SettingsOverrides } from '../settings.js';
 import type { Engine, EnginePage, ExtractedCell, ExtractRequest, ExtractResult, FieldSpec } from '../types.js';
 import { AnswerError, parseJsonReply, readFieldAnswer, readTableAnswer, type Answer, type AnswerCell } from './answer.js';
 import { ModelClient, ModelClosedError, ModelRejectedError, type ChatCall, type Usage } from './client.js';
-import { chooseForRow, findCandidates, MATCH_CONFIDENCE, snapToRegion, UNLOCATED_CONFIDENCE } from './locate.js';
+import { chooseForRow, findCandidates, snapToRegion } from './locate.js';
 import { buildPrompt, repairMessages, type PagePrompt } from './prompt.js';
+import { HTTP_BAD_REQUEST } from '../units.js';
 import type { PageView, PageViewRequest } from './page-view.js';
 
 /**
@@ -19,7 +21,10 @@ import type { PageView, PageViewRequest } from './page-view.js';
  */
 
 export interface OpenAiEngineOptions {
-  settings: OpenAiConfig;
+  /** The model server and how it is asked (DOCROWS_OPENAI_*). */
+  config: OpenAiConfig;
+  /** Thresholds changed from DEFAULT_SETTINGS (src/extract/settings.ts, group `model`), the rest kept. */
+  settings?: SettingsOverrides;
   /** The model this engine asks (per tier). */
   model: string;
   client: ModelClient;
@@ -28,15 +33,12 @@ export interface OpenAiEngineOptions {
   fallback?: Engine;
 }
 
-/** Region confidences: snapped to a picture the page shows, or only the model's word for it. */
-const SNAPPED_CONFIDENCE = 0.9;
-const UNSNAPPED_CONFIDENCE = 0.3;
-
 export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
-  const { settings, client } = options;
+  const { config, client } = options;
+  const settings = withSettings(options.settings);
   // `auto` starts with structured outputs and stays on json_object once the server refuses them.
-  let schemaSupported = settings.responseFormat !== 'json_object';
-  const modelFor = (request: ExtractRequest) => (request.quality === 'high' && settings.highModel) || options.model;
+  let schemaSupported = config.responseFormat !== 'json_object';
+  const modelFor = (request: ExtractRequest) => (request.quality === 'high' && config.highModel) || options.model;
 
   async function ask(prompt: PagePrompt, request: ExtractRequest, usage: Usage): Promise<Answer> {
     const high = request.quality === 'high';
@@ -44,13 +46,13 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
       model: modelFor(request),
       messages,
       format: schemaSupported ? { type: 'json_schema', schema: prompt.schema } : { type: 'json_object' },
-      reasoningEffort: high ? settings.highReasoningEffort : null,
+      reasoningEffort: high ? config.highReasoningEffort : null,
     });
     const send = async (messages: ChatCall['messages']) => {
       try {
         return (await client.complete(call(messages), usage)).content;
       } catch (err) {
-        if (!(err instanceof ModelRejectedError) || !schemaSupported || settings.responseFormat !== 'auto' || err.status !== 400) throw err;
+        if (!(err instanceof ModelRejectedError) || !schemaSupported || config.responseFormat !== 'auto' || err.status !== HTTP_BAD_REQUEST) throw err;
         schemaSupported = false;
         return (await client.complete(call(messages), usage)).content;
       }
@@ -79,14 +81,14 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
       const cell = row[name];
       return cell.kind === 'text' && cell.value !== null ? cell.value : null;
     });
-    const chosen = chooseForRow(texts.map((t) => (t === null ? [] : findCandidates(t, view.words))));
+    const chosen = chooseForRow(texts.map((t) => (t === null ? [] : findCandidates(t, view.words, settings))));
     const out: Record<string, ExtractedCell> = {};
     fields.forEach((name, i) => {
       const cell = row[name];
       if (cell.kind === 'region') {
-        const snapped = cell.box ? snapToRegion(cell.box, view.pictures ?? []) : null;
-        const box = snapped ?? (settings.unlocated === 'keep' ? cell.box : null);
-        out[name] = { type: 'image_region', box: box ? roundBox(box) : null, ...(box ? { confidence: snapped ? SNAPPED_CONFIDENCE : UNSNAPPED_CONFIDENCE } : {}) };
+        const snapped = cell.box ? snapToRegion(cell.box, view.pictures ?? [], settings) : null;
+        const box = snapped ?? (config.unlocated === 'keep' ? cell.box : null);
+        out[name] = { type: 'image_region', box: box ? roundBox(box) : null, ...(box ? { confidence: snapped ? settings.model.snappedRegionConfidence : settings.model.unsnappedRegionConfidence } : {}) };
         return;
       }
       const text = texts[i];
@@ -96,8 +98,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
       }
       const found = chosen[i];
       const value = formatted(specs.get(name), text, request.globalFormatRequirement);
-      if (found) out[name] = { value, box: roundBox(found.box), confidence: MATCH_CONFIDENCE[found.kind] };
-      else if (settings.unlocated === 'keep') out[name] = { value, box: null, confidence: UNLOCATED_CONFIDENCE };
+      if (found) out[name] = { value, box: roundBox(found.box), confidence: settings.model.matchConfidence[found.kind] };
+      else if (config.unlocated === 'keep') out[name] = { value, box: null, confidence: settings.model.unlocatedConfidence };
       else out[name] = { value: null, box: null };
     });
     return out;
@@ -110,11 +112,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
       const spent = () => ({ engine: 'openai', model: modelFor(request), ...usage });
       try {
         const wantPictures = request.fields.some(isPureLocationField);
-        const view = await options.views.view(page, { quality: request.quality, wantPictures, imageLongSide: settings.imageLongSide });
+        const view = await options.views.view(page, { quality: request.quality, wantPictures, imageLongSide: config.imageLongSide });
         if (view.words.length === 0 && !wantPictures) {
           return { ok: false, failure: { code: 'no_content', message: 'The page shows no readable text.' } };
         }
-        const prompt = buildPrompt(request, view.words, view.jpeg, settings.responseFormat !== 'json_schema');
+        const prompt = buildPrompt(request, view.words, view.jpeg, config.responseFormat !== 'json_schema');
         const answer = await ask(prompt, request, usage);
         const rows = answer.rows.map((row) => locateRow(row, answer.fields, request, view)).filter((row) => hasValue(row));
         return { ok: true, fields: answer.fields, rows, usage: spent() };

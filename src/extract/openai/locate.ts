@@ -1,6 +1,8 @@
 import { parseDate, parseNumber } from '../format/index.js';
 import { unionBoxes } from '../layout/lines/geometry.js';
+import type { EngineSettings } from '../settings.js';
 import type { Box, Word } from '../types.js';
+import { FLOAT_SLACK, middle } from '../units.js';
 
 /**
  * Finds a value the model returned among the page's words, so its box comes
@@ -21,11 +23,9 @@ export interface Candidate {
   start: number;
 }
 
-/** Confidence of a value by how it was found on the page; not found at all is UNLOCATED_CONFIDENCE. */
-export const MATCH_CONFIDENCE: Record<MatchKind, number> = { exact: 0.95, folded: 0.85, number: 0.8, date: 0.8 };
-export const UNLOCATED_CONFIDENCE = 0.1;
-
-const RANK: Record<MatchKind, number> = { exact: 0, folded: 1, number: 2, date: 2 };
+/** Kinds of match from the surest to the loosest; a number and a date are as sure as each other. */
+const RANKS: MatchKind[][] = [['exact'], ['folded'], ['number', 'date']];
+const RANK = Object.fromEntries(RANKS.flatMap((kinds, rank) => kinds.map((k) => [k, rank]))) as Record<MatchKind, number>;
 
 /** Characters OCR confuses, mapped to one representative on both sides of a comparison. */
 const LOOK_ALIKES: Record<string, string> = { '0': 'o', '1': 'l', i: 'l', '|': 'l', '5': 's', '8': 'b', '2': 'z' };
@@ -46,7 +46,7 @@ function sameNumber(value: number, text: string): boolean {
   // The page may print either convention: try both readings of an ambiguous separator.
   return [false, true].some((comma) => {
     const n = parseNumber(text, comma);
-    return n !== null && Math.abs(Math.abs(n.value) - Math.abs(value)) < 1e-9;
+    return n !== null && Math.abs(Math.abs(n.value) - Math.abs(value)) < FLOAT_SLACK;
   });
 }
 
@@ -65,17 +65,17 @@ function readings(value: string) {
 }
 
 /** Every window of consecutive words that matches the value: best kind first, then fewest words, then reading order. */
-export function findCandidates(value: string, words: Word[]): Candidate[] {
+export function findCandidates(value: string, words: Word[], settings: EngineSettings): Candidate[] {
   const want = readings(value);
   if (want.exact === '') return [];
   const tokens = want.exact.split(' ').length;
-  const maxWindow = Math.min(words.length, tokens * 2 + 3);
+  const maxWindow = Math.min(words.length, tokens * settings.model.windowWordsPerWord + settings.model.windowExtraWords);
   const out: Candidate[] = [];
   for (let i = 0; i < words.length; i++) {
     let text = '';
     for (let j = i; j < i + maxWindow && j < words.length; j++) {
       text = j === i ? words[j].text : `${text} ${words[j].text}`;
-      const kind = matchKind(want, collapse(text), j - i + 1);
+      const kind = matchKind(want, collapse(text), j - i + 1, settings);
       if (kind) {
         out.push({ box: unionBoxes(words.slice(i, j + 1).map((w) => w.box)), kind, size: j - i + 1, start: i });
         break; // the shortest window from this start is the value itself
@@ -85,12 +85,12 @@ export function findCandidates(value: string, words: Word[]): Candidate[] {
   return out.sort((a, b) => RANK[a.kind] - RANK[b.kind] || a.size - b.size || a.start - b.start);
 }
 
-function matchKind(want: ReturnType<typeof readings>, text: string, size: number): MatchKind | null {
+function matchKind(want: ReturnType<typeof readings>, text: string, size: number, settings: EngineSettings): MatchKind | null {
   if (text === want.exact) return 'exact';
   // Numbers compare by value only: folding drops separators, and 1234.50 is not 12,345.0.
-  if (want.number && size <= 3 && (parseNumber(text) || parseNumber(text, true))) return sameNumber(want.number.value, text) ? 'number' : null;
+  if (want.number && size <= settings.model.numberWords && (parseNumber(text) || parseNumber(text, true))) return sameNumber(want.number.value, text) ? 'number' : null;
   if (want.folded !== '' && fold(text) === want.folded) return 'folded';
-  if (size <= 4 && want.date && sameDate(want.date, text)) return 'date';
+  if (size <= settings.model.dateWords && want.date && sameDate(want.date, text)) return 'date';
   return null;
 }
 
@@ -100,13 +100,13 @@ function matchKind(want: ReturnType<typeof readings>, text: string, size: number
  * a line item lands on its own line rather than on the first "2" of the page.
  */
 export function chooseForRow(candidates: Candidate[][]): Array<Candidate | null> {
-  const middle = (c: Candidate) => (c.box.y1 + c.box.y2) / 2;
-  const anchors = candidates.filter((c) => c.length === 1).map((c) => middle(c[0]));
+  const height = (c: Candidate) => middle(c.box.y1, c.box.y2);
+  const anchors = candidates.filter((c) => c.length === 1).map((c) => height(c[0]));
   return candidates.map((list) => {
     if (list.length === 0) return null;
     const best = list.filter((c) => RANK[c.kind] === RANK[list[0].kind] && c.size === list[0].size);
     if (anchors.length === 0) return best[0];
-    const distance = (c: Candidate) => Math.min(...anchors.map((a) => Math.abs(middle(c) - a)));
+    const distance = (c: Candidate) => Math.min(...anchors.map((a) => Math.abs(height(c) - a)));
     return best.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   });
 }
@@ -120,8 +120,8 @@ export function iou(a: Box, b: Box): number {
   return union > 0 ? inter / union : 0;
 }
 
-/** The image region (found by the layout engine) that best overlaps the model's box, or null when none does. */
-export function snapToRegion(box: Box, regions: Box[]): Box | null {
+/** The image region (found by the layout engine) that best overlaps the model's box, or null when none overlaps it enough. */
+export function snapToRegion(box: Box, regions: Box[], settings: EngineSettings): Box | null {
   let best: Box | null = null;
   let bestScore = 0;
   for (const region of regions) {
@@ -131,5 +131,5 @@ export function snapToRegion(box: Box, regions: Box[]): Box | null {
       bestScore = score;
     }
   }
-  return bestScore >= 0.1 ? best : null;
+  return bestScore >= settings.model.minRegionOverlap ? best : null;
 }

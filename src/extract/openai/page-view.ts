@@ -1,6 +1,7 @@
 import { createPageReader } from '../read/page-reader.js';
 import { findRasterPictureRegions } from '../read/picture-regions.js';
 import { sharpOf } from '../read/libvips.js';
+import type { EngineSettings } from '../settings.js';
 import { pageImage, type Box, type EnginePage, type Quality, type Word } from '../types.js';
 
 /**
@@ -28,8 +29,9 @@ export interface PageViewer {
   close(): Promise<void>;
 }
 
-export function createPageViewer(ocrWorkers?: number): PageViewer {
-  const reader = createPageReader({ ocrThreads: ocrWorkers });
+/** `settings`: the engine's (src/extract/settings.ts), DEFAULT_SETTINGS when none are given. */
+export function createPageViewer(ocrWorkers?: number, settings?: EngineSettings): PageViewer {
+  const reader = createPageReader({ ocrThreads: ocrWorkers, settings });
   return {
     async view(page, request) {
       const read = await reader.read(page, request.quality);
@@ -40,7 +42,7 @@ export function createPageViewer(ocrWorkers?: number): PageViewer {
       }
       const jpeg = await (await sharpOf(pageImage(page))).rotate()
         .resize(request.imageLongSide, request.imageLongSide, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 85 }).toBuffer();
+        .jpeg({ quality: reader.settings.model.jpegQuality }).toBuffer();
       // A copy owns its ArrayBuffer, so an engine thread can hand it over (transfer) without touching a shared one.
       return { words, pictures, jpeg: new Uint8Array(jpeg) };
     },

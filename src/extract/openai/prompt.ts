@@ -1,5 +1,6 @@
 import { isPureLocationField } from '../pure-location.js';
 import type { ExtractRequest, Word } from '../types.js';
+import { BOX_NUMBERS, THOUSANDTHS } from '../units.js';
 
 /**
  * What one page asks of the model: the messages (instructions, the page's
@@ -32,14 +33,14 @@ const SYSTEM = [
   'Reply with one JSON object that follows the given JSON schema, and nothing else.',
 ].join(' ');
 
-const thousandths = (v: number) => Math.round(v * 1000);
+const thousandths = (v: number) => Math.round(v * THOUSANDTHS);
 
 export function wordLines(words: Word[]): string {
   return words.map((w) => `${thousandths(w.box.x1)} ${thousandths(w.box.y1)} ${thousandths(w.box.x2)} ${thousandths(w.box.y2)} ${w.text}`).join('\n');
 }
 
 const nullableString = { type: ['string', 'null'] };
-const nullableBox = { type: ['array', 'null'], items: { type: 'number' }, minItems: 4, maxItems: 4 };
+const nullableBox = { type: ['array', 'null'], items: { type: 'number' }, minItems: BOX_NUMBERS, maxItems: BOX_NUMBERS };
 
 /** Schema of an answer: rows keyed by the requested fields, or the columns and rows of the table the model sees. */
 export function answerSchema(request: ExtractRequest): JsonSchema {

@@ -16,6 +16,6 @@ export function modelEngine(url: string, env: Record<string, string> = {}, fallb
   const config = modelConfig(url, env);
   const client = new ModelClient(config.openai);
   const viewer = createPageViewer(1);
-  const engine = createOpenAiEngine({ settings: config.openai, model: config.openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
+  const engine = createOpenAiEngine({ config: config.openai, model: config.openai.models.standard!, client, views: viewer, ...(fallback ? { fallback } : {}) });
   return { ...engine, close: async () => { await client.close(); await viewer.close(); } };
 }
