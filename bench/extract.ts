@@ -59,7 +59,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { createLayoutEngine } from '../src/extract/layout/index.js';
-import { defaultOcrWorkers } from '../src/extract/read/tesseract-pool.js';
+import { defaultOcrThreads } from '../src/extract/read/tesseract-pool.js';
 import { pageImage, type EnginePage } from '../src/extract/types.js';
 import { generateDigitalSet, type GeneratedDoc } from '../test/fixtures/extract/documents.js';
 import { randomScanOptions, scanPdf } from '../test/fixtures/extract/scans.js';
@@ -118,9 +118,9 @@ interface CliRun {
   args: string[];
 }
 
-/** The engine as `docrows extract` runs it (defaultOcrWorkers() threads) and as a server engine thread runs it (one). */
+/** The engine as `docrows extract` runs it (defaultOcrThreads() threads) and as a server engine thread runs it (one). */
 async function timingEngines(warmImages: Uint8Array[]): Promise<{ default: LayoutEngine; one: LayoutEngine }> {
-  const engines = { default: createLayoutEngine(), one: createLayoutEngine({ ocrWorkers: 1 }) };
+  const engines = { default: createLayoutEngine(), one: createLayoutEngine({ ocrThreads: 1 }) };
   // Warm: every model the pages need is started before the clock runs.
   for (const e of Object.values(engines)) for (const image of warmImages) await e.extract({ image, textLayer: null }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
   return engines;
@@ -154,7 +154,7 @@ const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.
 async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promise<Record<string, unknown>> {
   const peer = ensureTesseractCli();
   const dir = await mkdtemp(join(tmpdir(), 'docrows-bench-'));
-  const workers = defaultOcrWorkers(DEFAULT_SETTINGS);
+  const ocrThreads = defaultOcrThreads(DEFAULT_SETTINGS);
   const ours: Record<'default' | 'one', number[]> = { default: [], one: [] };
   const theirs: Record<string, number[]> = {};
   try {
@@ -174,8 +174,8 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
   }
   const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one ?? []), cliDefault: percentiles(theirs.default ?? []), cliOurModel: percentiles(theirs.ourModel ?? []) };
   return {
-    engine_fast: { ...p.engine, ocr_threads: workers, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
-    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/extract/engines/engine-thread.ts: ocrWorkers 1; throughput comes from several engine threads)' },
+    engine_fast: { ...p.engine, ocr_threads: ocrThreads, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
+    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/extract/engines/engine-thread.ts: ocrThreads 1; throughput comes from several engine threads)' },
     tesseract_cli: peer.available
       ? {
           version: peer.version,
@@ -237,7 +237,7 @@ async function timeLanguagesAgainstCli(langs: Lang[], timingCount: number): Prom
       const cli = Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, percentiles(v)]));
       const [engine, engineOne] = [percentiles(ours.default), percentiles(ours.one)];
       out[lang] = {
-        engine_fast: { ...engine, ocr_threads: defaultOcrWorkers(DEFAULT_SETTINGS) },
+        engine_fast: { ...engine, ocr_threads: defaultOcrThreads(DEFAULT_SETTINGS) },
         engine_fast_one_ocr_thread: engineOne,
         tesseract_cli: { ...cli, note: '1 thread (OMP_THREAD_LIMIT=1) unless named default threads' },
         ratios_p50: peer.available
@@ -309,9 +309,9 @@ async function runRealSets(layout: LayoutEngine, cached: CachedReadingEngine | n
   out.real_scans = {
     calibration: bySplit(splits, (s) => scanCalibration(all.filter((r) => r.split === s))),
     calibration_checks: bySplit(splits, (s) => scanCalibrationChecks(all.filter((r) => r.split === s))),
-    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), ocr_workers: defaultOcrWorkers(DEFAULT_SETTINGS), load_average_1m_at_end: loadavg()[0] },
+    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), ocr_threads: defaultOcrThreads(DEFAULT_SETTINGS), load_average_1m_at_end: loadavg()[0] },
     protocol:
-      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; calibration_checks = whether the share right rises bin by bin (<0.5, 0.5-0.7, 0.7-0.9, >=0.9; empty bins skipped) and the values at 0.9 or more of all with a confidence (coverage); speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR workers named in ocr_workers; the CLI: user + system of its process), p50 and p95 and their ratios',
+      'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; calibration_checks = whether the share right rises bin by bin (<0.5, 0.5-0.7, 0.7-0.9, >=0.9; empty bins skipped) and the values at 0.9 or more of all with a confidence (coverage); speed = one fast extract with the case\'s fields, cold page, then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR threads named in ocr_threads; the CLI: user + system of its process), p50 and p95 and their ratios',
   };
 }
 
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
   const sections = new Set(listArg('sections') ?? (quick ? ['icdar', 'business', 'kie'] : ['icdar', 'generated', 'timing', 'business', 'series', 'kie', 'textpage', 'cli']));
   const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
   const datasetRoot = datasetsDir();
-  // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrWorkers() OCR threads.
+  // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrThreads() OCR threads.
   const engine = createLayoutEngine();
   const cacheDir = listArg('ocr-cache')?.[0];
   const cached = cacheDir ? await cachedReadingEngine(resolve(cacheDir), engine) : null;

@@ -18,7 +18,7 @@
 import { generateBusinessDoc, splitSeeds, type BusinessDoc, type BusinessKind, type Lang } from './lib/business/index.js';
 import { randomScanOptions, scanPages } from './lib/business/scan.js';
 import { ocrPage } from '../src/extract/read/ocr-page.js';
-import { defaultOcrWorkers, TesseractPool } from '../src/extract/read/tesseract-pool.js';
+import { defaultOcrThreads, TesseractPool } from '../src/extract/read/tesseract-pool.js';
 import { OCR_MODELS } from '../src/extract/lang/index.js';
 import { pageImage, type Quality } from '../src/extract/types.js';
 import { DEFAULT_SETTINGS } from '../src/extract/settings.js';
@@ -57,7 +57,7 @@ async function startupMs(model: string): Promise<number> {
 }
 for (const lang of langs) process.stdout.write(`${JSON.stringify({ model: OCR_MODELS[lang], worker_start_ms: Math.round(await startupMs(OCR_MODELS[lang])) })}\n`);
 
-const pool = new TesseractPool(defaultOcrWorkers(DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+const pool = new TesseractPool(defaultOcrThreads(DEFAULT_SETTINGS), DEFAULT_SETTINGS);
 try {
   for (const lang of langs) {
     for (const kind of kinds) {

@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { createLayoutEngine, extractFromContent, type PageContent } from '../src/extract/layout/index.js';
 import { applyLayoutMemory } from '../src/extract/memory/apply.js';
 import { ocrPage } from '../src/extract/read/ocr-page.js';
-import { defaultOcrWorkers, TesseractPool } from '../src/extract/read/tesseract-pool.js';
+import { defaultOcrThreads, TesseractPool } from '../src/extract/read/tesseract-pool.js';
 import { createLineRecognizer } from '../src/extract/read/line-recognizer.js';
 import { acceptsSecondReading, asWordText, wantsSecondReading, wordCrop } from '../src/extract/read/second-reading.js';
 import { DEFAULT_SETTINGS, withSettings } from '../src/extract/settings.js';
@@ -85,7 +85,7 @@ async function collect(): Promise<CaseRecord[]> {
   if (existsSync(cacheFile)) return JSON.parse(await readFile(cacheFile, 'utf8')) as CaseRecord[];
   // As createPageReader reads a scan, with the raster its words are boxed on kept for the crops.
   const settings = DEFAULT_SETTINGS;
-  const pool = new TesseractPool(defaultOcrWorkers(settings), settings);
+  const pool = new TesseractPool(defaultOcrThreads(settings), settings);
   const recognizer = createLineRecognizer(settings.read.secondReader.threads);
   const out: CaseRecord[] = [];
   for (const set of ['kie-dev', 'kie-dev-more']) {

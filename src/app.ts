@@ -10,7 +10,7 @@ import { startWorkers, type RunningWorkers } from './workers.js';
 export interface RunningApp {
   services: Services;
   server: App;
-  /** Embedded workers (DOCROWS_WORKERS > 0), null in API-only processes. */
+  /** The embedded worker (DOCROWS_WORKERS job slots > 0), null in API-only processes. */
   workers: RunningWorkers | null;
   close(): Promise<void>;
 }

@@ -84,7 +84,7 @@ export interface KieResult {
   /** Engine ms per page. */
   ms: number[];
   /**
-   * Engine CPU ms per page: the process's, every thread of it (the OCR workers
+   * Engine CPU ms per page: the process's, every thread of it (the Tesseract workers
    * are worker threads of this process), so a page read on two cores counts both.
    */
   cpuMs: number[];
@@ -283,7 +283,7 @@ export function scanCalibrationChecks(results: KieResult[]) {
  * fields, as a client asks) against each peer setting on the same file, p50
  * and p95, with their ratios, in wall time and in CPU time. On a loaded
  * machine the CPU ratio is the steadier one: wall time depends on how many
- * cores each side gets (the engine reads on its OCR workers, the peer's
+ * cores each side gets (the engine reads on its OCR threads, the peer's
  * `cli_1_thread` on one).
  */
 export function scanSpeed(results: KieResult[]) {

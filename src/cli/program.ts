@@ -77,7 +77,7 @@ function buildProgram(): Command {
 
   program
     .command('serve')
-    .description('Run the HTTP API with embedded workers (DOCROWS_WORKERS)')
+    .description('Run the HTTP API with an embedded worker (DOCROWS_WORKERS job slots)')
     .action(async () => {
       const config = configOrExit();
       const { createApp } = await import('../app.js');
@@ -92,7 +92,7 @@ function buildProgram(): Command {
 
   program
     .command('worker')
-    .description('Run workers only (no HTTP API; /healthz, /readyz, /metrics on DOCROWS_OPERATOR_PORT when set): DOCROWS_WORKERS engine slots')
+    .description('Run workers only (no HTTP API; /healthz, /readyz, /metrics on DOCROWS_OPERATOR_PORT when set): DOCROWS_WORKERS job slots')
     .action(async () => {
       const services = await servicesWithoutMigrating();
       const { config } = services;

@@ -132,7 +132,7 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** Ink pixels a blank row may hold (scan grain): at least this many, or this share of the page's width. */
       noiseMinPx: 2,
       noiseWidthShare: 0.002,
-      /** Rows a median strip covers before the event loop gets a turn (the OCR workers' finished bands wait for it). */
+      /** Rows a median strip covers before the event loop gets a turn (the Tesseract workers' finished bands wait for it). */
       medianStripRows: 160,
     },
     /** The page's ink is cut into this many parts of equal ink; the first is read with English to tell the language (language-reading.ts). */

@@ -139,7 +139,7 @@ export interface EngineUsage {
 export interface Engine {
   readonly name: string;
   extract(page: EnginePage, request: ExtractRequest): Promise<ExtractResult>;
-  /** Releases pooled resources (OCR workers, threads). */
+  /** Releases pooled resources (Tesseract workers, threads). */
   close?(): Promise<void>;
 }
 

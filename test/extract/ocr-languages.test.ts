@@ -34,7 +34,7 @@ describe('OCR language models', () => {
   });
 });
 
-describe('OCR workers', () => {
+describe('Tesseract workers', () => {
   it('start every language model without printing to stderr (an operator reads those lines as errors)', { timeout: 120_000 }, async () => {
     const run = await runScript(
       `import { TesseractPool } from ${JSON.stringify(resolve('src/extract/read/tesseract-pool.ts'))};

@@ -101,16 +101,16 @@ describe('OCR language data', () => {
 });
 
 describe('OCR threads', () => {
-  it('gives libvips as many threads as the engine has OCR workers, never fewer than it had', async () => {
+  it('gives libvips as many threads as the engine has OCR threads, never fewer than it had', async () => {
     const before = sharp.concurrency();
     try {
       sharp.concurrency(1);
-      const one = createLayoutEngine({ ocrWorkers: 1 });
+      const one = createLayoutEngine({ ocrThreads: 1 });
       // libvips loads with the first page whose pixels are read (src/extract/read/libvips.ts)
       expect((await loadSharp()).concurrency()).toBe(1);
-      const two = createLayoutEngine({ ocrWorkers: 2 });
+      const two = createLayoutEngine({ ocrThreads: 2 });
       expect(sharp.concurrency()).toBe(2);
-      const again = createLayoutEngine({ ocrWorkers: 1 });
+      const again = createLayoutEngine({ ocrThreads: 1 });
       expect(sharp.concurrency()).toBe(2);
       await Promise.all([one, two, again].map((e) => e.close?.()));
     } finally {
@@ -120,7 +120,7 @@ describe('OCR threads', () => {
 });
 
 describe('OCR pages', () => {
-  const engine = createLayoutEngine({ ocrWorkers: 1 });
+  const engine = createLayoutEngine({ ocrThreads: 1 });
   afterAll(() => engine.close?.());
 
   /** A small three-column table rendered at 200 dpi, turned clockwise by `degrees` and saved as JPEG. */

@@ -18,7 +18,7 @@ function gatedOcr(words: Word[], failFirst = 0): PageOcr & { release(): void; ca
     async readWords() {
       ocr.calls++;
       await gate;
-      if (ocr.calls <= failFirst) throw new Error('OCR worker crashed');
+      if (ocr.calls <= failFirst) throw new Error('Tesseract worker crashed');
       return words;
     },
     close: async () => undefined,

@@ -18,7 +18,7 @@ describe.each(DIALECTS)('bbox in results and auto_annotate_bbox (%s)', (dialect)
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    engine = createLayoutEngine({ ocrWorkers: 1 });
+    engine = createLayoutEngine({ ocrThreads: 1 });
     table = await bboxPdf(12);
   });
   afterAll(async () => {

@@ -188,7 +188,7 @@ describe('openai engine against a scripted chat-completions server', () => {
     expect(server.requests).toHaveLength(3);
 
     script({ status: 503 });
-    const layout = createLayoutEngine({ ocrWorkers: 1 });
+    const layout = createLayoutEngine({ ocrThreads: 1 });
     try {
       const fallback = await engine({ DOCROWS_OPENAI_RETRIES: '1', DOCROWS_OPENAI_FALLBACK: 'layout' }, layout).extract(invoice, ask(fields('Invoice No')));
       expect(fallback.ok).toBe(true);

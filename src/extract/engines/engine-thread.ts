@@ -47,7 +47,7 @@ let viewer: PageViewer | null = null;
 
 async function answer(msg: EngineThreadRequest): Promise<EngineThreadResponse> {
   if (msg.op === 'extract') {
-    layout ??= createLayoutEngine({ ocrWorkers: 1 });
+    layout ??= createLayoutEngine({ ocrThreads: 1 });
     return { id: msg.id, op: 'extract', result: await layout.extract(msg.page, msg.request) };
   }
   viewer ??= createPageViewer(1);

@@ -15,7 +15,7 @@ export type { PageContent } from '../read/page-content.js';
 
 export interface LayoutEngineOptions {
   /** OCR threads (default: min(2, cores)). */
-  ocrWorkers?: number;
+  ocrThreads?: number;
   /** Thresholds changed from DEFAULT_SETTINGS (src/extract/settings.ts), the rest kept: `{ tables: { headAlign: 0.01 } }`. */
   settings?: SettingsOverrides;
 }
@@ -28,7 +28,7 @@ export interface LayoutEngineOptions {
  */
 export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
   const settings = withSettings(options.settings);
-  const reader = createPageReader({ ocrThreads: options.ocrWorkers, settings });
+  const reader = createPageReader({ ocrThreads: options.ocrThreads, settings });
   askLibvipsThreads(reader.ocrThreads);
   return {
     name: 'layout',

@@ -30,8 +30,8 @@ export interface PageViewer {
 }
 
 /** `settings`: the engine's (src/extract/settings.ts), DEFAULT_SETTINGS when none are given. */
-export function createPageViewer(ocrWorkers?: number, settings?: EngineSettings): PageViewer {
-  const reader = createPageReader({ ocrThreads: ocrWorkers, settings });
+export function createPageViewer(ocrThreads?: number, settings?: EngineSettings): PageViewer {
+  const reader = createPageReader({ ocrThreads, settings });
   return {
     async view(page, request) {
       const read = await reader.read(page, request.quality);

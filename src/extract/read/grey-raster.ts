@@ -57,7 +57,7 @@ function mid3(a: number, b: number, c: number): number {
  * then the middle of (largest of the smallest, middle of the middles,
  * smallest of the largest). libvips' rank filter took about 0.2 s of CPU on
  * a 2000 px page. The page is filtered in strips with a turn of the event
- * loop between them (`stripRows` rows each): it runs while the OCR workers read the page, and a
+ * loop between them (`stripRows` rows each): it runs while the Tesseract workers read the page, and a
  * band they finish must not wait a whole filter (about 0.1 s) for its next
  * band to be handed out (language-reading.ts reads the page in two steps).
  */

@@ -8,7 +8,7 @@
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import type { EnginePage, Quality, Word } from '../types.js';
 import { OcrCache, readPageContent, type ReadPage } from './page-content.js';
-import { defaultOcrWorkers, TesseractPool } from './tesseract-pool.js';
+import { defaultOcrThreads, TesseractPool } from './tesseract-pool.js';
 import { createLineRecognizer } from './line-recognizer.js';
 
 export interface PageReaderOptions {
@@ -33,7 +33,7 @@ export interface PageReader {
 
 export function createPageReader(options: PageReaderOptions = {}): PageReader {
   const settings = options.settings ?? DEFAULT_SETTINGS;
-  const ocrThreads = options.ocrThreads ?? defaultOcrWorkers(settings);
+  const ocrThreads = options.ocrThreads ?? defaultOcrThreads(settings);
   const cache = new OcrCache(settings.read.ocrCachePages);
   let pool: TesseractPool | null = null;
   // Its ONNX session loads on the first figure read again, and is let go with the workers.

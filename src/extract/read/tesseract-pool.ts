@@ -24,7 +24,7 @@ interface PooledWorker {
 }
 
 /** Default pool size (settings.read.pool.defaultThreads), at most the machine's cores. */
-export function defaultOcrWorkers(settings: EngineSettings): number {
+export function defaultOcrThreads(settings: EngineSettings): number {
   return Math.max(1, Math.min(settings.read.pool.defaultThreads, cpus().length));
 }
 
