@@ -266,7 +266,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const sure = confidenceFloor + (confidenceCeiling - confidenceFloor) * match.score;
   const spec = (i: number) => resolveFormat(request.fields[i].formatRequirement, request.globalFormatRequirement);
   const names = request.fields.map((f) => f.name);
-  const fieldReads = new Map<number, { words: Word[]; labelled: boolean }>();
+  const fieldReads = new Map<number, { words: Word[]; labelled: boolean; text: string }>();
   const columnOf = names.map(() => null as LearnedColumn | null);
   const asksTable = names.some((n) => model.table?.columns.some((c) => sameField(c.name, n)) && !model.fields.some((f) => sameField(f.name, n)));
   // Beside the table (its columns, two of the names a person set row by row, or line concepts), such a name is a column
@@ -280,11 +280,15 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const read = learned && !('offset' in learned) && !isLine[i] ? readField(page, learned, placed, settings) : null;
     // A reading that is no value of the field's kind (a label where a date was) leaves the general answer.
     const words = read ? fittedWords(name, read.words, settings) : null;
-    if (read && words) fieldReads.set(i, { words, labelled: read.labelled });
+    if (!read || !words) return;
+    // The sender's own value (its name, its address) read with a slip on a scan is what it always is.
+    const fixed = learned && 'fixed' in learned ? learned.fixed : undefined;
+    const text = fixed !== undefined && page.ocr && isNear(compact(wordsText(words)), compact(fixed), settings) ? fixed : wordsText(words);
+    fieldReads.set(i, { words, labelled: read.labelled, text });
   });
   const general = result.rows;
   for (const i of totalsKeptGeneral(names, general[0] ?? {}, fieldReads, content.words, settings)) fieldReads.delete(i);
-  const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(wordsText(r.words), r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
+  const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(r.text, r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
   const tableCells = columnOf.some((c) => c) ? readTable(page, model.table!, settings) : null;
   const empty: ExtractedCell = { value: null, box: null };
   // The memory's rows: its columns, and the general rules' cells of a column it did not learn where both read as many rows.

@@ -15,7 +15,7 @@ import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './m
 import { resolveConcept, labelScore } from '../concepts/index.js';
 import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
-import { letterWord, senderMarks } from './sender.js';
+import { isSendersOwn, letterWord, senderMarks } from './sender.js';
 
 /** The rows a person set, as plain values per field. */
 export interface CorrectedPage {
@@ -203,13 +203,15 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage, sett
     hit.words.forEach((w) => used.add(w));
   }
   const table = learnTable(lines, ocr, corrected, lineFields, used, settings);
+  const sender = senderMarks(lines, settings);
   const fields: LearnedField[] = [...hits].map(([name, hit]) => {
     const label = labelOf(lines, hit, (w) => used.has(w), settings);
-    return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label) };
+    const v = valueOf(corrected, name);
+    return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label), ...(isSendersOwn(v, sender, ocr, settings) ? { fixed: v } : {}) };
   });
   if (fields.length === 0 && !table) return null;
   return {
-    sender: senderMarks(lines, settings),
+    sender,
     anchors: anchorsOf(lines, (l, i) => used.has(l.words[i]), settings),
     fields,
     table,

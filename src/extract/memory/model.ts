@@ -45,6 +45,11 @@ export interface LearnedField {
   /** Words of its cell before the value (after the label) and after it: a date's time beside it, a period's end. */
   lead: number;
   tail: number;
+  /**
+   * The value as the person set it, when it is the sender's own (its name, tax id or IBAN, or words of its
+   * letterhead only): the same on every page of the sender, so a scan's reading a slip or two off it is it.
+   */
+  fixed?: string;
 }
 
 /** A line field: its column band and the line of the row it sits on, relative to the row's anchor line. */

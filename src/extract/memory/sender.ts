@@ -66,15 +66,28 @@ export function senderMarks(lines: Line[], settings: EngineSettings): SenderMark
 
 /**
  * Whether the page carries every id and the name of the sender, and most of
- * its letterhead; on a page read by OCR, each printed with a slip or two.
+ * its letterhead; on a page read by OCR, each printed with a slip or two, and
+ * the ids alone where the sender has some: a scan's letterhead (large print,
+ * a logo's letters) is what OCR reads worst, so the name and letterhead
+ * learned from one scan may be garbled.
  */
 export function isSameSender(marks: SenderMarks, page: MemoryPage, settings: EngineSettings): boolean {
   const holds = (id: string) => (page.ocr ? holdsNear(page.text, id, settings) : page.text.includes(id));
   if (!marks.taxIds.every(holds) || !marks.ibans.every(holds)) return false;
+  if (page.ocr && marks.taxIds.length + marks.ibans.length > 0) return true;
   if (marks.name && !holds(compact(marks.name))) return false;
   if (marks.letterhead.length === 0) return marks.taxIds.length + marks.ibans.length > 0 || marks.name !== null;
   const has = (w: string) => page.words.has(w) || (page.ocr && [...page.words.keys()].some((p) => isNear(p, w, settings)));
   return marks.letterhead.filter(has).length >= settings.memory.letterheadShare * marks.letterhead.length;
+}
+
+/** Whether a value is the sender's own: its name, one of its ids, or words all of its letterhead (its address); as OCR read them, with a slip (`ocr`). */
+export function isSendersOwn(value: string, marks: SenderMarks, ocr: boolean, settings: EngineSettings): boolean {
+  const v = compact(value);
+  const same = (a: string, b: string) => a === b || (ocr && isNear(a, b, settings));
+  if ((marks.name && same(v, compact(marks.name))) || [...marks.taxIds, ...marks.ibans].some((id) => v.includes(id))) return true;
+  const words = value.split(/\s+/).map((w) => letterWord(w, settings)).filter((w): w is string => w !== null);
+  return words.length > 0 && words.every((w) => marks.letterhead.some((h) => same(h, w)));
 }
 
 /** The sender as the API names it: its name and tax id or IBAN where read. */
