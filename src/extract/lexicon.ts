@@ -54,8 +54,11 @@ export const DOCUMENT_TITLE = new RegExp(`^(?:${anyOf(documentWords('titlePrefix
 /** Titles of a purchase order, which its buyer issues: the letterhead is the buyer, the addressee the supplier. */
 export const PURCHASE_ORDER_TITLE = new RegExp(`^${anyOf(documentWords('purchaseOrderTitles'))}\\b`, 'i');
 
+/** The words for the change a receipt gives back after the amount tendered, in every language. */
+export const CHANGE_WORDS: readonly string[] = documentWords('change');
+
 /** The change a receipt gives back after the amount tendered, in every language ("Change 18.20", "Rückgeld 0,01"). */
-export const CHANGE_GIVEN = new RegExp(`^${anyOf(documentWords('change'))}$`, 'i');
+export const CHANGE_GIVEN = new RegExp(`^${anyOf(CHANGE_WORDS)}$`, 'i');
 
 /** The rounding line of a receipt paid in cash, in every language ("Rounding Adj. 0.02", "Rundung -0,01"): its label's start. */
 export const ROUNDING_LABEL = new RegExp(`^${anyOf(documentWords('rounding'))}\\b`, 'i');

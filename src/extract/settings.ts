@@ -493,8 +493,18 @@ export const DEFAULT_SETTINGS = deepFreeze({
       workedOutShare: 0.75,
       /** A total found as subtotal + tax under the subtotal, its label unreadable. */
       summedTotal: 0.5,
+      /**
+       * An amount before tax found as the total less the tax, printed under a label the catalogue does not know or in
+       * a tax summary ("Total Excluded Tax 12.36", "SR 6 313.50 18.81"): as sure as a total found by its sum.
+       */
+      printedNet: 0.5,
       /** Lines above the change line searched for the amount tendered. */
       tenderedLines: 3,
+      /**
+       * A change word this long or longer ("rückgeld", "change") is matched one OCR slip off ("RÜCKGEI.D"); shorter
+       * ones only as printed.
+       */
+      changeSlipLetters: 6,
     },
     parties: {
       /** A sender line ("Name · Street · Place") has at least this many parts. */

@@ -180,6 +180,47 @@ describe('parties of a scanned receipt', () => {
     expect(rowsOf(extractFromContent(receipt([[55, [[260, '. HARAPAN MAJU SDN BHD']]]]), ask('merchant_name')))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD' }]);
   });
 
+  it('takes the name before a legal form set apart on its line, its brand read unsurely, under a slogan', () => {
+    const receipt = page([
+      [150, [[300, "Respekt, wer's selber macht."]]],
+      [230, [[250, 'toom'], [420, 'Baumarkt'], [560, 'GmbH']]],
+      [248, [[330, 'Grüner Weg 41']]],
+      [266, [[330, '33098 Paderborn']]],
+      [284, [[280, 'Tel. 05251-871871-0']]],
+    ]);
+    // The brand's lettering, read unsurely as a logo's.
+    const words = receipt.words.map((w): Word => ({ ...w, confidence: w.text === 'toom' ? 0.4 : 0.93 }));
+    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'toom Baumarkt GmbH', address: 'Grüner Weg 41 33098 Paderborn' }]);
+  });
+
+  it('takes the name under specks a logo left that read as a word and a number', () => {
+    const receipt = page([
+      [80, [[300, 'Fin 03'], [500, 'Y {']]],
+      [100, [[280, 'PERNIAGAAN ZHENG HUI']]],
+      [115, [[300, 'JM0325955-V']]],
+      [130, [[270, 'NO.59 JALAN PERMAS 9/5']]],
+      [145, [[270, 'BANDAR BARU PERMAS JAYA']]],
+      [160, [[290, '81750 JOHOR BAHRU']]],
+      [175, [[260, 'TEL : 07-386 7624']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'PERNIAGAAN ZHENG HUI', address: 'NO.59 JALAN PERMAS 9/5 BANDAR BARU PERMAS JAYA 81750 JOHOR BAHRU' }]);
+  });
+
+  it('takes the address a tax line parts from the name, and never a phone number under a shop\'s label or a stamp\'s specks', () => {
+    const receipt = page([
+      [60, [[330, "DOMINO'S PIZZA"]]],
+      [80, [[250, 'GST REF NO : 001694261248']]],
+      [100, [[300, "DOMINO'S PIZZA SEGAMBUT"]]],
+      [120, [[280, 'D-08, M Avenue , Jln 1 / 38A']]],
+      [140, [[320, 'Segambut Bahagia']]],
+      [160, [[320, '51200 Kuala Lumpur']]],
+      [175, [[330, 'LL STE']]],
+      [195, [[250, 'STORE: 40225409 FAX : 603-40217507.']]],
+    ]);
+    const words = receipt.words.map((w): Word => ({ ...w, confidence: w.text === 'LL' || w.text === 'STE' ? 0.3 : 0.93 }));
+    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{ merchant_name: "DOMINO'S PIZZA", address: 'D-08, M Avenue , Jln 1 / 38A Segambut Bahagia 51200 Kuala Lumpur' }]);
+  });
+
   it('joins a name set wide at its word gaps, and takes an address without a postcode from its street', () => {
     const receipt = page([
       [40, [[200, 'THREE'], [420, 'STOOGES']]],

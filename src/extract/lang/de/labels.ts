@@ -29,7 +29,7 @@ export const LABELS: ConceptLabels = {
   period: 'Zeitraum|Abrechnungszeitraum|Leistungszeitraum|Abrechnungsmonat|Auszugszeitraum',
   pay_date: 'Auszahlungsdatum|Zahltag|Zahlungsdatum|Bezahlt am',
   seller_name: 'Verkäufer|Lieferant|Anbieter|Rechnungssteller|Händler|Absender|Firma|Arbeitgeber|Leistungserbringer',
-  buyer_name: 'Käufer|Kunde|Kontoinhaber|Rechnungsempfänger|Auftraggeber|Empfänger|Rechnungsadresse|Rechnung an|Leistungsempfänger',
+  buyer_name: 'Käufer|Kunde|Kontoinhaber|Rechnungsempfänger|Auftraggeber|Empfänger|Rechnungsadresse|Rechnung an|Leistungsempfänger|Kundenname|Name des Kunden',
   ship_to_name: 'Warenempfänger|Lieferung an|Lieferanschrift',
   employee_name: 'Arbeitnehmer|Mitarbeiter|Name des Mitarbeiters|Beschäftigter',
   seller_address: 'Adresse|Anschrift|Lieferantenanschrift|Firmenanschrift',

@@ -29,7 +29,7 @@ export const LABELS: ConceptLabels = {
   period: 'Période|Période de facturation|Période de paie|Période du',
   pay_date: 'Date de paiement|Date de versement|Payé le',
   seller_name: 'Vendeur|Fournisseur|Émetteur|Prestataire|Société|Employeur|Magasin',
-  buyer_name: 'Acheteur|Client|Titulaire du compte|Titulaire|Facturé à|Destinataire|Adresse de facturation|Adresse du client|Facturer à',
+  buyer_name: 'Acheteur|Client|Titulaire du compte|Titulaire|Facturé à|Destinataire|Adresse de facturation|Adresse du client|Facturer à|Nom du client',
   ship_to_name: 'Livrer à|Livré à|Destinataire marchandise|Destinataire',
   employee_name: "Salarié|Employé|Nom du salarié|Nom de l'employé",
   seller_address: 'Adresse|Adresse du fournisseur|Adresse du vendeur|Siège social',

@@ -9,7 +9,7 @@
 import { classifyLabel } from '../../concepts/index.js';
 import { CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
-import { overlap1d } from '../lines/geometry.js';
+import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { stripColon } from '../lines/word-text.js';
@@ -86,9 +86,13 @@ export function holdsNumber(text: string, settings: EngineSettings): boolean {
   return !isRegistrationLine(text, settings) && /\d/.test(text.replace(/[(<[{][^()<>[\]{}]*\d{5}[^()<>[\]{}]*[)>\]}]\s*$/, ''));
 }
 
-/** A line of letters alone under a postal line, a word or three: the state or country that ends the address ("SELANGOR DARUL EHSAN", "Germany"). */
+/**
+ * A line of letters alone under a postal line, a word or three: the state or country that ends the address
+ * ("SELANGOR DARUL EHSAN", "Germany"), read as words (specks of a stamp under it read at 0.2-0.3 are none).
+ */
 function isRegionLine(seg: Segment, settings: EngineSettings): boolean {
-  return !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= settings.fields.regionLineWords && !endsAddress(seg, settings);
+  const sure = median(seg.words.map((w) => w.confidence ?? 1)) >= settings.fields.shapeReading;
+  return sure && !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= settings.fields.regionLineWords && !endsAddress(seg, settings);
 }
 
 /**

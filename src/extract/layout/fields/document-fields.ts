@@ -15,6 +15,8 @@ import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from '../val
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
 import { paymentLine } from './receipt-payment.js';
+import { TIME_OF_DAY, timestampDate } from './receipt-timestamp.js';
+import { taxAfterBase } from './tax-lines.js';
 import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
 import { stripColon, textOf } from '../lines/word-text.js';
@@ -164,8 +166,9 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
+        // A phone or fax number under a shop's label ("STORE: 4022 5409 FAX : 603-...") is no address.
         const push = (words: Word[] | null, bonus: number) => {
-          if (words && words.length) out.push({ words, score: score + bonus + yBias });
+          if (words && words.length && !(concept.kind === 'address' && isContactLine(textOf(words)))) out.push({ words, score: score + bonus + yBias });
         };
         // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names.
         const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords, settings) : null;
@@ -173,7 +176,8 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           push(rateInLabel, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
           continue;
         }
-        let restValue = rest.filter((w) => !/^[:：]$/.test(w.text));
+        // A colon the scan joined to the value ("Date :26/03/18") is the label's.
+        let restValue = rest.filter((w) => !/^[:：]$/.test(w.text)).map((w, j) => (j === 0 && /^[:：]\S/.test(w.text) ? { ...w, text: w.text.slice(1) } : w));
         // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
         if (money) {
           for (;;) {
@@ -211,7 +215,9 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           if (fit) {
             // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
             const amount = money && !inCents(fit) ? rights.slice(r + 1).map((x) => fitValue('money', x.words, settings)).find(inCents) : undefined;
-            push(amount ?? fit, S.rightBonus);
+            // A tax line printing the amount taxed before the tax ("GST | SR | 6% | 538.00 | 30.45").
+            const tax = concept.id === 'tax_amount' && !amount ? taxAfterBase(line, fit, rights.slice(r + 1), settings) : null;
+            push(amount ?? tax ?? fit, S.rightBonus);
             beside = true;
             break;
           }
@@ -398,8 +404,6 @@ function unlabelledParty(role: 'seller' | 'buyer', lines: Line[], settings: Engi
   return (role === 'seller') === isPurchaseOrder(lines, settings) ? addressee(lines, from, settings) : from;
 }
 
-const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
-
 /** Where documents put a value nobody labelled. */
 function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): FoundValue | null {
   const { acceptScore, confidence } = settings.fields;
@@ -464,12 +468,9 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: 
           if (fit && concept.id === 'document_date') return found(fit, confidence.firstDate);
           if (fit && (concept.broader === 'document_date')) return found(fit, confidence.broaderDate);
         }
-        // A receipt's timestamp ("9/2/2017 12:00") is its date even where its footer was read as rows of a table.
-        for (const l of concept.id === 'document_date' ? lines : []) {
-          const fit = fitValue('date', l.words, settings);
-          const next = fit ? l.words[l.words.indexOf(fit[fit.length - 1]) + 1] : undefined;
-          if (fit && next && TIME_OF_DAY.test(next.text)) return found(fit, confidence.timestampDate);
-        }
+        // A receipt's timestamp dates it even where its footer was read as rows of a table.
+        const stamp = concept.id === 'document_date' ? timestampDate(lines, settings) : null;
+        if (stamp) return found(stamp, confidence.timestampDate);
       }
       return null;
   }

@@ -27,6 +27,8 @@ type ReadAmount = {
   paid?: boolean;
   /** Read under the other one's label ("Net Total" for the total): a candidate only the sum can confirm. */
   crossed?: boolean;
+  /** Found because it makes the sum hold (the total less the tax): the sum chose it and cannot confirm it. */
+  derived?: boolean;
 };
 
 /**
@@ -73,6 +75,29 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
 }
 
 /**
+ * The amount before tax under no label the catalogue knows, or under a
+ * subtotal's label that includes the tax ("Total Excluded Tax", a tax
+ * summary's "Amount" column, "(Excluded GST) Sub Total"): the amount printed,
+ * to the cent, that is a total less a tax (less a cash payment's rounding,
+ * when the total took it in). Item lines are passed over.
+ */
+function printedNet(lines: Line[], skip: Set<Line>, totals: ReadAmount[], taxes: ReadAmount[], rounding: number, settings: EngineSettings): ReadAmount | null {
+  const { candidates, printedNet: confidence } = settings.fields.totals;
+  for (const total of totals.slice(0, candidates)) {
+    for (const tax of taxes.slice(0, candidates)) {
+      if (tax.value <= 0 || tax.value >= total.value) continue;
+      const targets = new Set([toHundredths(total.value - tax.value - rounding), toHundredths(total.value - tax.value)]);
+      for (const l of lines) {
+        if (skip.has(l)) continue;
+        const w = l.words.find((x) => /\d[.,]\d{2}$/.test(x.text) && targets.has(toHundredths(amountValue(x.text) ?? NaN)));
+        if (w) return { words: [w], confidence, value: amountValue(w.text)!, derived: true };
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * The totals of a page chosen by arithmetic: among the few best-labelled
  * candidates of subtotal, tax, discount, shipping and total, the ones that add
  * up win (a "Total" that repeats the subtotal loses to the one that is
@@ -95,6 +120,9 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     }
     read.set(id, list.filter((x): x is ReadAmount => x.value !== null));
   }
+  // A tax is a part of the total: an amount as large under a tax label is another number ("GST ID: 1399040").
+  const largest = Math.max(0, ...read.get('total_amount')!.map((x) => x.value));
+  if (largest > 0) read.set('tax_amount', read.get('tax_amount')!.filter((x) => x.value < largest));
   // "Net Total" is the amount before tax on one till and the amount paid on another: with both and a tax read, each
   // of the subtotal and the total may be the other's label's amount, and the sum decides.
   const [subtotals, totals] = [read.get('subtotal')!, read.get('total_amount')!];
@@ -126,6 +154,15 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
       pick = reconcile();
     }
   }
+  // Nothing adds up and a tax was read: the amount before tax may be printed under a label the catalogue does not
+  // know, or the subtotal read may include the tax.
+  if (!pick && total.length && read.get('tax_amount')!.length) {
+    const net = printedNet(lines, skip, total, read.get('tax_amount')!, rounding, settings);
+    if (net) {
+      subtotals.unshift(net);
+      pick = reconcile();
+    }
+  }
   const out = new Map<string, FoundValue>();
   const all = ['subtotal', 'tax_amount', 'total_amount'].every((id) => read.get(id)?.length);
   const chosen = new Map<string, ReadAmount>();
@@ -151,7 +188,7 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   }
   // A sum that holds only with the rounding line or with a label's amount taken for the other's chooses the values but
   // does not confirm them: a value at 0.9 must be right 97 % of the time, and these sums hold one guess more.
-  const guessed = roundingAdded || [...chosen.values()].some((x) => x.crossed);
+  const guessed = roundingAdded || [...chosen.values()].some((x) => x.crossed || x.derived);
   TOTAL_PARTS.forEach((id) => {
     const amount = chosen.get(id);
     if (!amount) return;

@@ -28,13 +28,15 @@ export interface Party {
 /**
  * A segment that goes on with a block begun on the line above (a street or
  * unit line under its name): the line right above holds words in its column
- * that are no label, title or contact line. A name heads its block.
+ * that are no label, title or contact line, and are a name, a street or a
+ * postal line ("Fin 03", specks a logo left, is none). A name heads its block.
  */
 function continuesBlock(lines: Line[], li: number, seg: Segment, settings: EngineSettings): boolean {
   const prev = lines[li - 1];
   if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * settings.fields.addressGapLines) return false;
   const above = inColumn(prev, seg, settings);
-  return !!above && /\p{L}/u.test(above.text) && !endsAddress(above, settings) && !readAsShapes(above.words, settings.fields.shapeReading);
+  const heads = !!above && (!!fitValue('name', above.words, settings) || STREET_START.test(above.text) || isPostalLine(above.text));
+  return heads && !endsAddress(above, settings) && !readAsShapes(above.words, settings.fields.shapeReading);
 }
 
 /**
@@ -110,8 +112,15 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   // A company's legal form names it surest, above a taller brand or a note written over the top; a form printed on a
   // line of its own ends the name above it.
   for (const [i, l] of top.entries()) {
-    for (const s of l.segments) {
+    for (const [si, s] of l.segments.entries()) {
       if (nameLike(s) && endsInCompanyForm(named(l, s).text, settings)) return named(l, s);
+      // A form set apart on the name's line ("toom | Baumarkt | GmbH"): the words before it are the name, a logo's
+      // lettering read unsurely included.
+      const before = l.segments.slice(0, si);
+      if (before.length && isFormAlone(s.text, settings) && before.every((b) => /\p{L}{2}/u.test(b.text))) {
+        const ws = [...before, s].flatMap((b) => b.words);
+        return { words: ws, text: textOf(ws), box: { ...before[0].box, x2: s.box.x2 } };
+      }
       const above = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
       if (above && nameLike(above) && isFormAlone(s.text, settings)) return { words: [...above.words, ...s.words], text: `${above.text} ${s.text}`, box: { ...above.box, y2: s.box.y2 } };
     }
@@ -152,6 +161,25 @@ function namedBy(lines: Line[], name: Word[]): Segment | null {
 }
 
 /**
+ * The address a few lines under the letterhead in its column when a tax or
+ * registration line stands between ("DOMINO'S PIZZA" / "GST REF NO : …" /
+ * a branch name / "D-08, M Avenue" … "51200 Kuala Lumpur"): the first street
+ * line whose block ends in a postal line, the lines running on without a gap.
+ */
+function streetBelow(lines: Line[], head: Segment, settings: EngineSettings): Segment[] | null {
+  const { addressGapLines, maxAddressLines } = settings.fields;
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
+  for (let i = li + 1; li >= 0 && i < Math.min(lines.length, li + 1 + maxAddressLines); i++) {
+    if (lines[i].box.y1 - lines[i - 1].box.y2 > lines[i - 1].height * addressGapLines) return null;
+    const seg = inColumn(lines[i], head, settings);
+    if (!seg || endsAddress(seg, settings) || !(holdsNumber(seg.text, settings) || STREET_START.test(seg.text))) continue;
+    const rest = addressUnder(lines, seg, true, settings);
+    if (rest) return [seg, ...rest];
+  }
+  return null;
+}
+
+/**
  * The issuer: the one-line sender names it surest (a letterhead may be a
  * logo's words, the addressee's name may be printed taller); its letterhead is
  * the block that name heads, else the tallest text at the top; its address is
@@ -161,7 +189,7 @@ function namedBy(lines: Line[], name: Word[]): Segment | null {
 export function issuer(lines: Line[], settings: EngineSettings): Party {
   const sender = senderLine(lines, settings);
   const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines, settings);
-  const block = head ? addressUnder(lines, head, false, settings) : null;
+  const block = head ? addressUnder(lines, head, false, settings) ?? streetBelow(lines, head, settings) : null;
   // Lines under the name before the first with a number name the party further (a brand, "Licensee of ..."): the
   // address starts at its street (a number, or a street word: "Jalan Lapangan Terbang") or postcode.
   const street = block ? block.findIndex((s) => holdsNumber(s.text, settings) || STREET_START.test(s.text)) : -1;

@@ -6,7 +6,8 @@
  * have damaged it).
  */
 import { classifyLabel } from '../../concepts/index.js';
-import { CHANGE_GIVEN, PAYMENT_MEANS, ROUNDING_LABEL } from '../../lexicon.js';
+import { CHANGE_GIVEN, CHANGE_WORDS, PAYMENT_MEANS, ROUNDING_LABEL } from '../../lexicon.js';
+import { levenshtein } from '../../levenshtein.js';
 import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
 import { toHundredths } from '../../units.js';
@@ -44,7 +45,13 @@ function labelledAmount(line: Line, settings: EngineSettings): LabelledAmount | 
 }
 
 const isTendered = (a: LabelledAmount, settings: EngineSettings) => a.labels.some((t) => PAYMENT_MEANS.test(t) || classifyLabel(t, settings).has('amount_paid'));
-const isChange = (a: LabelledAmount) => a.labels.some((t) => CHANGE_GIVEN.test(t));
+/** A one-word change label a scan misread by one letter ("RÜCKGEI.D" for "RÜCKGELD"); short words only as printed. */
+function misreadChangeWord(label: string, settings: EngineSettings): boolean {
+  const letters = label.toLowerCase().replace(/[^\p{L}]/gu, '');
+  return CHANGE_WORDS.some((w) => !w.includes(' ') && w.length >= settings.fields.totals.changeSlipLetters && levenshtein(letters, w) <= 1);
+}
+
+const isChange = (a: LabelledAmount, settings: EngineSettings) => a.labels.some((t) => CHANGE_GIVEN.test(t) || misreadChangeWord(t, settings));
 
 /**
  * What a receipt came to by its payment: the amount tendered on one of the
@@ -55,7 +62,7 @@ const isChange = (a: LabelledAmount) => a.labels.some((t) => CHANGE_GIVEN.test(t
 export function tenderedLessChange(lines: Line[], settings: EngineSettings): { value: number; words: Word[]; printed: boolean } | null {
   for (let c = 0; c < lines.length; c++) {
     const change = labelledAmount(lines[c], settings);
-    if (!change || !isChange(change)) continue;
+    if (!change || !isChange(change, settings)) continue;
     for (let t = c - 1; t >= Math.max(0, c - settings.fields.totals.tenderedLines); t--) {
       const tendered = labelledAmount(lines[t], settings);
       if (!tendered || !isTendered(tendered, settings)) continue;

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import type { ExtractResult, Word } from '../../src/extract/types.js';
+import { askWith, page, rowsOf } from './helpers/requests.js';
+
+/** Every word read as a scan reads it, surely. */
+const scanned = (content: ReturnType<typeof page>) => ({ ...content, words: content.words.map((w): Word => ({ ...w, confidence: 0.93 })) });
+const request = askWith('number with a dot as decimal separator, no thousands separator', 'amount_before_tax', 'tax_amount', 'total_amount');
+const confidenceOf = (r: ExtractResult, field: string) => (r.ok && 'confidence' in r.rows[0][field] ? r.rows[0][field].confidence : undefined);
+
+describe('a receipt\'s amount before tax and total, chosen by arithmetic', () => {
+  it('takes the amount before tax printed under a label it does not know, or in the tax summary, as the total less the tax', () => {
+    const inclusive = scanned(page([
+      [40, [[60, 'Green Tea'], [650, '1.50']]],
+      [60, [[60, 'Kake Udon'], [650, '11.60']]],
+      [100, [[60, 'SubTotal :'], [650, '13.10']]],
+      [120, [[60, 'Total :'], [650, '13.10']]],
+      [140, [[60, 'Total Excluded Tax'], [650, '12.36']]],
+      [160, [[60, 'GST 6% :'], [650, '0.74']]],
+    ]));
+    const r = extractFromContent(inclusive, request);
+    expect(rowsOf(r)[0]).toEqual({ amount_before_tax: '12.36', tax_amount: '0.74', total_amount: '13.10' });
+    // Found because the sum holds, the sum cannot also confirm it.
+    expect(confidenceOf(r, 'amount_before_tax')).toBeLessThan(0.9);
+    // A tax summary's amount column, the total taking a cash payment's rounding in.
+    const summary = scanned(page([
+      [100, [[60, 'Total GST (RM) :'], [650, '18.81']]],
+      [120, [[60, 'Rounding (RM) :'], [650, '-0.01']]],
+      [140, [[60, 'Total (RM) :'], [650, '332.30']]],
+      [180, [[60, 'GST SUMMARY']]],
+      [200, [[60, 'SR'], [300, '6'], [450, '313.50'], [650, '18.81']]],
+    ]));
+    expect(rowsOf(extractFromContent(summary, request))[0]).toEqual({ amount_before_tax: '313.50', tax_amount: '18.81', total_amount: '332.30' });
+    // No amount printed is the total less the tax: the amount before tax is not made up.
+    const none = scanned(page([
+      [100, [[60, 'GST 6%'], [650, '0.80']]],
+      [120, [[60, 'TOTAL'], [650, '14.10']]],
+      [140, [[60, 'CASH'], [650, '20.00']]],
+    ]));
+    expect(rowsOf(extractFromContent(none, request))[0].amount_before_tax).toBeNull();
+  });
+
+  it('takes the tax a tax line prints after the amount it is levied on, and no number under a tax label as large as the total', () => {
+    const receipt = scanned(page([
+      [20, [[60, 'GST ID:'], [200, '000381399040']]],
+      [100, [[60, 'Total RM Including GST 6%'], [650, '538.00']]],
+      [140, [[60, 'GST'], [200, 'SR'], [300, '6%'], [450, '538.00'], [650, '30.45']]],
+      [160, [[60, 'Amt. Excl. GST'], [650, '507.55']]],
+    ]));
+    expect(rowsOf(extractFromContent(receipt, request))[0]).toEqual({ amount_before_tax: '507.55', tax_amount: '30.45', total_amount: '538.00' });
+  });
+
+  it('works the total out from the cash tendered less a change line whose word the scan misread by a letter', () => {
+    const receipt = (change: string) => scanned(page([
+      [40, [[60, '1.000 STK'], [650, '19.99']]],
+      [80, [[60, 'GEGEBEN'], [300, 'BAR'], [650, '20.00']]],
+      [100, [[60, change], [300, 'EUR'], [650, '0.01']]],
+      [140, [[60, 'MWST-CODE'], [300, 'NETTO-Entgelt'], [500, 'MWST-Betrag']]],
+      [160, [[60, '19.00 %'], [300, '16.80'], [500, '3.19']]],
+    ]));
+    const r = extractFromContent(receipt('RÜCKGEI.D'), request);
+    expect(rowsOf(r)[0]).toEqual({ amount_before_tax: '16.80', tax_amount: '3.19', total_amount: '19.99' });
+    expect(confidenceOf(r, 'total_amount')).toBeLessThan(0.9);
+    // A short word one letter off is another word: no change line, no total worked out.
+    expect(rowsOf(extractFromContent(receipt('RESTE'), request))[0].total_amount).not.toBe('19.99');
+  });
+});
