@@ -1,6 +1,7 @@
 import { formatDate, parseDate } from './dates.js';
 import { detectCurrency, formatNumber, parseNumber } from './numbers.js';
 import { mergeSpecs, parseRequirement, type FormatSpec } from './requirement.js';
+import { LANGUAGE_LIST } from '../lang/index.js';
 import { PERCENT, PERCENT_DECIMALS } from '../units.js';
 
 export { parseRequirement, mergeSpecs, type FormatSpec, type ValueKind } from './requirement.js';
@@ -13,8 +14,9 @@ export function resolveFormat(fieldRequirement: string, globalRequirement: strin
   return mergeSpecs(parseRequirement(globalRequirement), parseRequirement(fieldRequirement));
 }
 
-const TRUE_WORDS = new Set(['yes', 'y', 'true', 't', 'x', '✓', '✔', '☑', 'checked', '1', 'on', 'ja', 'oui', 'si', 'sí']);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'f', '✗', '✘', '☐', 'unchecked', '0', 'off', 'nein', 'non']);
+/** Yes and no: the marks and digits of every language, and each language's words (lang/<code>/index.ts, `answers`). */
+const TRUE_WORDS = new Set(['x', '✓', '✔', '☑', '1', ...LANGUAGE_LIST.flatMap((l) => l.answers?.yes ?? [])]);
+const FALSE_WORDS = new Set(['✗', '✘', '☐', '0', ...LANGUAGE_LIST.flatMap((l) => l.answers?.no ?? [])]);
 
 function toTitleCase(s: string): string {
   return s.toLowerCase().replace(/(^|[\s\-/(])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase());

@@ -163,6 +163,8 @@ export interface Language {
   letters?: RegExp;
   /** Country codes whose e-invoices are printed in this language (the seller's country). */
   countries: string[];
+  /** Words a yes-or-no value is printed as, lower case (a checkbox field answered "Ja"): format/ turns them into the requested pair. */
+  answers?: { yes: string[]; no: string[] };
   table?: TableWords;
   document: DocumentWords;
   header?: HeaderWords;

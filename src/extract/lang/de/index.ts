@@ -14,6 +14,7 @@ export const de: Language = {
   folds: { ß: 'ss' },
   letters: /[äöüß]/i,
   countries: ['DE', 'AT', 'CH', 'LI'],
+  answers: { yes: ['ja'], no: ['nein'] },
   document: {
     titles: [
       'rechnung', 'quittung', 'kassenbon', 'gutschrift', 'kontoauszug', 'lieferschein', 'bestellung', 'kostenrechnung', 'k o s t e n r e c h n u n g',

@@ -14,6 +14,7 @@ export const en: Language = {
   functionWords: 'the and of for to with from on at by is are this your our you please thank as in an it or be we us if do so me up am pm all not will',
   // English is what the e-invoice page falls back to when the seller's country names no language.
   countries: [],
+  answers: { yes: ['yes', 'y', 'true', 't', 'checked', 'on'], no: ['no', 'n', 'false', 'f', 'unchecked', 'off'] },
   table: {
     summary: ['sub-?\\s?total', 'total', 'grand total', 'balance( due)?', 'amount due', 'total due', 'tax', 'vat', 'gst', 'sales tax', 'shipping', 'discount', 'net', 'gross', 'carried forward', 'brought forward'],
     filler: ['n\\/?a', 'na', 'nil', 'none', 'yes', 'no', 'y', 'n', 'x'],

@@ -13,6 +13,7 @@ export const es: Language = {
   functionWords: 'el la los las del para con por una un es su sus nuestro gracias favor al',
   letters: /[ñ¿¡]/i,
   countries: ['ES'],
+  answers: { yes: ['si', 'sí'], no: [] },
   document: {
     titles: [
       'factura', 'recibo', 'ticket', 'albar[áa]n', 'extracto (?:de cuenta|bancario)', 'lista de (?:precios|empaque)', 'n[óo]mina', 'recibo de salarios',

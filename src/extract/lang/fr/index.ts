@@ -13,6 +13,7 @@ export const fr: Language = {
   functionWords: 'le la les des du et pour sur avec au aux une un est votre vos nous merci veuillez sont',
   letters: /[èêëçœ]/i,
   countries: ['FR', 'BE', 'LU', 'MC'],
+  answers: { yes: ['oui'], no: ['non'] },
   document: {
     titles: [
       'facture', 're[çc]u', 'avoir', 'relev[ée]', 'ticket', 'extrait de compte', 'liste de prix', 'tarifs', 'bulletin de (?:paie|salaire)', 'liste de colisage',
