@@ -1,4 +1,5 @@
 import { ingestFile, paintPdfPage } from '../ingest/ingest.js';
+import { pdfiumForShortLife } from '../ingest/pdf-pdfium-wasm.js';
 import { loadEngineConfig } from '../config-engines.js';
 import { readBool, type Env } from '../config-readers.js';
 import type { EInvoice } from '../einvoice/index.js';
@@ -161,6 +162,8 @@ export async function runExtractCommand(file: string, opts: ExtractCommandOption
     process.stderr.write(`docrows extract: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
+  // This process reads at most MAX_PAGES pages and exits.
+  pdfiumForShortLife();
   let upload;
   try {
     // A text page is read from its words: only a page whose pixels are read gets painted (below).

@@ -9,7 +9,7 @@ import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import type { TextLayer } from '../extract/types.js';
 import { errors } from '../errors.js';
 import { CORRUPT_PDF_MESSAGE } from './pdf-messages.js';
-import { compilePdfium, wasm } from './pdf-pdfium-wasm.js';
+import { compilePdfium, startPdfium, wasm } from './pdf-pdfium-wasm.js';
 import { pageFrame } from './pdf-page-frame.js';
 import { readMarks } from './pdf-page-marks.js';
 import { readWords } from './pdf-text-words.js';
@@ -37,7 +37,7 @@ let instance: Promise<WrappedPdfiumModule> | undefined;
 const MAX_KEPT_HEAP_BYTES = 256 * 1024 * 1024;
 
 function pdfium(): Promise<WrappedPdfiumModule> {
-  instance ??= (async () => {
+  instance ??= startPdfium(async () => {
     const compiled = await compilePdfium();
     const module = await new Promise<WrappedPdfiumModule>((resolve, reject) => {
       const instantiateWasm = (imports: unknown, done: (instance: never) => void) => {
@@ -48,7 +48,7 @@ function pdfium(): Promise<WrappedPdfiumModule> {
     });
     module.PDFiumExt_Init();
     return module;
-  })();
+  });
   return instance;
 }
 
