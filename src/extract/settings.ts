@@ -824,6 +824,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
     columnSumItems: 2,
     /** A row of amounts, one the sum of the others (net, tax and total side by side): at least this many. */
     ownSumAmounts: 3,
+    /**
+     * The last row of a table, no words, repeating the amounts of the items above in at least this many columns is
+     * their sum even after one item ("1,00 € | 1,19 €" under a single item's net and gross totals); one amount alone
+     * may be an item's own.
+     */
+    loneItemSumAmounts: 2,
     /** Candidates of each totals part tried for subtotal + tax − discount + shipping ≈ total, best read first. */
     totalsCandidates: 3,
     /** Readings of an amount a scan may have misread (misread-amounts.ts), by how far each is from what was read. */

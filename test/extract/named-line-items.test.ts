@@ -282,3 +282,34 @@ describe('line items under the names asked for: heads set apart from their colum
     ]);
   });
 });
+
+describe('line items under the names asked for: rows that are no items', () => {
+  it('leaves out the words of a head wrapped under the heads ("Positions- / betrag / ohne / USt."), not items', () => {
+    const invoice: Lines = [
+      ...letterhead,
+      [100, [[124, 'Art-Nr-Kunde'], [814, 'Positions-']]],
+      [112, [[89, 'Pos'], [124, 'Art-Nr-Lief.'], [254, 'Beschreibung'], [410, 'Nettopreis'], [601, 'Menge'], [740, 'USt.'], [854, 'betrag']]],
+      [124, [[124, 'Art-Nr'], [874, 'ohne']]],
+      [136, [[125, '(Art)'], [874, 'USt.']]],
+      [160, [[97, '1'], [262, 'Trennblätter'], [454, '9,9000'], [597, '20 Stk'], [743, '19 %'], [854, '198,00']]],
+      [185, [[97, '2'], [262, 'Joghurt Banane'], [454, '5,5000'], [597, '50 Stk'], [743, '7 %'], [854, '275,00']]],
+      [230, [[483, 'Positionssumme'], [854, '473,00']]],
+    ];
+    expect(rowsOf(extractFromContent(page(invoice), lineRequest))).toEqual([
+      { description: 'Trennblätter', quantity: '20 Stk', unit_price: '9,9000', line_total: '198,00' },
+      { description: 'Joghurt Banane', quantity: '50 Stk', unit_price: '5,5000', line_total: '275,00' },
+    ]);
+  });
+
+  it('reads the last row repeating a single item\'s net and gross amounts as their sum, not a second item', () => {
+    const invoice: Lines = [
+      ...letterhead,
+      [100, [[97, '#'], [185, 'Unit'], [272, 'Product'], [534, 'Price'], [622, 'Price incl. VAT'], [709, 'Total'], [797, 'Total incl. VAT']]],
+      [120, [[97, '1,00'], [185, 'Stück'], [272, 'Beispielprodukt'], [534, '1,00 €'], [622, '1,19 €'], [709, '1,00 €'], [797, '1,19 €']]],
+      [140, [[709, '1,00 €'], [797, '1,19 €']]],
+      [170, [[93, 'Due 19.07.2014']]],
+    ];
+    expect(rowsOf(extractFromContent(page(invoice), ask('description', 'unit_price')))).toEqual([{ description: 'Beispielprodukt', unit_price: '1,00 €' }]);
+    expect(inferredRows(invoice)).toHaveLength(1);
+  });
+});

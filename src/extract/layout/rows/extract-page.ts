@@ -129,10 +129,22 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], settings, asksForLines(textual)));
     });
     const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
-    const built = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked));
+    const taken = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).filter((row) => !wordsUnderNumbers(row, columnOf, concepts));
+    const built = taken.map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf, settings));
   }
   return rows;
+}
+
+/**
+ * A row whose asked cells hold words without a figure, each under a column
+ * of numbers or money, and nothing else asked: a head's wrapped words set
+ * under the heads ("Positions- / betrag / ohne / USt.") or a note, not an
+ * item.
+ */
+function wordsUnderNumbers(row: TableRow, columnOf: number[], concepts: Array<Concept | null>): boolean {
+  const filled = columnOf.flatMap((c, i) => (c >= 0 && row.cells[c].text.trim() ? [{ text: row.cells[c].text, kind: concepts[i]?.kind }] : []));
+  return filled.length > 0 && filled.every((f) => (f.kind === 'money' || f.kind === 'number') && !/\d/.test(f.text));
 }
 
 /**

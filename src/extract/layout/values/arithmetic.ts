@@ -147,7 +147,7 @@ export function isPaymentLabel(text: string, settings: EngineSettings): boolean 
  *   ("TAX", "TOTAL"): a receipt's closing block set like its items.
  */
 export function summaryRows(rows: string[][], settings: EngineSettings): Set<number> {
-  const { columnSumItems, ownSumAmounts } = settings.values;
+  const { columnSumItems, ownSumAmounts, loneItemSumAmounts } = settings.values;
   const summaryLabel = (text: string) => isSummaryLabel(text, settings);
   const out = new Set<number>();
   const columns = Math.max(0, ...rows.map((r) => r.length));
@@ -172,7 +172,10 @@ export function summaryRows(rows: string[][], settings: EngineSettings): Set<num
     else if (firstEmpty && worded.length === 0) {
       const amounts = cells.flatMap((c) => c.split(/(?<=[.,]\d{2}(?:\s(?:€|[A-Z]{3}))?)\s+/).map(amountValue)).filter((v): v is number => v !== null);
       const ownSum = amounts.length >= ownSumAmounts && amounts.some((v, k) => agrees(v, amounts.reduce((s, x, j) => (j === k ? s : s + x), 0), settings));
-      summary = ownSum || cells.some(isColumnSum);
+      // The table's last row repeating a lone item's amounts column by column is its sum, not a second item.
+      const isLast = i === rows.length - 1 && i > 0;
+      const repeatsItem = isLast && cells.filter((c, k) => c.trim() && counts[k] > 0 && amountValue(c) !== null && agrees(amountValue(c)!, sums[k], settings)).length >= loneItemSumAmounts;
+      summary = ownSum || cells.some(isColumnSum) || repeatsItem;
     } else if (worded.length === 1 && filled === worded.length + 1 && (isPaymentLabel(worded[0], settings) || (closed && summaryLabel(withoutTaxClass(worded[0]))))) summary = true;
     else if (worded.length === 1 && filled === worded.length + 1 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
     if (summary) {
