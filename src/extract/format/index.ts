@@ -4,10 +4,10 @@ import { mergeSpecs, parseRequirement, type FormatSpec } from './requirement.js'
 import { LANGUAGE_LIST } from '../lang/index.js';
 import { PERCENT, PERCENT_DECIMALS } from '../units.js';
 
-export { parseRequirement, mergeSpecs, type FormatSpec, type ValueKind } from './requirement.js';
-export { parseDate, formatDate, looksLikeDate } from './dates.js';
+export { parseRequirement, type FormatSpec, type ValueKind } from './requirement.js';
+export { parseDate, looksLikeDate } from './dates.js';
 export { dateOrderOf, type DateOrder } from './date-order.js';
-export { parseNumber, formatNumber, looksLikeNumber, detectCurrency } from './numbers.js';
+export { parseNumber, looksLikeNumber, detectCurrency } from './numbers.js';
 
 /** Resolves the instructions for one field from its own and the template's requirement. */
 export function resolveFormat(fieldRequirement: string, globalRequirement: string): FormatSpec {

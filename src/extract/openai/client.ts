@@ -48,7 +48,7 @@ export class ModelClosedError extends Error {
 }
 
 /** Every retry was used up. */
-export class ModelUnavailableError extends Error {
+class ModelUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ModelUnavailableError';
@@ -66,7 +66,7 @@ function errorCode(err: unknown): string | undefined {
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds; null when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | null {
+function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | null {
   const raw = Array.isArray(value) ? value[0] : value;
   if (!raw) return null;
   if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Math.round(Number(raw) * MS_PER_SECOND);

@@ -30,7 +30,7 @@ const RANK = Object.fromEntries(RANKS.flatMap((kinds, rank) => kinds.map((k) => 
 /** Characters OCR confuses, mapped to one representative on both sides of a comparison. */
 const LOOK_ALIKES: Record<string, string> = { '0': 'o', '1': 'l', i: 'l', '|': 'l', '5': 's', '8': 'b', '2': 'z' };
 
-export function fold(text: string): string {
+function fold(text: string): string {
   const plain = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   let out = '';
   for (const ch of plain) {
@@ -112,7 +112,7 @@ export function chooseForRow(candidates: Candidate[][]): Array<Candidate | null>
 }
 
 /** Intersection over union of two boxes. */
-export function iou(a: Box, b: Box): number {
+function iou(a: Box, b: Box): number {
   const w = Math.max(0, Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1));
   const h = Math.max(0, Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1));
   const inter = w * h;

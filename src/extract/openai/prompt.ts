@@ -35,7 +35,7 @@ const SYSTEM = [
 
 const thousandths = (v: number) => Math.round(v * THOUSANDTHS);
 
-export function wordLines(words: Word[]): string {
+function wordLines(words: Word[]): string {
   return words.map((w) => `${thousandths(w.box.x1)} ${thousandths(w.box.y1)} ${thousandths(w.box.x2)} ${thousandths(w.box.y2)} ${w.text}`).join('\n');
 }
 
@@ -43,7 +43,7 @@ const nullableString = { type: ['string', 'null'] };
 const nullableBox = { type: ['array', 'null'], items: { type: 'number' }, minItems: BOX_NUMBERS, maxItems: BOX_NUMBERS };
 
 /** Schema of an answer: rows keyed by the requested fields, or the columns and rows of the table the model sees. */
-export function answerSchema(request: ExtractRequest): JsonSchema {
+function answerSchema(request: ExtractRequest): JsonSchema {
   if (request.fields.length === 0) {
     return {
       type: 'object',
