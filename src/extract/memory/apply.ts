@@ -22,8 +22,8 @@ import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
 import { memoryPage, type MemoryPage } from './page.js';
-import { isNear, slipsFor } from './near-text.js';
-import { compact, isSameSender, letterWord } from './sender.js';
+import { compact, isNear, letterWord, slipsFor } from './near-text.js';
+import { isSameSender } from './sender.js';
 
 /** The best memory for the page (same sender, layout matching settings.memory.layoutMatch), with how well it matches. */
 export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings: EngineSettings): { memory: LayoutMemory; score: number } | null {

@@ -12,9 +12,8 @@ import { unionBoxes } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
 import { amountValue } from '../layout/values/arithmetic.js';
 import { levenshtein } from '../levenshtein.js';
-import { slipsFor } from './near-text.js';
+import { compact, slipsFor } from './near-text.js';
 import type { EngineSettings } from '../settings.js';
-import { compact } from './sender.js';
 
 export interface ValueHit {
   /** Index of its first line. */

@@ -9,8 +9,7 @@ import type { MemoryPage } from './page.js';
 import type { EngineSettings } from '../settings.js';
 import { medianOfSorted, middle } from '../units.js';
 import { roundCoordinate } from '../layout/lines/geometry.js';
-import { isNear } from './near-text.js';
-import { letterWord } from './sender.js';
+import { isNear, letterWord } from './near-text.js';
 
 /** An amount with two decimals: lines holding one are item rows or totals, whose place follows the table's length. */
 const AMOUNT = /\d[.,]\d{2}(?!\d)/;

@@ -15,7 +15,8 @@ import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './m
 import { resolveConcept, labelScore } from '../concepts/index.js';
 import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
-import { isSendersOwn, letterWord, senderMarks } from './sender.js';
+import { isSendersOwn, senderMarks } from './sender.js';
+import { letterWord } from './near-text.js';
 
 /** The rows a person set, as plain values per field. */
 export interface CorrectedPage {

@@ -5,7 +5,8 @@ import { sharedAnchors } from './layout-match.js';
 import type { LayoutMemory, LayoutModel } from './model.js';
 import { matchMemory } from './apply.js';
 import { memoryPage } from './page.js';
-import { compact, senderLabel } from './sender.js';
+import { senderLabel } from './sender.js';
+import { compact } from './near-text.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { KEY_HEX_DIGITS } from '../units.js';
 

@@ -31,3 +31,11 @@ export function holdsNear(text: string, pattern: string, settings: EngineSetting
   }
   return false;
 }
+
+export const compact = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
+
+/** A word of letters (lower case, its marks around dropped) long enough to be a page's fixed word; null for others. */
+export const letterWord = (text: string, settings: EngineSettings): string | null => {
+  const t = text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  return t.length >= settings.memory.minLetterWordLength && !/\d/.test(text) ? t : null;
+};

@@ -3,7 +3,7 @@ import type { PageContent } from '../read/page-content.js';
 import { groupWordsIntoLines, type Line } from '../layout/lines/lines.js';
 import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
-import { compact, letterWord } from './sender.js';
+import { compact, letterWord } from './near-text.js';
 
 export interface MemoryPage {
   lines: Line[];

@@ -7,7 +7,7 @@ import { DOCUMENT_TITLE } from '../lexicon.js';
 import type { Line } from '../layout/lines/lines.js';
 import type { EngineSettings } from '../settings.js';
 import type { SenderMarks } from './model.js';
-import { holdsNear, isNear } from './near-text.js';
+import { compact, holdsNear, isNear, letterWord } from './near-text.js';
 import type { MemoryPage } from './page.js';
 
 /** EU VAT ids (and the UK's): a country prefix and eight to twelve characters, mostly digits. */
@@ -15,8 +15,6 @@ const VAT_ID = /(?<![A-Z])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|
 /** The start of an IBAN word ("DE89", "DE893704…"); its groups of four may follow as words of their own. */
 const IBAN_START = /^[A-Z]{2}\d{2}[A-Z0-9]*$/;
 const IBAN_GROUP = /^[A-Z0-9]{1,4}$/;
-
-export const compact = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
 
 function ibansOf(line: Line, settings: EngineSettings): string[] {
   const { minIbanLength, maxIbanLength } = settings.memory;
@@ -41,12 +39,6 @@ function letterheadName(lines: Line[], settings: EngineSettings): string | null 
   }
   return best ? best.segments[0].text.trim() : null;
 }
-
-/** A word of letters (lower case, its marks around dropped) long enough to be a page's fixed word; null for others. */
-export const letterWord = (text: string, settings: EngineSettings): string | null => {
-  const t = text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-  return t.length >= settings.memory.minLetterWordLength && !/\d/.test(text) ? t : null;
-};
 
 export function senderMarks(lines: Line[], settings: EngineSettings): SenderMarks {
   const { letterheadBand, letterheadWords } = settings.memory;
