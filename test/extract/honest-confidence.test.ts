@@ -36,3 +36,26 @@ describe('honest confidence: a document date the page prints as its only date', 
     expect(confidence(unsure, 'date')).toBeLessThan(0.9);
   });
 });
+
+describe('honest confidence: arithmetic and the shape of a column', () => {
+  it('leaves a total the subtotal and tax contradict at most half sure', () => {
+    const lines: Parameters<typeof typeset>[0] = [...HEAD, [120, [[100, 'SUBTOTAL'], [300, '10.00']]], [140, [[100, 'TAX'], [300, '0.60']]], [160, [[100, 'TOTAL'], [300, '12.50']]]];
+    const r = extractFromContent(receipt(lines), ask('total'));
+    expect(value(r, 'total')).toBe('12.50');
+    expect(confidence(r, 'total')).toBeLessThanOrEqual(0.5);
+    const adds = extractFromContent(receipt(lines.map(([y, cells]) => [y, cells.map(([x, t]) => [x, t === '12.50' ? '10.60' : t])])), ask('total'));
+    expect(confidence(adds, 'total')).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps a code column sure when its cells are codes, and not when they are words with a number under the head', () => {
+    const table = (codes: string[]) => receipt([
+      [100, [[100, 'Item code'], [300, 'Description'], [600, 'Amount']]],
+      ...codes.map((c, k): [number, Array<[number, string]>] => [130 + 30 * k, [[100, c], [300, `Office chair model ${k}`], [600, `${10 + k}.00`]]]),
+    ]);
+    const sure = extractFromContent(table(['AB-1001', 'AB-1002', 'AB-1003']), ask('item_code', 'description', 'amount'));
+    expect(confidence(sure, 'item_code')).toBeGreaterThanOrEqual(0.9);
+    const words = extractFromContent(table(['Desk lamp 12', 'Paper ream 500', 'Whiteboard pens 4']), ask('item_code', 'description', 'amount'));
+    expect(value(words, 'item_code')).toBe('Desk lamp 12');
+    expect(confidence(words, 'item_code')).toBeLessThan(0.9);
+  });
+});

@@ -7,7 +7,7 @@ import { groupWordsIntoLines, type Line } from '../lines/lines.js';
 import { headerNames } from '../tables/header-names.js';
 import { detectTables, type Table } from '../tables/table-detect.js';
 import type { TableRow } from '../tables/table-rows.js';
-import { withoutStrokes, withoutUnitWord, isSummaryText } from '../tables/data-values.js';
+import { withoutUnitWord, isSummaryText } from '../tables/data-values.js';
 import { dropSummaryAndRepeatedHeaders } from '../tables/item-rows.js';
 import { readRequest, type AskedFields } from '../request.js';
 import { asksForLines, chooseMainTables, cleanColumnNames, headerScore, type TableChoice } from '../columns/column-mapping.js';
@@ -18,6 +18,7 @@ import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../
 import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
+import { columnKindShare, valueWords } from './column-certainty.js';
 import { findRecordValues } from '../fields/record-values.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
@@ -92,8 +93,7 @@ function rowOf(
       // Two fields under two heads one over the other: the cell's first line is the upper head's, the rest the lower's.
       const part = stacked.get(i);
       const cellWords = part ? splitStackedCell(whole)[part] : whole;
-      const words =
-        kind === 'money' ? withoutTaxClass(cellWords) : kind === 'date' ? withoutStrokes(cellWords) : kind === 'number' && specs[i].kind === 'number' ? withoutUnitWord(cellWords) : cellWords;
+      const words = valueWords(kind, specs[i].kind, cellWords);
       const text = words.map((w) => w.text).join(' ');
       // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
       const fits = !kind || !text || fitValue(kind, words, settings) !== null;
@@ -120,15 +120,20 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       stacked.set(textual[p.upper].index, 'upper').set(textual[p.lower].index, 'lower');
       stackedHead.set(p.upper, p.names[0]).set(p.lower, p.names[1]);
     }
+    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
-      const head = stackedHead.get(k);
-      if (head !== undefined) return Math.min(1, headerScore(textual[k], head, settings, asksForLines(textual)));
-      if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
-      return choice.byKinds || choice.namedByKinds?.includes(k) ? kindsColumnConfidence : Math.min(1, headerScore(textual[k], choice.names[columnOf[i]], settings, asksForLines(textual)));
+      const stackedName = stackedHead.get(k);
+      if (stackedName === undefined) {
+        if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
+        if (choice.byKinds || choice.namedByKinds?.includes(k)) return kindsColumnConfidence;
+      }
+      const head = stackedName ?? choice.names[columnOf[i]];
+      // A head that reads well over values of another kind was matched to the wrong column.
+      const bearsOut = columnKindShare(items, columnOf[i], stacked.get(i), concepts[i]?.kind, asked.specs[i].kind, settings);
+      return Math.min(1, headerScore(textual[k], head, settings, asksForLines(textual))) * bearsOut;
     });
-    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
     const taken = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).filter((row) => !wordsUnderNumbers(row, columnOf, concepts));
     const built = taken.map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf, settings));
