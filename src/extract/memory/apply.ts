@@ -17,7 +17,7 @@ import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
 import { resolveConcept } from '../concepts/index.js';
 import { amountValue } from '../layout/values/arithmetic.js';
-import { asksLineItems, fittedWords, memoryRowsWin, totalsKeptGeneral } from './compete.js';
+import { asksLineItems, fittedWords, isLineConcept, memoryRowsWin, totalsKeptGeneral } from './compete.js';
 import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-match.js';
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
@@ -305,10 +305,13 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), settings) ? memoryRows : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
+  // A line's value the memory learned from a page of one row is a value of one row: where the general rules read
+  // several (a scan's wrapped description read as a row of its own), it is on none of them, and theirs stay.
+  const oneRowOnly = names.map((name) => rowCount > 1 && asksRows && isLineConcept(name, settings));
   const rows = Array.from({ length: rowCount }, (_, r) => {
     const out: Record<string, ExtractedCell> = {};
     names.forEach((name, i) => {
-      const known = fieldCells.get(i);
+      const known = oneRowOnly[i] ? undefined : fieldCells.get(i);
       if (known) out[name] = known;
       else if (tableRows && name in tableRows[r]) out[name] = tableRows[r][name];
       else out[name] = (general.length === rowCount ? general[r]?.[name] : general[0]?.[name]) ?? empty;

@@ -33,8 +33,11 @@ function conceptOf(name: string, level: 'document' | 'line', settings: EngineSet
   return read.find((c) => c.level === level) ?? read[0] ?? null;
 }
 
-/** Whether a request asks for line items: settings.memory.rowNames of its names or more are line concepts ("Qtà", "unit_price"). */
-export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => conceptOf(n, 'line', settings)?.level === 'line').length >= settings.memory.rowNames;
+/** Whether a name means a line's value ("Qtà", "unit_price"). */
+export const isLineConcept = (name: string, settings: EngineSettings): boolean => conceptOf(name, 'line', settings)?.level === 'line';
+
+/** Whether a request asks for line items: settings.memory.rowNames of its names or more are line concepts. */
+export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => isLineConcept(n, settings)).length >= settings.memory.rowNames;
 
 /** The words of a memory's reading that are a value of the field's kind, as the general rules take them; null when none are. */
 export function fittedWords(name: string, words: Word[], settings: EngineSettings): Word[] | null {
