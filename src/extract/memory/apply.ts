@@ -305,9 +305,9 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), settings) ? memoryRows : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
-  // A line's value the memory learned from a page of one row is a value of one row: where the general rules read
-  // several (a scan's wrapped description read as a row of its own), it is on none of them, and theirs stay.
-  const oneRowOnly = names.map((name) => rowCount > 1 && asksRows && isLineConcept(name, settings));
+  // A memory without a table learned its line values from a page of one row: where the general rules read several
+  // (a scan's wrapped description read as a row of its own), such a value is on none of them, and theirs stay.
+  const oneRowOnly = names.map((name) => rowCount > 1 && !model.table && asksRows && isLineConcept(name, settings));
   const rows = Array.from({ length: rowCount }, (_, r) => {
     const out: Record<string, ExtractedCell> = {};
     names.forEach((name, i) => {
