@@ -79,18 +79,21 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
  * subtotal's label that includes the tax ("Total Excluded Tax", a tax
  * summary's "Amount" column, "(Excluded GST) Sub Total"): the amount printed,
  * to the cent, that is a total less a tax (less a cash payment's rounding,
- * when the total took it in). Item lines are passed over.
+ * when the total took it in); the best-read total and tax only. Item lines are passed over.
  */
-function printedNet(lines: Line[], skip: Set<Line>, totals: ReadAmount[], taxes: ReadAmount[], rounding: number, settings: EngineSettings): ReadAmount | null {
-  const { candidates, printedNet: confidence } = settings.fields.totals;
-  for (const total of totals.slice(0, candidates)) {
-    for (const tax of taxes.slice(0, candidates)) {
+function printedNet(lines: Line[], skip: Set<Line>, totals: ReadAmount[], taxes: ReadAmount[], { value: rounding, line: roundingLine }: { value: number; line: number }, settings: EngineSettings): { net: ReadAmount; rounded: boolean } | null {
+  const { printedNet: confidence } = settings.fields.totals;
+  for (const total of totals.slice(0, 1)) {
+    // A rounding line printed under the total did not enter it.
+    const entered = roundingLine >= 0 && roundingLine < lines.findIndex((l) => l.words.includes(total.words[0])) ? rounding : 0;
+    for (const tax of taxes.slice(0, 1)) {
       if (tax.value <= 0 || tax.value >= total.value) continue;
-      const targets = new Set([toHundredths(total.value - tax.value - rounding), toHundredths(total.value - tax.value)]);
+      const [rounded, plain] = [toHundredths(total.value - tax.value - entered), toHundredths(total.value - tax.value)];
       for (const l of lines) {
         if (skip.has(l)) continue;
-        const w = l.words.find((x) => /\d[.,]\d{2}$/.test(x.text) && targets.has(toHundredths(amountValue(x.text) ?? NaN)));
-        if (w) return { words: [w], confidence, value: amountValue(w.text)!, derived: true };
+        const w = l.words.find((x) => /\d[.,]\d{2}$/.test(x.text) && [rounded, plain].includes(toHundredths(amountValue(x.text) ?? NaN)));
+        const value = w ? amountValue(w.text)! : NaN;
+        if (w) return { net: { words: [w], confidence, value, derived: true }, rounded: entered !== 0 && toHundredths(value) === rounded };
       }
     }
   }
@@ -138,9 +141,10 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   // A cash payment's rounding is part of the sum when printed; a total printed before it adds up without it.
   const { value: rounding, line: roundingLine } = roundingOf(lines, settings);
   let roundingAdded = false;
-  const reconcile = () => {
+  // `roundingFirst` false: the sum is tried without the rounding line (an amount found as the total less the tax alone).
+  const reconcile = (roundingFirst = true) => {
     const values = Object.fromEntries([...read].map(([id, list]) => [id, list.map((x) => x.value)])) as TotalsCandidates;
-    const withRounding = rounding !== 0 ? reconcileTotals(values, settings, rounding) : null;
+    const withRounding = roundingFirst && rounding !== 0 ? reconcileTotals(values, settings, rounding) : null;
     roundingAdded = !!withRounding;
     return withRounding ?? reconcileTotals(values, settings);
   };
@@ -157,10 +161,10 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   // Nothing adds up and a tax was read: the amount before tax may be printed under a label the catalogue does not
   // know, or the subtotal read may include the tax.
   if (!pick && total.length && read.get('tax_amount')!.length) {
-    const net = printedNet(lines, skip, total, read.get('tax_amount')!, rounding, settings);
-    if (net) {
-      subtotals.unshift(net);
-      pick = reconcile();
+    const printed = printedNet(lines, skip, total, read.get('tax_amount')!, { value: rounding, line: roundingLine }, settings);
+    if (printed) {
+      subtotals.unshift(printed.net);
+      pick = reconcile(printed.rounded);
     }
   }
   const out = new Map<string, FoundValue>();
