@@ -48,6 +48,13 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
       [160, [[60, 'Amt. Excl. GST'], [650, '507.55']]],
     ]));
     expect(rowsOf(extractFromContent(receipt, request))[0]).toEqual({ amount_before_tax: '507.55', tax_amount: '30.45', total_amount: '538.00' });
+    // A rate printed with a decimal comma ("5,5%") is read as the page prints it: the tax is 5.5 % of the amount before it.
+    const reduced = scanned(page([
+      [100, [[60, 'TOTAL TTC'], [650, '211,00']]],
+      [140, [[60, 'TVA'], [300, '5,5%'], [450, '200,00'], [650, '11,00']]],
+      [160, [[60, 'TOTAL HT'], [650, '200,00']]],
+    ]));
+    expect(rowsOf(extractFromContent(reduced, request))[0]).toEqual({ amount_before_tax: '200.00', tax_amount: '11.00', total_amount: '211.00' });
   });
 
   it('works the total out from the cash tendered less a change line whose word the scan misread by a letter', () => {

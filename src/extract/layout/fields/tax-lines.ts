@@ -8,6 +8,7 @@ import type { Word } from '../../types.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { PERCENT } from '../../units.js';
+import { parseNumber } from '../../format/index.js';
 import { textOf } from '../lines/word-text.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
 import { fitValue } from '../values/value-kinds.js';
@@ -28,7 +29,8 @@ export function taxAfterBase(line: Line, base: Word[], after: Segment[], setting
   const rate = RATE.exec(line.text);
   const baseValue = amountValue(textOf(base));
   if (!rate || baseValue === null) return null;
-  const r = Number(rate[1].replace(',', '.'));
+  const r = parseNumber(rate[1])?.value;
+  if (r === undefined) return null;
   // The tax may share the base's cell ("313.50 18.81") or stand in the next one.
   const inCell = line.words.slice(line.words.indexOf(base[base.length - 1]) + 1).filter((w) => !after.some((s) => s.words.includes(w)));
   for (const words of [inCell, ...after.map((s) => s.words)]) {
