@@ -92,4 +92,22 @@ describe('receipt items as different tills print them, under the names asked for
       { description: 'EGGS 12PK', line_total: '8.79' },
     ]);
   });
+
+  const loneItem = (total: string) =>
+    page([
+      [20, [[300, 'BERGMANN GMBH']]],
+      [60, [[50, 'Datum: 15.10.2025'], [830, '21:14']]],
+      [75, [[50, 'Beleg-Nr.'], [800, '827736']]],
+      [95, [[50, 'Apfelsaft 1L'], [830, '36,60']]],
+      [110, [[50, 'Summe'], [830, total]]],
+      [125, [[50, 'Kartenzahlung'], [830, total]]],
+    ]);
+
+  it('reads a receipt of one item closed by its total as a list of that item', () => {
+    expect(rowsOf(extractFromContent(loneItem('36,60'), ask('description', 'line_total')))).toEqual([{ description: 'Apfelsaft 1L', line_total: '36,60' }]);
+  });
+
+  it('takes no lone amount for an item when the total under it is smaller', () => {
+    expect(rowsOf(extractFromContent(loneItem('6,60'), ask('description', 'line_total')))).not.toContainEqual({ description: 'Apfelsaft 1L', line_total: '36,60' });
+  });
 });

@@ -86,10 +86,14 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   const r = settings.rows;
   const items: Array<ListItem & { index: number }> = [];
   const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
+  let closing: Line | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (skip.has(line)) continue;
-    if (items.length > 0 && closesList(line, settings)) break;
+    if (items.length > 0 && closesList(line, settings)) {
+      closing = line;
+      break;
+    }
     const counted = quantityLine(line.words);
     if (counted) {
       quantities.push({ index: i, ...counted });
@@ -143,5 +147,17 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   // or house number (one among them may be an amount whose comma the scan lost), a time no item ("11:27").
   const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.repairedTotal ?? textOf(it.lineTotal));
   const kept = items.filter(cents).length > half(items.length) ? items.slice(Math.max(0, items.findIndex(cents))) : items;
-  return kept.length >= r.minListItems ? kept : [];
+  return kept.length >= r.minListItems || (kept.length === 1 && totals(kept[0], closing, lines, settings)) ? kept : [];
+}
+
+/**
+ * A lone item is a list when the total closes it on the next line, at least
+ * its amount ("4 Apfelsaft 36,60" over "Summe 36,60"): one amount with no
+ * total under it is a document value, not an item.
+ */
+function totals(item: ListItem & { index: number }, closing: Line | null, lines: Line[], settings: EngineSettings): boolean {
+  if (!closing || lines.indexOf(closing) !== item.index + 1) return false;
+  const sum = amount(withoutTaxClass(closing.segments[closing.segments.length - 1].words));
+  const own = amount(item.lineTotal);
+  return sum !== null && own !== null && sum.value >= own.value - settings.rows.quantityAgreement;
 }
