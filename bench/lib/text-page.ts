@@ -7,10 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Engine } from '../../src/extract/types.js';
-import { PAGE_RENDER_DPI } from '../../src/extract/types.js';
 import { PdfiumDocument } from '../../src/ingest/pdf-pdfium.js';
+import { renderPages } from '../../src/ingest/pdf-render.js';
 import { listIcdarDocuments, loadIcdarDocument } from '../../test/extract/helpers/icdar.js';
 import { pdfNameFor } from '../../test/extract/helpers/icdar-eval.js';
 import { ensurePythonPeer, timePythonPages, type PythonPeer } from './peers.js';
@@ -26,27 +25,21 @@ export async function icdarTablePages(dir: string): Promise<Array<[string, numbe
   return [...pages.values()];
 }
 
-/** A white raster of the page's size: what the engine reads of a text page's image (its size), made off the clock. */
-async function blankRaster(path: string, page: number): Promise<Buffer> {
-  const pdf = await PdfiumDocument.open(new Uint8Array(await readFile(path)), undefined);
-  const { width, height } = pdf.textLayer(page - 1);
-  pdf.close();
-  const scale = PAGE_RENDER_DPI / 72;
-  return sharp({ create: { width: Math.round(width * scale), height: Math.round(height * scale), channels: 3, background: '#fff' } }).jpeg().toBuffer();
-}
-
-/** ms per page: read the file, open it, read the page's text layer, run the engine (inferred columns); wall, and the process's CPU for the whole page. */
+/**
+ * ms per page: read the file, open it, read the page's text layer and size, run the engine (inferred columns); wall,
+ * and the process's CPU for the whole page. The page reaches the engine as `docrows extract` and the service hand it
+ * over (src/cli/extract.ts, paintLater): its size and words, no raster, which a text page's read never needs.
+ */
 async function timeDocrows(engine: Engine, pages: Array<[string, number]>): Promise<{ total: number[]; read: number[]; engine: number[]; cpu: number[] }> {
   const out = { total: [] as number[], read: [] as number[], engine: [] as number[], cpu: [] as number[] };
   for (const [path, n] of pages) {
-    const raster = await blankRaster(path, n);
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const doc = await PdfiumDocument.open(new Uint8Array(await readFile(path)), undefined);
-    const { textLayer } = doc.textLayer(n - 1);
+    const [{ width, height, textLayer }] = await renderPages(doc, n, n, false);
     doc.close();
     const t1 = performance.now();
-    await engine.extract({ image: raster, textLayer }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
+    await engine.extract({ image: null, size: { width, height }, textLayer }, { fields: [], globalFormatRequirement: '', quality: 'fast' });
     const t2 = performance.now();
     const cpu = process.cpuUsage(c0);
     out.read.push(t1 - t0);
