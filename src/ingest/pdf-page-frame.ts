@@ -38,6 +38,22 @@ export function pageFrame(m: WrappedPdfiumModule, page: number): PageFrame {
 
 /** Maps a point (w = 1) or a direction (w = 0) of user space onto the frame. */
 export function toFrame(frame: PageFrame, x: number, y: number, w: 0 | 1): [number, number] {
-  const [a, b, c, d, e, f] = frame.matrix;
-  return [a * x + c * y + e * w, b * x + d * y + f * w];
+  return [frameX(frame, x, y, w), frameY(frame, x, y, w)];
+}
+
+/** toFrame's x alone, no pair made (called for every glyph of a page). */
+export function frameX(frame: PageFrame, x: number, y: number, w: 0 | 1): number {
+  const m = frame.matrix;
+  return m[0] * x + m[2] * y + m[4] * w;
+}
+
+/** toFrame's y alone. */
+export function frameY(frame: PageFrame, x: number, y: number, w: 0 | 1): number {
+  const m = frame.matrix;
+  return m[1] * x + m[3] * y + m[5] * w;
+}
+
+/** A share of the page (0..1) kept on the page. */
+export function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
 }

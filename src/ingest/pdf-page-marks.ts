@@ -5,7 +5,8 @@
  */
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import type { Box, Rule } from '../extract/types.js';
-import { type PageFrame, toFrame } from './pdf-page-frame.js';
+import { HeapViews } from './pdf-heap-views.js';
+import { clamp01, type PageFrame, toFrame } from './pdf-page-frame.js';
 
 /** PDFium's page-object calls, straight from the wasm exports. */
 interface ObjectExports {
@@ -42,6 +43,11 @@ const MIN_IMAGE_SIDE_PT = 12;
 const MAX_FORM_DEPTH = 12;
 
 type Matrix = [number, number, number, number, number, number];
+/** Where the page-object calls write their out-parameters: a FS_MATRIX (6 floats), or two floats or ints. */
+interface MarkScratch {
+  at: number;
+  views: HeapViews<{ floats: Float32Array; ints: Int32Array }>;
+}
 type Point = [number, number];
 
 export interface PageMarks {
@@ -51,8 +57,8 @@ export interface PageMarks {
 
 export function readMarks(m: WrappedPdfiumModule, page: number, frame: PageFrame): PageMarks {
   const ex = m.pdfium.wasmExports as unknown as ObjectExports;
-  // Scratch for out-parameters: a FS_MATRIX (6 floats), then two floats or ints.
-  const scratch = ex.malloc(40);
+  const at = ex.malloc(40);
+  const scratch: MarkScratch = { at, views: new HeapViews(m, (heap) => ({ floats: new Float32Array(heap, at, 6), ints: new Int32Array(heap, at, 2) })) };
   const marks: PageMarks = { rules: [], images: [] };
   try {
     const walk = (count: number, objectAt: (i: number) => number, parent: Matrix, depth: number) => {
@@ -60,17 +66,18 @@ export function readMarks(m: WrappedPdfiumModule, page: number, frame: PageFrame
         const obj = objectAt(i);
         const type = ex.FPDFPageObj_GetType(obj);
         if (type !== OBJ_PATH && type !== OBJ_IMAGE && type !== OBJ_FORM) continue;
-        if (!ex.FPDFPageObj_GetMatrix(obj, scratch)) continue;
-        const matrix = multiply([...new Float32Array(m.pdfium.HEAPU8.buffer, scratch, 6)] as Matrix, parent);
+        if (!ex.FPDFPageObj_GetMatrix(obj, at)) continue;
+        const f = scratch.views.get().floats;
+        const matrix = multiply([f[0], f[1], f[2], f[3], f[4], f[5]], parent);
         if (type === OBJ_FORM) {
           if (depth < MAX_FORM_DEPTH) walk(ex.FPDFFormObj_CountObjects(obj), (k) => ex.FPDFFormObj_GetObject(obj, k), matrix, depth + 1);
         } else if (type === OBJ_IMAGE) addImage(matrix, frame, marks.images);
-        else addPath(m, ex, obj, matrix, frame, scratch, marks.rules);
+        else addPath(ex, obj, matrix, frame, scratch, marks.rules);
       }
     };
     walk(ex.FPDFPage_CountObjects(page), (i) => ex.FPDFPage_GetObject(page, i), [1, 0, 0, 1, 0, 0], 0);
   } finally {
-    ex.free(scratch);
+    ex.free(at);
   }
   return { rules: dedupeRules(marks.rules), images: marks.images };
 }
@@ -97,10 +104,12 @@ function addImage(matrix: Matrix, frame: PageFrame, images: Box[]): void {
   if (box.x2 > box.x1 && box.y2 > box.y1) images.push(box);
 }
 
-function addPath(m: WrappedPdfiumModule, ex: ObjectExports, path: number, matrix: Matrix, frame: PageFrame, at: number, rules: Rule[]): void {
+function addPath(ex: ObjectExports, path: number, matrix: Matrix, frame: PageFrame, scratch: MarkScratch, rules: Rule[]): void {
+  const { at } = scratch;
   if (!ex.FPDFPath_GetDrawMode(path, at, at + 4)) return;
-  const [fillMode, stroke] = new Int32Array(m.pdfium.HEAPU8.buffer, at, 2);
-  const filled = fillMode !== 0;
+  const { ints } = scratch.views.get();
+  const stroke = ints[1];
+  const filled = ints[0] !== 0;
   if (!filled && !stroke) return;
   const toPage = (x: number, y: number): Point => {
     const [px, py] = apply(matrix, x, y);
@@ -108,18 +117,18 @@ function addPath(m: WrappedPdfiumModule, ex: ObjectExports, path: number, matrix
   };
   let thin = false;
   if (stroke && ex.FPDFPageObj_GetStrokeWidth(path, at)) {
-    const width = new Float32Array(m.pdfium.HEAPU8.buffer, at, 1)[0];
+    const width = scratch.views.get().floats[0];
     const [sx, sy] = toFrame(frame, matrix[0], matrix[1], 0);
     thin = width * Math.hypot(sx, sy) <= MAX_RULE_THICKNESS_PT * 2;
   }
-  for (const sub of subpaths(m, ex, path, at, toPage)) {
+  for (const sub of subpaths(ex, path, scratch, toPage)) {
     if (filled) addFilledRule(sub, rules, frame);
     if (thin) for (let k = 1; k < sub.length; k++) addSegment(sub[k - 1], sub[k], rules, frame);
   }
 }
 
 /** The path as polylines on the frame; a curve keeps only its end point (curves are never rules). */
-function subpaths(m: WrappedPdfiumModule, ex: ObjectExports, path: number, at: number, toPage: (x: number, y: number) => Point): Point[][] {
+function subpaths(ex: ObjectExports, path: number, { at, views }: MarkScratch, toPage: (x: number, y: number) => Point): Point[][] {
   const out: Point[][] = [];
   let current: Point[] = [];
   let bezier = 0;
@@ -127,7 +136,9 @@ function subpaths(m: WrappedPdfiumModule, ex: ObjectExports, path: number, at: n
   for (let i = 0; i < count; i++) {
     const segment = ex.FPDFPath_GetPathSegment(path, i);
     if (!segment || !ex.FPDFPathSegment_GetPoint(segment, at, at + 4)) continue;
-    const [x, y] = new Float32Array(m.pdfium.HEAPU8.buffer, at, 2);
+    const { floats } = views.get();
+    const x = floats[0];
+    const y = floats[1];
     const type = ex.FPDFPathSegment_GetType(segment);
     if (type === SEGMENT_MOVE) {
       if (current.length > 1) out.push(current);
@@ -182,15 +193,11 @@ function bounds(points: Point[]): Box {
   return { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
 }
 
-function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
-}
-
 function dedupeRules(rules: Rule[]): Rule[] {
   const seen = new Set<string>();
   const out: Rule[] = [];
   for (const r of rules) {
-    const key = [r.x1, r.y1, r.x2, r.y2].map((v) => v.toFixed(4)).join(',');
+    const key = `${r.x1.toFixed(4)},${r.y1.toFixed(4)},${r.x2.toFixed(4)},${r.y2.toFixed(4)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(r);

@@ -4,7 +4,8 @@
  */
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import type { Box, Word } from '../extract/types.js';
-import { type PageFrame, toFrame } from './pdf-page-frame.js';
+import { HeapViews } from './pdf-heap-views.js';
+import { clamp01, frameX, frameY, type PageFrame } from './pdf-page-frame.js';
 
 /** PDFium's text page calls, straight from the wasm exports (the cwrap'd ones cost a microsecond each, per character). */
 interface TextExports {
@@ -49,8 +50,11 @@ export function readWords(m: WrappedPdfiumModule, page: number, frame: PageFrame
   const ex = m.pdfium.wasmExports as unknown as TextExports;
   const text = ex.FPDFText_LoadPage(page);
   if (!text) return [];
-  // Scratch for out-parameters: two doubles (origin), a FS_RECTF and a FS_MATRIX (floats).
-  const scratch = ex.malloc(64);
+  const at = ex.malloc(64);
+  const scratch: GlyphScratch = {
+    at,
+    views: new HeapViews(m, (heap) => ({ origin: new Float64Array(heap, at, 2), matrix: new Float32Array(heap, at + 16, 4), box: new Float32Array(heap, at + 40, 4) })),
+  };
   const words: Word[] = [];
   try {
     let word: Glyph | null = null;
@@ -69,7 +73,7 @@ export function readWords(m: WrappedPdfiumModule, page: number, frame: PageFrame
         flush();
         continue;
       }
-      const glyph = readGlyph(m, ex, text, i, code, scratch, frame);
+      const glyph = readGlyph(ex, text, i, code, scratch, frame);
       if (!glyph) {
         flush();
         continue;
@@ -84,7 +88,7 @@ export function readWords(m: WrappedPdfiumModule, page: number, frame: PageFrame
     }
     flush();
   } finally {
-    ex.free(scratch);
+    ex.free(at);
     ex.FPDFText_ClosePage(text);
   }
   return words;
@@ -94,22 +98,28 @@ function isBlank(code: number): boolean {
   return code <= 0x20 || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
 }
 
+/** Where a glyph's out-parameters are written: two doubles (origin), then a FS_MATRIX and a FS_RECTF (floats). */
+interface GlyphScratch {
+  at: number;
+  views: HeapViews<{ origin: Float64Array; matrix: Float32Array; box: Float32Array }>;
+}
+
 /** One character on the device frame, or null when it is not upright text (rotated runs make no table cells). */
-function readGlyph(m: WrappedPdfiumModule, ex: TextExports, text: number, i: number, code: number, at: number, frame: PageFrame): Glyph | null {
+function readGlyph(ex: TextExports, text: number, i: number, code: number, scratch: GlyphScratch, frame: PageFrame): Glyph | null {
+  const { at } = scratch;
   if (!ex.FPDFText_GetMatrix(text, i, at + 16) || !ex.FPDFText_GetCharOrigin(text, i, at, at + 8) || !ex.FPDFText_GetLooseCharBox(text, i, at + 40)) return null;
-  const heap = m.pdfium.HEAPU8.buffer;
-  const [ox, oy] = new Float64Array(heap, at, 2);
-  const [a, b, c, d] = new Float32Array(heap, at + 16, 4);
-  const [left, top, right, bottom] = new Float32Array(heap, at + 40, 4);
+  const { origin, matrix, box } = scratch.views.get();
   // The glyph's x axis on the device frame: upright text runs along +x only.
-  const [ux, uy] = toFrame(frame, a, b, 0);
+  const ux = frameX(frame, matrix[0], matrix[1], 0);
+  const uy = frameY(frame, matrix[0], matrix[1], 0);
   if (Math.abs(uy) > 0.01 * Math.abs(ux) || ux <= 0) return null;
-  const size = ex.FPDFText_GetFontSize(text, i) * Math.hypot(...toFrame(frame, c, d, 0));
+  const size = ex.FPDFText_GetFontSize(text, i) * Math.hypot(frameX(frame, matrix[2], matrix[3], 0), frameY(frame, matrix[2], matrix[3], 0));
   if (!(size > 0)) return null;
-  const [x, baseline] = toFrame(frame, ox, oy, 1);
+  const x = frameX(frame, origin[0], origin[1], 1);
+  const baseline = frameY(frame, origin[0], origin[1], 1);
   // The frame turns by quarter turns only, so two opposite corners of the advance box give its extent across.
-  const [x1] = toFrame(frame, left, top, 1);
-  const [x2] = toFrame(frame, right, bottom, 1);
+  const x1 = frameX(frame, box[0], box[1], 1);
+  const x2 = frameX(frame, box[2], box[3], 1);
   return { text: glyphText(code), x: Math.min(x, x1, x2), end: Math.max(x1, x2), baseline, size };
 }
 
@@ -129,12 +139,11 @@ function continues(word: Glyph, glyph: Glyph): boolean {
 }
 
 function normalizedBox(word: Glyph, frame: PageFrame): Box | null {
-  const clamp = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
   const box = {
-    x1: clamp(word.x / frame.width),
-    x2: clamp(word.end / frame.width),
-    y1: clamp((word.baseline - word.size * ASCENT_EM) / frame.height),
-    y2: clamp((word.baseline + word.size * DESCENT_EM) / frame.height),
+    x1: clamp01(word.x / frame.width),
+    x2: clamp01(word.end / frame.width),
+    y1: clamp01((word.baseline - word.size * ASCENT_EM) / frame.height),
+    y2: clamp01((word.baseline + word.size * DESCENT_EM) / frame.height),
   };
   return box.x2 > box.x1 && box.y2 > box.y1 ? box : null;
 }
