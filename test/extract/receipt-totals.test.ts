@@ -71,4 +71,26 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
     // A short word one letter off is another word: no change line, no total worked out.
     expect(rowsOf(extractFromContent(receipt('RESTE'), request))[0].total_amount).not.toBe('19.99');
   });
+
+  it('reads the ringgit joined to its amount and passes over the cents a scan echoes after it', () => {
+    // "RM152.00 00": the last word repeats the cents; the amount is the one before it, not 0.
+    const echoed = scanned(page([
+      [40, [[60, '4x 38.00'], [600, 'RM152.00 00']]],
+      [80, [[60, 'SUBTOTAL'], [600, 'RM152.00 00']]],
+      [100, [[60, 'GST 0%'], [600, 'RM0.00']]],
+      [140, [[60, 'CASH'], [600, 'RM152.00']]],
+    ]));
+    expect(rowsOf(extractFromContent(echoed, request))[0]).toEqual({ amount_before_tax: '152.00', tax_amount: '0.00', total_amount: '152.00' });
+    // The cash tendered less the change, both echoed, is the total that the amount taxed and the tax add up to.
+    const paid = scanned(page([
+      [40, [[60, 'YELLOW LAKSA'], [600, 'RM11.60 S']]],
+      [60, [[60, 'YELLOW LAKSA'], [600, 'RM11.60 S']]],
+      [80, [[60, 'CENDOL'], [600, 'RM11.60 S']]],
+      [120, [[60, 'CASH'], [600, 'RM100.00 00']]],
+      [140, [[60, 'CHANGE'], [600, 'RM46.40 40']]],
+      [180, [[60, 'TAXABLE AMOUNT'], [600, 'RM50.57']]],
+      [200, [[60, '6% GST'], [600, 'RM3.03']]],
+    ]));
+    expect(rowsOf(extractFromContent(paid, request))[0]).toEqual({ amount_before_tax: '50.57', tax_amount: '3.03', total_amount: '53.60' });
+  });
 });

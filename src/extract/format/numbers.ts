@@ -28,6 +28,8 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
   Fr: 'CHF',
   kr: 'SEK',
   zł: 'PLN',
+  // Malaysia's ringgit, printed before the amount and often joined to it on receipts ("RM152.00").
+  RM: 'MYR',
 };
 
 const ISO_CODES = new Set([
@@ -77,7 +79,7 @@ export function parseNumber(input: string, decimalComma?: boolean): ParsedNumber
   const percent = s.includes('%');
   // Drop currency words/symbols and decorations; what remains must be a number.
   s = s.replace(/(?<![A-Za-z])[A-Za-z]{3}(?![A-Za-z])/g, (w) => (ISO_CODES.has(w.toUpperCase()) ? '' : w));
-  s = s.replace(/US\$|R\$|C\$|A\$|[%$€£¥₹₩₽₺₪]|\bzł|\bkr\b|\bCR\b|\bDR\b/gi, '');
+  s = s.replace(/US\$|R\$|C\$|A\$|[%$€£¥₹₩₽₺₪]|\bzł|\bkr\b|\bCR\b|\bDR\b|(?<![A-Za-z])RM(?![A-Za-z])/gi, '');
   s = s.replace(/\s+/g, ' ').trim();
   if (/^[-−–]/.test(s)) {
     negative = !negative;

@@ -13,7 +13,7 @@ import type { Word } from '../../types.js';
 import { toHundredths } from '../../units.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
 import type { Line, Segment } from '../lines/lines.js';
-import { fitValue, SPLIT_CENTS } from '../values/value-kinds.js';
+import { fitValue, SPLIT_CENTS, withoutCentsEcho } from '../values/value-kinds.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
 /** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
@@ -35,10 +35,11 @@ interface LabelledAmount {
 
 /** A line that is a label and an amount ("CHANGE RM 18.20", "Cash : 400.00"). */
 function labelledAmount(line: Line, settings: EngineSettings): LabelledAmount | null {
-  const amount = fitValue('money', line.words, settings);
+  const words = withoutCentsEcho(line.words);
+  const amount = fitValue('money', words, settings);
   const value = amount ? amountValue(textOf(amount).replace(SPLIT_CENTS, '$1$2')) : null;
-  if (!amount || value === null || amount[amount.length - 1] !== line.words[line.words.length - 1]) return null;
-  const before = line.words.slice(0, line.words.indexOf(amount[0])).filter((w) => !/^[:：]$/.test(w.text));
+  if (!amount || value === null || amount[amount.length - 1] !== words[words.length - 1]) return null;
+  const before = words.slice(0, words.indexOf(amount[0])).filter((w) => !/^[:：]$/.test(w.text));
   if (!before.length) return null;
   const labels = [before, before.slice(1), before.slice(0, -1)].filter((ws) => ws.length).map((ws) => stripColon(textOf(ws)));
   return { labels, amount, value };

@@ -28,9 +28,19 @@ function isAmount(ws: Word[]): boolean {
   return n !== null && !n.percent;
 }
 
+/**
+ * A receipt scan's echo of an amount's cents after it ("RM152.00 00", "RM46.40 40"): the word repeats the cents of
+ * the amount before it and is none of its own.
+ */
+export function withoutCentsEcho(words: Word[]): Word[] {
+  const last = words.length - 1;
+  const echoes = last > 0 && /^\d{2}$/.test(words[last].text) && new RegExp(`\\d[.,]${words[last].text}$`).test(words[last - 1].text);
+  return echoes ? words.slice(0, last) : words;
+}
+
 /** The last run of words that reads as an amount, with a currency word beside it. */
 function amountWords(words: Word[], kinds: Kinds): Word[] | null {
-  for (let end = words.length; end > 0; end--) {
+  for (let end = withoutCentsEcho(words).length; end > 0; end--) {
     for (let start = Math.max(0, end - kinds.maxAmountWords); start < end; start++) {
       const span = words.slice(start, end);
       if (!isAmount(span)) continue;
