@@ -93,4 +93,25 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
     ]));
     expect(rowsOf(extractFromContent(paid, request))[0]).toEqual({ amount_before_tax: '50.57', tax_amount: '3.03', total_amount: '53.60' });
   });
+
+  it('reads a tax summary\'s amount column as the amount taxed, never the total, and the totals under abbreviated labels', () => {
+    const summary = scanned(page([
+      [40, [[60, 'infiniti 97'], [450, '16.32'], [650, '41.95']]],
+      [80, [[60, 'TOTAL AMOUNT PAYABLE']]],
+      [100, [[60, 'EDC MASTER'], [600, 'RM 41.95']]],
+      [140, [[60, 'GST SUMMARY'], [400, 'Amount RM'], [650, 'Tax RM']]],
+      [160, [[60, 'S: Standard 6%'], [400, '39.58'], [650, '2.37']]],
+    ]));
+    expect(rowsOf(extractFromContent(summary, request))[0]).toEqual({ amount_before_tax: '39.58', tax_amount: '2.37', total_amount: '41.95' });
+    const abbreviated = scanned(page([
+      [40, [[60, '00004285'], [300, '5'], [450, '16.00'], [650, '80.00']]],
+      [60, [[60, '00002348'], [300, '4'], [450, '14.00'], [650, '56.00']]],
+      [100, [[60, 'Gross Amt'], [650, '136.00']]],
+      [120, [[60, 'GST (6%)'], [650, '0.00']]],
+      [140, [[60, 'Net Amt:'], [650, '136.00']]],
+      [160, [[60, 'Received'], [650, '150.00']]],
+      [180, [[60, 'Change'], [650, '14.00']]],
+    ]));
+    expect(rowsOf(extractFromContent(abbreviated, request))[0]).toEqual({ amount_before_tax: '136.00', tax_amount: '0.00', total_amount: '136.00' });
+  });
 });

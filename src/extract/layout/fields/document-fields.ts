@@ -105,6 +105,13 @@ function namesItemsOnly(text: string, settings: EngineSettings): boolean {
   return levels.length > 0 && levels.every((l) => l === 'line');
 }
 
+/** The last of `right` (cells right of an amount head) names the tax: the heads of a tax summary, amount then tax. */
+function taxHeadRight(right: Segment[], settings: EngineSettings): boolean {
+  const tax = conceptById('tax_amount');
+  const last = right[right.length - 1];
+  return !!tax && !!last && !/\d/.test(last.text) && labelScore(tax, stripColon(last.text), settings) >= settings.fields.minLabelScore;
+}
+
 /** An amount printed with its cents ("13,78"), unlike a speck read as a digit. */
 const inCents = (ws: Word[] | null | undefined): boolean => !!ws && /\d[.,]\d{2}\b/.test(textOf(ws));
 
@@ -241,6 +248,9 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue)), settings).size)) continue;
         // An amount label in a row of item heads ("QTY ITEM | TOTAL") heads the items' column, not a document value.
         if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text, settings))) continue;
+        // A tax summary's heads ("GST Summary | Amount (RM) | Tax"): the amount left of the tax is what the tax is
+        // levied on, no total (a total column stands right of the tax: "Net | GST | Total").
+        if (concept.id === 'total_amount' && taxHeadRight(segments.slice(si + 1), settings)) continue;
         const lb = { x1: labelWords[0].box.x1, x2: labelWords[labelWords.length - 1].box.x2 };
         const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + S.blockExtraLines : S.maxBelowLines, settings);
         if (block) push(blockValue(concept, lines, under, settings), S.belowBonus);
