@@ -8,6 +8,7 @@ export { parseRequirement, type FormatSpec, type ValueKind } from './requirement
 export { parseDate, looksLikeDate } from './dates.js';
 export { dateOrderOf, type DateOrder } from './date-order.js';
 export { parseNumber, looksLikeNumber, detectCurrency } from './numbers.js';
+export { TIME_OF_DAY, TIME_OF_DAY_PATTERN } from './time-of-day.js';
 
 /** Resolves the instructions for one field from its own and the template's requirement. */
 export function resolveFormat(fieldRequirement: string, globalRequirement: string): FormatSpec {

@@ -7,6 +7,7 @@
  * reading takes the word's place only when it still reads as figures and is
  * surer than tesseract was (docs/measurements.md, "Second reader").
  */
+import { MINUTES_PATTERN } from '../format/time-of-day.js';
 import type { EngineSettings } from '../settings.js';
 import type { Word } from '../types.js';
 import type { GreyRaster } from './grey-raster.js';
@@ -17,7 +18,7 @@ import type { LineReading, LineRecognizer } from './line-recognizer.js';
  * starts no minutes (`5:99`, a quantity's `1:`; a time's `13:14:15` is
  * fine), and signs no till prints in figures (`|`, `=`, `"`, `~`).
  */
-const STRAY_MARKS = /[.,:;]{2}|;|\d:(?![0-5]\d(?!\d))|[^\p{L}\p{N}.,:/\-+()%*#'€$£ ]/u;
+const STRAY_MARKS = new RegExp(`[.,:;]{2}|;|\\d:(?!${MINUTES_PATTERN}(?!\\d))|[^\\p{L}\\p{N}.,:/\\-+()%*#'€$£ ]`, 'u');
 
 /** Worth a second reading: figures read unsurely or with stray marks. */
 export function wantsSecondReading(w: Word, settings: EngineSettings): boolean {

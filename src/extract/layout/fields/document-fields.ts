@@ -6,7 +6,7 @@
  * them (docs/engine.md, "Document fields").
  */
 import { classifyLabel, conceptById, labelScore, type Concept } from '../../concepts/index.js';
-import { detectCurrency, parseNumber } from '../../format/index.js';
+import { detectCurrency, parseNumber, TIME_OF_DAY } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
@@ -15,7 +15,7 @@ import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from '../val
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
 import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
 import { paymentLine } from './receipt-payment.js';
-import { TIME_OF_DAY, timestampDate } from './receipt-timestamp.js';
+import { timestampDate } from './receipt-timestamp.js';
 import { taxAfterBase } from './tax-lines.js';
 import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue } from '../values/arithmetic.js';

@@ -5,16 +5,14 @@
  * ("02/02/20177:31:08PM"), and some tills print the date without marks before
  * the time ("25032018 13:11:54").
  */
-import { looksLikeDate } from '../../format/index.js';
+import { looksLikeDate, TIME_OF_DAY, TIME_OF_DAY_PATTERN } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
 
-export const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
-
 /** A date and a time a scan read as one word: the date, then the time with its seconds and AM/PM. */
-const GLUED_TIME = /^(\d{1,2}[-/.]\d{1,2}[-/.]\d{4})(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[AP]M)?$/i;
+const GLUED_TIME = new RegExp(`^(\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{4})${TIME_OF_DAY_PATTERN}(?:[AP]M)?$`, 'i');
 
 /** A day, month and year printed without marks (ddmmyyyy), taken only before a time of day. */
 const UNMARKED_DATE = /^(\d{2})(\d{2})((?:19|20)\d{2})$/;
