@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
-import type { ExtractResult, Word } from '../../src/extract/types.js';
-import { ask, page, rowsOf } from './helpers/requests.js';
+import type { PageContent } from '../../src/extract/read/page-content.js';
+import type { ExtractResult } from '../../src/extract/types.js';
+import { ask, page, rowsOf, scanned } from './helpers/requests.js';
+import type { TypesetLine } from './helpers/words.js';
+
+/** `content` as a scan reads it: the words in `unsure` at 0.5, the rest at `sure`. */
+const doubted = (content: PageContent, unsure: string[], sure?: number) => scanned(content, Object.fromEntries(unsure.map((text) => [text, 0.5])), sure);
 
 /** A scanned receipt's item table: every word read at `sure`, the cells listed in `unsure` at 0.5. */
 function receipt(items: Array<[string, string, string, string]>, unsure: string[] = [], sure = 0.93) {
   const content = page([
     [100, [[60, 'Item'], [400, 'Qty'], [500, 'Price'], [650, 'Amount']]],
-    ...items.map(([d, q, p, t], k): [number, Array<[number, string]>] => [125 + k * 25, [[60, d], [400, q], [500, p], [650, t]]]),
+    ...items.map(([d, q, p, t], k): TypesetLine => [125 + k * 25, [[60, d], [400, q], [500, p], [650, t]]]),
   ]);
-  const words: Word[] = content.words.map((w) => ({ ...w, confidence: unsure.includes(w.text) ? 0.5 : sure }));
-  return { ...content, words };
+  return doubted(content, unsure, sure);
 }
 
 const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
@@ -92,7 +96,7 @@ describe('amounts a scan misread, repaired only where the row adds up', () => {
 });
 
 describe('a receipt\'s closing lines are not items', () => {
-  const closing: Array<[number, Array<[number, string]>]> = [
+  const closing: TypesetLine[] = [
     [120, [[60, 'SUBTOTAL'], [650, '13.57']]],
     [140, [[60, 'TAX'], [650, '0.46']]],
     [160, [[60, 'TOTAL'], [650, '14.03']]],
@@ -111,7 +115,7 @@ describe('a receipt\'s closing lines are not items', () => {
       [60, [[60, 'Qty'], [150, 'Item'], [500, 'Price'], [650, 'Amount']]],
       [80, [[60, '2'], [150, 'Milk'], [500, '3.79'], [650, '7.58']]],
       [100, [[60, '1'], [150, 'Soap'], [500, '5.99'], [650, '5.99']]],
-      ...closing.map(([y, [[, label], amount]]): [number, Array<[number, string]>] => [y, [[150, label], amount]]),
+      ...closing.map(([y, [[, label], amount]]): TypesetLine => [y, [[150, label], amount]]),
     ]);
     expect(rowsOf(extractFromContent(countFirst, ask('description', 'line_total'))).map((r) => r.description)).toEqual(['Milk', 'Soap']);
   });
@@ -138,7 +142,7 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
       [160, [[60, 'TAX'], [650, tax]]],
       [180, [[60, 'TOTAL'], [650, total]]],
     ]);
-    return { ...content, words: content.words.map((w): Word => ({ ...w, confidence: unsure.includes(w.text) ? 0.5 : 0.93 })) };
+    return doubted(content, unsure);
   };
   const request = ask('subtotal', 'tax_amount', 'total_amount');
   const valueOf = (r: ExtractResult, field: string) => (r.ok && 'value' in r.rows[0][field] ? r.rows[0][field] : null);
@@ -155,7 +159,7 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
   it('lets a scanned total claim 0.9 only when a sum confirms it; a text layer\'s total is as printed', () => {
     const alone = (confidence?: number) => {
       const content = page([[180, [[60, 'TOTAL'], [650, '33.05']]]]);
-      return { ...content, words: content.words.map((w): Word => (confidence === undefined ? w : { ...w, confidence })) };
+      return confidence === undefined ? content : scanned(content, {}, confidence);
     };
     expect(valueOf(extractFromContent(alone(0.93), ask('total_amount')), 'total_amount')!.confidence!).toBeLessThan(0.9);
     expect(valueOf(extractFromContent(alone(), ask('total_amount')), 'total_amount')!.confidence!).toBeGreaterThanOrEqual(0.9);
@@ -188,7 +192,7 @@ describe('a receipt\'s totals checked by subtotal + tax = total', () => {
         [160, [[60, 'Rounding :'], [650, '0.02']]],
         [180, [[60, 'Total Sales (Inclusive of GST)'], [650, total]]],
       ]);
-      return { ...content, words: content.words.map((w): Word => ({ ...w, confidence: unsure.includes(w.text) ? 0.5 : 0.93 })) };
+      return doubted(content, unsure);
     };
     const agreeing = extractFromContent(rounded('100.90'), request);
     expect(rowsOf(agreeing)[0]).toEqual({ subtotal: '95.17', tax_amount: '5.71', total_amount: '100.90' });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { PageContent } from '../../src/extract/read/page-content.js';
 import type { Word } from '../../src/extract/types.js';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { isPostalLine, splitSenderLine } from '../../src/extract/layout/fields/address-blocks.js';
 import { makeSegment } from '../../src/extract/layout/lines/lines.js';
 import { resolveConcept } from '../../src/extract/concepts/index.js';
-import { typeset } from './helpers/words.js';
-import { ask, page, rowsOf } from './helpers/requests.js';
+import { typeset, type TypesetLine } from './helpers/words.js';
+import { ask, page, rowsOf, scanned } from './helpers/requests.js';
 import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 describe('address blocks', () => {
@@ -149,12 +150,12 @@ describe('parties of a scanned receipt', () => {
       [130, [[290, 'TEL : 03-5542 3228']]],
     ]);
     // The logo's strokes, read large and unsure as a word.
-    const words = receipt.words.map((w): Word => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 }, confidence: 0.3 } : { ...w, confidence: 0.93 }));
-    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{
+    const logo = (confidence: number): Word[] => scanned(receipt, { Bison: confidence }).words.map((w) => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 } } : w));
+    expect(rowsOf(extractFromContent({ ...receipt, words: logo(0.3) }, ask('merchant_name', 'address')))).toEqual([{
       merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD', address: 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM, SELANGOR DARUL EHSAN',
     }]);
     // Read with confidence, the same large word is a brand: the company's legal form names the merchant.
-    const named = receipt.words.map((w): Word => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 }, confidence: 0.95 } : { ...w, confidence: 0.93 }));
+    const named = logo(0.95);
     expect(rowsOf(extractFromContent({ ...receipt, words: named }, ask('merchant_name')))).toEqual([{ merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD' }]);
     // Without a legal form the tallest text at the top is the name.
     const brand = named.filter((w) => !/^(?:SDN|BHD|\(139386|X\))$/.test(w.text));
@@ -162,7 +163,7 @@ describe('parties of a scanned receipt', () => {
   });
 
   it('takes the name whose legal form a scan misread or set on a line of its own over a taller note, and a street with no number', () => {
-    const receipt = (head: Array<[number, Array<[number, string]>]>) =>
+    const receipt = (head: TypesetLine[]) =>
       page([
         [25, [[300, 'tan chay yee']]],
         ...head,
@@ -173,7 +174,7 @@ describe('parties of a scanned receipt', () => {
       ]);
     const asked = ask('merchant_name', 'address');
     const address = 'Jalan Lapangan Terbang Subang 47200 Subang, Selangor';
-    const tall = (content: ReturnType<typeof page>) => ({ ...content, words: content.words.map((w): Word => (w.text === 'tan' || w.text === 'chay' || w.text === 'yee' ? { ...w, box: { ...w.box, y1: w.box.y1 - 0.02 } } : w)) });
+    const tall = (content: PageContent) => ({ ...content, words: content.words.map((w): Word => (w.text === 'tan' || w.text === 'chay' || w.text === 'yee' ? { ...w, box: { ...w.box, y1: w.box.y1 - 0.02 } } : w)) });
     expect(rowsOf(extractFromContent(tall(receipt([[55, [[260, 'HARAPAN MAJU SON BHD']]]])), asked))).toEqual([{ merchant_name: 'HARAPAN MAJU SON BHD', address }]);
     expect(rowsOf(extractFromContent(tall(receipt([[40, [[270, 'PASARAYA BORONG PINTAR']]], [55, [[320, 'SDN BHD']]]])), asked))).toEqual([{ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', address }]);
     // A speck read before the name is no part of it; a street line is never the name.
@@ -189,8 +190,7 @@ describe('parties of a scanned receipt', () => {
       [284, [[280, 'Tel. 05251-871871-0']]],
     ]);
     // The brand's lettering, read unsurely as a logo's.
-    const words = receipt.words.map((w): Word => ({ ...w, confidence: w.text === 'toom' ? 0.4 : 0.93 }));
-    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'toom Baumarkt GmbH', address: 'Grüner Weg 41 33098 Paderborn' }]);
+    expect(rowsOf(extractFromContent(scanned(receipt, { toom: 0.4 }), ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'toom Baumarkt GmbH', address: 'Grüner Weg 41 33098 Paderborn' }]);
   });
 
   it('takes the name under specks a logo left that read as a word and a number', () => {
@@ -217,8 +217,7 @@ describe('parties of a scanned receipt', () => {
       [175, [[330, 'LL STE']]],
       [195, [[250, 'STORE: 40225409 FAX : 603-40217507.']]],
     ]);
-    const words = receipt.words.map((w): Word => ({ ...w, confidence: w.text === 'LL' || w.text === 'STE' ? 0.3 : 0.93 }));
-    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{ merchant_name: "DOMINO'S PIZZA", address: 'D-08, M Avenue , Jln 1 / 38A Segambut Bahagia 51200 Kuala Lumpur' }]);
+    expect(rowsOf(extractFromContent(scanned(receipt, { LL: 0.3, STE: 0.3 }), ask('merchant_name', 'address')))).toEqual([{ merchant_name: "DOMINO'S PIZZA", address: 'D-08, M Avenue , Jln 1 / 38A Segambut Bahagia 51200 Kuala Lumpur' }]);
   });
 
   it('joins a name set wide at its word gaps, and takes an address without a postcode from its street', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
-import type { ExtractResult, Word } from '../../src/extract/types.js';
-import { askWith, page, rowsOf } from './helpers/requests.js';
+import type { ExtractResult } from '../../src/extract/types.js';
+import { askWith, page, rowsOf, scanned } from './helpers/requests.js';
 
-/** Every word read as a scan reads it, surely. */
-const scanned = (content: ReturnType<typeof page>) => ({ ...content, words: content.words.map((w): Word => ({ ...w, confidence: 0.93 })) });
 const request = askWith('number with a dot as decimal separator, no thousands separator', 'amount_before_tax', 'tax_amount', 'total_amount');
 const confidenceOf = (r: ExtractResult, field: string) => (r.ok && 'confidence' in r.rows[0][field] ? r.rows[0][field].confidence : undefined);
 

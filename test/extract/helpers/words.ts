@@ -1,12 +1,15 @@
 import type { Word } from '../../../src/extract/types.js';
 
+/** A line to typeset: its y position and its [x, text] cells. */
+export type TypesetLine = [number, Array<[number, string]>];
+
 /**
  * Lays out words like a typewriter on a page 1000 units wide and 1000 high
  * (aspect 1): each line is a y position and a list of [x, text] cells; words
  * inside a cell are spaced one character apart, characters are 6 units wide
  * and 10 high.
  */
-export function typeset(lines: Array<[number, Array<[number, string]>]>): Word[] {
+export function typeset(lines: TypesetLine[]): Word[] {
   const words: Word[] = [];
   for (const [y, cells] of lines) {
     for (const [x, text] of cells) {
