@@ -1,8 +1,9 @@
 /**
  * JPEG encoding of page rasters and their thumbnails (sharp / libvips). sharp
- * loads on the first encoding: `docrows extract` of a text PDF paints nothing
- * and so never pays for loading libvips.
+ * loads on the first encoding (src/libvips.ts): `docrows extract` of a text PDF
+ * paints nothing and so never pays for loading libvips.
  */
+import { loadSharp } from '../libvips.js';
 
 /** Long side of the pre-generated thumbnail served by `size=thumb`. */
 export const THUMBNAIL_LONG_SIDE = 320;
@@ -26,7 +27,7 @@ export interface RawImage {
 
 /** The page JPEG of raw pixels. */
 export async function pageJpeg(raw: RawImage): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   // Alpha carries nothing here (pages are painted on white); 3-channel input skips the removal pass.
   const image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
   return (raw.channels === 4 ? image.removeAlpha() : image)
@@ -47,7 +48,7 @@ export function thumbnailSize(width: number, height: number): { width: number; h
  * sharper than scaling the page raster down (~10 ms in libvips).
  */
 export async function encodeRendered(page: RawImage, thumb: RawImage): Promise<EncodedPage> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const [jpeg, thumbnail] = await Promise.all([
     pageJpeg(page),
     sharp(thumb.data, { raw: { width: thumb.width, height: thumb.height, channels: thumb.channels } })
@@ -59,7 +60,7 @@ export async function encodeRendered(page: RawImage, thumb: RawImage): Promise<E
 
 /** Thumbnail of an encoded JPEG (raster uploads). */
 export async function thumbnailOf(jpeg: Buffer): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   // libvips shrinks JPEGs while decoding them, so this never holds the full-size pixels.
   return sharp(jpeg)
     .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })

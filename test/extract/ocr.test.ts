@@ -5,7 +5,7 @@ import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { boxMapper } from '../../src/extract/read/ocr-page.js';
 import { measureLines, rotateQuarter, typicalLineHeight, type BinaryImage } from '../../src/extract/read/page-geometry.js';
 import { findRasterRules } from '../../src/extract/read/raster-rules.js';
-import { loadSharp } from '../../src/extract/read/libvips.js';
+import { loadSharp } from '../../src/libvips.js';
 import { modelFolder } from '../../src/extract/lang/index.js';
 import { lineBand, rejoinSplitDecimals, type OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { existsSync } from 'node:fs';
@@ -106,7 +106,7 @@ describe('OCR threads', () => {
     try {
       sharp.concurrency(1);
       const one = createLayoutEngine({ ocrThreads: 1 });
-      // libvips loads with the first page whose pixels are read (src/extract/read/libvips.ts)
+      // libvips loads with the first page whose pixels are read (src/libvips.ts)
       expect((await loadSharp()).concurrency()).toBe(1);
       const two = createLayoutEngine({ ocrThreads: 2 });
       expect(sharp.concurrency()).toBe(2);

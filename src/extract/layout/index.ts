@@ -4,7 +4,7 @@ import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
 import { createPageReader } from '../read/page-reader.js';
-import { askLibvipsThreads } from '../read/libvips.js';
+import { askLibvipsThreads } from '../../libvips.js';
 import { withSettings, type EngineSettings, type SettingsOverrides } from '../settings.js';
 import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
 import { applyLayoutMemory } from '../memory/apply.js';

@@ -1,6 +1,6 @@
 import { createPageReader } from '../read/page-reader.js';
 import { findRasterPictureRegions } from '../read/picture-regions.js';
-import { sharpOf } from '../read/libvips.js';
+import { sharpOf } from '../../libvips.js';
 import type { EngineSettings } from '../settings.js';
 import { pageImage, type Box, type EnginePage, type Quality, type Word } from '../types.js';
 

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import type { GreyRaster } from './grey-raster.js';
-import { sharpOf } from './libvips.js';
+import { sharpOf } from '../../libvips.js';
 import { BLUE, GREEN, half, PPOCR_LINE_HEIGHT as MODEL_HEIGHT, WHITE } from '../units.js';
 
 /** A crop's reading: its text and, per character, the model's score for it (0..1). */

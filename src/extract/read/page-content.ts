@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { ASCII_END, EXIF_FIRST_SWAPPED, FIRST_PRINTABLE } from '../units.js';
 
 const ASCII_ALNUM = /[0-9A-Za-z]/;
-import { imageMetadata, loadSharp } from './libvips.js';
+import { imageMetadata, loadSharp } from '../../libvips.js';
 import type { OcrPage } from './ocr-page.js';
 import type { LineRecognizer } from './line-recognizer.js';
 import { rereadFigures } from './second-reading.js';

@@ -1,5 +1,5 @@
 import type { EngineSettings } from '../settings.js';
-import { sharpOf } from './libvips.js';
+import { sharpOf } from '../../libvips.js';
 import type { Box, Word } from '../types.js';
 import { BLUE, GREEN, luma, MIN_EXTENT } from '../units.js';
 

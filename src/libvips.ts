@@ -1,7 +1,9 @@
 /**
- * sharp (libvips), loaded the first time a page's pixels are read: loading its
- * native library costs a process 0.1–0.3 s, which `docrows extract` of a text
- * PDF never needs (issue 29, a CLI that starts at once).
+ * sharp (libvips), loaded the first time a page's pixels are read or painted
+ * (the engine's reader, ingest's JPEG encoding: src/ingest/jpeg.ts): loading
+ * its native library costs a process 0.1–0.3 s, which `docrows extract` of a
+ * text PDF never needs (issue 29, a CLI that starts at once). The one place
+ * that loads it on demand.
  */
 import type { Sharp, SharpOptions, Metadata } from 'sharp';
 
