@@ -1,8 +1,9 @@
 """The benches' Python peers, timed from inside one process (start-up excluded).
 
-    python3 peers.py pdfplumber PAGES_JSON   -> JSON {"wall": [ms, ...], "cpu": [ms, ...]}, one per page
+    python3 peers.py pdfplumber PAGES_JSON [WARM_JSON]   -> JSON {"wall": [ms, ...], "cpu": [ms, ...]}, one per page
 
-PAGES_JSON is a list of [pdf path, 1-based page]. Each page is read as a user
+PAGES_JSON is a list of [pdf path, 1-based page]; the pages of WARM_JSON, when
+given, are read the same way first, untimed, in the same process. Each page is read as a user
 of the library would: open the PDF, read the page's words and its tables
 (pdfplumber's default table settings), close. Camelot, when installed, is
 timed the same way (stream flavor) by `camelot`. CPU time is the process's
@@ -14,7 +15,9 @@ import sys
 import time
 
 
-def timed(pages, read):
+def timed(pages, read, warm=()):
+    for path, number in warm:
+        read(path, number)
     out = {"wall": [], "cpu": []}
     for path, number in pages:
         w0, c0 = time.perf_counter(), time.process_time()
@@ -24,7 +27,7 @@ def timed(pages, read):
     return out
 
 
-def time_pdfplumber(pages):
+def time_pdfplumber(pages, warm):
     import pdfplumber
 
     def read(path, number):
@@ -33,18 +36,22 @@ def time_pdfplumber(pages):
             page.extract_words()
             page.extract_tables()
 
-    return timed(pages, read)
+    return timed(pages, read, warm)
 
 
-def time_camelot(pages):
+def time_camelot(pages, warm):
     import camelot
 
-    return timed(pages, lambda path, number: camelot.read_pdf(path, pages=str(number), flavor="stream"))
+    return timed(pages, lambda path, number: camelot.read_pdf(path, pages=str(number), flavor="stream"), warm)
 
 
 if __name__ == "__main__":
     tool, spec = sys.argv[1], sys.argv[2]
     with open(spec) as f:
         pages = json.load(f)
+    warm = []
+    if len(sys.argv) > 3:
+        with open(sys.argv[3]) as f:
+            warm = json.load(f)
     timer = {"pdfplumber": time_pdfplumber, "camelot": time_camelot}[tool]
-    json.dump(timer(pages), sys.stdout)
+    json.dump(timer(pages, warm), sys.stdout)

@@ -54,9 +54,12 @@ async function withSpec<T>(pages: Array<[string, number]>, fn: (spec: string) =>
   }
 }
 
-/** Milliseconds per page (wall and the process's CPU), each page opened, its words and tables read, closed; inside one warm Python process. */
-export async function timePythonPages(peer: PythonPeer, pages: Array<[string, number]>): Promise<{ wall: number[]; cpu: number[] }> {
-  return withSpec(pages, async (spec) => JSON.parse((await run('python3', [PEERS_PY, peer, spec], { maxBuffer: 1 << 24 })).stdout) as { wall: number[]; cpu: number[] });
+/**
+ * Milliseconds per page (wall and the process's CPU), each page opened, its words and tables read, closed; inside one
+ * Python process that has read the `warm` pages the same way first, untimed.
+ */
+export async function timePythonPages(peer: PythonPeer, pages: Array<[string, number]>, warm: Array<[string, number]> = []): Promise<{ wall: number[]; cpu: number[] }> {
+  return withSpec(pages, (spec) => withSpec(warm, async (warmSpec) => JSON.parse((await run('python3', [PEERS_PY, peer, spec, warmSpec], { maxBuffer: 1 << 24 })).stdout) as { wall: number[]; cpu: number[] }));
 }
 
 /** Wall milliseconds for `processes` Python processes sharing the pages, start-up included (throughput on the same cores). */
