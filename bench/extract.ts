@@ -26,7 +26,7 @@
  *     [--sections icdar,generated,timing,business,series,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
  *     [--series-length N] [--modalities digital,scanned] [--series-sets generated,kie]
- *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer]
+ *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer] [--peer-one-thread]
  *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--hybrid-originals DIR] [--json]
  *
  * `--quick --split tuning`: for tuning rules. icdar, business (one document per
@@ -37,6 +37,9 @@
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
  * `--no-peer`: the real scans without the tesseract CLI beside them.
+ * `--peer-one-thread`: the CLI at one thread only (the speed bar's peer), not
+ *   also at OpenMP's default threads: on a loaded machine that second run took
+ *   as long as the first, and a speed run under bench.lock has 10 minutes.
  * `--ocr-cache DIR` (e.g. `.cache/ocr`, gitignored): the OCR words of the real
  *   scans and of the business section's scans are read once and saved there,
  *   later runs re-run the rules on them (bench/lib/ocr-cache.ts; keyed by
@@ -270,9 +273,11 @@ function scanPeer(): ((file: string, lang: string) => Promise<Record<string, Pee
     process.stderr.write(`real-scan speed: no peer (${peer.note})\n`);
     return undefined;
   }
+  const settings = [['cli_1_thread', { OMP_THREAD_LIMIT: '1' }], ['cli_default_threads', {}]] as const;
+  const timed = process.argv.includes('--peer-one-thread') ? settings.slice(0, 1) : settings;
   return async (file, lang) => {
     const out: Record<string, PeerTime> = {};
-    for (const [name, env] of [['cli_1_thread', { OMP_THREAD_LIMIT: '1' }], ['cli_default_threads', {}]] as const) {
+    for (const [name, env] of timed) {
       const t = performance.now();
       const { stdout } = await run('bash', ['-c', 'tesseract "$1" - --psm 3 -l "$2" >/dev/null && times', 'peer', file, cliModel(lang)], { env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
       out[name] = { ms: performance.now() - t, cpuMs: childCpuMs(stdout) };
@@ -310,10 +315,16 @@ async function runRealSets(layout: LayoutEngine, cached: CachedReadingEngine | n
   out.real_scans = {
     calibration: bySplit(splits, (s) => scanCalibration(all.filter((r) => r.split === s))),
     calibration_checks: bySplit(splits, (s) => scanCalibrationChecks(all.filter((r) => r.split === s))),
-    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), ocr_threads: defaultOcrThreads(DEFAULT_SETTINGS), cold_first_page: cold, load_average_1m_at_end: loadavg()[0] },
+    speed: { ...bySplit(splits, (s) => scanSpeed(all.filter((r) => r.split === s))), both: scanSpeed(all), by_source: bySource(all, scanSpeed), ocr_threads: defaultOcrThreads(DEFAULT_SETTINGS), cold_first_page: cold, load_average_1m_at_end: loadavg()[0] },
     protocol:
       'the scanned receipts (.jpg) of kie-dev and kie-dev-more: calibration = share right per confidence bin over the field values that carry a confidence; calibration_checks = whether the share right rises bin by bin (<0.5, 0.5-0.7, 0.7-0.9, >=0.9; empty bins skipped) and the values at 0.9 or more of all with a confidence (coverage); speed = one fast extract with the case\'s fields on a warm engine (cold_first_page: the untimed read before, which started its OCR workers), then the tesseract CLI (--psm 3, -l eng, or deu+eng on German pages: the models the engine reads them with) on the same file, 1 thread and default threads; wall seconds, and CPU seconds (the engine: its process, every thread, with its OCR threads named in ocr_threads; the CLI: user + system of its process), p50 and p95 and their ratios',
   };
+}
+
+/** A figure per source of the real scans (`sroie`, `receipts-de`): their pages differ in size, print and language. */
+function bySource<T>(results: KieResult[], f: (r: KieResult[]) => T): Record<string, T> {
+  const sources = [...new Set(results.filter((r) => r.modality === 'image').map((r) => r.source))].sort();
+  return Object.fromEntries(sources.map((src) => [src, f(results.filter((r) => r.source === src))]));
 }
 
 function bySplit<T>(splits: Split[], f: (s: Split) => T): Partial<Record<Split, T>> {
@@ -518,13 +529,29 @@ function sideBySide(datasets: Record<string, unknown>, out: Record<string, unkno
     const speed = (s: Split, path: string) => num(at(out, `real_scans/speed/${s}/${path}`));
     rows.push([`real scans ${clock} s/page p50 / p95`, (s) => `${speed(s, `engine/${clock}/p50_s`)} / ${speed(s, `engine/${clock}/p95_s`)}`]);
     rows.push([`  CLI 1 thread p50 / p95`, (s) => `${speed(s, `peers/cli_1_thread/${clock}/p50_s`)} / ${speed(s, `peers/cli_1_thread/${clock}/p95_s`)}`]);
-    rows.push([`  ratio p50 / p95`, (s) => `${speed(s, `peers/cli_1_thread/ratios/${clock}/ratio_p50`)}x / ${speed(s, `peers/cli_1_thread/ratios/${clock}/ratio_p95`)}x`]);
+    rows.push([`  engine / CLI 1 thread p50 / p95`, (s) => `${speed(s, `peers/cli_1_thread/ratios/${clock}/ratio_p50`)}x / ${speed(s, `peers/cli_1_thread/ratios/${clock}/ratio_p95`)}x`]);
   }
   const width = 38;
   const lines = [`${''.padEnd(width)}${splits.map((s) => s.padStart(22)).join('')}`];
   // Sections that did not run print no line.
   for (const [label, cell] of rows) if (splits.some((s) => /\d/.test(cell(s)))) lines.push(`${label.padEnd(width)}${splits.map((s) => cell(s).padStart(22)).join('')}`);
-  return `${lines.join('\n')}\n\n`;
+  return `${lines.join('\n')}\n\n${speedAgainstCli(out)}`;
+}
+
+/**
+ * The speed bar's figure (issue 28: seconds a page at most 1.5 times the
+ * tesseract CLI's at one thread, p50 and p95) on the real scans of both
+ * splits together and per source, CPU and wall: empty when no peer was timed.
+ */
+function speedAgainstCli(out: Record<string, unknown>): string {
+  const groups = { 'both splits': at(out, 'real_scans/speed/both'), ...((at(out, 'real_scans/speed/by_source') as Record<string, unknown> | undefined) ?? {}) };
+  const cell = (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : '—');
+  const lines = Object.entries(groups).flatMap(([name, g]) => {
+    if (!at(g, 'peers/cli_1_thread')) return [];
+    const clock = (c: string) => `${cell(at(g, `engine/${c}/p50_s`))}/${cell(at(g, `engine/${c}/p95_s`))} s against ${cell(at(g, `peers/cli_1_thread/${c}/p50_s`))}/${cell(at(g, `peers/cli_1_thread/${c}/p95_s`))} s: ${cell(at(g, `peers/cli_1_thread/ratios/${c}/ratio_p50`))}x/${cell(at(g, `peers/cli_1_thread/ratios/${c}/ratio_p95`))}x`;
+    return [`  ${name} (${String(at(g, 'engine/n'))} pages): cpu ${clock('cpu')}; wall ${clock('wall')}`];
+  });
+  return lines.length ? `real scans, engine / tesseract CLI at 1 thread, p50/p95 (bar: 1.5x):\n${lines.join('\n')}\n\n` : '';
 }
 
 main().catch((err) => {
