@@ -179,6 +179,22 @@ describe('parties of a scanned receipt', () => {
     expect(rowsOf(extractFromContent(tall(receipt([[40, [[270, 'PASARAYA BORONG PINTAR']]], [55, [[320, 'SDN BHD']]]])), asked))).toEqual([{ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', address }]);
     // A speck read before the name is no part of it; a street line is never the name.
     expect(rowsOf(extractFromContent(receipt([[55, [[260, '. HARAPAN MAJU SDN BHD']]]]), ask('merchant_name')))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD' }]);
+    // A branch in brackets before the form continues the name over it.
+    expect(rowsOf(extractFromContent(receipt([[40, [[270, 'PASAR RAYA MEGA MAJU']]], [55, [[275, '(SEMENYIH) SDN BHD']]]]), asked))).toEqual([{ merchant_name: 'PASAR RAYA MEGA MAJU (SEMENYIH) SDN BHD', address }]);
+  });
+
+  it('never takes a street line opening with its house number for the merchant, and starts the address at it', () => {
+    const receipt = page([
+      [40, [[250, 'AMTECH ELECTRICAL SUPPLIES']]],
+      [55, [[320, '(001963477-M)']]],
+      [70, [[240, '107, JALAN BANDAR RAWANG 2,']]],
+      [85, [[280, 'PUSAT BANDAR RAWANG,']]],
+      [100, [[260, '48000 RAWANG SELANGOR D E']]],
+      [115, [[280, 'email: amtech886@yahoo.com']]],
+    ]);
+    // The street line read taller than the name over it.
+    const words = receipt.words.map((w): Word => (w.box.y1 > 0.06 && w.box.y1 < 0.08 ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.01 } } : w));
+    expect(rowsOf(extractFromContent({ ...receipt, words }, ask('merchant_name', 'address')))).toEqual([{ merchant_name: 'AMTECH ELECTRICAL SUPPLIES', address: '107, JALAN BANDAR RAWANG 2, PUSAT BANDAR RAWANG, 48000 RAWANG SELANGOR D E' }]);
   });
 
   it('takes the name before a legal form set apart on its line, its brand read unsurely, under a slogan', () => {

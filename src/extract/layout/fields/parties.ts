@@ -50,8 +50,11 @@ function readAsShapes(words: Word[], shapeReading: number): boolean {
   return sure.length === 0 || median(sure) < shapeReading;
 }
 
-/** A street line: a street word and a number ("Lot 1626, Mukim Kampung Laut", "Jalan SS 15/4B"), never a name. */
-const isStreetLine = (text: string): boolean => STREET_START.test(text) && /\d/.test(text);
+/**
+ * A street line: a street word and a number ("Lot 1626, Mukim Kampung Laut", "Jalan SS 15/4B"), the house number
+ * before the street word too ("107, JALAN BANDAR RAWANG 2,", "3-7 Jln Putra"): never a name.
+ */
+const isStreetLine = (text: string): boolean => /\d/.test(text) && (STREET_START.test(text) || STREET_START.test(text.replace(/^\d[\p{L}\d/&-]*[,.]?\s+/u, '')));
 
 /**
  * A company's legal form at the end of a name ("… SDN BHD", "… GmbH", "…
@@ -111,9 +114,16 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   const named = (l: Line, s: Segment): Segment => (l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s);
   // A company's legal form names it surest, above a taller brand or a note written over the top; a form printed on a
   // line of its own ends the name above it.
+  // The name's first line over the form's: "MPH BOOKSTORES" over "SDN BHD", "PASAR RAYA MEGA MAJU" over "(SEMENYIH) SDN
+  // BHD" (a branch in brackets opens no name).
+  const joined = (head: Segment, form: Segment): Segment => ({ words: [...head.words, ...form.words], text: `${head.text} ${form.text}`, box: { ...head.box, y2: form.box.y2 } });
   for (const [i, l] of top.entries()) {
     for (const [si, s] of l.segments.entries()) {
-      if (nameLike(s) && endsInCompanyForm(named(l, s).text, settings)) return named(l, s);
+      const above = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
+      const head = above && nameLike(above) ? named(top[i - 1], above) : null;
+      const whole = named(l, s);
+      if (head && (isFormAlone(whole.text, settings) || (/^[([]/.test(whole.text) && endsInCompanyForm(whole.text, settings)))) return joined(head, whole);
+      if (nameLike(s) && endsInCompanyForm(whole.text, settings)) return whole;
       // A form set apart on the name's line ("toom | Baumarkt | GmbH"): the words before it are the name, a logo's
       // lettering read unsurely included.
       const before = l.segments.slice(0, si);
@@ -121,8 +131,6 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
         const ws = [...before, s].flatMap((b) => b.words);
         return { words: ws, text: textOf(ws), box: { ...before[0].box, x2: s.box.x2 } };
       }
-      const above = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
-      if (above && nameLike(above) && isFormAlone(s.text, settings)) return { words: [...above.words, ...s.words], text: `${above.text} ${s.text}`, box: { ...above.box, y2: s.box.y2 } };
     }
   }
   top.forEach((l, i) => {
