@@ -719,6 +719,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
     recordGap: 0.5,
     /** Item column heads a line must name to end a label/value block set like a table ("Data | Descrizione | Uscite"). */
     minItemHeads: 3,
+    /** A head packed with its neighbours in one cell of a narrow till's head line is at most this many words ("Precio unitario"). */
+    packedHeadWords: 2,
     /**
      * Line heights by which a line under the last item may sit closer or further than the one second line the items
      * above carry, and still be that item's second line (records of two lines, the last one): a third of a line

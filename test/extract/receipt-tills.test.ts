@@ -110,4 +110,41 @@ describe('receipt items as different tills print them, under the names asked for
   it('takes no lone amount for an item when the total under it is smaller', () => {
     expect(rowsOf(extractFromContent(loneItem('6,60'), ask('description', 'line_total')))).not.toContainEqual({ description: 'Apfelsaft 1L', line_total: '36,60' });
   });
+
+  it('opens the items at heads a narrow till packs into one cell, under the date and number lines, and parts the count packed against the article', () => {
+    const receipt = page([
+      [20, [[300, 'TIENDA SOL']]],
+      [60, [[50, 'Fecha: 10/12/2023'], [800, '10:23']]],
+      [75, [[50, 'Nº ticket'], [800, '25729']]],
+      [95, [[50, 'Cant. Artículo'], [800, 'Importe']]],
+      [110, [[74, '1'], [92, 'Pan de molde'], [826, '4,74']]],
+      [125, [[68, '12'], [92, 'Plátanos'], [820, '11,54']]],
+      [140, [[74, '2'], [92, 'Leche entera'], [820, '19,46']]],
+      [160, [[50, 'TOTAL'], [820, '35,74']]],
+      [175, [[50, 'Tarjeta'], [820, '35,74']]],
+    ]);
+    const items = [
+      { quantity: '1', description: 'Pan de molde', line_total: '4,74' },
+      { quantity: '12', description: 'Plátanos', line_total: '11,54' },
+      { quantity: '2', description: 'Leche entera', line_total: '19,46' },
+    ];
+    expect(rowsOf(extractFromContent(receipt, ask('quantity', 'description', 'line_total')))).toEqual(items);
+    expect(rowsOf(extractFromContent(receipt, ask()))).toEqual(items.map((r) => ({ 'Cant.': r.quantity, Artículo: r.description, Importe: r.line_total })));
+  });
+
+  it('keeps one item under its heads when a rule sets the totals apart under it', () => {
+    const receipt = {
+      ...page([
+        [60, [[50, 'Date: 08/12/2025'], [800, '11:30']]],
+        [75, [[50, 'Receipt No.'], [800, '959317']]],
+        [95, [[50, 'Units Item'], [720, 'Net Amount']]],
+        [110, [[74, '1'], [92, 'Orange juice'], [826, '1.51']]],
+        [130, [[50, 'Subtotal'], [826, '1.51']]],
+        [145, [[50, 'Total'], [826, '1.51']]],
+        [160, [[50, 'Cash'], [826, '5.00']]],
+      ]),
+      rules: [{ x1: 0.05, y1: 0.125, x2: 0.95, y2: 0.125 }],
+    };
+    expect(rowsOf(extractFromContent(receipt, ask('quantity', 'description', 'line_total')))[0]).toEqual({ quantity: '1', description: 'Orange juice', line_total: '1.51' });
+  });
 });

@@ -198,7 +198,7 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
       continue;
     }
     // Heads over left-aligned text start where their columns start; the code's head may reach over the text.
-    const code = header.length ? codeBorder(cells, t.alignedEdge) : null;
+    const code = header.length ? codeBorder(cells, t.alignedEdge) ?? countBorder(cells, t.packedShare, t.alignedEdge) : null;
     if (code !== null && heads.some((w) => w.box.x1 < code) && heads.some((w) => w.box.x1 >= code)) out.push(code);
   }
   return out;
@@ -237,6 +237,26 @@ function codeBorder(cells: Word[][], alignedEdge: number): number | null {
   if (codeEnd >= textStart || Math.max(...starts) - textStart > alignedEdge) return null;
   if (!cells.every((ws) => leading.includes(ws) || Math.abs(ws[0].box.x1 - textStart) <= alignedEdge)) return null;
   return middle(codeEnd, textStart);
+}
+
+/**
+ * "1 Pomidory" under "Il. Opis": a till's count packed against the article,
+ * most cells (`share`) a count of a few digits then words starting with a
+ * letter, the counts' right edges and the words' left edges each lined up
+ * (within `alignedEdge`), all counts clear of all words. Cells starting
+ * left of the counts (the total and payment lines under the items, at the
+ * table's edge) may cross the border.
+ */
+function countBorder(cells: Word[][], share: number, alignedEdge: number): number | null {
+  const counted = cells.filter((ws) => ws.length > 1 && /^\d{1,3}$/.test(ws[0].text) && /^\p{L}{2}/u.test(ws[1].text));
+  if (!counted.length) return null;
+  const from = Math.min(...counted.map((ws) => ws[0].box.x1)) - alignedEdge;
+  if (counted.length < cells.filter((ws) => ws[0].box.x1 >= from).length * share) return null;
+  const ends = counted.map((ws) => ws[0].box.x2);
+  const starts = counted.map((ws) => ws[1].box.x1);
+  const [countEnd, textStart] = [Math.max(...ends), Math.min(...starts)];
+  if (countEnd >= textStart || countEnd - Math.min(...ends) > alignedEdge || Math.max(...starts) - textStart > alignedEdge) return null;
+  return middle(countEnd, textStart);
 }
 
 /**

@@ -229,8 +229,10 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
     const line = block[i];
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * t.newHeaderPitch;
     const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
-    // A row of item column heads after label/value lines (an account block set like a table) opens the items.
-    const itemHeads = dataSeen > 0 && namesItemColumns(line, t.minItemHeads, settings);
+    // A row of item column heads after label/value lines (an account block set like a table, a receipt's date and
+    // number over its heads, their figures in no data cell) opens the items.
+    const valuesAbove = dataSeen > 0 || block.slice(start, i).every((l) => /\d/.test(l.text) && !namesItemColumns(l, t.minItemHeads, settings));
+    const itemHeads = valuesAbove && namesItemColumns(line, t.minItemHeads, settings);
     if ((dataSeen >= t.dataRowsBeforeNewHeader && newHeader) || itemHeads) {
       if (!block.slice(i + 1, i + 1 + t.newHeaderLookahead).some(hasDataCell)) continue;
       out.push(block.slice(start, i));
@@ -245,9 +247,30 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
 
 /** A line of column heads of line items: at least `least` of its cells label line concepts and none holds data. */
 function namesItemColumns(line: Line, least: number, settings: EngineSettings): boolean {
-  if (line.segments.length < least || hasDataCell(line)) return false;
-  const heads = line.segments.filter((s) => [...classifyLabel(s.text, settings).keys()].some((id) => conceptById(id)?.level === 'line'));
-  return heads.length >= least;
+  if (hasDataCell(line)) return false;
+  return line.segments.reduce((n, s) => n + packedHeads(s.words.map((w) => w.text), settings), 0) >= least;
+}
+
+/** A line concept's head ("Qty", "Unit price"). */
+const headsLine = (text: string, settings: EngineSettings) => [...classifyLabel(text, settings).keys()].some((id) => conceptById(id)?.level === 'line');
+
+/**
+ * How many line concepts' heads a cell of heads names: one when it is one
+ * head, more when its words part wholly into heads a narrow till set closer
+ * than a cell gap ("PRECIO UNITARIO CANT.", "Units Item", "Il. Opis"), else
+ * none.
+ */
+function packedHeads(words: string[], settings: EngineSettings): number {
+  if (headsLine(words.join(' '), settings)) return 1;
+  // Heads of at most settings.tables.packedHeadWords words each, left to right, every word in one.
+  const most = new Array<number>(words.length + 1).fill(-1);
+  most[0] = 0;
+  for (let end = 1; end <= words.length; end++) {
+    for (let start = Math.max(0, end - settings.tables.packedHeadWords); start < end; start++) {
+      if (most[start] >= 0 && headsLine(words.slice(start, end).join(' '), settings)) most[end] = Math.max(most[end], most[start] + 1);
+    }
+  }
+  return most[words.length] > 1 ? most[words.length] : 0;
 }
 
 /**
@@ -452,7 +475,9 @@ function headerRuleBoundary(block: Line[], rules: Rule[], settings: EngineSettin
   if (separating.length === 0 || separating.length > t.maxHeaderRules) return null;
   const first = separating[0];
   // Rows of data above it make it the rule over a short table's totals (a receipt's items, then its total), not the header's.
-  if (block.slice(0, first).filter(hasDataCell).length >= t.dataRowsAboveTotalsRule) return null;
+  // So does one item under its heads above it.
+  const heads = block.slice(0, first).findIndex((l) => namesItemColumns(l, t.minItemHeads, settings));
+  if (block.slice(0, first).filter(hasDataCell).length >= t.dataRowsAboveTotalsRule || (heads >= 0 && block.slice(heads, first).some(hasDataCell))) return null;
   return first <= t.maxHeaderLines + 1 && first < block.length ? first : null;
 }
 
