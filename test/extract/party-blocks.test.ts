@@ -179,6 +179,9 @@ describe('parties of a scanned receipt', () => {
     expect(rowsOf(extractFromContent(tall(receipt([[40, [[270, 'PASARAYA BORONG PINTAR']]], [55, [[320, 'SDN BHD']]]])), asked))).toEqual([{ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', address }]);
     // A speck read before the name is no part of it; a street line is never the name.
     expect(rowsOf(extractFromContent(receipt([[55, [[260, '. HARAPAN MAJU SDN BHD']]]]), ask('merchant_name')))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD' }]);
+    // A registration number printed bare after the name, with its check letter, is none of it.
+    const kings = page([[40, [[200, "KING'S CONFECTIONERY S/B 273500-U (GKJ)"]]], [55, [[200, 'LOT NO. G23, GIANT KELANA JAYA']]], [70, [[200, '47301 PETALING JAYA']]]]);
+    expect(rowsOf(extractFromContent(kings, ask('merchant_name')))).toEqual([{ merchant_name: "KING'S CONFECTIONERY S/B" }]);
     // A branch in brackets before the form continues the name over it.
     expect(rowsOf(extractFromContent(receipt([[40, [[270, 'PASAR RAYA MEGA MAJU']]], [55, [[275, '(SEMENYIH) SDN BHD']]]]), asked))).toEqual([{ merchant_name: 'PASAR RAYA MEGA MAJU (SEMENYIH) SDN BHD', address }]);
   });

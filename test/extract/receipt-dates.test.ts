@@ -17,4 +17,9 @@ describe('a receipt\'s date in the habits of tills and scans', () => {
   it('reads a date whose label\'s colon the scan joined to it', () => {
     expect(dateOf([[100, [[60, 'Order Time : 12:54:37'], [500, 'Date :26/03/18']]]])).toBe('26/03/18');
   });
+
+  it('takes the date without the weekday printed before it', () => {
+    expect(dateOf([[100, [[60, 'Date:'], [200, 'Sat 21/10/2017 01:31:58']]]])).toBe('21/10/2017');
+    expect(dateOf([[100, [[60, 'Dienstag, 05.03.2024']]]])).toBe('05.03.2024');
+  });
 });

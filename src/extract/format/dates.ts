@@ -36,6 +36,9 @@ const MONTH_DAY_YEAR = new RegExp(`^(\\p{L}{3,}\\.?)[\\s\\-/.]+(\\d{1,2})${dateW
 
 const fold = (word: string) => foldLetters(word.toLowerCase()).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
+/** Whether a word is a weekday's name in a language of the catalogue ("Sat", "Dienstag,"). */
+export const isWeekday = (word: string): boolean => WEEKDAYS.has(fold(word.replace(/[.,]+$/, '')));
+
 /** The date without a leading weekday name ("Tuesday, 5 March 2024", "quinta-feira, 5 de setembro de 2024"). */
 function withoutWeekday(s: string): string {
   const m = /^([\p{L}-]+)\.?,?\s+(?=\d|\p{L})/u.exec(s);

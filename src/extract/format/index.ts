@@ -5,7 +5,7 @@ import { LANGUAGE_LIST } from '../lang/index.js';
 import { PERCENT, PERCENT_DECIMALS } from '../units.js';
 
 export { parseRequirement, type FormatSpec, type ValueKind } from './requirement.js';
-export { parseDate, looksLikeDate } from './dates.js';
+export { parseDate, looksLikeDate, isWeekday } from './dates.js';
 export { dateOrderOf, type DateOrder } from './date-order.js';
 export { parseNumber, looksLikeNumber, detectCurrency } from './numbers.js';
 export { TIME_OF_DAY, TIME_OF_DAY_PATTERN } from './time-of-day.js';

@@ -374,8 +374,11 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
 /** Specks and quote marks a scan reads before a name (". KMF FOODICIOUS", "‘BHPetrol"); a bracket or a digit may start one. */
 const SPECK_BEFORE_NAME = /^[^\p{L}\p{N}([]+(?=[\p{L}\p{N}([])/u;
 
-/** A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"). */
-const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)\s*\([^()]*\d[^()]*\)$/u;
+/**
+ * A company's registration number printed after its name in brackets ("SDN BHD (139386 X)"), or bare with its check
+ * letter and what follows it ("S/B 273500-U (GKJ)").
+ */
+const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)(?:\s*\([^()]*\d[^()]*\)|\s+\d{5,}-\s?[A-Z]\b.*)$/u;
 
 /**
  * A value as its kind is printed, rid of what a reading adds: the brackets or

@@ -5,7 +5,7 @@
  */
 import type { ValueKind } from '../../concepts/index.js';
 import { isConceptLabel } from '../../concepts/index.js';
-import { detectCurrency, looksLikeDate, parseNumber } from '../../format/index.js';
+import { detectCurrency, isWeekday, looksLikeDate, parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { textOf } from '../lines/word-text.js';
 import type { EngineSettings } from '../../settings.js';
@@ -68,7 +68,8 @@ function dateWords(words: Word[], last: boolean, kinds: Kinds): Word[] | null {
   for (let start = 0; start < words.length; start++) {
     for (let len = 1; len <= Math.min(kinds.maxDateWords, words.length - start); len++) {
       const span = words.slice(start, start + len);
-      if (looksLikeDate(textOf(span))) return span;
+      // The weekday printed before a date ("Sat 21/10/2017") names its day, no part of the date's value.
+      if (looksLikeDate(textOf(span))) return span.length > 1 && isWeekday(span[0].text) ? span.slice(1) : span;
     }
   }
   return null;
