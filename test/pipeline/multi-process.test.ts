@@ -13,7 +13,7 @@ import { seedUploadedDocuments, textLayerPage } from '../helpers/seed-documents.
 import { startDocrows, type Child } from './child-server.js';
 import { waitUntil } from './helpers.js';
 
-const PAGES = 300;
+const PAGES = 120;
 
 /** Three `docrows worker` processes drain one queue on PostgreSQL: every page exactly once. */
 describe.runIf(DIALECTS.includes('postgres'))('multi-process workers (postgres)', () => {

@@ -6,7 +6,7 @@ import { startCluster, type Cluster, type Proc } from './cluster.js';
 import { metricValue, parseMetrics } from './metrics-text.js';
 import { Balancer, createTenants, INITIAL_CREDITS, listEvents, uploadAndProcess, type Plan } from './workload.js';
 
-const PLAN: Plan = { accounts: 3, batchesPerAccount: 2, pagesPerBatch: 50, concurrency: 6 };
+const PLAN: Plan = { accounts: 2, batchesPerAccount: 2, pagesPerBatch: 40, concurrency: 6 };
 const PAGES = PLAN.accounts * PLAN.batchesPerAccount * PLAN.pagesPerBatch;
 const TERMINAL = ['succeeded', 'failed'];
 
