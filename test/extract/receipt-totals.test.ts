@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import type { ExtractResult } from '../../src/extract/types.js';
-import { askWith, page, rowsOf, scanned } from './helpers/requests.js';
+import { ask, askWith, page, rowsOf, scanned } from './helpers/requests.js';
 
 const request = askWith('number with a dot as decimal separator, no thousands separator', 'amount_before_tax', 'tax_amount', 'total_amount');
 const confidenceOf = (r: ExtractResult, field: string) => (r.ok && 'confidence' in r.rows[0][field] ? r.rows[0][field].confidence : undefined);
@@ -111,5 +111,14 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
       [180, [[60, 'Change'], [650, '14.00']]],
     ]));
     expect(rowsOf(extractFromContent(abbreviated, request))[0]).toEqual({ amount_before_tax: '136.00', tax_amount: '0.00', total_amount: '136.00' });
+  });
+
+  it('reads a total label whose bracket the scan read as a brace', () => {
+    const receipt = scanned(page([
+      [40, [[60, 'Balance Points'], [650, '412.00']]],
+      [80, [[60, 'Total {Inclusive of GST):'], [650, '48.16']]],
+      [100, [[60, 'Earned Points'], [650, '41.00']]],
+    ]));
+    expect(rowsOf(extractFromContent(receipt, ask('total_amount')))[0].total_amount).toBe('48.16');
   });
 });

@@ -104,9 +104,10 @@ export const EXACT_LABEL = 1;
 
 /**
  * Currency words, rates, weight units and notes that decorate a label without changing it ("Total (EUR)", "Betrag
- * in €", "zzgl. 19 % MwSt.", "Waga netto kg").
+ * in €", "zzgl. 19 % MwSt.", "Waga netto kg"); a scan reads a note's bracket as a brace or a square one ("Total
+ * {Inclusive of GST)").
  */
-const DECORATION = /\((?:[^)]*)\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%|\b(?:eur|euro|euros|usd|gbp|chf|rm|in|en|incl|inkl|excl|exkl|kg|kgs|lbs?)\b|[€$£:：*]/gi;
+const DECORATION = /[({[][^)}\]]*[)}\]]|\b\d{1,2}(?:[.,]\d{1,2})?\s?%|\b(?:eur|euro|euros|usd|gbp|chf|rm|in|en|incl|inkl|excl|exkl|kg|kgs|lbs?)\b|[€$£:：*]/gi;
 
 type ConceptSettings = EngineSettings['concepts'];
 
