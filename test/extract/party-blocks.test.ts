@@ -182,6 +182,9 @@ describe('parties of a scanned receipt', () => {
     // A registration number printed bare after the name, with its check letter, is none of it.
     const kings = page([[40, [[200, "KING'S CONFECTIONERY S/B 273500-U (GKJ)"]]], [55, [[200, 'LOT NO. G23, GIANT KELANA JAYA']]], [70, [[200, '47301 PETALING JAYA']]]]);
     expect(rowsOf(extractFromContent(kings, ask('merchant_name')))).toEqual([{ merchant_name: "KING'S CONFECTIONERY S/B" }]);
+    // A name set wide over its legal form set wide, their parts not aligned.
+    const wide = page([[40, [[190, 'MPH'], [360, 'BOOKSTORES']]], [55, [[110, 'SDN'], [280, 'BHD']]], [70, [[280, 'GST No: 000542572544']]], [85, [[250, 'MPH One Utama Phase 2']]]]);
+    expect(rowsOf(extractFromContent(wide, ask('merchant_name')))).toEqual([{ merchant_name: 'MPH BOOKSTORES SDN BHD' }]);
     // A branch in brackets before the form continues the name over it.
     expect(rowsOf(extractFromContent(receipt([[40, [[270, 'PASAR RAYA MEGA MAJU']]], [55, [[275, '(SEMENYIH) SDN BHD']]]]), asked))).toEqual([{ merchant_name: 'PASAR RAYA MEGA MAJU (SEMENYIH) SDN BHD', address }]);
   });

@@ -11,7 +11,7 @@ import { levenshtein } from '../../levenshtein.js';
 import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
-import { median } from '../lines/geometry.js';
+import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
@@ -120,8 +120,10 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   for (const [i, l] of top.entries()) {
     for (const [si, s] of l.segments.entries()) {
       const above = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
-      const head = above && nameLike(above) ? named(top[i - 1], above) : null;
       const whole = named(l, s);
+      // A name set wide over a line that is its form alone ("MPH | BOOKSTORES" over "SDN | BHD"): the lines align, not their parts.
+      const wideAbove = i > 0 && top[i - 1].segments.every(nameLike) && overlap1d(top[i - 1].box.x1, top[i - 1].box.x2, l.box.x1, l.box.x2) > 0 ? named(top[i - 1], top[i - 1].segments[0]) : null;
+      const head = above && nameLike(above) ? named(top[i - 1], above) : isFormAlone(l.text, settings) ? wideAbove : null;
       if (head && (isFormAlone(whole.text, settings) || (/^[([]/.test(whole.text) && endsInCompanyForm(whole.text, settings)))) return joined(head, whole);
       if (nameLike(s) && endsInCompanyForm(whole.text, settings)) return whole;
       // A form set apart on the name's line ("toom | Baumarkt | GmbH"): the words before it are the name, a logo's
