@@ -13,7 +13,8 @@
  * - series: layout memory (bench/lib/business/series.ts): series of one
  *   sender's documents read cold, the first corrected through the HTTP API,
  *   the rest read again; fields and line F1 before and after, digital and
- *   scanned, and other senders' answers unchanged;
+ *   scanned, and other senders' answers unchanged (one language a kind taking
+ *   turns; `--series-every-language`: every kind in every language);
  * - kie: the real kie-dev and kie-dev-more documents per split and source,
  *   the calibration table on their scans and the seconds a scanned page
  *   against the tesseract CLI reading the same file with the same languages;
@@ -25,7 +26,7 @@
  *   npm run bench:extract [-- --split tuning|heldout|tuning,heldout] [--quick]
  *     [--sections icdar,generated,timing,business,series,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
- *     [--series-length N] [--modalities digital,scanned] [--series-sets generated,kie]
+ *     [--series-length N] [--series-every-language] [--modalities digital,scanned] [--series-sets generated,kie]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer] [--peer-one-thread]
  *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--hybrid-originals DIR] [--json]
  *
@@ -44,6 +45,8 @@
  *   scans and of the business section's scans are read once and saved there,
  *   later runs re-run the rules on them (bench/lib/ocr-cache.ts; keyed by
  *   image, quality, reader settings and reader source); no peer timing then.
+ *   The series section then runs the service in the bench's process on those
+ *   words (its learning job still reads each corrected scan once).
  * `--show-wrong`: each wrong field of the real sets' tuning cases, read and
  *   expected, on stderr (held-out cases are never listed).
  * `--hybrid-originals DIR`: the hybrid invoices' original PDFs, with their
@@ -400,9 +403,11 @@ async function main(): Promise<void> {
       length: Math.max(8, arg('series-length', 8)),
       kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
       langs: (listArg('langs') ?? LANGS) as Lang[],
+      everyLanguage: process.argv.includes('--series-every-language'),
       modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
       sets: (listArg('series-sets') ?? ['generated', 'kie']) as Array<'generated' | 'kie'>,
       datasetRoot,
+      ...(cached ? { engine: cached } : {}),
     });
     datasets.series = series.json;
     if (!process.argv.includes('--json')) process.stderr.write(series.table);

@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../test/helpers/free-port.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Engine } from '../../src/extract/types.js';
+import { startWorkers } from '../../src/workers.js';
 
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token';
 
@@ -82,6 +86,35 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The same service in this process, its workers on `engine` (bench/lib/ocr-cache.ts: scans read from saved OCR
+ * words, so a series re-run costs the rules, not the OCR), which stands for the layout engine: the service hands
+ * layout memories to an engine of that name only (src/core/processing/extraction-jobs.ts). HTTP on loopback as
+ * `startBenchServer`; no speed figure. Logs are off: they would go to the bench's standard output, its JSON.
+ */
+export async function startInProcessBenchServer(engine: Engine, workers: number): Promise<Pick<BenchServer, 'baseUrl' | 'stop'>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docrows-bench-'));
+  const port = await freePort();
+  const app = await createApp(loadConfig({
+    DOCROWS_PORT: String(port),
+    DOCROWS_DATA_DIR: dataDir,
+    DOCROWS_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    DOCROWS_RATE_LIMIT_PER_MIN: '0',
+    DOCROWS_LOG_LEVEL: 'silent',
+    DOCROWS_WORKERS: '0',
+  }));
+  const running = startWorkers(app.services, { engine: { ...engine, name: 'layout' }, workers });
+  await app.server.listen({ port, host: '127.0.0.1' });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await running.stop();
+      await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,15 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractFromContent, type PageContent } from '../../src/extract/layout/index.js';
-import { applyLayoutMemory } from '../../src/extract/memory/apply.js';
+import type { PageContent } from '../../src/extract/layout/index.js';
 import { learnLayout, type LayoutModel } from '../../src/extract/memory/index.js';
-import { ingestPdf } from '../../src/ingest/pdf.js';
 import { createPageReader } from '../../src/extract/read/page-reader.js';
 import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
-import type { ExtractRequest, ExtractResult } from '../../src/extract/types.js';
-import { fieldTruth, monthValues, NORDLICHT, SENDER_FIELDS, senderPdf, SUEDWIND, type Sender } from '../fixtures/sender-pages.js';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ExtractResult } from '../../src/extract/types.js';
+import { fieldTruth, monthValues, NORDLICHT, SENDER_FIELDS, SUEDWIND, type Sender } from '../fixtures/sender-pages.js';
+import { readWithMemory, senderPageContent } from './helpers/memory-pages.js';
 
 /**
  * Layout memory on pages read by OCR (src/extract/memory/near-text.ts): the
@@ -23,16 +19,7 @@ import { join } from 'node:path';
 const reader = createPageReader();
 afterAll(() => reader.close());
 
-async function textLayerContent(sender: Sender, month: number): Promise<PageContent> {
-  const dir = await mkdtemp(join(tmpdir(), 'docrows-memory-ocr-'));
-  try {
-    await writeFile(join(dir, 'p.pdf'), await senderPdf(sender, 'a', monthValues(month)));
-    const { pages } = await ingestPdf(join(dir, 'p.pdf'), { passwords: [], maxPages: 1, einvoice: false });
-    return (await reader.read({ image: pages[0].jpeg, textLayer: pages[0].textLayer }, 'fast')).content;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const textLayerContent = (sender: Sender, month: number): Promise<PageContent> => senderPageContent(reader, sender, monthValues(month));
 
 /** The page as OCR would hand it over: every word with a confidence, the given words misread. */
 const scanned = (content: PageContent, misread: Record<string, string>): PageContent => ({
@@ -43,17 +30,9 @@ const scanned = (content: PageContent, misread: Record<string, string>): PageCon
 /** The fixture's fields, and the sender's name (the same on every page: a scan's reading a slip off it is it). */
 const NAMES = [...SENDER_FIELDS, 'Lieferant'];
 
-const ask = (memories?: Array<{ id: string; model: LayoutModel }>): ExtractRequest => ({
-  fields: NAMES.map((name) => ({ name, formatRequirement: name === 'Datum' ? 'YYYY-MM-DD' : '' })),
-  globalFormatRequirement: '',
-  quality: 'fast',
-  ...(memories ? { memories } : {}),
-});
+const FIELDS = NAMES.map((name) => ({ name, formatRequirement: name === 'Datum' ? 'YYYY-MM-DD' : '' }));
 
-const read = (content: PageContent, memories?: Array<{ id: string; model: LayoutModel }>): ExtractResult => {
-  const general = extractFromContent(content, ask(), DEFAULT_SETTINGS);
-  return memories ? applyLayoutMemory(content, ask(memories), general, DEFAULT_SETTINGS) : general;
-};
+const read = (content: PageContent, memories?: Array<{ id: string; model: LayoutModel }>): ExtractResult => readWithMemory(content, FIELDS, memories);
 
 const valuesOf = (r: ExtractResult) => (r.ok ? Object.fromEntries(Object.entries(r.rows[0]).map(([k, c]) => [k, 'value' in c ? c.value : null])) : null);
 

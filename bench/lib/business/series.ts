@@ -22,10 +22,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DocrowsClient } from '../../../src/client/index.js';
-import { pageImage } from '../../../src/extract/types.js';
+import { pageImage, type Engine } from '../../../src/extract/types.js';
 import { addCounts, f1, scoreAligned, type CellCounts } from '../../../test/extract/helpers/cell-score.js';
 import { requirementFor, sameValue, type KieCase } from '../kie-dev.js';
-import { createBenchAccount, startBenchServer } from '../server.js';
+import { createBenchAccount, startBenchServer, startInProcessBenchServer } from '../server.js';
 import { realSender, realSplit, splitSeeds, type Split } from '../splits.js';
 import { normalizeValue } from './evaluate.js';
 import { generateBusinessDoc, type BusinessDoc, type BusinessKind, type Lang, type RequestedField } from './index.js';
@@ -37,11 +37,15 @@ export interface SeriesBenchOptions {
   length: number;
   kinds: readonly BusinessKind[];
   langs: readonly Lang[];
+  /** A series of every kind in every language of `langs`, not one language a kind taking turns. */
+  everyLanguage?: boolean;
   modalities: readonly Modality[];
   /** Generated series, and the real senders of kie-dev and kie-dev-more that repeat. */
   sets: ReadonlyArray<'generated' | 'kie'>;
   /** Where kie-dev and kie-dev-more lie. */
   datasetRoot: string;
+  /** Scans read from saved OCR words (`--ocr-cache`): the service then runs in this process on this engine. */
+  engine?: Engine;
 }
 
 type Modality = 'digital' | 'scanned';
@@ -77,15 +81,20 @@ function scoreLines(doc: BusinessDoc, rows: Rows): CellCounts {
   return scoreAligned(predicted, expected, fields.map((_, i) => i));
 }
 
+/** Fields accuracy and line F1; null where there is nothing to score (a set of fields-only series has no lines). */
 function summary(scores: Score[]) {
   const right = scores.reduce((n, s) => n + s.fieldsRight, 0);
   const total = scores.reduce((n, s) => n + s.fieldsTotal, 0);
+  const lines = scores.reduce((acc, s) => addCounts(acc, s.lines), { tp: 0, predicted: 0, expected: 0 });
   return {
     documents: scores.length,
     fields: { right, total, accuracy: total ? Math.round((right / total) * 1000) / 1000 : null },
-    line_items: f1(scores.reduce((acc, s) => addCounts(acc, s.lines), { tp: 0, predicted: 0, expected: 0 })),
+    line_items: lines.expected || lines.predicted ? f1(lines) : null,
   };
 }
+
+/** A figure of the table: a dash where nothing was scored. */
+const shown = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : String(x));
 
 /** One batch of a series: the names asked (with their format), what a person sets on a document and how its rows score. */
 interface SeriesBatch {
@@ -228,7 +237,7 @@ class Reader {
 }
 
 export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Record<string, unknown>; table: string }> {
-  const server = await startBenchServer({ DOCROWS_WORKERS: '2' });
+  const server = o.engine ? await startInProcessBenchServer(o.engine, 2) : await startBenchServer({ DOCROWS_WORKERS: '2' });
   const json: Record<string, unknown> = {};
   let table = '\nseries (layout memory): fields accuracy / line F1 of documents 2.., before → after one correction\n';
   try {
@@ -241,10 +250,12 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       const runs: SeriesRun[] = [];
       if (o.sets.includes('generated')) {
         for (const [k, kind] of o.kinds.entries()) {
-          const lang = o.langs[(k + (split === 'tuning' ? 0 : 3)) % o.langs.length];
-          const docs = await Promise.all(Array.from({ length: o.length }, (_, i) => generateBusinessDoc({ seed: 1000 + i, kind, lang, series: seeds[k] })));
-          for (const modality of o.modalities) {
-            runs.push(await reader.upload(await generatedRun(`${kind}-${lang}-${modality}`.replace(/_/g, '-'), docs, modality, kind, lang)));
+          const langs = o.everyLanguage ? o.langs : [o.langs[(k + (split === 'tuning' ? 0 : 3)) % o.langs.length]];
+          for (const lang of langs) {
+            const docs = await Promise.all(Array.from({ length: o.length }, (_, i) => generateBusinessDoc({ seed: 1000 + i, kind, lang, series: seeds[k] })));
+            for (const modality of o.modalities) {
+              runs.push(await reader.upload(await generatedRun(`${kind}-${lang}-${modality}`.replace(/_/g, '-'), docs, modality, kind, lang)));
+            }
           }
         }
       }
@@ -311,7 +322,7 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       const overall = Object.fromEntries(Object.entries(bySet).map(([m, g]) => [m, { before: summary(g.before), after: summary(g.after) }]));
       json[split] = { series_length: o.length, corrections_learned: learned, corrections: expected, overall, others_unchanged: { unchanged, documents: others.length }, ...(split === 'tuning' ? { series: result } : {}) };
       for (const [m, g] of Object.entries(overall)) {
-        table += `  ${split.padEnd(8)} ${m.padEnd(17)} fields ${g.before.fields.accuracy} → ${g.after.fields.accuracy}   lines F1 ${g.before.line_items.f1} → ${g.after.line_items.f1}   (${g.before.documents} documents)\n`;
+        table += `  ${split.padEnd(8)} ${m.padEnd(17)} fields ${shown(g.before.fields.accuracy)} → ${shown(g.after.fields.accuracy)}   lines F1 ${shown(g.before.line_items?.f1)} → ${shown(g.after.line_items?.f1)}   (${g.before.documents} documents)\n`;
       }
       table += `  ${split.padEnd(8)} other senders unchanged: ${unchanged}/${others.length}; corrections learned ${learned}/${expected}\n`;
     }

@@ -6,7 +6,7 @@
  * matches gets the general answer untouched.
  */
 import type { PageContent } from '../read/page-content.js';
-import type { ExtractRequest, ExtractResult, ExtractedCell, Word } from '../types.js';
+import { isImageRegion, type ExtractRequest, type ExtractResult, type ExtractedCell, type Word } from '../types.js';
 import { resolveFormat } from '../format/index.js';
 import { overlap1d } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
@@ -165,22 +165,30 @@ function tableStart(page: MemoryPage, t: LearnedTable, settings: EngineSettings)
 /**
  * The column bands of the columns on one line of a row: from the values
  * learned, grown on the side a longer value grows to (left for amounts
- * aligned right), never past the middle between two neighbours.
+ * aligned right), never past the middle between two neighbours. Under the
+ * page's header line (`heads`: its segments) a text column grows right up to
+ * that middle, short of the next head: its heads tell where another column
+ * starts, so a longer description than the one learned (the one row of a
+ * one-item page) stays whole.
  */
-function bands(columns: LearnedColumn[], settings: EngineSettings): Array<{ c: LearnedColumn; x1: number; x2: number }> {
+function bands(columns: LearnedColumn[], heads: Segment[] | null, settings: EngineSettings): Array<{ c: LearnedColumn; x1: number; x2: number }> {
   const { bandGrowth, bandSlack } = settings.memory;
   const sorted = [...columns].sort((a, b) => a.x1 - b.x1);
-  return sorted.map((c, i) => ({
-    c,
-    x1: Math.max(c.x1 - (c.right ? bandGrowth : bandSlack), i === 0 ? 0 : middle(sorted[i - 1].x2, c.x1)),
-    x2: Math.min(c.x2 + (c.right ? bandSlack : bandGrowth), i === sorted.length - 1 ? 1 : middle(c.x2, sorted[i + 1].x1)),
-  }));
+  const nextHead = (x: number) => Math.min(...(heads ?? []).filter((h) => h.box.x1 > x).map((h) => h.box.x1 - bandSlack));
+  return sorted.map((c, i) => {
+    const end = i === sorted.length - 1 ? 1 : middle(c.x2, sorted[i + 1].x1);
+    const grown = c.right ? c.x2 + bandSlack : heads && i < sorted.length - 1 ? Math.max(c.x2 + bandGrowth, nextHead(c.x2)) : c.x2 + bandGrowth;
+    return { c, x1: Math.max(c.x1 - (c.right ? bandGrowth : bandSlack), i === 0 ? 0 : middle(sorted[i - 1].x2, c.x1)), x2: Math.min(grown, end) };
+  });
 }
 
 const centre = (w: Word) => middle(w.box.x1, w.box.x2);
 
-/** The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap. */
-function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings): Array<Map<string, Word[]>> | null {
+/**
+ * The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap; with the
+ * height of the summary line that ends them (the page's foot when none does).
+ */
+function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings): { rows: Array<Map<string, Word[]>>; end: number } | null {
   const M = settings.memory;
   const { lines } = page;
   const start = tableStart(page, t, settings);
@@ -188,13 +196,20 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
   const anchor = t.columns.find((c) => c.name === t.anchor)!;
   const byOffset = new Map<number, LearnedColumn[]>();
   for (const c of t.columns) byOffset.set(c.offset, [...(byOffset.get(c.offset) ?? []), c]);
-  const bandsOf = new Map([...byOffset].map(([o, cs]) => [o, bands(cs, settings)]));
+  const heads = t.header && start > 0 ? lines[start - 1].segments : null;
+  const bandsOf = new Map([...byOffset].map(([o, cs]) => [o, bands(cs, heads, settings)]));
   const anchorBand = bandsOf.get(anchor.offset)!.find((b) => b.c === anchor)!;
   const anchorLines: number[] = [];
+  let end = 1;
   for (let i = start; i < lines.length; i++) {
     const l = lines[i];
-    if (isSummaryText(l.segments[0].text, settings)) break;
+    // A summary label ends the rows wherever it starts on its line (a stamp's words may stand before it on a scan).
+    if (l.segments.some((s) => isSummaryText(s.text, settings))) {
+      end = l.box.y1;
+      break;
+    }
     const last = anchorLines.at(-1);
+    // A gap ends them too, but says less of where the items end: a row whose amount a scan lost leaves one.
     if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * M.rowGapPitches + M.pitchSlack) break;
     if (l.words.some((w) => /\d/.test(w.text) && centre(w) >= anchorBand.x1 && centre(w) < anchorBand.x2)) anchorLines.push(i);
   }
@@ -202,7 +217,7 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
   const isAnchor = new Set(anchorLines);
   // Lines that hold another line of a row (a receipt's quantity line) are no continuation of a text cell.
   const offsetLines = new Set(anchorLines.flatMap((a) => [...bandsOf.keys()].filter((o) => o !== 0).map((o) => a + o)));
-  return anchorLines.map((a, r) => {
+  const rows = anchorLines.map((a, r) => {
     const cells = new Map<string, Word[]>();
     for (const [offset, bs] of bandsOf) {
       const li = a + offset;
@@ -211,8 +226,8 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
         const take = (line: Line) => line.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
         let words = take(lines[li]);
         // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line).
-        const end = anchorLines[r + 1] ?? lines.length;
-        for (let j = li + 1; offset === 0 && !b.c.right && j < end && j <= li + M.wrapLines && !isSummaryText(lines[j].segments[0].text, settings); j++) {
+        const next = anchorLines[r + 1] ?? lines.length;
+        for (let j = li + 1; offset === 0 && !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryText(lines[j].segments[0].text, settings); j++) {
           if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j)) break;
           const more = take(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length) break;
@@ -223,6 +238,7 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
     }
     return cells;
   });
+  return { rows, end };
 }
 
 /**
@@ -289,7 +305,8 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const general = result.rows;
   for (const i of totalsKeptGeneral(names, general[0] ?? {}, fieldReads, content.words, settings)) fieldReads.delete(i);
   const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(r.text, r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
-  const tableCells = columnOf.some((c) => c) ? readTable(page, model.table!, settings) : null;
+  const table = columnOf.some((c) => c) ? readTable(page, model.table!, settings) : null;
+  const tableCells = table?.rows;
   const empty: ExtractedCell = { value: null, box: null };
   // The memory's rows: its columns, and the general rules' cells of a column it did not learn where both read as many rows.
   const rowNames = names.filter((_, i) => columnOf[i] || isLine[i]);
@@ -302,7 +319,14 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     return [name, (tableCells.length === general.length ? general[r]?.[name] : null) ?? empty];
   }))) ?? null;
   const generalRows = general.map((r) => Object.fromEntries(rowNames.map((n) => [n, r[n] ?? empty])));
-  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), settings) ? memoryRows : null;
+  // A general row is an item as the memory's were: it fills the anchor column above where the memory's rows end (a
+  // summary line), not a piece of an item (a scan's wrapped description read as a row) nor a total under the table.
+  const anchor = names.find((_, i) => columnOf[i]?.name === model.table?.anchor);
+  const isItem = (r: Record<string, ExtractedCell>) => {
+    const c = anchor ? r[anchor] : undefined;
+    return !anchor || (!!c && !isImageRegion(c) && !!c.value?.trim() && (!c.box || c.box.y1 < table!.end));
+  };
+  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), isItem, settings) ? memoryRows : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
   // A memory without a table learned its line values from a page of one row: where the general rules read several

@@ -36,6 +36,9 @@ function conceptOf(name: string, level: 'document' | 'line', settings: EngineSet
 /** Whether a name means a line's value ("Qtà", "unit_price"). */
 export const isLineConcept = (name: string, settings: EngineSettings): boolean => conceptOf(name, 'line', settings)?.level === 'line';
 
+/** Whether a line's value of this name is a number (an amount, a count, a rate): printed flush right in its column. */
+export const isNumberConcept = (name: string, settings: EngineSettings): boolean => ['money', 'number', 'percent'].includes(conceptOf(name, 'line', settings)?.kind ?? '');
+
 /** Whether a request asks for line items: settings.memory.rowNames of its names or more are line concepts. */
 export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => isLineConcept(n, settings)).length >= settings.memory.rowNames;
 
@@ -99,11 +102,13 @@ const filled = (rows: Row[]) => rows.reduce((n, r) => n + Object.values(r).filte
 /**
  * Whether the memory's rows replace the general rules': they must be better
  * confirmed by the arithmetic, or as well confirmed and fill as many cells
- * (what a person taught the columns to hold).
+ * (what a person taught the columns to hold) as the general rows that are
+ * items as the learned rows were (`isItem`); the cells of other general rows
+ * count for nothing.
  */
-export function memoryRowsWin(names: string[], memory: Row[], general: Row[], printedTotals: number[], settings: EngineSettings): boolean {
+export function memoryRowsWin(names: string[], memory: Row[], general: Row[], printedTotals: number[], isItem: (r: Row) => boolean, settings: EngineSettings): boolean {
   const m = confirmation(names, memory, printedTotals, settings);
   const g = confirmation(names, general, printedTotals, settings);
-  return m > g || (m === g && filled(memory) >= filled(general));
+  return m > g || (m === g && filled(memory) >= filled(general.filter(isItem)));
 }
 

@@ -27,8 +27,12 @@ export interface ValueHit {
 
 export const segmentOf = (line: Line, w: Word): Segment => line.segments.find((s) => s.words.includes(w)) ?? line.segments[0];
 
-/** The runs of words printing `value` (spaces and case aside), each from its first word on. */
-function printedAsSet(lines: Line[], target: string, settings: EngineSettings): ValueHit[] {
+/**
+ * The runs of words printing `value` (spaces and case aside), each from its first word on; `inRow`: a cell of a
+ * table's row, which may go on in the next segment of its line (a scan's words set wide apart: `LED  desk  lamp`).
+ * A document value does not: its run over two segments is a footer's `name - street - town`, read worse.
+ */
+function printedAsSet(lines: Line[], target: string, inRow: boolean, settings: EngineSettings): ValueHit[] {
   const { wrapAlign, wrapLinesBelow } = settings.memory;
   const hits: ValueHit[] = [];
   lines.forEach((line, li) => {
@@ -49,7 +53,14 @@ function printedAsSet(lines: Line[], target: string, settings: EngineSettings): 
           k++;
           continue;
         }
-        // The segment ends before the value: it may go on under its first word (an address over two lines).
+        // The segment ends before the value: it may go on in the next segment of its line (a row's cell), or under
+        // its first word (an address over two lines).
+        const after = inRow ? lines[l].segments[lines[l].segments.indexOf(seg) + 1] : undefined;
+        if (after && target.startsWith(acc + compact(after.words[0].text))) {
+          seg = after;
+          k = 0;
+          continue;
+        }
         const below = lines.slice(l + 1, l + 1 + wrapLinesBelow).find((n) => n.segments.some((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign));
         if (!below) return;
         l = lines.indexOf(below);
@@ -102,11 +113,14 @@ function sameOfKind(value: string): ((text: string) => number | null) | null {
   return null;
 }
 
-/** The runs of words printing `value`: as set, else as the same value of its kind, else (`ocr`: a page read by OCR) with the fewest slips allowed (near-text.ts). */
-export function findValue(lines: Line[], value: string, ocr: boolean, settings: EngineSettings): ValueHit[] {
+/**
+ * The runs of words printing `value`: as set, else as the same value of its kind, else (`ocr`: a page read by OCR)
+ * with the fewest slips allowed (near-text.ts); `inRow`: a cell of a table's row (printedAsSet).
+ */
+export function findValue(lines: Line[], value: string, ocr: boolean, settings: EngineSettings, inRow = false): ValueHit[] {
   const target = compact(value);
   if (!target) return [];
-  const exact = printedAsSet(lines, target, settings);
+  const exact = printedAsSet(lines, target, inRow, settings);
   if (exact.length) return exact;
   const ofKind = sameOfKind(value.trim());
   if (ofKind) {

@@ -17,6 +17,7 @@ import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
 import { isSendersOwn, senderMarks } from './sender.js';
 import { letterWord } from './near-text.js';
+import { asksLineItems, isLineConcept, isNumberConcept } from './compete.js';
 
 /** The rows a person set, as plain values per field. */
 export interface CorrectedPage {
@@ -26,14 +27,20 @@ export interface CorrectedPage {
 
 /**
  * Line fields: values that differ from row to row, or a line concept's. A
- * value on every row is the document's; a single row teaches document values only, as one row
- * cannot show a table's columns.
+ * value on every row is the document's. A single row teaches document values
+ * only, as one row cannot show a table's columns, unless the request asks
+ * for line items (compete.ts, asksLineItems): then its line concepts are the
+ * table's one row (a sender whose invoices carry one item, its description
+ * wrapped onto a second line a scan's general reading takes for a row).
  */
-function splitFields(page: CorrectedPage): { documentFields: string[]; lineFields: string[] } {
+function splitFields(page: CorrectedPage, settings: EngineSettings): { documentFields: string[]; lineFields: string[] } {
   const documentFields: string[] = [];
   const lineFields: string[] = [];
+  const oneRowOfItems = page.rows.length === 1 && asksLineItems(page.fields, settings);
   for (const f of page.fields) {
-    const isDocument = page.rows.length <= 1 || (new Set(page.rows.map((r) => r[f] ?? '')).size === 1 && resolveConcept(f)?.level !== 'line');
+    const isDocument = page.rows.length <= 1
+      ? !(oneRowOfItems && isLineConcept(f, settings))
+      : new Set(page.rows.map((r) => r[f] ?? '')).size === 1 && resolveConcept(f)?.level !== 'line';
     (isDocument ? documentFields : lineFields).push(f);
   }
   return { documentFields, lineFields };
@@ -134,14 +141,14 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
   for (let i = 0; i < page.rows.length; i++) {
     const v = valueOf(page, anchor, i);
     if (!v) continue;
-    const hit = nearest(findValue(lines, v, ocr, settings).filter((h) => !h.words.some((w) => used.has(w))), null, settings, from);
+    const hit = nearest(findValue(lines, v, ocr, settings, true).filter((h) => !h.words.some((w) => used.has(w))), null, settings, from);
     if (!hit) continue;
     const cells = new Map<string, ValueHit>([[anchor, hit]]);
     hit.words.forEach((w) => used.add(w));
     for (const f of lineFields) {
       const value = valueOf(page, f, i);
       if (f === anchor || !value) continue;
-      const other = nearest(findValue(lines, value, ocr, settings).filter((h) => !h.words.some((w) => used.has(w))), hit.line, settings);
+      const other = nearest(findValue(lines, value, ocr, settings, true).filter((h) => !h.words.some((w) => used.has(w))), hit.line, settings);
       if (!other) continue;
       cells.set(f, other);
       other.words.forEach((w) => used.add(w));
@@ -160,7 +167,8 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
     columns.push({
       name: f, offset, wraps: same.some((h) => h.lines > 1),
-      right: same.length > 1 && spread(same.map((h) => h.box.x2)) < spread(same.map((h) => h.box.x1)),
+      // One value shows no alignment: a number (an amount, a count) is printed flush right.
+      right: same.length > 1 ? spread(same.map((h) => h.box.x2)) < spread(same.map((h) => h.box.x1)) : isNumberConcept(f, settings),
       x1: roundCoordinate(Math.min(...same.map((h) => h.box.x1))), x2: roundCoordinate(Math.max(...same.map((h) => h.box.x2))),
     });
   }
@@ -192,7 +200,7 @@ function mode(xs: number[]): number {
 /** What the page teaches, or null when none of the values a person set is printed on it. */
 export function learnLayout(content: PageContent, corrected: CorrectedPage, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel | null {
   const { lines, ocr } = memoryPage(content, settings);
-  const { documentFields, lineFields } = splitFields(corrected);
+  const { documentFields, lineFields } = splitFields(corrected, settings);
   const used = new Set<Word>();
   const hits = new Map<string, ValueHit>();
   for (const f of documentFields) {
