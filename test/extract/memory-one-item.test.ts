@@ -53,3 +53,18 @@ describe('layout memory: a sender of one item a page', () => {
     expect(read(other, memories)).toEqual(read(other));
   }, 60_000);
 });
+
+describe('layout memory: where a text cell ends', () => {
+  it('a summary label after a stamp\'s word ends the description, as it ends the rows', async () => {
+    const first = oneItem(1, 'SN 1574-2139');
+    const learnedOn = await senderPageContent(reader, NORDLICHT, first, { totalUnderItems: true });
+    const scan = (c: PageContent): PageContent => ({ ...c, words: c.words.map((w) => ({ ...w, confidence: 0.9 })) });
+    const model = learnLayout(scan(learnedOn), { fields: [...LINE_FIELDS], rows: lineTruth(first) }, DEFAULT_SETTINGS);
+    const next = oneItem(2, 'EAN 4910497124310');
+    // The scan lost the total's amount: the total's line is the stamp's word and the label, both in the description's band.
+    const page = scan(await senderPageContent(reader, NORDLICHT, next, { totalUnderItems: true }));
+    const totalAt = Math.max(...page.words.filter((w) => w.text === next.total).map((w) => w.box.y1));
+    const lost: PageContent = { ...page, words: page.words.filter((w) => w.text !== next.total || w.box.y1 < totalAt) };
+    expect(rowsOf(read(lost, [{ id: 'm', model: model! }]))).toEqual(lineTruth(next));
+  }, 60_000);
+});

@@ -175,10 +175,16 @@ function bands(columns: LearnedColumn[], heads: Segment[] | null, settings: Engi
   const { bandGrowth, bandSlack } = settings.memory;
   const sorted = [...columns].sort((a, b) => a.x1 - b.x1);
   const nextHead = (x: number) => Math.min(...(heads ?? []).filter((h) => h.box.x1 > x).map((h) => h.box.x1 - bandSlack));
+  const grownTo = (c: LearnedColumn, i: number): number => {
+    // An amount aligned right grows to the left: its right edge stays.
+    if (c.right) return c.x2 + bandSlack;
+    // A text column under the page's heads grows up to the next head.
+    if (heads && i < sorted.length - 1) return Math.max(c.x2 + bandGrowth, nextHead(c.x2));
+    return c.x2 + bandGrowth;
+  };
   return sorted.map((c, i) => {
     const end = i === sorted.length - 1 ? 1 : middle(c.x2, sorted[i + 1].x1);
-    const grown = c.right ? c.x2 + bandSlack : heads && i < sorted.length - 1 ? Math.max(c.x2 + bandGrowth, nextHead(c.x2)) : c.x2 + bandGrowth;
-    return { c, x1: Math.max(c.x1 - (c.right ? bandGrowth : bandSlack), i === 0 ? 0 : middle(sorted[i - 1].x2, c.x1)), x2: Math.min(grown, end) };
+    return { c, x1: Math.max(c.x1 - (c.right ? bandGrowth : bandSlack), i === 0 ? 0 : middle(sorted[i - 1].x2, c.x1)), x2: Math.min(grownTo(c, i), end) };
   });
 }
 
@@ -200,11 +206,13 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
   const bandsOf = new Map([...byOffset].map(([o, cs]) => [o, bands(cs, heads, settings)]));
   const anchorBand = bandsOf.get(anchor.offset)!.find((b) => b.c === anchor)!;
   const anchorLines: number[] = [];
+  // A summary label ends the rows, and a text cell's further lines, wherever it starts on its line (a stamp's words may
+  // stand before it on a scan).
+  const isSummaryLine = (l: Line) => l.segments.some((s) => isSummaryText(s.text, settings));
   let end = 1;
   for (let i = start; i < lines.length; i++) {
     const l = lines[i];
-    // A summary label ends the rows wherever it starts on its line (a stamp's words may stand before it on a scan).
-    if (l.segments.some((s) => isSummaryText(s.text, settings))) {
+    if (isSummaryLine(l)) {
       end = l.box.y1;
       break;
     }
@@ -227,7 +235,7 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
         let words = take(lines[li]);
         // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line).
         const next = anchorLines[r + 1] ?? lines.length;
-        for (let j = li + 1; offset === 0 && !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryText(lines[j].segments[0].text, settings); j++) {
+        for (let j = li + 1; offset === 0 && !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryLine(lines[j]); j++) {
           if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j)) break;
           const more = take(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length) break;
