@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { amountValue, balanceAgreement, debitCreditSwapped, lineAgreement, reconcileTotals, runningBalanceChecks, statementAgrees, summaryRows } from '../../src/extract/layout/values/arithmetic.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
+import type { TypesetLine } from './helpers/words.js';
 import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 describe('arithmetic of business documents', () => {
@@ -176,36 +177,39 @@ describe('arithmetic of business documents', () => {
     expect(read.map((r) => [r.debit, r.credit])).toEqual([['', '1,421.94'], ['1,424.62', ''], ['933.23', '']].map(([d, c]) => [d || null, c || null]));
   });
 
-  it('names the columns of a continuation page without heads by quantity × unit price ≈ line total', () => {
-    const continuation = page([
-      [50, [[50, 'Network switch 24 ports'], [430, '10'], [520, '1.233,02'], [640, '12.330,20']]],
-      [75, [[50, 'Hex screws M8 x 40'], [424, '224'], [532, '143,12'], [634, '32.058,88']]],
-      [100, [[50, 'Coffee beans 1 kg'], [430, '10'], [532, '167,37'], [640, '1.673,70']]],
-    ]);
-    const rows = rowsOf(extractFromContent(continuation, ask('description', 'quantity', 'unit_price', 'line_total')));
-    expect(rows).toEqual([
-      { description: 'Network switch 24 ports', quantity: '10', unit_price: '1.233,02', line_total: '12.330,20' },
-      { description: 'Hex screws M8 x 40', quantity: '224', unit_price: '143,12', line_total: '32.058,88' },
-      { description: 'Coffee beans 1 kg', quantity: '10', unit_price: '167,37', line_total: '1.673,70' },
-    ]);
-  });
-
-  it('reads a headerless receipt table up to its total, amounts without their tax class letter', () => {
-    const receipt = page([
-      [40, [[50, 'Date: 28/08/2022'], [600, '09:36']]],
-      [60, [[50, 'Bananes'], [480, '3'], [630, '5,42'], [790, '16,26 A']]],
-      [80, [[50, 'Oeufs x12'], [480, '1'], [630, '8,99'], [796, '8,99 A']]],
-      [100, [[50, 'Café moulu'], [480, '5'], [630, '6,94'], [790, '34,70 A']]],
-      [120, [[50, 'Total TTC'], [790, '60,95 €']]],
-      [140, [[50, 'Espèces'], [790, '70,00']]],
-      [160, [[50, 'Monnaie rendue'], [796, '9,05']]],
-    ]);
-    const rows = rowsOf(extractFromContent(receipt, ask('description', 'quantity', 'unit_price', 'line_total')));
-    expect(rows).toEqual([
-      { description: 'Bananes', quantity: '3', unit_price: '5,42', line_total: '16,26' },
-      { description: 'Oeufs x12', quantity: '1', unit_price: '8,99', line_total: '8,99' },
-      { description: 'Café moulu', quantity: '5', unit_price: '6,94', line_total: '34,70' },
-    ]);
+  it.each<{ title: string; lines: TypesetLine[]; expected: Record<string, string>[] }>([
+    {
+      title: 'names the columns of a continuation page without heads by quantity × unit price ≈ line total',
+      lines: [
+        [50, [[50, 'Network switch 24 ports'], [430, '10'], [520, '1.233,02'], [640, '12.330,20']]],
+        [75, [[50, 'Hex screws M8 x 40'], [424, '224'], [532, '143,12'], [634, '32.058,88']]],
+        [100, [[50, 'Coffee beans 1 kg'], [430, '10'], [532, '167,37'], [640, '1.673,70']]],
+      ],
+      expected: [
+        { description: 'Network switch 24 ports', quantity: '10', unit_price: '1.233,02', line_total: '12.330,20' },
+        { description: 'Hex screws M8 x 40', quantity: '224', unit_price: '143,12', line_total: '32.058,88' },
+        { description: 'Coffee beans 1 kg', quantity: '10', unit_price: '167,37', line_total: '1.673,70' },
+      ],
+    },
+    {
+      title: 'reads a headerless receipt table up to its total, amounts without their tax class letter',
+      lines: [
+        [40, [[50, 'Date: 28/08/2022'], [600, '09:36']]],
+        [60, [[50, 'Bananes'], [480, '3'], [630, '5,42'], [790, '16,26 A']]],
+        [80, [[50, 'Oeufs x12'], [480, '1'], [630, '8,99'], [796, '8,99 A']]],
+        [100, [[50, 'Café moulu'], [480, '5'], [630, '6,94'], [790, '34,70 A']]],
+        [120, [[50, 'Total TTC'], [790, '60,95 €']]],
+        [140, [[50, 'Espèces'], [790, '70,00']]],
+        [160, [[50, 'Monnaie rendue'], [796, '9,05']]],
+      ],
+      expected: [
+        { description: 'Bananes', quantity: '3', unit_price: '5,42', line_total: '16,26' },
+        { description: 'Oeufs x12', quantity: '1', unit_price: '8,99', line_total: '8,99' },
+        { description: 'Café moulu', quantity: '5', unit_price: '6,94', line_total: '34,70' },
+      ],
+    },
+  ])('$title', ({ lines, expected }) => {
+    expect(rowsOf(extractFromContent(page(lines), ask('description', 'quantity', 'unit_price', 'line_total')))).toEqual(expected);
   });
 
   it('takes the amount under the subtotal that is subtotal + tax for a total whose label the scan damaged', () => {

@@ -13,19 +13,25 @@ describe('header mapping', () => {
     expect(normalizeTokens('unitPrice')).toEqual(['unit', 'price']);
   });
 
-  it('scores exact, abbreviated, synonymous and misspelled names above unrelated ones', () => {
-    expect(matchScore('Quantity', 'quantity', DEFAULT_SETTINGS)).toBe(1);
-    expect(matchScore('Quantity', 'Qty', DEFAULT_SETTINGS)).toBe(1);
-    expect(matchScore('Amount', 'Amt.', DEFAULT_SETTINGS)).toBe(1);
-    expect(matchScore('Invoice Number', 'Invoice #', DEFAULT_SETTINGS)).toBe(1);
-    expect(matchScore('Description', 'Desc', DEFAULT_SETTINGS)).toBe(1);
-    expect(matchScore('Description', 'Item', DEFAULT_SETTINGS)).toBe(0.95);
+  // Exact, abbreviated, synonymous and misspelled names score above unrelated ones.
+  it.each<[string, string, number]>([
+    ['Quantity', 'quantity', 1],
+    ['Quantity', 'Qty', 1],
+    ['Amount', 'Amt.', 1],
+    ['Invoice Number', 'Invoice #', 1],
+    ['Description', 'Desc', 1],
+    ['Description', 'Item', 0.95],
+    ['Total', 'Total amount (EUR)', 0.8],
+    ['Unitprice', 'Unit price', 0.95],
+    ['Airpassengersrights', 'Air passengers rights', 0.95],
+    ['Unit Price', 'Quantity', 0],
+    ['Date', 'Description', 0],
+  ])('scores the field %s against the header %s at %s', (field, header, score) => {
+    expect(matchScore(field, header, DEFAULT_SETTINGS)).toBe(score);
+  });
+
+  it('scores a misspelled name above unrelated ones', () => {
     expect(matchScore('Description', 'Descripton', DEFAULT_SETTINGS)).toBeGreaterThan(0.6);
-    expect(matchScore('Total', 'Total amount (EUR)', DEFAULT_SETTINGS)).toBe(0.8);
-    expect(matchScore('Unitprice', 'Unit price', DEFAULT_SETTINGS)).toBe(0.95);
-    expect(matchScore('Airpassengersrights', 'Air passengers rights', DEFAULT_SETTINGS)).toBe(0.95);
-    expect(matchScore('Unit Price', 'Quantity', DEFAULT_SETTINGS)).toBe(0);
-    expect(matchScore('Date', 'Description', DEFAULT_SETTINGS)).toBe(0);
   });
 
   it('maps fields to columns one-to-one and uses format evidence to pick the date column', () => {

@@ -13,14 +13,16 @@ describe('dates', () => {
     expect(parseDate('31/02/2024')).toBeNull();
     expect(parseDate('Total')).toBeNull();
   });
-  it('renders into the requested pattern', () => {
-    expect(fmt('12 March 2024', 'YYYY-MM-DD')).toBe('2024-03-12');
-    expect(fmt('2024-03-12', 'date as DD/MM/YYYY')).toBe('12/03/2024');
-    expect(fmt('March 5, 2024', 'ISO 8601')).toBe('2024-03-05');
-    expect(fmt('5.3.2024', 'format: mm/dd/yyyy')).toBe('03/05/2024');
-    expect(fmt('03/05/2024', 'US date, output YYYY-MM-DD')).toBe('2024-03-05');
-    expect(fmt('2024-03-05', 'MMMM D, YYYY')).toBe('March 5, 2024');
-    expect(fmt('not a date', 'YYYY-MM-DD')).toBe('not a date');
+  it.each<[string, string, string]>([
+    ['12 March 2024', 'YYYY-MM-DD', '2024-03-12'],
+    ['2024-03-12', 'date as DD/MM/YYYY', '12/03/2024'],
+    ['March 5, 2024', 'ISO 8601', '2024-03-05'],
+    ['5.3.2024', 'format: mm/dd/yyyy', '03/05/2024'],
+    ['03/05/2024', 'US date, output YYYY-MM-DD', '2024-03-05'],
+    ['2024-03-05', 'MMMM D, YYYY', 'March 5, 2024'],
+    ['not a date', 'YYYY-MM-DD', 'not a date'],
+  ])('renders into the requested pattern: %j under %j gives %j', (value, requirement, expected) => {
+    expect(fmt(value, requirement)).toBe(expected);
   });
 });
 
@@ -38,31 +40,35 @@ describe('numbers', () => {
     expect(parseNumber('12a')).toBeNull();
     expect(parseNumber('1,23,4')).toBeNull();
   });
-  it('formats per the requirement', () => {
-    expect(fmt('$1,234.5', 'number with 2 decimal places')).toBe('1234.50');
-    expect(fmt('1234.5', 'two decimals, thousands separator')).toBe('1,234.50');
-    expect(fmt('1,234.5', 'European format, 2 decimals')).toBe('1.234,50');
-    expect(fmt('(45.00)', 'amount')).toBe('-45.00');
-    expect(fmt('-45', 'negative numbers in parentheses, 2 decimals')).toBe('(45.00)');
-    expect(fmt('€ 1.234,56', 'like 1,234.56')).toBe('1,234.56');
-    expect(fmt('12.7', 'integer')).toBe('13');
-    expect(fmt('USD 10', 'strip currency')).toBe('10');
+  it.each<[string, string, string]>([
+    ['$1,234.5', 'number with 2 decimal places', '1234.50'],
+    ['1234.5', 'two decimals, thousands separator', '1,234.50'],
+    ['1,234.5', 'European format, 2 decimals', '1.234,50'],
+    ['(45.00)', 'amount', '-45.00'],
+    ['-45', 'negative numbers in parentheses, 2 decimals', '(45.00)'],
+    ['€ 1.234,56', 'like 1,234.56', '1,234.56'],
+    ['12.7', 'integer', '13'],
+    ['USD 10', 'strip currency', '10'],
+  ])('formats per the requirement: %j under %j gives %j', (value, requirement, expected) => {
+    expect(fmt(value, requirement)).toBe(expected);
   });
 });
 
 describe('other instructions', () => {
-  it('handles currency codes, percentages, case, digits, choices and booleans', () => {
-    expect(fmt('€12.00', 'currency code (ISO 4217)')).toBe('EUR');
-    expect(fmt('12.5%', 'percentage as decimal')).toBe('0.125');
-    expect(fmt('12.5%', 'percentage without the % sign')).toBe('12.5');
-    expect(fmt('acme corp', 'uppercase')).toBe('ACME CORP');
-    expect(fmt('ACME CORP', 'Title case')).toBe('Acme Corp');
-    expect(fmt('INV-00123', 'digits only')).toBe('00123');
-    expect(fmt('paid', 'one of: Paid, Unpaid, Overdue')).toBe('Paid');
-    expect(fmt('partially', 'one of: Paid, Unpaid, Overdue')).toBe('partially');
-    expect(fmt('X', 'Yes/No')).toBe('Yes');
-    expect(fmt('n', 'Y/N')).toBe('N');
-    expect(fmt('  two   spaces ', '')).toBe('two spaces');
+  it.each<[string, string, string]>([
+    ['€12.00', 'currency code (ISO 4217)', 'EUR'],
+    ['12.5%', 'percentage as decimal', '0.125'],
+    ['12.5%', 'percentage without the % sign', '12.5'],
+    ['acme corp', 'uppercase', 'ACME CORP'],
+    ['ACME CORP', 'Title case', 'Acme Corp'],
+    ['INV-00123', 'digits only', '00123'],
+    ['paid', 'one of: Paid, Unpaid, Overdue', 'Paid'],
+    ['partially', 'one of: Paid, Unpaid, Overdue', 'partially'],
+    ['X', 'Yes/No', 'Yes'],
+    ['n', 'Y/N', 'N'],
+    ['  two   spaces ', '', 'two spaces'],
+  ])('handles currency codes, percentages, case, digits, choices and booleans: %j under %j gives %j', (value, requirement, expected) => {
+    expect(fmt(value, requirement)).toBe(expected);
   });
   it('leaves values alone when the requirement is not understood', () => {
     expect(parseRequirement('as printed on the label, please')).toEqual({});
