@@ -241,6 +241,20 @@ describe('parties of a scanned receipt', () => {
     expect(partiesOf(c)).toEqual([c.expected]);
   });
 
+  it.each([
+    ['WAHIN HARDWARE SIN BHD', 'WAHIN HARDWARE SDN BHD'],
+    ["Watson's Personal Care Stores Sn Bhd", "Watson's Personal Care Stores Sdn Bhd"],
+    ['MOTOR (SUNGAI RENGIT) SON. BHD.', 'MOTOR (SUNGAI RENGIT) SDN. BHD.'],
+    ['ACME TRADING LIMTED', 'ACME TRADING LIMITED'],
+    // Spelt as a form already: "Pty Ltd" is one slip from "Pte Ltd", and both are forms.
+    ['ACME TRADING PTY LTD', 'ACME TRADING PTY LTD'],
+    // A short form one slip off is another word: "SA" is not "SB".
+    ['GRAND HOTEL SA', 'GRAND HOTEL SA'],
+  ])('spells the legal form of a merchant a scan read one letter off: %s', (printed, name) => {
+    const lines: TypesetLine[] = [[40, [[200, printed]]], [55, [[200, 'NO. 425, JALAN PAHANG,']]], [70, [[200, '53000 KUALA LUMPUR']]]];
+    expect(partiesOf({ title: printed, lines, read: {}, fields: ['merchant_name'], expected: {} })).toEqual([{ merchant_name: name }]);
+  });
+
   it('takes the merchant under its logo and the whole address: brand line and registration number passed over, the state line under the postcode kept', () => {
     const receipt = page([
       [10, [[420, 'Bison']]],
@@ -278,7 +292,7 @@ describe('parties of a scanned receipt', () => {
     const asked = ask('merchant_name', 'address');
     const address = 'Jalan Lapangan Terbang Subang 47200 Subang, Selangor';
     const tall = (content: PageContent) => ({ ...content, words: content.words.map((w): Word => (w.text === 'tan' || w.text === 'chay' || w.text === 'yee' ? { ...w, box: { ...w.box, y1: w.box.y1 - 0.02 } } : w)) });
-    expect(rowsOf(extractFromContent(tall(receipt([[55, [[260, 'HARAPAN MAJU SON BHD']]]])), asked))).toEqual([{ merchant_name: 'HARAPAN MAJU SON BHD', address }]);
+    expect(rowsOf(extractFromContent(tall(receipt([[55, [[260, 'HARAPAN MAJU SON BHD']]]])), asked))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD', address }]);
     expect(rowsOf(extractFromContent(tall(receipt([[40, [[270, 'PASARAYA BORONG PINTAR']]], [55, [[320, 'SDN BHD']]]])), asked))).toEqual([{ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', address }]);
     // A speck read before the name is no part of it; a street line is never the name.
     expect(rowsOf(extractFromContent(receipt([[55, [[260, '. HARAPAN MAJU SDN BHD']]]]), ask('merchant_name')))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD' }]);

@@ -131,6 +131,25 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
     expect(totalsOf(receipt('RESTE')).total_amount).not.toBe('19.99');
   });
 
+  it('takes what was tendered less the change over an amount under the subtotal that adds a service charge read as the tax', () => {
+    // The total's own amount is lost; "SERVICE CHARGE" 15.00 under a tax summary's head reads as a tax, and 150.00 + 15.00
+    // is printed under the subtotal. The cash less the change says 174.90 was paid.
+    const receipt = scanned(page([
+      [40, [[60, '1'], [150, 'GUINESS 12 GLASSES'], [650, '150.00']]],
+      [80, [[60, 'SUB TOTAL'], [650, '150.00']]],
+      [100, [[60, 'TOTAL'], [650, '(ng']]],
+      [120, [[60, 'CASH'], [650, '200.00']]],
+      [140, [[60, 'CHANGE'], [650, '25.10']]],
+      [180, [[60, 'Tax Summary'], [450, 'Amount'], [650, 'Tax']]],
+      [200, [[60, 'SVC SERVICE CHARGE 10'], [450, '150.00'], [650, '15.00']]],
+      [220, [[60, 'SR GST 6%'], [450, '165.00'], [650, '9.90']]],
+    ]));
+    const r = extractFromContent(receipt, request);
+    expect(rowsOf(r)[0].total_amount).toBe('174.90');
+    // Worked out, not read: never sure.
+    expect(confidenceOf(r, 'total_amount')).toBeLessThan(0.7);
+  });
+
   it('reads a total label whose bracket the scan read as a brace', () => {
     const receipt = scanned(page([
       [40, [[60, 'Balance Points'], [650, '412.00']]],

@@ -13,7 +13,7 @@ import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { fitValue, isLabelDecoration, SEMICOLON_MARK, SPLIT_CENTS } from '../values/value-kinds.js';
 import { addressUnder, endsAddress, isContactLine, isPostalLine, SENDER_SEPARATOR } from './address-blocks.js';
-import { addressee, isPurchaseOrder, issuer, type Party } from './parties.js';
+import { addressee, isPurchaseOrder, issuer, withCompanyFormSpelt, type Party } from './parties.js';
 import { paymentLine } from './receipt-payment.js';
 import { timestampDate } from './receipt-timestamp.js';
 import { taxAfterBase } from './tax-lines.js';
@@ -393,7 +393,7 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)(?:\s*\([^()]*\d[^()]*\)|\s+\d{5,}-
 export function asRead(concept: Concept, v: FoundValue, lines: Line[], settings: EngineSettings): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
-  else if (concept.kind === 'name') value = value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '').replace(SPECK_BEFORE_NAME, '');
+  else if (concept.kind === 'name') value = withCompanyFormSpelt(value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '').replace(SPECK_BEFORE_NAME, ''), settings);
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');

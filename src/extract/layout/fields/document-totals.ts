@@ -151,7 +151,9 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   const total = read.get('total_amount')!;
   withPaidTotal(total, lines, settings);
   let pick = reconcile();
-  if (!pick && !total.some((x) => x.confidence > unlabelledTotal)) {
+  // What was tendered less the change, worked out where no total was read, outweighs an amount under the subtotal that
+  // is the subtotal plus a "tax" (a service charge or a tax summary's line may have been read as the tax).
+  if (!pick && !total.some((x) => x.confidence > unlabelledTotal) && !total[0]?.text) {
     const sum = summedTotal(lines, skip, read.get('subtotal')!, read.get('tax_amount')!, summedConfidence, settings);
     if (sum) {
       total.unshift(sum);

@@ -80,6 +80,45 @@ function companyForm(text: string, settings: EngineSettings): { formWords: numbe
   return null;
 }
 
+/** A word in the case it was printed in: capitals, a capital first, or lower case. */
+function casedLike(printed: string, word: string): string {
+  if (printed === printed.toUpperCase()) return word.toUpperCase();
+  return printed[0] === printed[0].toUpperCase() ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/**
+ * A name whose legal form a scan read one letter off ("WAHIN HARDWARE SIN BHD", "Watson's … Sn Bhd", "SON. BHD."):
+ * the forms are a closed list, so the word that slipped is spelt as the form, in the case and with the marks printed.
+ * Only a long form (settings.fields.parties.companyFormSlipLetters), and never where the words are a form as printed:
+ * "Pty Ltd" is one slip from "Pte Ltd" and both are forms.
+ */
+export function withCompanyFormSpelt(text: string, settings: EngineSettings): string {
+  const { companyFormSlipLetters, companyFormWords } = settings.fields.parties;
+  // Each word with the spaces after it, so the name is given back spaced as read.
+  const tokens = text.match(/\S+\s*/g) ?? [];
+  const parts = tokens.map((t) => t.trimEnd());
+  const letters = (w: string) => w.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+  // The longest tail first: "SIN BHD" is "Sdn Bhd" one slip off before it is a name ending in "Bhd".
+  for (let n = Math.min(companyFormWords, parts.length); n >= 1; n--) {
+    const tail = parts.slice(-n);
+    if (COMPANY_FORMS.includes(tail.map(letters).join(' '))) return text;
+    for (const form of COMPANY_FORMS) {
+      const formWords = form.split(' ');
+      const joined = form.replace(/ /g, '');
+      if (joined.length < companyFormSlipLetters || formWords.length !== n || levenshtein(tail.map(letters).join(''), joined) !== 1) continue;
+      const spelt = tail.map((w, k) => {
+        if (letters(w) === formWords[k]) return w;
+        const m = /^(?<lead>[^\p{L}\d]*)[\p{L}\d]+(?<end>[^\p{L}\d]*)$/u.exec(w)?.groups;
+        return m ? `${m.lead}${casedLike(w.slice(m.lead.length), formWords[k])}${m.end}` : null;
+      });
+      if (spelt.some((w) => w === null)) continue;
+      const head = tokens.slice(0, -n).join('');
+      return head + spelt.map((w, k) => (w as string) + tokens[tokens.length - n + k].slice(tail[k].length)).join('');
+    }
+  }
+  return text;
+}
+
 /** A name ending in a company's legal form: the form makes it the company's name whatever its size. A name is more than its form. */
 export function endsInCompanyForm(text: string, settings: EngineSettings): boolean {
   const form = companyForm(text, settings);
