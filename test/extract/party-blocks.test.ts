@@ -241,6 +241,12 @@ describe('parties of a scanned receipt', () => {
     expect(partiesOf(c)).toEqual([c.expected]);
   });
 
+  it('takes no two letters a logo left, read tall and sure, for the merchant over the name heading the address', () => {
+    const lines: TypesetLine[] = [[20, [[480, 'HE'], [560, 'Ex']]], [60, [[220, 'RELAIS TOTAL OULMES']]], [75, [[220, 'AUTOROUTE RABAT MEKNES']]], [90, [[260, '15000 KHEMISSET']]]];
+    const tall = (w: Word): Word => (w.text === 'HE' || w.text === 'Ex' ? { ...w, box: { ...w.box, y1: w.box.y1 - 0.02 } } : w);
+    expect(partiesOf({ title: 'logo', lines, read: { Ex: 0.4 }, adjust: tall, fields: ['merchant_name'], expected: {} })).toEqual([{ merchant_name: 'RELAIS TOTAL OULMES' }]);
+  });
+
   it.each([
     ['WAHIN HARDWARE SIN BHD', 'WAHIN HARDWARE SDN BHD'],
     ["Watson's Personal Care Stores Sn Bhd", "Watson's Personal Care Stores Sdn Bhd"],

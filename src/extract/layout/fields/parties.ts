@@ -147,8 +147,9 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
     const under = next && inColumn(next, s, settings);
     return !!under && (STREET_START.test(under.text) || isPostalLine(under.text));
   };
+  // A name has a run of three letters: two alone ("HE", "Sw") are what a recognizer made of a logo's strokes.
   const nameLike = (s: Segment) =>
-    !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
+    /\p{L}{3}/u.test(s.text) && !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
   // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
   const named = (l: Line, s: Segment): Segment => (l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s);
   // A company's legal form names it surest, above a taller brand or a note written over the top; a form printed on a
