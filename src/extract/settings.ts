@@ -870,6 +870,13 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * up) must be right 97 % of the time, and a reading the recognizer doubted is not.
        */
       unsureReadingCap: 0.85,
+      /**
+       * A scan's amounts whose decimal mark the page's other amounts contradict are capped like unsure ones: a mark
+       * printed by a quarter (or more) of them makes every mark on the page doubtful (a scan that reads a comma as a
+       * point reads it so only some of the time: business tuning scans read `5.98` for a printed 5,98 at 1.0), and
+       * under that the fewer mark alone is the misread one.
+       */
+      mixedMarksShare: 0.25,
     },
     /** Which printed words can be a value of a concept's kind (value-kinds.ts). */
     kinds: {

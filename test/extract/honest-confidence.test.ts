@@ -59,3 +59,38 @@ describe('honest confidence: arithmetic and the shape of a column', () => {
     expect(confidence(words, 'item_code')).toBeLessThan(0.9);
   });
 });
+
+describe('honest confidence: what a scan reads the same way every time', () => {
+  /** An invoice table whose every row adds up (quantity × unit price = amount), as a scan read it. */
+  const invoice = (rows: Array<[string, string, string, string]>) => receipt([
+    [100, [[100, 'Description'], [350, 'Qty'], [450, 'Unit price'], [600, 'Amount']]],
+    ...rows.map(([d, q, p, t], k): [number, Array<[number, string]>] => [130 + 30 * k, [[100, d], [350, q], [450, p], [600, t]]]),
+  ]);
+  const asked = ask('description', 'quantity', 'unit_price', 'line_total');
+  const prices = (r: ExtractResult) => (r.ok ? r.rows.map((row) => (row.unit_price as { confidence?: number }).confidence ?? NaN) : []);
+
+  it('keeps an amount under 0.9 when its decimal mark is not the one the page\'s other amounts print, and every amount when the page mixes them', () => {
+    const rows: Array<[string, string, string, string]> = [['Desk lamp', '2', '3,50', '7,00'], ['Paper ream', '1', '4,25', '4,25'], ['Pens', '3', '1,10', '3,30'], ['Chair', '1', '5.98', '5,98']];
+    const one = extractFromContent(invoice(rows), asked);
+    expect(prices(one).slice(0, 3).every((c) => c >= 0.9)).toBe(true);
+    expect(prices(one)[3]).toBeLessThan(0.9);
+    // A third of the amounts with the other mark: the scan reads the marks unreliably, none is sure.
+    const mixed = extractFromContent(invoice([...rows.slice(0, 2), ['Pens', '3', '1.10', '3.30'], rows[3]]), asked);
+    expect(Math.max(...prices(mixed))).toBeLessThan(0.9);
+  });
+
+  it('keeps a code cell under 0.9 when it also holds words a scan joined to it, where the column\'s others are codes alone', () => {
+    const table = receipt([
+      [100, [[100, 'Item code'], [300, 'Description'], [600, 'Amount']]],
+      [130, [[100, 'AB-1001'], [300, 'Office chair'], [600, '10.00']]],
+      [160, [[100, 'AB-1002'], [300, 'Desk lamp'], [600, '11.00']]],
+      [190, [[100, 'AB-1003 paper'], [300, 'ream'], [600, '12.00']]],
+      [220, [[100, 'AB-1004'], [300, 'Whiteboard pens'], [600, '13.00']]],
+    ]);
+    const r = extractFromContent(table, ask('item_code', 'description', 'amount'));
+    const codes = r.ok ? r.rows.map((row) => row.item_code as { value: string | null; confidence?: number }) : [];
+    expect(codes.map((c) => c.value)).toEqual(['AB-1001', 'AB-1002', 'AB-1003 paper', 'AB-1004']);
+    expect(codes[0].confidence).toBeGreaterThanOrEqual(0.9);
+    expect(codes[2].confidence).toBeLessThan(0.9);
+  });
+});

@@ -24,6 +24,16 @@ export function valueWords(kind: ValueKind | undefined, specKind: string | undef
 }
 
 /**
+ * Whether a cell's words are a value of `kind`, and wholly one where the
+ * kind's shape tells: a code cell that also holds the description a scan
+ * split off its line, or an amount with a word beside it, only partly is.
+ */
+export function fitsWholly(kind: ValueKind, words: Word[], settings: EngineSettings): boolean {
+  const fit = fitValue(kind, words, settings);
+  return fit !== null && (!SHAPED.has(kind) || fit.length === words.length);
+}
+
+/**
  * The share of its confidence a column (or one line of its two-line cells,
  * `part`) keeps: all when at least settings.rows.columnKindShare of its
  * filled cells are wholly a value of the kind, else settings.rows.kindMisfit.
@@ -37,7 +47,7 @@ export function columnKindShare(rows: TableRow[], column: number, part: 'upper' 
     const words = valueWords(kind, specKind, part ? splitStackedCell(cellWords)[part] : cellWords);
     if (words.length === 0) continue;
     filled++;
-    if (fitValue(kind, words, settings)?.length === words.length) whole++;
+    if (fitsWholly(kind, words, settings)) whole++;
   }
   return filled === 0 || whole >= settings.rows.columnKindShare * filled ? 1 : settings.rows.kindMisfit;
 }

@@ -13,12 +13,11 @@ import { readRequest, type AskedFields } from '../request.js';
 import { asksForLines, chooseMainTables, cleanColumnNames, headerScore, type TableChoice } from '../columns/column-mapping.js';
 import { chooseColumns, columnFields } from '../columns/choose-columns.js';
 import { splitStackedCell } from '../columns/stacked-heads.js';
-import { fitValue } from '../values/value-kinds.js';
 import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../values/arithmetic.js';
 import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
-import { columnKindShare, valueWords } from './column-certainty.js';
+import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues } from '../fields/record-values.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
@@ -95,8 +94,8 @@ function rowOf(
       const cellWords = part ? splitStackedCell(whole)[part] : whole;
       const words = valueWords(kind, specs[i].kind, cellWords);
       const text = words.map((w) => w.text).join(' ');
-      // A column value is as sure as its header names the field, less when it does not look like the concept's kind.
-      const fits = !kind || !text || fitValue(kind, words, settings) !== null;
+      // A column value is as sure as its header names the field, less when it is not wholly a value of the concept's kind.
+      const fits = !kind || !text || fitsWholly(kind, words, settings);
       out[f.name] = c >= 0 ? cell(text, words, specs[i], settings, (sureness[i] ?? 0) * (fits ? 1 : settings.rows.kindMisfit)) : { value: null, box: null };
     } else if (row && itemsOwn(concepts[i])) {
       // An item's own value no column holds is none: the document's "Total" is not each line's total.

@@ -22,14 +22,34 @@ export function readCertainty(words: Word[], settings: EngineSettings): number {
   return Math.min(1, Math.max(ocrFloor, (least - ocrUnsure) / (ocrSure - ocrUnsure)));
 }
 
+/** An amount with two decimals after a comma or a point ("74,78", "5.98"); a date's day and month are none ("07.09.18"). */
+const CENTS: Record<',' | '.', RegExp> = { ',': /\d,\d{2}$/, '.': /\d\.\d{2}$/ };
+const DATE_LIKE = /\d{1,2}[./]\d{1,2}[./]\d{2,4}$/;
+
 /**
- * A result whose values read off unsure words (those inside a value's box)
- * claim at most settings.values.certainty.unsureReadingCap: the last step,
- * after labels and arithmetic have moved confidence.
+ * The OCR words whose decimal mark the page's other amounts contradict
+ * (settings.values.certainty.mixedMarksShare): all of them where the page
+ * mixes its marks, the fewer ones where one mark leads. A text layer's marks
+ * are as printed.
+ */
+export function contradictedMarks(words: Word[], settings: EngineSettings): Word[] {
+  const amounts = words.filter((w) => w.confidence !== undefined && !DATE_LIKE.test(w.text));
+  const comma = amounts.filter((w) => CENTS[','].test(w.text));
+  const point = amounts.filter((w) => CENTS['.'].test(w.text));
+  const [more, fewer] = comma.length >= point.length ? [comma, point] : [point, comma];
+  if (fewer.length === 0) return [];
+  return fewer.length >= settings.values.certainty.mixedMarksShare * (more.length + fewer.length) || fewer.length === more.length ? [...more, ...fewer] : fewer;
+}
+
+/**
+ * A result whose values read off unsure words (those inside a value's box),
+ * or off amounts whose decimal mark the page contradicts, claim at most
+ * settings.values.certainty.unsureReadingCap: the last step, after labels
+ * and arithmetic have moved confidence.
  */
 export function withUnsureReadingsCapped(result: ExtractResult, words: Word[], settings: EngineSettings): ExtractResult {
   const cap = settings.values.certainty.unsureReadingCap;
-  const unsure = words.filter((w) => isUnsureReading([w], settings));
+  const unsure = [...words.filter((w) => isUnsureReading([w], settings)), ...contradictedMarks(words, settings)];
   if (!result.ok || unsure.length === 0) return result;
   const rows = result.rows.map((row) => {
     const out = { ...row };
