@@ -219,7 +219,10 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
     const last = anchorLines.at(-1);
     // A gap ends them too, but says less of where the items end: a row whose amount a scan lost leaves one.
     if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * M.rowGapPitches + M.pitchSlack) break;
-    if (l.words.some((w) => /\d/.test(w.text) && centre(w) >= anchorBand.x1 && centre(w) < anchorBand.x2)) anchorLines.push(i);
+    const inBand = (b: { x1: number; x2: number }) => l.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
+    // On a scan a row whose figures OCR garbled (`STR]` for `5,02`) is a row still where it fills every column of the anchor's line.
+    const garbled = page.ocr && bandsOf.get(anchor.offset)!.every((b) => inBand(b).length > 0);
+    if (garbled || inBand(anchorBand).some((w) => /\d/.test(w.text))) anchorLines.push(i);
   }
   if (anchorLines.length === 0) return null;
   const isAnchor = new Set(anchorLines);
@@ -334,7 +337,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const c = anchor ? r[anchor] : undefined;
     return !anchor || (!!c && !isImageRegion(c) && !!c.value?.trim() && (!c.box || c.box.y1 < table!.end));
   };
-  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), isItem, settings) ? memoryRows : null;
+  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), isItem, content.words, settings) ? memoryRows : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
   // A memory without a table learned its line values from a page of one row: where the general rules read several

@@ -97,7 +97,18 @@ function confirmation(names: string[], rows: Row[], printedTotals: number[], set
   return score;
 }
 
-const filled = (rows: Row[]) => rows.reduce((n, r) => n + Object.values(r).filter((c) => textOf(c).trim() !== '').length, 0);
+/**
+ * Cells that hold a value of their field's kind, read off the page's words under the cell: a scan's `iI:` in the
+ * position column fills no cell, as the memory's reading of it would not.
+ */
+function filled(rows: Row[], pageWords: Word[], settings: EngineSettings): number {
+  const fits = (name: string, c: ExtractedCell) => {
+    if (textOf(c).trim() === '') return false;
+    const words = isImageRegion(c) ? [] : wordsIn(pageWords, c.box);
+    return words.length === 0 || fittedWords(name, words, settings) !== null;
+  };
+  return rows.reduce((n, r) => n + Object.entries(r).filter(([name, c]) => fits(name, c)).length, 0);
+}
 
 /**
  * Whether the memory's rows replace the general rules': they must be better
@@ -106,9 +117,9 @@ const filled = (rows: Row[]) => rows.reduce((n, r) => n + Object.values(r).filte
  * items as the learned rows were (`isItem`); the cells of other general rows
  * count for nothing.
  */
-export function memoryRowsWin(names: string[], memory: Row[], general: Row[], printedTotals: number[], isItem: (r: Row) => boolean, settings: EngineSettings): boolean {
+export function memoryRowsWin(names: string[], memory: Row[], general: Row[], printedTotals: number[], isItem: (r: Row) => boolean, pageWords: Word[], settings: EngineSettings): boolean {
   const m = confirmation(names, memory, printedTotals, settings);
   const g = confirmation(names, general, printedTotals, settings);
-  return m > g || (m === g && filled(memory) >= filled(general.filter(isItem)));
+  return m > g || (m === g && filled(memory, pageWords, settings) >= filled(general.filter(isItem), pageWords, settings));
 }
 
