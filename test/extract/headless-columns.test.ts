@@ -68,7 +68,7 @@ describe('heads whose unit wraps to a second line', () => {
 describe('a head the scan misread', () => {
   it('leaves its line field the free column between its neighbours whose values fit it', () => {
     const list = page([
-      [80, [[70, 'Artikelnr.'], [180, 'Omschrijving'], [512, 'Aant.'], [560, 'Ranhsid'], [680, 'Dozen']]],
+    [80, [[70, 'Artikelnr.'], [180, 'Omschrijving'], [512, 'Aant.'], [560, 'Ranhsid'], [680, 'Dozen']]],
       [105, [[70, '196903'], [180, 'Advieswerkzaamheden'], [520, '196'], [560, 'uur'], [686, '14']]],
       [130, [[70, '425434'], [180, 'Koffiebonen arabica 1 kg'], [520, '224'], [560, 'kg'], [686, '16']]],
       [155, [[70, '818272'], [180, 'Whiteboardstiften'], [526, '60'], [560, 'set'], [692, '4']]],
@@ -81,12 +81,27 @@ describe('a head the scan misread', () => {
 
   it('gives the first field the free column at the page edge: article numbers set as digit groups', () => {
     const list = page([
-      [80, [[70, 'Rersrencia'], [180, 'Artículo'], [520, 'Precio']]],
+    [80, [[70, 'Rersrencia'], [180, 'Artículo'], [520, 'Precio']]],
       [105, [[70, '48-6834'], [180, 'Papel de impresora A4 80 g'], [520, '258,58']]],
       [130, [[70, '95-9180'], [180, 'Soporte para portátil de aluminio'], [520, '237,45']]],
       [155, [[70, '91-1172'], [180, 'Tornillos hexagonales M8 x 40 inox'], [520, '932,33']]],
     ]);
     const rows = rowsOf(extractFromContent(list, ask('item_code', 'description', 'unit_price')));
     expect(rows.map((r) => r.item_code)).toEqual(['48-6834', '95-9180', '91-1172']);
+  });
+});
+
+describe('a packing list whose description is printed last', () => {
+  const list = page([
+    [80, [[70, 'Referencia'], [180, 'Uds.'], [260, 'Bultos P. neto kg'], [340, 'P. neto kg'], [420, 'P. bruto kg'], [560, 'Concepto']]],
+    [105, [[70, '962903'], [186, '42'], [270, '14'], [340, '61,60'], [430, '88,20'], [560, 'Servicios de consultoría']]],
+    [130, [[70, '196623'], [180, '105'], [276, '5'], [340, '50,60'], [430, '55,60'], [560, 'Renovación anual de licencia']]],
+    [155, [[70, '350446'], [186, '18'], [276, '6'], [334, '188,10'], [424, '200,10'], [560, 'Silla de oficina ergonómica']]],
+  ]);
+  const asked = ask('item_code', 'description', 'quantity', 'packages', 'net_weight', 'gross_weight');
+
+  it('gives the packages, asked beside the items, the free column between the quantity and the weights', () => {
+    const rows = rowsOf(extractFromContent(list, asked));
+    expect(rows.map((r) => [r.quantity, r.packages, r.net_weight])).toEqual([['42', '14', '61,60'], ['105', '5', '50,60'], ['18', '6', '188,10']]);
   });
 });

@@ -8,7 +8,8 @@
  * request lists them as the page prints them, so columns are given to fields
  * left to right in request order.
  */
-import { classifyLabel } from '../../concepts/index.js';
+import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
+import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
 import { headerNames } from '../tables/header-names.js';
 import type { FieldRequest, TableChoice } from './column-mapping.js';
@@ -135,18 +136,21 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   const free = (c: number) => !taken.has(c) && (!choice.names[c] || classifyLabel(choice.names[c], settings).size === 0);
   const out = [...columnOf];
   const named: number[] = [];
-  // Line fields only: a document value asked beside the items (the invoice number) is no column.
-  const open = (f: number) => columnOf[f] < 0 && fields[f].concept?.level === 'line';
+  // Line fields only: a document value asked beside the items (the invoice number) is no column, but one whose
+  // column counts or weighs each item ("packages", "net_weight") is the items' own.
+  const itemsOwn = (c: Concept | null | undefined) => c?.level === 'line' || conceptById(COLUMN_COUNTERPARTS[c?.id ?? ''] ?? '')?.kind === 'number';
+  const open = (f: number) => columnOf[f] < 0 && itemsOwn(fields[f].concept);
   for (let f = 0; f < fields.length; f++) {
     if (!open(f)) continue;
     let end = f;
     while (end < fields.length && open(end)) end++;
-    // The run of fields without a column sits between its neighbours' columns (the page's edges at the ends).
-    const lo = Math.max(-1, ...columnOf.slice(0, f));
+    // The run of fields without a column sits between its neighbours' columns (the page's edges at the ends): the
+    // nearest asked before it, not the rightmost (a description printed last, "Referencia … Concepto").
+    const lo = columnOf.slice(0, f).findLast((c) => c >= 0) ?? -1;
     const hi = columnOf.slice(end).find((c) => c >= 0) ?? columns;
+    const run = fields.slice(f, end);
     const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter(free);
     if (between.length && rows.length >= kinds.minRows) {
-      const run = fields.slice(f, end);
       const { columnOf: inRun } = alignInOrder(run.map((field) => between.map((c) => columnFit(rows, c, fits(field, kinds), kinds))), kinds);
       inRun.forEach((i, k) => {
         if (i < 0) return;
