@@ -7,6 +7,41 @@ import { freePort } from '../helpers/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The process and everything it started, read from /proc (Linux): `script` puts the server in a session of its own. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      children = children.concat(fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    }
+  } catch {
+    // The process is gone.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Sends `sig`; false when the process is gone (0 only asks whether it lives). */
+function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SIGTERM to the process, then SIGKILL to whatever of its tree is left after
+ * 10 s: a server still loading its modules on a loaded machine may not act on
+ * SIGTERM yet, and nothing the test started may outlive it.
+ */
+async function stopTree(pid: number): Promise<void> {
+  const tree = processTree(pid);
+  signal(pid, 'SIGTERM');
+  for (let waited = 0; tree.some((p) => signal(p, 0)) && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (const p of tree) signal(p, 'SIGKILL');
+}
+
 /** Runs `docrows serve` until its output matches `until` (or 60 s), then stops it; returns everything printed. */
 async function serveOutput(argv: string[], env: Record<string, string>, until: RegExp): Promise<string> {
   const proc = spawn(argv[0], argv.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -21,9 +56,7 @@ async function serveOutput(argv: string[], env: Record<string, string>, until: R
     proc.stderr.on('data', check);
   });
   await done;
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  proc.kill('SIGTERM');
-  await exited;
+  await stopTree(proc.pid as number);
   return out;
 }
 
