@@ -1,17 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The engine's own tests: functions over words and pages, no server, no child
- * process. They run in worker threads that keep their module cache from file
- * to file (threads' isolate: false), so the engine's heavy modules
- * (tesseract.js, onnxruntime, sharp) load once a thread, not once a file: that
- * import was most of these files' time. The two that watch the process's
- * stderr while tesseract's workers start need a process of their own, as every
- * other test file has (forks, isolated). docs/decisions.md, "Node", says which
- * projects run under Node 24.
+ * Projects say which tests run under which Node (docs/decisions.md, "Node"):
+ * `npm test` runs engine, lint and service under the machine's Node, then
+ * service and image under Node 24. `npx vitest run` alone runs them all.
+ * - engine: functions over words and pages, no server, no child process;
+ * - lint: the repository's own lint rules, with the machine's eslint and dependency-cruiser;
+ * - image: the Dockerfile played as a script, with the image's whole build;
+ * - service: everything else, the HTTP API, CLI, workers, storage and console.
  */
 const ENGINE = ['test/extract/**/*.test.ts', 'test/business/**/*.test.ts', 'test/generator/**/*.test.ts', 'test/einvoice/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/core/**/*.test.ts'];
-const OWN_PROCESS = ['test/extract/ocr-stderr.test.ts', 'test/extract/ocr-languages.test.ts'];
+const LINT = ['test/lint/**/*.test.ts'];
+const IMAGE = ['test/scale/image-build.test.ts'];
 
 export default defineConfig({
   test: {
@@ -22,11 +22,12 @@ export default defineConfig({
     pool: 'forks',
     // Most test files wait on servers, child processes and timers (the whole suite uses about 2/3 of 2 cores'
     // time with 2 files at once): 4 at once keep both cores busy, and every test already tolerates a loaded machine.
-    poolOptions: { forks: { maxForks: 4, minForks: 1 }, threads: { maxThreads: 2, minThreads: 1, isolate: false } },
+    poolOptions: { forks: { maxForks: 4, minForks: 1 } },
     projects: [
-      { extends: true, test: { name: 'engine', include: ENGINE, exclude: OWN_PROCESS, pool: 'threads' } },
-      { extends: true, test: { name: 'engine-own-process', include: OWN_PROCESS } },
-      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ENGINE, globalSetup: ['test/console/global-setup.ts'] } },
+      { extends: true, test: { name: 'engine', include: ENGINE } },
+      { extends: true, test: { name: 'lint', include: LINT } },
+      { extends: true, test: { name: 'image', include: IMAGE } },
+      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: [...ENGINE, ...LINT, ...IMAGE], globalSetup: ['test/console/global-setup.ts'] } },
     ],
   },
 });
