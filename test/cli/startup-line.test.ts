@@ -3,22 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processTree } from '../../bench/lib/process-tree.js';
 import { freePort } from '../helpers/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** The process and everything it started, read from /proc (Linux): `script` puts the server in a session of its own. */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      children = children.concat(fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-    }
-  } catch {
-    // The process is gone.
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
 
 /** Sends `sig`; false when the process is gone (0 only asks whether it lives). */
 function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
@@ -36,6 +24,7 @@ function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
  * SIGTERM yet, and nothing the test started may outlive it.
  */
 async function stopTree(pid: number): Promise<void> {
+  // Read from /proc before the signal: `script` puts the server in a session of its own, out of its process group.
   const tree = processTree(pid);
   signal(pid, 'SIGTERM');
   for (let waited = 0; tree.some((p) => signal(p, 0)) && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
