@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import type { Config } from './config.js';
 import { buildServer, type App } from './http/server.js';
 import type { IngestProcessPool } from './ingest/ingest-process-pool.js';
 import { addDatabaseFigures } from './metrics/database-figures.js';
+import { dropLibvipsCache } from './libvips.js';
 import { createServices, type Services, type ServicesOptions } from './services.js';
 import { removeStaleScratch, type ScratchFiles } from './storage/scratch.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
@@ -18,7 +18,7 @@ export interface RunningApp {
 /** What uploads need besides Services (API processes only): the ingest children and a swept scratch directory. */
 async function prepareUploads(services: Services): Promise<{ processPool: IngestProcessPool; scratch: ScratchFiles }> {
   // Every upload and crop is a different image: libvips' operation cache would only hold memory.
-  sharp.cache(false);
+  dropLibvipsCache();
   const stale = await removeStaleScratch(services.scratch.dir, services.clock.now());
   if (stale > 0) services.log.info({ files: stale, dir: services.scratch.dir }, 'removed scratch files left by an earlier process');
   return { processPool: services.ingest, scratch: services.scratch };

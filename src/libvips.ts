@@ -11,11 +11,14 @@ type SharpModule = typeof import('sharp')['default'];
 
 /** libvips threads asked for by the engines of this process, applied whenever sharp loads. */
 let askedThreads = 0;
+/** Whether this process asked libvips to keep no operation cache. */
+let cacheOff = false;
 /** sharp once loaded: an engine made after the first page was read still raises its threads. */
 let loaded: SharpModule | undefined;
 
-function applyThreads(sharp: SharpModule): void {
+function applyAsked(sharp: SharpModule): void {
   if (askedThreads > sharp.concurrency()) sharp.concurrency(askedThreads);
+  if (cacheOff) sharp.cache(false);
 }
 
 /**
@@ -25,12 +28,18 @@ function applyThreads(sharp: SharpModule): void {
  */
 export function askLibvipsThreads(threads: number): void {
   askedThreads = Math.max(askedThreads, threads);
-  if (loaded) applyThreads(loaded);
+  if (loaded) applyAsked(loaded);
+}
+
+/** No libvips operation cache in this process (an API process: every upload and crop is a different image). */
+export function dropLibvipsCache(): void {
+  cacheOff = true;
+  if (loaded) applyAsked(loaded);
 }
 
 export async function loadSharp(): Promise<SharpModule> {
   const { default: sharp } = await import('sharp');
-  applyThreads(sharp);
+  applyAsked(sharp);
   loaded = sharp;
   return sharp;
 }

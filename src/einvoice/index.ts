@@ -5,5 +5,4 @@ export { EINVOICE_CONFIDENCE, withEInvoice, type EInvoiceEngineOptions } from '.
 export { termFor, type Term, type TermLevel } from './terms.js';
 export { partyAddress, type EInvoice, type InvoiceLine, type Party, type Syntax, type TaxBreakdown } from './model.js';
 export { XML_LIMITS, type XmlLimits } from './xml-tree.js';
-export { ATTACHMENT_LIMITS, findInvoiceAttachment, type AttachmentLimits, type FoundAttachment } from './pdf-attachment.js';
 export { invoiceUnit } from './units.js';

@@ -2,7 +2,6 @@
 import { errors } from '../errors.js';
 import { CII_NAMESPACES, readCii } from './cii.js';
 import type { EInvoice } from './model.js';
-import { findInvoiceAttachment } from './pdf-attachment.js';
 import { readUbl, UBL_NAMESPACES } from './ubl.js';
 import { parseXml, type XmlElement, type XmlLimits } from './xml-tree.js';
 
@@ -37,6 +36,8 @@ export function readEInvoice(bytes: Uint8Array, limits?: XmlLimits): EInvoice {
  * Hostile XML is refused either way.
  */
 export async function readEmbeddedInvoice(pdf: Uint8Array): Promise<EInvoice | null> {
+  // pdf-lib is loaded with the first PDF looked into, not with every process that can read an e-invoice.
+  const { findInvoiceAttachment } = await import('./pdf-attachment.js');
   const found = await findInvoiceAttachment(pdf);
   if (!found) return null;
   if (found.named) return readEInvoice(found.bytes);

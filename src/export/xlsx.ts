@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
 import type { DocumentRow } from '../db/schema.js';
 import { storedResult } from '../core/shared/index.js';
 import { batchDocuments, findBatch, resolveMergeConfig, MergeGrouper, type MergeOutput, type Row, mergeablePage } from '../core/results/index.js';
@@ -52,7 +52,7 @@ async function sheetColumns(services: Services, batchId: number): Promise<{ fiel
 }
 
 /** One line of the sheet: typed cells, each with the number format that prints it as the document did. */
-function addTypedRow(sheet: ExcelJS.Worksheet, values: Array<string | number | null>): void {
+function addTypedRow(sheet: Worksheet, values: Array<string | number | null>): void {
   // document_id and filename (the first two) stay text whatever they look like.
   const cells = values.map((v, i) => (i >= 2 && typeof v === 'string' ? typedCell(v) : { value: v, numFmt: undefined }));
   const row = sheet.addRow(cells.map((c) => c.value));
@@ -67,6 +67,8 @@ export async function exportBatchXlsx(services: Services, principal: Principal, 
   const write = async () => {
     const { fields, widths } = await sheetColumns(services, batch.id);
     const mergeConfig = await resolveMergeConfig(services.db, batch);
+    // exceljs is loaded with the first export, not with every API process.
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Results', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
     const header = ['document_id', 'filename', ...fields];

@@ -1,7 +1,6 @@
 /** Reading documents: the Document object and its page image (full, thumbnail or a crop). */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { DbOrTrx } from '../../db/connect.js';
 import * as documents from '../../db/queries/documents.js';
 import type { DocumentRow } from '../../db/schema.js';
@@ -10,6 +9,7 @@ import type { Principal } from '../accounts/index.js';
 import { pageImageBytes, paintPage } from '../shared/index.js';
 import { documentView, type DocumentView } from './document-view.js';
 import { errors } from '../../errors.js';
+import { sharpOf } from '../../libvips.js';
 
 /** Team members see their pool owner's documents too (same rule as core/bbox/trigger.ts's ownsDocument). */
 async function findOwnedDocument(db: DbOrTrx, principal: Principal, id: string): Promise<(DocumentRow & { batch_name: string }) | undefined> {
@@ -89,5 +89,5 @@ export async function getDocumentImage(
   }
   const full = await pageImageBytes(services, doc);
   if (!full) throw errors.documentNotFound(id);
-  return { etag, body: await sharp(full).extract(pixels).jpeg({ quality: 85 }).toBuffer() };
+  return { etag, body: await (await sharpOf(full)).extract(pixels).jpeg({ quality: 85 }).toBuffer() };
 }

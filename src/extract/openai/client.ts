@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import type { OpenAiConfig } from '../../config-engines.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { HTTP_OK, HTTP_REDIRECT, HTTP_REQUEST_TIMEOUT, HTTP_SERVER_ERROR, HTTP_TOO_MANY_REQUESTS, MS_PER_SECOND } from '../units.js';
@@ -143,7 +143,8 @@ class Breaker {
 }
 
 export class ModelClient {
-  private readonly agent: Agent;
+  /** undici, loaded with the first call: a service whose pages never reach a model never loads it. */
+  private agent: Promise<Agent> | undefined;
   private readonly slots: Slots;
   private readonly breaker: Breaker;
   private readonly url: string;
@@ -157,7 +158,6 @@ export class ModelClient {
   ) {
     if (!config.baseUrl) throw new Error('DOCROWS_OPENAI_BASE_URL is not set');
     this.url = `${config.baseUrl}/chat/completions`;
-    this.agent = new Agent({ connections: config.concurrency, headersTimeout: config.timeoutMs, bodyTimeout: config.timeoutMs });
     this.slots = new Slots(config.concurrency);
     this.breaker = new Breaker(config.breakerMs, settings.model.breakerPollMs, log);
   }
@@ -173,6 +173,12 @@ export class ModelClient {
       ...(responseFormat ? { response_format: responseFormat } : {}),
       ...(call.reasoningEffort ? { reasoning_effort: call.reasoningEffort } : {}),
     });
+  }
+
+  private dispatcher(): Promise<Agent> {
+    const { concurrency, timeoutMs } = this.config;
+    this.agent ??= import('undici').then(({ Agent }) => new Agent({ connections: concurrency, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }));
+    return this.agent;
   }
 
   private headers(): Record<string, string> {
@@ -203,8 +209,9 @@ export class ModelClient {
       let retryAfter: number | null = null;
       await this.slots.take();
       try {
+        const { request } = await import('undici');
         const res = await request(this.url, {
-          method: 'POST', headers: this.headers(), body, dispatcher: this.agent,
+          method: 'POST', headers: this.headers(), body, dispatcher: await this.dispatcher(),
           signal: AbortSignal.any([AbortSignal.timeout(this.config.timeoutMs), signal]),
         });
         this.breaker.up();
@@ -251,6 +258,6 @@ export class ModelClient {
   /** Abandons requests in flight and waiting ones (they throw ModelClosedError) and closes the connections. */
   async close(): Promise<void> {
     this.closing.abort();
-    await this.agent.destroy();
+    await (await this.agent)?.destroy();
   }
 }
