@@ -6,11 +6,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Direct children of `pid`: one children file a thread, and a thread (or the process) may end while they are read. */
 function childrenOf(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
-      const list = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-      return list ? list.split(/\s+/).map(Number) : [];
+      try {
+        const list = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+        return list ? list.split(/\s+/).map(Number) : [];
+      } catch {
+        return [];
+      }
     });
   } catch {
     return [];
@@ -24,19 +29,20 @@ export function processTree(pid: number): number[] {
   return out;
 }
 
-function rssKb(pid: number): number {
+/** Resident memory of one process in MiB (0 once it is gone: exited between the walk and the read). */
+export function rssMb(pid: number): number {
   try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
-    return 0; // exited between the walk and the read
+    return 0;
   }
 }
 
 /** Resident MB of the whole tree now, and of its root alone. */
 export function treeRssMb(pid: number): { tree: number; root: number; processes: number } {
   const pids = processTree(pid);
-  const kb = pids.map(rssKb);
-  return { tree: kb.reduce((a, b) => a + b, 0) / 1024, root: kb[0] / 1024, processes: pids.length };
+  const mb = pids.map(rssMb);
+  return { tree: mb.reduce((a, b) => a + b, 0), root: mb[0], processes: pids.length };
 }
 
 /** Runs `fn` while sampling the tree every `everyMs`; the peak of the tree's sum, the root's peak, and the most processes seen. */

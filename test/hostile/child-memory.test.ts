@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxFixture, docxFromXml } from '../fixtures/ingest/file-fixtures.js';
 import { textPdf } from '../fixtures/ingest/pdf-fixtures.js';
 import { isContractError } from './contract.js';
-import { descendants, fileForm, startHostileServer, type HostileServer } from './server.js';
+import { processTree } from '../../bench/lib/process-tree.js';
+import { fileForm, startHostileServer, type HostileServer } from './server.js';
 
 /**
  * The ingest children's memory bound (DOCROWS_INGEST_MEMORY_MB: the child's
@@ -36,7 +37,7 @@ describe('an upload that needs more memory than an ingest child may use', () => 
   it('fails that upload with invalid_parameter on file; the server lives and the next upload is served', async () => {
     // A docx within the bound converts: the bound is not simply too small for the work.
     expect((await server.upload(fileForm('small', 'small.docx', docxFixture()))).status).toBe(200);
-    const childrenBefore = descendants(server.child.proc.pid!);
+    const childrenBefore = processTree(server.child.proc.pid!).slice(1);
 
     const res = await server.upload(fileForm('dense', 'dense.docx', denseDocx()));
     expect(res.status, res.text).toBe(400);
@@ -49,6 +50,6 @@ describe('an upload that needs more memory than an ingest child may use', () => 
     const next = await server.upload(fileForm('after', 'after.pdf', await textPdf({ pages: 1 })));
     expect(next.status, next.text).toBe(200);
     // The child that hit the bound is gone; another took its place.
-    expect(descendants(server.child.proc.pid!)).not.toEqual(childrenBefore);
+    expect(processTree(server.child.proc.pid!).slice(1)).not.toEqual(childrenBefore);
   }, 120_000);
 });

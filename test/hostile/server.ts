@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { processTree, rssMb } from '../../bench/lib/process-tree.js';
 import { freePort } from '../helpers/free-port.js';
 import { createAccountOver, startDocrows, waitForHttp, type Child } from '../pipeline/child-server.js';
 
@@ -21,42 +22,9 @@ export interface HostileServer {
 
 const MiB = 1024 * 1024;
 
-/** Resident memory of one process in MiB (0 once it is gone). */
-export function rssMiB(pid: number): number {
-  try {
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'latin1'));
-    return kb ? Number(kb[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The direct children of `pid`, from /proc/<pid>/task/<tid>/children (one file per thread). */
-function childrenOf(pid: number): number[] {
-  try {
-    return fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1').split(' ').filter(Boolean).map(Number);
-      } catch {
-        return [];
-      }
-    });
-  } catch {
-    return [];
-  }
-}
-
-/** The process ids of every descendant of `pid` (the ingest children, and any of theirs). */
-export function descendants(pid: number): number[] {
-  const out: number[] = [];
-  for (const child of childrenOf(pid)) out.push(child, ...descendants(child));
-  return out;
-}
-
 /** The server's RSS and the largest of its children's, in MiB. */
 export function memory(pid: number): { server: number; child_max: number; tree: number } {
-  const children = descendants(pid).map(rssMiB);
-  const server = rssMiB(pid);
+  const [server, ...children] = processTree(pid).map(rssMb);
   return { server, child_max: Math.max(0, ...children), tree: server + children.reduce((a, b) => a + b, 0) };
 }
 
