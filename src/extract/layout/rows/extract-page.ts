@@ -21,6 +21,7 @@ import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues } from '../fields/record-values.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
+import { withListSumRepairs } from './list-sum.js';
 import type { PageContent } from '../../read/page-content.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
 import { toHundredths } from '../../units.js';
@@ -160,7 +161,7 @@ function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number,
   const { fields, concepts, specs, textual } = asked;
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
   if (mappedColumns >= settings.rows.tableOverListColumns || !textual.some((f) => f.concept?.level === 'line')) return null;
-  const items = readListItems(lines, new Set(), settings);
+  const items = withListSumRepairs(readListItems(lines, new Set(), settings), lines, settings);
   const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
   if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && listed > mappedColumns))) {
     return items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings));

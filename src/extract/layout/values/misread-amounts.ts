@@ -7,8 +7,9 @@
  * recognizer was unsure of, one digit taken for its look-alike (`3.99` for
  * 5.99) or a lost decimal mark (`758`) give other readings. A reading other
  * than the printed one is only ever taken when quantity × unit price = line
- * total (or subtotal + tax = total) holds for it and for no other reading as
- * cheap: exactly one reading explains the row (the totals).
+ * total (or subtotal + tax = total, or a list's amounts summing to its
+ * subtotal) holds for it and for no other reading as cheap: exactly one
+ * reading explains the row (the totals, the list).
  */
 import { parseNumber } from '../../format/index.js';
 import type { Word } from '../../types.js';
@@ -199,4 +200,28 @@ export function checkTotals(parts: Partial<Record<TotalPart, Word[]>>, settings:
   const words = TOTAL_PARTS.map((id) => parts[id] ?? []);
   const checks = parts.subtotal?.length && parts.total_amount?.length ? checkRelation(words, totalsHold(rounding), true, settings) : words.map(() => ({ agreement: null, repaired: null }));
   return Object.fromEntries(TOTAL_PARTS.map((id, k) => [id, checks[k]])) as Record<TotalPart, PartCheck>;
+}
+
+/** The amounts before the last sum to it (a list's amounts and its subtotal). */
+const sumHolds: Relation = (values, exact, settings) => same(values.slice(0, -1).reduce((a, b) => a + b, 0), values[values.length - 1], exact, settings);
+
+/**
+ * A list's amounts checked by their sum against the sums printed under them
+ * (a receipt's subtotal, then its total): where an amount carries a stray
+ * mark (`5:99`, `7-58`) and exactly one cheapest reading of the marks makes
+ * the list add up to a sum, that reading's text by index (null for amounts
+ * kept as read). Only marks are set right here, never a digit of a doubted
+ * word: an item the list missed can make a sum fail by what one look-alike
+ * digit happens to explain. A sum the amounts add up to as read, or a sum
+ * itself misread, repairs nothing.
+ */
+export function checkListSum(amounts: string[], sums: string[], settings: EngineSettings): Array<string | null> {
+  const mark = decimalMarkOf([...amounts, ...sums]);
+  const parts = amounts.map((t) => readingsOf(t, false, settings, mark).slice(0, isWellFormed(t) ? 1 : undefined));
+  for (const sum of sums.filter(isWellFormed)) {
+    const verdict = explainedBy([...parts, readingsOf(sum, false, settings, mark).slice(0, 1)], sumHolds, settings);
+    if (verdict.kind === 'agrees') break;
+    if (verdict.kind === 'repaired') return verdict.readings.slice(0, -1).map((r) => (r.cost > 0 ? r.text : null));
+  }
+  return amounts.map(() => null);
 }
