@@ -841,6 +841,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** A row of amounts, one the sum of the others (net, tax and total side by side): at least this many. */
     ownSumAmounts: 3,
     /**
+     * Line totals whose sum is checked against the page's subtotal (rows/lines-sum.ts): at least this many, as one
+     * item's amount is the subtotal by itself (a summary line read as the only item would confirm itself).
+     */
+    linesSumItems: 2,
+    /**
      * The last row of a table, no words, repeating the amounts of the items above in at least this many columns is
      * their sum even after one item ("1,00 € | 1,19 €" under a single item's net and gross totals); one amount alone
      * may be an item's own.
@@ -877,6 +882,17 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * under that the fewer mark alone is the misread one.
        */
       mixedMarksShare: 0.25,
+      /**
+       * A page groups the thousands of its large amounts when at least this many of them print a mark ("1'807.65"):
+       * then one printed without ("6317.94") lost it to the scan (business tuning scans: 6317.94 for 6'317.94 and
+       * 67549.07 for 67'549.07 at 1.0).
+       */
+      minGroupedAmounts: 2,
+      /**
+       * The most a document value may claim when given beside the items for a name that may mean each item's (a line
+       * concept on a page without items, "Imponibile" read as the subtotal): whose the name is, the request does not say.
+       */
+      documentValueForItems: 0.4,
     },
     /** Which printed words can be a value of a concept's kind (value-kinds.ts). */
     kinds: {

@@ -94,3 +94,99 @@ describe('honest confidence: what a scan reads the same way every time', () => {
     expect(codes[2].confidence).toBeLessThan(0.9);
   });
 });
+
+describe('honest confidence: the items against the page\'s totals (rows/lines-sum.ts)', () => {
+  const cellOf = (r: ExtractResult, k: number, name: string) => (r.ok ? (r.rows[k][name] as { value: string | null; confidence?: number }) : { value: null });
+  /** Items without heads (a continuation page: columns named by quantity × unit price = amount), then `closing` lines. */
+  const headless = (closing: Parameters<typeof typeset>[0]) => receipt([
+    [100, [[100, 'Desk lamp'], [400, '2'], [500, '3.50'], [650, '7.00']]],
+    [130, [[100, 'Paper ream'], [400, '1'], [500, '4.25'], [650, '4.25']]],
+    [160, [[100, 'Pens'], [400, '3'], [500, '1.10'], [650, '3.30']]],
+    ...closing,
+  ]);
+  const asked = ask('description', 'quantity', 'unit_price', 'line_total');
+  const totals = (r: ExtractResult) => (r.ok ? r.rows.map((row) => (row.line_total as { confidence?: number }).confidence ?? NaN) : []);
+
+  it('makes every line total surer when they add up to the subtotal printed under them, and keeps them where the subtotal is more (a page of several)', () => {
+    const adds = extractFromContent(headless([[220, [[400, 'Subtotal'], [650, '14.55']]]]), asked);
+    const part = extractFromContent(headless([[220, [[400, 'Subtotal'], [650, '114.55']]]]), asked);
+    const none = extractFromContent(headless([]), asked);
+    expect(totals(none).every((c) => c < 0.9)).toBe(true);
+    expect(totals(adds).every((c) => c >= 0.9)).toBe(true);
+    expect(totals(part)).toEqual(totals(none));
+  });
+
+  it('makes a row less sure when its amount is what the items add up to over the total (a total line read as an item)', () => {
+    const table = (total: string) => receipt([
+      [100, [[100, 'ARTICULO'], [300, 'PRECIO'], [450, 'CANT.'], [600, 'TOTAL']]],
+      [130, [[100, 'Pan de molde'], [300, '4,74'], [450, '1'], [600, '4,74']]],
+      [160, [[100, 'Platanos'], [300, '5,77'], [450, '2'], [600, '11,54']]],
+      [190, [[100, 'Leche'], [300, '9,73'], [450, '2'], [600, '19,46']]],
+      [220, [[100, 'TOTAL'], [450, 'Y'], [600, total]]],
+      [260, [[100, 'Tarjeta'], [600, '35,74']]],
+      [280, [[100, 'Total a pagar'], [600, '35,74']]],
+    ]);
+    const r = extractFromContent(table('35,74'), ask('description', 'unit_price', 'quantity', 'line_total'));
+    const last = r.ok ? r.rows.length - 1 : -1;
+    expect(cellOf(r, last, 'description').value).toBe('TOTAL');
+    expect(cellOf(r, last, 'description').confidence).toBeLessThan(0.9);
+    expect(cellOf(r, last, 'line_total').confidence).toBeLessThan(0.9);
+    expect(cellOf(r, 0, 'line_total').confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps no asked amount sure where another column adds up to the subtotal (heads set left of their columns, named one off)', () => {
+    const lines: Parameters<typeof typeset>[0] = [
+      [100, [[78, 'Artikel'], [507, 'Aant.'], [614, 'Prijs'], [769, 'Regeltotaal']]],
+      [130, [[78, 'LED-bureaulamp'], [594, '5'], [718, '506,28'], [873, '2.531,40']]],
+      [160, [[78, 'Laptopstandaard'], [588, '10'], [724, '64,54'], [885, '645,40']]],
+      [190, [[78, 'Printpapier'], [600, '8'], [724, '86,46'], [885, '691,68']]],
+    ];
+    const subtotal: Parameters<typeof typeset>[0] = [[240, [[600, 'Netto bedrag:'], [873, '3.868,48']]]];
+    const fields = ask('description', 'quantity', 'unit_price', 'line_total');
+    const plain = extractFromContent(receipt(lines), fields);
+    const checked = extractFromContent(receipt([...lines, ...subtotal]), fields);
+    // The heads name the columns one off: the prices under "Regeltotaal", the quantities under "Prijs".
+    expect(cellOf(plain, 0, 'line_total').value).toBe('506,28');
+    expect(cellOf(plain, 0, 'line_total').confidence).toBeGreaterThanOrEqual(0.9);
+    expect(cellOf(checked, 0, 'line_total').value).toBe('506,28');
+    for (const name of ['unit_price', 'line_total']) expect(cellOf(checked, 0, name).confidence).toBeLessThan(0.9);
+  });
+});
+
+describe('honest confidence: a document value beside the items for a name that may be each item\'s', () => {
+  it('is a guess for a name the catalogue reads as a line column too ("Imponibile"), and for a line concept on a page without items', () => {
+    const invoice = receipt([
+      [100, [[100, 'Descrizione'], [350, 'Qta'], [450, 'Prezzo unitario']]],
+      [130, [[100, 'Cavo USB-C'], [350, '2'], [450, '9.27'], [600, '18.54']]],
+      [160, [[100, 'Switch di rete'], [350, '5'], [450, '0.60'], [600, '3.00']]],
+      [220, [[400, 'Subtotale'], [600, '21.54']]],
+    ]);
+    const r = extractFromContent(invoice, ask('Descrizione articolo', 'Qtà', 'Prezzo unitario', 'Imponibile'));
+    const first = r.ok ? (r.rows[0].Imponibile as { value: string | null; confidence?: number }) : null;
+    expect(first?.value).toBe('21.54');
+    expect(first?.confidence).toBeLessThan(0.5);
+    const totalsOnly = receipt([[100, [[100, 'Nettobetrag:'], [400, '129,00']]], [130, [[100, 'Gesamt:'], [400, '153,51']]]]);
+    const page2 = extractFromContent(totalsOnly, ask('Art.-Nr.', 'Anzahl', 'Gesamtpreis'));
+    const total = page2.ok ? (page2.rows[0].Gesamtpreis as { value: string | null; confidence?: number }) : null;
+    if (total?.value) expect(total.confidence).toBeLessThan(0.5);
+    expect(total?.value).toBe('153,51');
+  });
+});
+
+describe('honest confidence: a large amount a scan read without the thousands mark the page prints', () => {
+  it('keeps it under 0.9 where two other amounts print theirs, and sure where the page groups none', () => {
+    const invoice = (sub: string, others: [string, string]) => receipt([
+      [100, [[100, 'Cavo'], [300, others[0]]]],
+      [130, [[100, 'Switch'], [300, others[1]]]],
+      [200, [[100, 'Subtotale'], [300, sub]]],
+      [230, [[100, 'IVA 22%'], [300, '1389.95']]],
+      [260, [[100, 'Totale'], [300, '7707.89']]],
+    ]);
+    const sub = (r: ExtractResult) => (r.ok ? (r.rows[0].subtotal as { value: string | null; confidence?: number }) : null);
+    const lost = sub(extractFromContent(invoice('6317.94', ["1'807.65", "4'495.19"]), ask('subtotal', 'total_amount')));
+    expect(lost?.value).toBe('6317.94');
+    expect(lost?.confidence).toBeLessThan(0.9);
+    const plain = sub(extractFromContent(invoice('6317.94', ['1807.65', '4495.19']), ask('subtotal', 'total_amount')));
+    expect(plain?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -61,7 +61,7 @@ function holdsDocumentLabels(line: Line, settings: EngineSettings): boolean {
  * table, the header and items of every table that lists items are set aside too ("Amount" heading a column is not
  * the total); two-column tables are label/value blocks, and one or two rows under labels are a summary block.
  */
-function itemLines(choices: TableChoice[], tables: Table[], settings: EngineSettings): Set<Line> {
+export function itemLines(choices: TableChoice[], tables: Table[], settings: EngineSettings): Set<Line> {
   const itemTables = choices.length
     ? choices.map((c) => ({ table: c.table, names: c.names }))
     : tables.map((t) => ({ table: t, names: headerNames(t, t.headerLines.length, settings) }));

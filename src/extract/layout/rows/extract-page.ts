@@ -1,7 +1,7 @@
 import type { CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Word } from '../../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../../format/index.js';
 import { isPureLocationField } from '../../pure-location.js';
-import { conceptById, type Concept } from '../../concepts/index.js';
+import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { groupWordsIntoLines, type Line } from '../lines/lines.js';
 import { headerNames } from '../tables/header-names.js';
@@ -18,7 +18,8 @@ import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
 import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
-import { findRecordValues } from '../fields/record-values.js';
+import { findRecordValues, itemLines } from '../fields/record-values.js';
+import { itemSumTargets, namedOneOff, withColumnsInDoubt, withLinesSumChecked, type SumTarget } from './lines-sum.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
 import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { withListSumRepairs } from './list-sum.js';
@@ -57,11 +58,14 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const choices = chooseColumns(tables, asked, settings);
   const isColumn = columnFields(asked, choices);
   const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
-  const rows = itemRows(asked, isColumn, choices, recordValues, settings);
+  // The page's totals the items' line totals must add up to (rows/lines-sum.ts).
+  const targets = asked.concepts.some((c) => c?.id === 'line_total') ? itemSumTargets(lines, itemLines(choices, tables, settings), settings) : [];
+  const rows = itemRows(asked, isColumn, choices, recordValues, targets, settings);
   const names = asked.fields.map((f) => f.name);
+  const summed = (rs: Array<Record<string, ExtractedCell>>) => withLinesSumChecked(rs, asked.fields, asked.concepts, targets, settings);
   const list = listRows(asked, choices, rows.length, lines, recordValues, settings);
-  if (list) return { ok: true, fields: names, rows: list };
-  return { ok: true, fields: names, rows: rows.length ? rows : [rowOf(asked, isColumn, recordValues, null, [], settings)] };
+  if (list) return { ok: true, fields: names, rows: summed(list) };
+  return { ok: true, fields: names, rows: rows.length ? summed(rows) : [rowOf(asked, isColumn, recordValues, null, [], settings)] };
 }
 
 /**
@@ -101,13 +105,29 @@ function rowOf(
     } else if (row && itemsOwn(concepts[i])) {
       // An item's own value no column holds is none: the document's "Total" is not each line's total.
       out[f.name] = { value: null, box: null };
-    } else out[f.name] = recordValues.get(i) as ExtractedCell;
+    } else out[f.name] = withLines && mayBeItemsOwn(f.name, concepts[i], settings) ? guessed(recordValues.get(i) as ExtractedCell, settings) : (recordValues.get(i) as ExtractedCell);
   });
   return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf, settings) : out;
 }
 
+/**
+ * Whether a value asked beside the items may be each item's rather than the
+ * document's: a line concept answered from the page's labels (a page with no
+ * items), or a name the catalogue reads as a line column's head as well
+ * ("Imponibile": the subtotal, and each line's taxable amount).
+ */
+function mayBeItemsOwn(name: string, concept: Concept | null, settings: EngineSettings): boolean {
+  return concept?.level === 'line' || [...classifyLabel(name, settings).keys()].some((id) => conceptById(id)?.level === 'line');
+}
+
+/** A document value given for a name that may mean each item's: a guess (settings.values.certainty.documentValueForItems). */
+function guessed(cell: ExtractedCell, settings: EngineSettings): ExtractedCell {
+  const most = settings.values.certainty.documentValueForItems;
+  return 'value' in cell && cell.value && cell.confidence !== undefined && cell.confidence > most ? { ...cell, confidence: most } : cell;
+}
+
 /** The rows stage for tables: each chosen table's item rows, summaries dropped, a statement's running balance checked. */
-function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): Array<Record<string, ExtractedCell>> {
+function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], recordValues: Map<number, ExtractedCell>, targets: SumTarget[], settings: EngineSettings): Array<Record<string, ExtractedCell>> {
   const { arithmeticColumnConfidence, kindsColumnConfidence } = settings.rows;
   const { fields, concepts, textual } = asked;
   const rows: Array<Record<string, ExtractedCell>> = [];
@@ -135,7 +155,9 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       return Math.min(1, headerScore(textual[k], head, settings, asksForLines(textual))) * bearsOut;
     });
     const taken = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).filter((row) => !wordsUnderNumbers(row, columnOf, concepts));
-    const built = taken.map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked));
+    // Amount columns named one off (a head set left of its column): none of their values is sure (rows/lines-sum.ts).
+    const oneOff = namedOneOff(items, columnOf[concepts.findIndex((c) => c?.id === 'line_total')] ?? -1, targets, settings);
+    const built = taken.map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked)).map((r) => (oneOff ? withColumnsInDoubt(r, fields, concepts, settings) : r));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf, settings));
   }
   return rows;

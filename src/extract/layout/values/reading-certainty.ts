@@ -41,15 +41,32 @@ export function contradictedMarks(words: Word[], settings: EngineSettings): Word
   return fewer.length >= settings.values.certainty.mixedMarksShare * (more.length + fewer.length) || fewer.length === more.length ? [...more, ...fewer] : fewer;
 }
 
+/** An amount of a thousand or more with cents, its thousands grouped by a mark ("1'807.65", "9.753,36") or not ("6317.94"). */
+const GROUPED = /^[-€$£]?\d{1,3}(?:[.,'’]\d{3})+[.,]\d{2}$/;
+const UNGROUPED = /^[-€$£]?\d{4,}[.,]\d{2}$/;
+
+/**
+ * The OCR amounts printed without the thousands mark the page's other large
+ * amounts print (settings.values.certainty.minGroupedAmounts of them at
+ * least): a scan drops a thin apostrophe or point surely, and mostly ("6317.94"
+ * for 6'317.94 beside two amounts that kept theirs), and the value is then not
+ * as printed. A scan adds no mark, so the grouped ones stand.
+ */
+export function ungroupedAmounts(words: Word[], settings: EngineSettings): Word[] {
+  const read = words.filter((w) => w.confidence !== undefined);
+  const grouped = read.filter((w) => GROUPED.test(w.text)).length;
+  return grouped >= settings.values.certainty.minGroupedAmounts ? read.filter((w) => UNGROUPED.test(w.text)) : [];
+}
+
 /**
  * A result whose values read off unsure words (those inside a value's box),
- * or off amounts whose decimal mark the page contradicts, claim at most
+ * or off amounts whose decimal mark or thousands grouping the page contradicts, claim at most
  * settings.values.certainty.unsureReadingCap: the last step, after labels
  * and arithmetic have moved confidence.
  */
 export function withUnsureReadingsCapped(result: ExtractResult, words: Word[], settings: EngineSettings): ExtractResult {
   const cap = settings.values.certainty.unsureReadingCap;
-  const unsure = [...words.filter((w) => isUnsureReading([w], settings)), ...contradictedMarks(words, settings)];
+  const unsure = [...words.filter((w) => isUnsureReading([w], settings)), ...contradictedMarks(words, settings), ...ungroupedAmounts(words, settings)];
   if (!result.ok || unsure.length === 0) return result;
   const rows = result.rows.map((row) => {
     const out = { ...row };
