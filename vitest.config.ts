@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/longest-first.js';
 
 /**
  * Projects say which tests run under which Node (docs/decisions.md, "Node"):
@@ -23,6 +24,7 @@ export default defineConfig({
     // Most test files wait on servers, child processes and timers (the whole suite uses about 2/3 of 2 cores'
     // time with 2 files at once): 4 at once keep both cores busy, and every test already tolerates a loaded machine.
     poolOptions: { forks: { maxForks: 4, minForks: 1 } },
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'engine', include: ENGINE } },
       { extends: true, test: { name: 'lint', include: LINT } },
