@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateBusinessDoc } from '../../bench/lib/business/index.js';
+import { ingestPages } from '../../bench/lib/business/scan.js';
+import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
 const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
 
 describe('receipt items as different tills print them, under the names asked for', () => {
+  const engine = createLayoutEngine();
+  afterAll(() => engine.close?.());
   it('takes the count a till prints first for the quantity, the words after it for the article', () => {
     const receipt = page([
       [20, [[300, 'Brückner GmbH']]],
@@ -147,4 +152,88 @@ describe('receipt items as different tills print them, under the names asked for
     };
     expect(rowsOf(extractFromContent(receipt, ask('quantity', 'description', 'line_total')))[0]).toEqual({ quantity: '1', description: 'Orange juice', line_total: '1.51' });
   });
+
+  it('reads the name "name" beside line fields as the article, as a "Name" head would be', () => {
+    expect(rowsOf(extractFromContent(shortReceipt, ask('name', 'qty', 'price_per_unit', 'line_amount')))).toEqual([
+      { name: 'Milk 1L', qty: null, price_per_unit: null, line_amount: '1.29' },
+      { name: 'Coffee', qty: '2', price_per_unit: '3.79', line_amount: '7.58' },
+      { name: 'Bread', qty: null, price_per_unit: null, line_amount: '2.49' },
+    ]);
+  });
+
+  it('takes the count a till prints after the article, alone or with the price of one, for the quantity', () => {
+    const inline = page([
+      [20, [[300, 'SUPERMART']]],
+      [60, [[50, 'Milk 1L'], [800, '1.29']]],
+      [75, [[50, 'Coffee'], [560, '2 x 3.79'], [800, '7.58']]],
+      [90, [[50, 'Bread'], [800, '2.49']]],
+      [110, [[50, 'TOTAL'], [800, '11.36']]],
+    ]);
+    expect(rowsOf(extractFromContent(inline, lineRequest))).toEqual([
+      { description: 'Milk 1L', quantity: null, unit_price: null, line_total: '1.29' },
+      { description: 'Coffee', quantity: '2', unit_price: '3.79', line_total: '7.58' },
+      { description: 'Bread', quantity: null, unit_price: null, line_total: '2.49' },
+    ]);
+    const counted = page([
+      [20, [[300, 'BÄCKEREI MÜLLER']]],
+      [60, [[50, 'Brötchen'], [560, '4'], [800, '1,96']]],
+      [75, [[50, 'Bio Vollmilch'], [560, '1'], [800, '1,19']]],
+      [90, [[50, 'SUMME'], [800, '3,15']]],
+      [105, [[50, 'Bar'], [800, '5,00']]],
+    ]);
+    expect(rowsOf(extractFromContent(counted, ask('description', 'quantity', 'line_total')))).toEqual([
+      { description: 'Brötchen', quantity: '4', line_total: '1,96' },
+      { description: 'Bio Vollmilch', quantity: '1', line_total: '1,19' },
+    ]);
+  });
+
+  it('gives a lone money column without heads to the line total, not to the unit price asked before it', () => {
+    const receipt = page([
+      [20, [[300, 'BÄCKEREI MÜLLER']]],
+      [55, [[50, '12.03.2024 10:15'], [600, 'Bon 4711']]],
+      [70, [[50, 'Brötchen'], [560, '4'], [850, '1,96']]],
+      [85, [[50, 'Vollmilch 1L'], [560, '1'], [850, '1,19']]],
+      [100, [[50, 'Kaffee gemahlen'], [560, '2'], [850, '13,98']]],
+      [115, [[50, 'Eier 10 St.'], [560, '1'], [850, '2,99']]],
+      [135, [[50, 'SUMME'], [800, '20,12']]],
+      [150, [[50, 'Bar'], [850, '25,00']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, lineRequest)).map((r) => [r.unit_price, r.line_total])).toEqual([
+      [null, '1,96'],
+      [null, '1,19'],
+      [null, '13,98'],
+      [null, '2,99'],
+    ]);
+  });
+
+  it('joins a description the till wraps onto a second line, and starts the next record after a record of two lines', () => {
+    const wrapped = page([
+      [20, [[300, 'SUPERMART']]],
+      [60, [[50, 'Eier 10 St.'], [800, '4,64']]],
+      [75, [[50, 'Bio']]],
+      [90, [[50, 'Kaffee'], [800, '7,58']]],
+      [105, [[70, '2 x 3,79']]],
+      [120, [[50, 'Brot'], [800, '2,49']]],
+      [140, [[50, 'SUMME'], [800, '14,71']]],
+    ]);
+    expect(rowsOf(extractFromContent(wrapped, lineRequest))).toEqual([
+      { description: 'Eier 10 St. Bio', quantity: null, unit_price: null, line_total: '4,64' },
+      { description: 'Kaffee', quantity: '2', unit_price: '3,79', line_total: '7,58' },
+      { description: 'Brot', quantity: null, unit_price: null, line_total: '2,49' },
+    ]);
+  });
+
+  it('reads generated tills: records of two lines whose article wraps, the next record after one, heads packed tight, a card number under the items', { timeout: 60_000 }, async () => {
+    // Tuning-split receipts: nl-3 prints "Tomaten" / "Bio" / "6 st x 10,26   61,56"; en-7 "MILK 2L" / "1 x 4.01   4.01"
+    // / "Orange juice"; it-7 heads "Descrizione articolo Qtà" packed over the counts, and "************7618" under the
+    // payment line.
+    for (const [lang, seed] of [['nl', 3], ['en', 7], ['it', 7]] as const) {
+      const doc = await generateBusinessDoc({ seed, kind: 'receipt', lang });
+      const [first] = await ingestPages(doc.pdf);
+      const res = await engine.extract(first, { ...lineRequest, fields: doc.lineColumns.map((name) => ({ name, formatRequirement: '' })) });
+      const rows = rowsOf(res).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v ?? ''])));
+      expect(rows).toEqual(doc.lines);
+    }
+  });
+
 });

@@ -90,10 +90,19 @@ export interface CommercialLayout {
   headerLeft: boolean;
   /** Header labels of two words broken over two lines. */
   headerBreak: boolean;
+  /**
+   * Goods tables with a column before the description: each item's description on a line of its own under the
+   * item's figures, running under the number columns, its head under the head of the column before it.
+   */
+  descUnder: boolean;
 }
 
-/** `r` draws the arrangement as it was before issue 28's second widening, `w` what that widening added (documents print as they did where it adds nothing; null: nothing). */
-export function drawCommercialLayout(r: Rand, w: Rand | null): CommercialLayout {
+/**
+ * `r` draws the arrangement as it was before issue 28's second widening, `w` what that widening added, `x` what the
+ * third added (documents print as they did where a widening adds nothing; null: nothing).
+ */
+export function drawCommercialLayout(r: Rand, w: Rand | null, x: Rand | null = null): CommercialLayout {
+  const articleOver = w !== null && chance(w, 0.35);
   return {
     letterhead: pick(r, ['left', 'left', 'right', 'center'] as const),
     extrasIn: pick(r, ['letterhead', 'footer'] as const),
@@ -110,10 +119,11 @@ export function drawCommercialLayout(r: Rand, w: Rand | null): CommercialLayout 
     detailLines: chance(r, 0.25),
     stamp: chance(r, 0.15),
     pen: pick(r, ['none', 'none', 'none', 'none', 'tick', 'ring', 'signature'] as const),
-    articleOver: w !== null && chance(w, 0.35),
+    articleOver,
     headerGap: w ? pick(w, [0, 0, 0, 1, 2]) : 0,
     headerLeft: w !== null && chance(w, 0.25),
     headerBreak: w !== null && chance(w, 0.3),
+    descUnder: x !== null && !articleOver && chance(x, 0.3),
   };
 }
 
@@ -374,16 +384,26 @@ function drawTotalRow(s: Sheet, t: Item, L: CommercialLayout, lastColumn: number
 /** A column as printed: the truth keys its cell shows, one a line (an article code over its description). */
 interface PrintedColumn extends Column {
   keys: string[];
+  /** The key printed on a line of its own under the item's figures, from this column's left edge (`L.descUnder`). */
+  under?: string;
 }
 
-/** The printed columns: with `L.articleOver`, an item code and the description after it share one column. */
+/**
+ * The printed columns: with `L.articleOver`, an item code and the description after it share one column; with
+ * `L.descUnder` (goods tables), the description leaves the row for a line under it, its head under the head of the
+ * column before it.
+ */
 function printedColumns(columns: Column[], L: CommercialLayout): PrintedColumn[] {
   const code = columns.findIndex((c) => c.key === 'item_code');
+  const under = L.descUnder && columns.some((c) => c.key === 'unit_price' || c.key === 'net_weight');
   const out: PrintedColumn[] = [];
   columns.forEach((c, i) => {
+    const head = out[out.length - 1];
     if (L.articleOver && code >= 0 && i === code + 1 && c.key === 'description') {
-      const head = out[out.length - 1];
       out[out.length - 1] = { ...head, label: `${head.label}\n${c.label}`, weight: head.weight + c.weight, keys: [...head.keys, c.key] };
+    } else if (under && head && c.key === 'description') {
+      // The figures take most of the room: the description line runs on under them.
+      out[out.length - 1] = { ...head, label: `${head.label}\n${c.label}`, weight: head.weight + c.weight * 0.25, under: c.key };
     } else out.push({ ...c, keys: [c.key] });
   });
   return out;
@@ -422,10 +442,16 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
   const widths = fitWidths(weights.map((w) => ((x2 - x1) * w) / total), columnNeeds(s, columns, spec.rows, pad));
   const bottom = s.height - MARGIN - lh * 4;
   let y = y0;
-  const drawRow = (cells: string[], bold: boolean, fill: boolean, head = false): number => {
+  const underAt = columns.findIndex((c) => c.under);
+  const underX = x1 + widths.slice(0, Math.max(0, underAt)).reduce((n, w) => n + w, 0) + pad;
+  /** `under`: a line of its own under the cells, from `underX` to the table's right edge. */
+  const drawRow = (cells: string[], bold: boolean, fill: boolean, head = false, under = ''): number => {
     // A cell breaks where it holds a line break (a second line of an item), and wraps to its width.
     const wrapped = cells.map((c, i) => (c ? c.split('\n').flatMap((part) => s.wrap(part, widths[i] - 2 * pad, { bold })) : []));
-    const h = Math.max(1, ...wrapped.map((w) => w.length)) * lh + 2 * pad;
+    const rows = Math.max(1, ...wrapped.map((w) => w.length));
+    const underLines = under ? under.split('\n').flatMap((part) => s.wrap(part, x2 - underX - pad, { bold })) : [];
+    const h = (rows + underLines.length) * lh + 2 * pad;
+    underLines.forEach((line, k) => s.text(line, underX, y + pad + (rows + k) * lh, { bold }));
     if (fill) s.fill(x1, y, x2 - x1, h, '#dddddd');
     let x = x1;
     wrapped.forEach((lines, i) => {
@@ -475,7 +501,7 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
       y = MARGIN;
       if (L.repeatHeader) header();
     }
-    drawRow(cells, false, false);
+    drawRow(cells, false, false, false, underAt >= 0 ? (shown[columns[underAt].under as string] ?? '') : '');
     running += spec.rowAmounts?.[i] ?? 0;
   });
   if (L.rules === 'header') s.rule(x1, y, x2, y, 0.6);

@@ -8,7 +8,7 @@ import { drawCommercial, drawCommercialLayout } from './commercial.js';
 import { FIELD_LABELS } from './labels.js';
 import { logoImage } from './marks.js';
 import { drawLocale } from './locale.js';
-import { chance, mix, pick, rng } from './random.js';
+import { chance, mix, pick, rng, type Rand } from './random.js';
 import { generateReceipt } from './receipt.js';
 import { seedSplit, splitSeeds } from '../splits.js';
 import { FONT_FAMILIES, fontsFor, renderPdf } from './sheet.js';
@@ -56,22 +56,49 @@ export interface GenerateOptions {
 const VALUE_SALT = 0x7a1e5;
 /** Salt of the stream of the draws issue 28's second widening added (receipt.ts, commercial.ts, kinds.ts). */
 const WIDER_SALT = 0x3d9e1;
+/** Salt of the stream of the third widening's draws (more tills, descriptions under their items' figures). */
+const WIDEST_SALT = 0x51d7e;
+/** Salt of the stream of the names a request gives the line columns (the third widening). */
+const LINE_NAMES_SALT = 0x6a3c9;
+
+/**
+ * Names clients give a line table's columns besides the truth's keys ("description, quantity, unit_price, amount"):
+ * a snake_case request takes one of them for a column on some documents. `price` means the price of one only beside
+ * a quantity and the line's amount.
+ */
+const LINE_NAMES: Record<string, string[]> = {
+  description: ['item', 'name', 'product', 'article'],
+  quantity: ['qty', 'count'],
+  unit_price: ['price', 'price_per_unit', 'unit_cost'],
+  line_total: ['amount', 'total', 'line_amount', 'total_price'],
+};
+
+/** A snake_case line request with names drawn from `x` on some documents, where the request stays unambiguous. */
+function lineNames(x: Rand, request: RequestedField[]): RequestedField[] {
+  if (!chance(x, 0.6)) return request;
+  const keys = new Set(request.map((f) => f.key));
+  return request.map((f) => {
+    const names = LINE_NAMES[f.key]?.filter((n) => n !== 'price' || (keys.has('quantity') && keys.has('line_total')));
+    return names?.length && chance(x, 0.7) ? { key: f.key, name: pick(x, names) } : f;
+  });
+}
 
 export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: GenerateOptions): Promise<BusinessDoc> {
   const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
   const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const w = narrow ? null : rng(mix(series ?? seed, WIDER_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
+  const x = narrow ? null : rng(mix(series ?? seed, WIDEST_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const locale = drawLocale(r, lang);
   const style: NamingStyle = pick(r, ['snake', 'snake', 'snake', 'snake', 'snake', 'camel', 'label', 'title'] as const);
   let made: Pick<BusinessDoc, 'pdf' | 'pages' | 'fields' | 'lines' | 'lineColumns' | 'layout'> & { labels: Record<string, string>; columnLabels: Record<string, string> };
   if (kind === 'receipt') {
-    const rc = await generateReceipt(r, lang, locale, v, w);
+    const rc = await generateReceipt(r, lang, locale, v, w, x);
     made = { ...rc, columnLabels: {} };
   } else {
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);
     const ctx: Ctx = { r, v, w, lang, l: locale, long: long && series === undefined };
     const spec = COMMERCIAL_KINDS[kind](ctx);
-    const layout = drawCommercialLayout(r, w);
+    const layout = drawCommercialLayout(r, w, x);
     const font = pick(r, fontsFor(lang, FONT_FAMILIES));
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
@@ -89,6 +116,9 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: 
     };
   }
   const fieldKeys = Object.keys(made.fields);
+  const printedNames = requestFor(style, made.lineColumns, made.columnLabels);
+  // The names from a stream of their own: a series keeps its client's request whatever its values draw.
+  const lineRequest = narrow || style !== 'snake' ? printedNames : lineNames(rng(mix(series ?? seed, LINE_NAMES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), printedNames);
   return {
     id: series === undefined ? `${kind}-${lang}-${seed}` : `${kind}-${lang}-s${series}-${seed}`,
     seed,
@@ -100,7 +130,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: 
     fields: made.fields,
     lineColumns: made.lineColumns,
     lines: made.lines.map((row) => Object.fromEntries(made.lineColumns.map((k) => [k, row[k] ?? '']))),
-    request: { style, fields: requestFor(style, fieldKeys, made.labels), lines: requestFor(style, made.lineColumns, made.columnLabels) },
+    request: { style, fields: requestFor(style, fieldKeys, made.labels), lines: lineRequest },
     layout: { ...made.layout, date: locale.date, group: locale.number.group, decimal: locale.number.decimal, currency: locale.money.code, currencyPlace: locale.money.place },
   };
 }

@@ -12,7 +12,11 @@
  *   or none; on 58 mm paper only quantity, description and amount;
  * - `two_line`: an item over two lines, the description (after an article
  *   code on some tills) and under it `qty x price` with the amount on either line;
- * - `qty_first`: the quantity before the description, the amount at the right.
+ * - `qty_first`: the quantity before the description, the amount at the right;
+ * - `inline`: the description, `2 x 3.79` (or `2 @ 3.79`, `2 Stk x 3,79`) in
+ *   the middle of the same line and the amount at the right.
+ * Some tills wrap a long description onto a second line, and some leave blank
+ * lines between their heads and the first item.
  * Then lines that are not items: a subtotal, the bold total, payment (a masked
  * card number for cards), change and a VAT line; and sometimes a pen mark
  * (a tick, a ring round the total, a signature). The page is as long as its content.
@@ -47,7 +51,7 @@ type Line = (s: Sheet, y: number, left: number, right: number) => void;
 
 export interface ReceiptLayout {
   widthMm: 58 | 80;
-  till: 'classic' | 'columns' | 'two_line' | 'qty_first';
+  till: 'classic' | 'columns' | 'two_line' | 'qty_first' | 'inline';
   /** `classic`: where a `2 x 1,25` line shows. */
   qtyLine: 'above' | 'below' | '';
   /** `columns`: a header row over the items. */
@@ -62,14 +66,23 @@ export interface ReceiptLayout {
   taxLetter: 'none' | 'A' | 'AB';
   letterJoined: boolean;
   /** `columns`: the printed order of the item columns, q = quantity, d = description, p = unit price, a = amount. */
-  order: 'dqpa' | 'qdpa' | 'dpqa' | 'qda' | '';
+  order: 'dqpa' | 'qdpa' | 'dpqa' | 'qda' | 'dqa' | '';
+  /** How a quantity line joins the count and the price of one: `2 x 3.79`, `2 @ 3.79`, `2 Stk x 3,79`. */
+  qtyStyle: 'x' | 'at' | 'unit';
+  /** Long descriptions (a pack size after the article) broken onto a second line. */
+  wrap: boolean;
+  /** `columns` with heads: blank lines between the heads and the first item. */
+  headerGap: number;
   /** `columns` with `qda`: the amount column headed with the unit price's label ("Price"), as many tills do. */
   amountAsPrice: boolean;
   pen: 'none' | 'tick' | 'ring' | 'signature';
 }
 
-/** `r` draws the layout as it was before issue 28's second widening; `w` what that widening added (receipts print as they did where it adds nothing). */
-function drawReceiptLayout(r: Rand, w: Rand | null): ReceiptLayout {
+/**
+ * `r` draws the layout as it was before issue 28's second widening; `w` what that widening added, `x` what the third
+ * added (receipts print as they did where a widening adds nothing).
+ */
+function drawReceiptLayout(r: Rand, w: Rand | null, x: Rand | null): ReceiptLayout {
   const widthMm = pick(r, [58, 80] as const);
   const till = pick(r, widthMm === 80 ? (['classic', 'classic', 'columns', 'two_line', 'qty_first'] as const) : (['classic', 'classic', 'two_line', 'qty_first'] as const));
   const layout: ReceiptLayout = {
@@ -85,6 +98,9 @@ function drawReceiptLayout(r: Rand, w: Rand | null): ReceiptLayout {
     font: '',
     taxLetter: chance(r, 0.5) ? 'A' : 'none',
     letterJoined: false,
+    qtyStyle: 'x',
+    wrap: false,
+    headerGap: 0,
     pen: pick(r, ['none', 'none', 'none', 'tick', 'ring', 'signature'] as const),
   };
   if (!w) return layout;
@@ -98,12 +114,33 @@ function drawReceiptLayout(r: Rand, w: Rand | null): ReceiptLayout {
     layout.taxLetter = pick(w, ['A', 'AB'] as const);
     layout.letterJoined = chance(w, 0.3);
   }
+  if (!x) return layout;
+  // Third widening: more tills (the quantity and price of one inside the item line or under it, the quantity right
+  // after the description), other quantity lines, long descriptions wrapped, heads set apart from their items.
+  if (chance(x, 0.4)) {
+    // The count and price in the item line need an 80 mm line beside the article.
+    const till = pick(x, widthMm === 80 ? (['inline', 'inline', 'two_line', 'columns'] as const) : (['two_line', 'columns'] as const));
+    Object.assign(layout, { till, qtyLine: '', codes: false, amountFirst: till === 'two_line' && chance(x, 0.5), headerRow: till === 'columns' && chance(x, 0.5) });
+    layout.order = till === 'columns' ? 'dqa' : '';
+    layout.amountAsPrice = false;
+  }
+  layout.qtyStyle = pick(x, ['x', 'x', 'at', 'unit'] as const);
+  layout.wrap = chance(x, 0.3);
+  layout.headerGap = layout.headerRow && chance(x, 0.4) ? int(x, 1, 2) : 0;
   return layout;
 }
 
-/** `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` what issue 28's second widening added. */
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null) {
-  const layout = drawReceiptLayout(r, w);
+/** A word for pieces on a quantity line (`2 Stk x 3,79`). */
+const PIECES: Record<Lang, string> = { en: 'pcs', de: 'Stk', fr: 'pce', es: 'ud', nl: 'st', it: 'pz', pt: 'un', pl: 'szt' };
+/**
+ * Variants a till prints after an article, which break a long description onto a second line. Words only: a pack size
+ * under an article (`2 x 200 g`) reads as its quantity line, on paper as to the engine.
+ */
+const VARIANTS = ['Multipack', 'Bio', 'XXL', 'Premium', 'Light', 'Family Pack', 'Extra', 'Classic'];
+
+/** `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` and `x` what issue 28's second and third widenings added. */
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null) {
+  const layout = drawReceiptLayout(r, w, x);
   const { widthMm } = layout;
   const font = pick(r, fontsFor(lang, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]));
   layout.font = font.name;
@@ -194,50 +231,83 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
         s.text(text, at.x, y, { bold: true, align: at.align });
       }
     });
+    for (let i = 0; i < layout.headerGap; i++) lines.push(() => undefined);
   }
   let total = 0;
   // Items taxed at the reduced rate (letter B): the VAT block then prints one line a rate.
   let reduced = false;
   for (let i = 0; i < n; i++) {
-    const desc = pick(v, SHOP_ITEMS[lang]);
+    const article = pick(v, SHOP_ITEMS[lang]);
+    // A long description: a variant after the article, broken onto a line of its own under it.
+    const rest = x && layout.wrap && chance(x, 0.5) ? pick(x, VARIANTS) : '';
+    const desc = rest ? `${article} ${rest}` : article;
+    // The article and, under it, the rest of its description: drawn together, so the text reads in the till's order.
+    const printArticle = (s: Sheet, text: string, x: number, y: number) => {
+      s.text(text, x, y);
+      if (rest) s.text(rest, x, y + lh);
+    };
+    const wrapLine = () => {
+      if (rest) lines.push(() => undefined);
+    };
     const qty = chance(v, 0.35) ? int(v, 2, 6) : 1;
     const price = int(v, 29, 1299) / 100;
     const lineTotal = Math.round(qty * price * 100) / 100;
     total += lineTotal;
     const letter = layout.taxLetter === 'none' ? '' : `${layout.letterJoined ? '' : ' '}${layout.taxLetter === 'AB' && w && chance(w, 0.4) ? 'B' : 'A'}`;
     if (letter.endsWith('B')) reduced = true;
-    const qtyText = `${qty} x ${amount(price)}`;
+    const qtyText = layout.qtyStyle === 'at' ? `${qty} @ ${amount(price)}` : layout.qtyStyle === 'unit' ? `${qty} ${PIECES[lang]} x ${amount(price)}` : `${qty} x ${amount(price)}`;
     const sum = `${amount(lineTotal)}${letter}`;
     if (layout.till === 'columns') {
-      const cell: Record<string, string> = { q: String(qty), d: desc, p: amount(price), a: sum };
+      const cell: Record<string, string> = { q: String(qty), d: article, p: amount(price), a: sum };
       lines.push((s, y, left, right) => {
         for (const ch of layout.order) {
           const at = place(ch, s, left, right);
-          s.text(cell[ch], at.x, y, { align: at.align });
+          if (ch === 'd') printArticle(s, cell[ch], at.x, y);
+          else s.text(cell[ch], at.x, y, { align: at.align });
         }
       });
+      wrapLine();
       items.push({ description: desc, quantity: String(qty), ...(layout.order.includes('p') ? { unit_price: amount(price) } : {}), line_total: amount(lineTotal) });
     } else if (layout.till === 'two_line') {
       const code = layout.codes ? String(int(v, 1_000_000, 9_999_999)) : '';
-      const first = code ? `${code} ${desc}` : desc;
+      const first = code ? `${code} ${article}` : article;
       if (layout.amountFirst) {
-        lines.push(both(first, sum));
+        lines.push((s, y, left, right) => {
+          printArticle(s, first, left, y);
+          s.text(sum, right, y, { align: 'right' });
+        });
+        wrapLine();
         lines.push((s, y, left) => s.text(qtyText, left + size * 2, y));
       } else {
-        lines.push((s, y, left) => s.text(first, left, y));
+        lines.push((s, y, left) => printArticle(s, first, left, y));
+        wrapLine();
         lines.push(both(qtyText, sum, { indent: size * 2 }));
       }
       items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: String(qty), unit_price: amount(price), line_total: amount(lineTotal) });
     } else if (layout.till === 'qty_first') {
       lines.push((s, y, left, right) => {
         s.text(String(qty), left, y);
-        s.text(desc, left + s.widthOf('00 '), y);
+        printArticle(s, article, left + s.widthOf('00 '), y);
         s.text(sum, right, y, { align: 'right' });
       });
+      wrapLine();
       items.push({ description: desc, quantity: String(qty), unit_price: '', line_total: amount(lineTotal) });
+    } else if (layout.till === 'inline') {
+      // The count and the price of one between the description and the amount, for items bought more than once.
+      lines.push((s, y, left, right) => {
+        printArticle(s, article, left, y);
+        if (qty > 1) s.text(qtyText, right - (right - left) * 0.28, y, { align: 'right' });
+        s.text(sum, right, y, { align: 'right' });
+      });
+      wrapLine();
+      items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: qty > 1 ? amount(price) : '', line_total: amount(lineTotal) });
     } else {
       if (qty > 1 && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
-      lines.push(both(desc, sum));
+      lines.push((s, y, left, right) => {
+        printArticle(s, article, left, y);
+        s.text(sum, right, y, { align: 'right' });
+      });
+      wrapLine();
       if (qty > 1 && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
       items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: qty > 1 ? amount(price) : '', line_total: amount(lineTotal) });
     }

@@ -7,6 +7,7 @@
 import { conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import { BARE_WORD_LINE_READINGS } from '../concepts/line.js';
 import { resolveFormat, type FormatSpec, type ValueKind } from '../format/index.js';
+import { SYNONYMS } from '../lexicon.js';
 import { isPureLocationField } from '../pure-location.js';
 import type { ExtractRequest, FieldSpec } from '../types.js';
 import type { FieldRequest } from './columns/column-mapping.js';
@@ -64,6 +65,17 @@ function lineConceptOfWords(name: string): Concept | undefined {
     .find((c) => c?.level === 'line') ?? undefined;
 }
 
+/**
+ * The line concept a bare word the catalogue leaves alone means as a column head: the canonical word of its
+ * synonym group ("name" is a description, as a "Name" head is), when that word is a line concept.
+ */
+function lineConceptOfSynonym(name: string): Concept | undefined {
+  const word = name.trim().toLowerCase();
+  const group = SYNONYMS.find((g) => g.includes(word));
+  const c = group ? resolveConcept(group[0]) : null;
+  return c?.level === 'line' ? c : undefined;
+}
+
 export function readRequest(request: ExtractRequest, lines: Line[], settings: EngineSettings): AskedFields {
   const fields = request.fields;
   const requested = fields.map((f) => resolveFormat(f.formatRequirement, request.globalFormatRequirement));
@@ -76,7 +88,10 @@ export function readRequest(request: ExtractRequest, lines: Line[], settings: En
   // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value.
   const withLines = named.some((c) => c?.level === 'line');
   const concepts = named.map((c, i) => {
-    const line = withLines && c && isBareWord(fields[i].name) ? BARE_WORD_LINE_READINGS[c.id] : undefined;
+    const bare = withLines && isBareWord(fields[i].name);
+    // A bare word no concept claims ("name") beside line fields is the column its synonyms head.
+    if (bare && !c && !located[i]) return lineConceptOfSynonym(fields[i].name) ?? null;
+    const line = bare && c ? BARE_WORD_LINE_READINGS[c.id] : undefined;
     return line ? conceptById(line) ?? c : c;
   });
   // A price asked with neither quantity nor line total is what each line costs: an "Amount" head names it too.

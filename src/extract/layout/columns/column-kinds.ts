@@ -97,6 +97,25 @@ function alignInOrder(score: number[][], kinds: Kinds): { columnOf: number[]; to
 }
 
 /**
+ * A unit price given the items' last money column while the line total asked
+ * after it found none: the column is the line total. An item prints the price
+ * of one beside the amount it costs, never in place of it, so one money
+ * column alone is what each line costs ("Brötchen   4   1,96" on a till
+ * without heads).
+ */
+function amountOverPrice(aligned: { columnOf: number[]; total: number }, fields: FieldRequest[], score: number[][], kinds: Kinds): { columnOf: number[]; total: number } {
+  const price = fields.findIndex((f) => f.concept?.id === 'unit_price');
+  const total = fields.findIndex((f) => f.concept?.id === 'line_total');
+  const c = aligned.columnOf[price];
+  if (price < 0 || total < price || c === undefined || c < 0 || aligned.columnOf[total] >= 0) return aligned;
+  const moneyAfter = score[total].some((fit, k) => k > c && fit >= kinds.minFit);
+  if (moneyAfter || score[total][c] < kinds.minFit) return aligned;
+  const columnOf = [...aligned.columnOf];
+  [columnOf[price], columnOf[total]] = [-1, c];
+  return { columnOf, total: aligned.total };
+}
+
+/**
  * The table whose columns, without heads, line up with the requested fields
  * by the shapes of their values in request order. At least minFields fields
  * and minFieldShare of those asked must find a column
@@ -112,7 +131,7 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], sett
     const columns = columnCount(table);
     if (rows.length < kinds.minRows || columns < kinds.minFields) continue;
     const score = fitOf.map((fit) => Array.from({ length: columns }, (_, c) => columnFit(rows, c, fit, kinds)));
-    const { columnOf, total } = alignInOrder(score, kinds);
+    const { columnOf, total } = amountOverPrice(alignInOrder(score, kinds), fields, score, kinds);
     const mapped = columnOf.filter((c) => c >= 0).length;
     if (mapped < kinds.minFields || mapped < fields.length * kinds.minFieldShare) continue;
     if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: total, byKinds: true };

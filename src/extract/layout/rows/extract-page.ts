@@ -164,14 +164,16 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
 }
 
 /**
- * A row whose asked cells hold words without a figure, each under a column
- * of numbers or money, and nothing else asked: a head's wrapped words set
- * under the heads ("Positions- / betrag / ohne / USt.") or a note, not an
- * item.
+ * A row whose asked cells hold only what their columns never hold, and
+ * nothing else asked: words without a figure under columns of numbers or
+ * money (a head's wrapped words set under the heads, "Positions- / betrag /
+ * ohne / USt.", or a note), or a text column's cell without a letter (a masked
+ * card number under a receipt's items, "************7618"). Not an item.
  */
 function wordsUnderNumbers(row: TableRow, columnOf: number[], concepts: Array<Concept | null>): boolean {
   const filled = columnOf.flatMap((c, i) => (c >= 0 && row.cells[c].text.trim() ? [{ text: row.cells[c].text, kind: concepts[i]?.kind }] : []));
-  return filled.length > 0 && filled.every((f) => (f.kind === 'money' || f.kind === 'number') && !/\d/.test(f.text));
+  const misfits = (f: { text: string; kind?: string }) => ((f.kind === 'money' || f.kind === 'number') && !/\d/.test(f.text)) || (f.kind === 'text' && !/\p{L}/u.test(f.text));
+  return filled.length > 0 && filled.every(misfits);
 }
 
 /**

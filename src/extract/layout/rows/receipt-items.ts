@@ -81,10 +81,40 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
   return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
 }
 
+/**
+ * What a till prints between an item's description and its amount: the count
+ * ("Brötchen   4   1,96"), or the count and the price of one, in cells or as
+ * `2 x 3.79` ("Kaffee   2 x 3.79   7.58"), when count × price gives the amount.
+ */
+function countsBetween(words: Word[], total: Word[], settings: EngineSettings): { quantity: Word[]; unitPrice: Word[] | null } | null {
+  if (words.length === 1 && /^\d{1,3}$/.test(words[0].text)) return { quantity: words, unitPrice: null };
+  const t = amount(withoutTaxClass(total));
+  const agrees = (q: number, p: number) => t !== null && Math.abs(q * p - Math.abs(t.value)) < settings.rows.quantityAgreement;
+  const counted = quantityLine(words);
+  if (counted) return agrees(counted.q, counted.p) ? counted : null;
+  const [count, ...rest] = words;
+  const price = rest.length === 1 && /^\d{1,3}$/.test(count.text) ? amount(rest) : null;
+  return price && agrees(Number(count.text), price.value) ? { quantity: [count], unitPrice: rest } : null;
+}
+
+/**
+ * A description's second line: words alone under the item's description, at its left edge, before anything else
+ * ("Eier 10 St." over "Bio"). A line with a figure in it is a quantity line or another item, not a continuation.
+ */
+function continuesDescription(line: Line, description: Word[], settings: EngineSettings): boolean {
+  if (line.segments.length !== 1 || /\d/.test(line.text) || !/\p{L}{2}/u.test(line.text)) return false;
+  const left = description[0]?.box.x1;
+  return left !== undefined && Math.abs(line.box.x1 - left) < line.height && !closesList(line, settings) && !labelsDocumentValue(line, settings);
+}
+
 /** The item lines of a headerless list, or [] when the page has none. */
 export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSettings): ListItem[] {
   const r = settings.rows;
-  const items: Array<ListItem & { index: number }> = [];
+  /**
+   * `end`: the index of the item's last line; `runsOn`: its description is on that line and may run onto the next (a
+   * record over two lines ends at its counts, and the line under them is the next article).
+   */
+  const items: Array<ListItem & { index: number; end: number; runsOn: boolean }> = [];
   const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
   let closing: Line | null = null;
   for (let i = 0; i < lines.length; i++) {
@@ -99,10 +129,16 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       quantities.push({ index: i, ...counted });
       continue;
     }
+    const last = items[items.length - 1];
+    if (last?.end === i - 1 && last.runsOn && continuesDescription(line, last.description, settings)) {
+      last.description = [...last.description, ...line.words];
+      last.end = i;
+      continue;
+    }
     if (line.segments.length <= 1) continue;
     // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
-    const last = line.segments.length - 1;
-    const at = last > 1 && /^[A-Z]$/.test(line.segments[last].text) ? last - 1 : last;
+    const end = line.segments.length - 1;
+    const at = end > 1 && /^[A-Z]$/.test(line.segments[end].text) ? end - 1 : end;
     const amountWords = withoutTaxClass(line.segments[at].words);
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
     const misread = !fitValue('money', amountWords, settings) && readingsOf(textOf(amountWords), false, settings).some((r) => /[.,]\d{2}/.test(r.text));
@@ -110,9 +146,17 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     if (!total || closesList(line, settings) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
-    const above = lines[i - 1];
-    if (counts && above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.index === i - 1) && !closesList(above, settings) && !labelsDocumentValue(above, settings)) {
-      items.push({ index: i, description: above.words, lineTotal: total, quantity: counts.quantity, unitPrice: counts.unitPrice, misread: misread || undefined });
+    const article = (k: number) => {
+      const above = lines[k];
+      return above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.end >= k) && !closesList(above, settings) && !labelsDocumentValue(above, settings);
+    };
+    const upper = i - 1;
+    if (counts && article(upper)) {
+      // The article's description may run on a second line over the counts, at the same left edge.
+      const top = upper - 1;
+      const first = article(top) && continuesDescription(lines[upper], lines[top].words, settings) ? top : upper;
+      const description = lines.slice(first, i).flatMap((l) => l.words);
+      items.push({ index: i, end: i, runsOn: false, description, lineTotal: total, quantity: counts.quantity, unitPrice: counts.unitPrice, misread: misread || undefined });
       continue;
     }
     // A till that prints the count first ("2 | Kaffee | 6,00"): the count is the quantity, the text after it the article.
@@ -120,9 +164,11 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     const left = line.segments[start];
     if (!/\p{L}{2}/u.test(left.text) || left.box.x1 > r.descriptionLeftOf) continue;
     // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
-    const textEnd = line.segments.findIndex((seg, k) => k > start && (k >= at || isDataValue(seg.text)));
-    const quantity = start ? line.segments[0].words : null;
-    items.push({ index: i, description: line.segments.slice(start, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity, unitPrice: null, misread: misread || undefined });
+    const textEnd = line.segments.findIndex((seg, k) => k > start && (k >= at || isDataValue(seg.text) || quantityLine(seg.words) !== null));
+    // Else the count may follow the description ("Brötchen   4   1,96", "Kaffee   2 x 3.79   7.58").
+    const between = start ? null : countsBetween(line.segments.slice(textEnd, at).flatMap((seg) => seg.words), total, settings);
+    const quantity = start ? line.segments[0].words : between?.quantity ?? null;
+    items.push({ index: i, end: i, runsOn: true, description: line.segments.slice(start, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity, unitPrice: between?.unitPrice ?? null, misread: misread || undefined });
   }
   // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
   // An amount with a stray mark, or read unsurely, is the reading that fits (misread-amounts.ts).
@@ -135,7 +181,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       return readings.find((x) => Math.abs(q.q * q.p - Math.abs(x.value)) < r.quantityAgreement);
     };
     const below = items.find((it) => it.index === q.index + 1);
-    const above = items.find((it) => it.index === q.index - 1);
+    const above = items.find((it) => it.end === q.index - 1);
     const [target, fit] = reading(below) ? [below, reading(below)] : reading(above) ? [above, reading(above)] : [undefined, undefined];
     if (target && fit) {
       target.quantity = q.quantity;
@@ -155,8 +201,8 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
  * its amount ("4 Apfelsaft 36,60" over "Summe 36,60"): one amount with no
  * total under it is a document value, not an item.
  */
-function totals(item: ListItem & { index: number }, closing: Line | null, lines: Line[], settings: EngineSettings): boolean {
-  if (!closing || lines.indexOf(closing) !== item.index + 1) return false;
+function totals(item: ListItem & { end: number }, closing: Line | null, lines: Line[], settings: EngineSettings): boolean {
+  if (!closing || lines.indexOf(closing) !== item.end + 1) return false;
   const sum = amount(withoutTaxClass(closing.segments[closing.segments.length - 1].words));
   const own = amount(item.lineTotal);
   return sum !== null && own !== null && sum.value >= own.value - settings.rows.quantityAgreement;

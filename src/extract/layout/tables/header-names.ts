@@ -38,6 +38,10 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
       // Unless sub-headings stand under each of its columns, a segment splitting cleanly is heads set tight ("Cod. art.
       // Descrizione"); the lower line may be the wrapped units of some of them ("Caixas P. líquido Peso bruto" over "kg | (kg)").
       if (!spanned.every((c) => subHeaded.has(c)) && splitsAtSeparators(table, seg.words, spanned, settings)) return [];
+      // A short head packed after a long one ("Descrizione articolo Qtà" over a till's count) reaches too little of
+      // its column to span it: its words still go to their own columns when each part names a concept the whole does not.
+      const centred = [...new Set(seg.words.map((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2))))];
+      if (spanned.length <= 1 && centred.length > 1 && partsName(table, seg.words, centred, settings)) return [];
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });
@@ -83,9 +87,8 @@ function repeatedGroups(names: string[], stubs: number, least: number): number[]
 function splitsAtSeparators(table: Table, words: Word[], spanned: number[], settings: EngineSettings): boolean {
   const { headAlign } = settings.tables;
   if (spanned.length <= 1) return false;
+  if (partsName(table, words, spanned, settings)) return true;
   const partOf = (c: number) => words.filter((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2)) === c);
-  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(textOf(ws), settings).size > 0;
-  if (!names(words) && spanned.every((c) => names(partOf(c)))) return true;
   return spanned.every((c) => {
     const part = partOf(c);
     const cells = table.rows.flatMap((r) => (r.cells[c]?.box ? [r.cells[c].box!] : []));
@@ -96,6 +99,12 @@ function splitsAtSeparators(table: Table, words: Word[], spanned: number[], sett
     const aligned = (edge: (b: Box) => number, x: number) => cells.filter((b) => Math.abs(edge(b) - x) <= headAlign).length > half(cells.length);
     return aligned((b) => b.x1, x1) || aligned((b) => b.x2, x2);
   });
+}
+
+/** The words over each of `columns` (by their centres) name a concept each, and all of them together none. */
+function partsName(table: Table, words: Word[], columns: number[], settings: EngineSettings): boolean {
+  const names = (ws: Word[]) => ws.length > 0 && classifyLabel(textOf(ws), settings).size > 0;
+  return !names(words) && columns.every((c) => names(words.filter((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2)) === c)));
 }
 
 /** The columns at least `share` of [x1, x2] lies over. */
