@@ -251,10 +251,12 @@ function countBorder(cells: Word[][], share: number, alignedEdge: number): numbe
   const counted = cells.filter((ws) => ws.length > 1 && /^\d{1,3}$/.test(ws[0].text) && /^\p{L}{2}/u.test(ws[1].text));
   if (!counted.length) return null;
   const from = Math.min(...counted.map((ws) => ws[0].box.x1)) - alignedEdge;
-  if (counted.length < cells.filter((ws) => ws[0].box.x1 >= from).length * share) return null;
   const ends = counted.map((ws) => ws[0].box.x2);
   const starts = counted.map((ws) => ws[1].box.x1);
   const [countEnd, textStart] = [Math.max(...ends), Math.min(...starts)];
+  // A description's wrapped line starts where the texts start, with no count before it.
+  const wrapped = (ws: Word[]) => Math.abs(ws[0].box.x1 - textStart) <= alignedEdge;
+  if (counted.length < cells.filter((ws) => ws[0].box.x1 >= from && !wrapped(ws)).length * share) return null;
   if (countEnd >= textStart || countEnd - Math.min(...ends) > alignedEdge || Math.max(...starts) - textStart > alignedEdge) return null;
   return middle(countEnd, textStart);
 }
