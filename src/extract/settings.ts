@@ -893,6 +893,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * concept on a page without items, "Imponibile" read as the subtotal): whose the name is, the request does not say.
        */
       documentValueForItems: 0.4,
+      /**
+       * The least a line total claims when it is its row's quantity × unit price, however its column was named: the
+       * product tells which column is the total (not which of the other two is the quantity). Business tuning scans: 48
+       * of 48 such totals in columns named by arithmetic were right at 0.88.
+       */
+      productLineTotal: 0.92,
     },
     /** Which printed words can be a value of a concept's kind (value-kinds.ts). */
     kinds: {

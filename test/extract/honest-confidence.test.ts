@@ -95,7 +95,7 @@ describe('honest confidence: what a scan reads the same way every time', () => {
   });
 });
 
-describe('honest confidence: the items against the page\'s totals (rows/lines-sum.ts)', () => {
+describe('honest confidence: the items\' arithmetic and the page\'s totals (rows/lines-sum.ts)', () => {
   const cellOf = (r: ExtractResult, k: number, name: string) => (r.ok ? (r.rows[k][name] as { value: string | null; confidence?: number }) : { value: null });
   /** Items without heads (a continuation page: columns named by quantity × unit price = amount), then `closing` lines. */
   const headless = (closing: Parameters<typeof typeset>[0]) => receipt([
@@ -107,13 +107,26 @@ describe('honest confidence: the items against the page\'s totals (rows/lines-su
   const asked = ask('description', 'quantity', 'unit_price', 'line_total');
   const totals = (r: ExtractResult) => (r.ok ? r.rows.map((row) => (row.line_total as { confidence?: number }).confidence ?? NaN) : []);
 
+  it('makes a line total that is its row\'s quantity × unit price sure however its column was named, the quantity and price not', () => {
+    const r = extractFromContent(headless([]), asked);
+    const row = (k: number, name: string) => (r.ok ? (r.rows[k][name] as { confidence?: number }).confidence ?? NaN : NaN);
+    expect(totals(r).every((c) => c >= 0.9)).toBe(true);
+    expect(row(0, 'quantity')).toBeLessThan(0.9);
+    expect(row(0, 'unit_price')).toBeLessThan(0.9);
+  });
+
   it('makes every line total surer when they add up to the subtotal printed under them, and keeps them where the subtotal is more (a page of several)', () => {
-    const adds = extractFromContent(headless([[220, [[400, 'Subtotal'], [650, '14.55']]]]), asked);
-    const part = extractFromContent(headless([[220, [[400, 'Subtotal'], [650, '114.55']]]]), asked);
-    const none = extractFromContent(headless([]), asked);
-    expect(totals(none).every((c) => c < 0.9)).toBe(true);
-    expect(totals(adds).every((c) => c >= 0.9)).toBe(true);
-    expect(totals(part)).toEqual(totals(none));
+    const list = (subtotal: string) => receipt([
+      [100, [[100, 'Desk lamp'], [400, '7.00']]],
+      [130, [[100, 'Paper ream'], [400, '4.25']]],
+      [160, [[100, 'Pens'], [400, '3.30']]],
+      ...(subtotal ? [[220, [[100, 'Subtotal'], [400, subtotal]]] as [number, Array<[number, string]>]] : []),
+    ]);
+    const items = ask('description', 'line_total');
+    const [adds, part, none] = ['14.55', '114.55', ''].map((s) => totals(extractFromContent(list(s), items)));
+    expect(adds.length).toBe(3);
+    adds.forEach((c, k) => expect(c).toBeGreaterThan(none[k]));
+    expect(part).toEqual(none);
   });
 
   it('makes a row less sure when its amount is what the items add up to over the total (a total line read as an item)', () => {

@@ -210,8 +210,10 @@ function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSp
     const c = out[fields[i].name];
     if (!('value' in c) || c.value === null) return;
     const { agreement, repaired } = checks[k];
+    // The product names the line total's column whatever named it (not which of the other two is the quantity).
+    const least = agreement === true && LINE_PARTS[k] === 'line_total' ? settings.values.certainty.productLineTotal : 0;
     if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: settings.values.readings.repairedConfidence };
-    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(checkedConfidence(c.confidence, agreement, settings)) };
+    else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(Math.max(least, checkedConfidence(c.confidence, agreement, settings))) };
   });
   return out;
 }
