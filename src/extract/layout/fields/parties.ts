@@ -56,6 +56,26 @@ function readAsShapes(words: Word[], shapeReading: number): boolean {
  */
 const isStreetLine = (text: string): boolean => /\d/.test(text) && (STREET_START.test(text) || STREET_START.test(text.replace(/^\d[\p{L}\d/&-]*[,.]?\s+/u, '')));
 
+/** Each company form with its letters run together, as a tail of a name's words is compared with it. */
+const FORM_LETTERS = COMPANY_FORMS.map((form) => ({ form, letters: form.replace(/ /g, '') }));
+
+/**
+ * The company forms the last words of a name may be (each word its letters
+ * and digits, lower case), the longest tail first and, for a tail, the forms
+ * it is as printed before those it is one OCR slip off (long forms only:
+ * settings.fields.parties.companyFormSlipLetters).
+ */
+function* formTails(words: string[], settings: EngineSettings): Generator<{ tailWords: number; form: string; slipped: boolean }> {
+  const { companyFormSlipLetters, companyFormWords } = settings.fields.parties;
+  for (let k = Math.min(companyFormWords, words.length); k >= 1; k--) {
+    const tail = words.slice(-k).join('');
+    for (const f of FORM_LETTERS) if (tail === f.letters) yield { tailWords: k, form: f.form, slipped: false };
+    for (const f of FORM_LETTERS) {
+      if (f.letters.length >= companyFormSlipLetters && tail !== f.letters && levenshtein(tail, f.letters) <= 1) yield { tailWords: k, form: f.form, slipped: true };
+    }
+  }
+}
+
 /**
  * A company's legal form at the end of a name ("… SDN BHD", "… GmbH", "…
  * S.A."), a registration number in brackets after it aside: how many of its
@@ -63,21 +83,14 @@ const isStreetLine = (text: string): boolean => /\d/.test(text) && (STREET_START
  * slip off ("SON BHD"). Null without a form.
  */
 function companyForm(text: string, settings: EngineSettings): { formWords: number; words: number } | null {
-  const { companyFormSlipLetters, companyFormWords } = settings.fields.parties;
   const words = text
     .replace(/\s*[([][^()[\]]*\d[^()[\]]*[)\]]?\s*$/, '')
     .toLowerCase()
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\d]/gu, ''))
     .filter(Boolean);
-  for (let k = Math.min(companyFormWords, words.length); k >= 1; k--) {
-    const tail = words.slice(-k).join('');
-    for (const form of COMPANY_FORMS) {
-      const letters = form.replace(/ /g, '');
-      if (tail === letters || (letters.length >= companyFormSlipLetters && levenshtein(tail, letters) <= 1)) return { formWords: k, words: words.length };
-    }
-  }
-  return null;
+  const first = formTails(words, settings).next();
+  return first.done ? null : { formWords: first.value.tailWords, words: words.length };
 }
 
 /** A word in the case it was printed in: capitals, a capital first, or lower case. */
@@ -93,28 +106,24 @@ function casedLike(printed: string, word: string): string {
  * "Pty Ltd" is one slip from "Pte Ltd" and both are forms.
  */
 export function withCompanyFormSpelt(text: string, settings: EngineSettings): string {
-  const { companyFormSlipLetters, companyFormWords } = settings.fields.parties;
   // Each word with the spaces after it, so the name is given back spaced as read.
   const tokens = text.match(/\S+\s*/g) ?? [];
   const parts = tokens.map((t) => t.trimEnd());
   const letters = (w: string) => w.toLowerCase().replace(/[^\p{L}\d]/gu, '');
   // The longest tail first: "SIN BHD" is "Sdn Bhd" one slip off before it is a name ending in "Bhd".
-  for (let n = Math.min(companyFormWords, parts.length); n >= 1; n--) {
+  for (const { tailWords: n, form, slipped } of formTails(parts.map(letters), settings)) {
+    if (!slipped) return text;
+    const formWords = form.split(' ');
+    if (formWords.length !== n) continue;
     const tail = parts.slice(-n);
-    if (COMPANY_FORMS.includes(tail.map(letters).join(' '))) return text;
-    for (const form of COMPANY_FORMS) {
-      const formWords = form.split(' ');
-      const joined = form.replace(/ /g, '');
-      if (joined.length < companyFormSlipLetters || formWords.length !== n || levenshtein(tail.map(letters).join(''), joined) !== 1) continue;
-      const spelt = tail.map((w, k) => {
-        if (letters(w) === formWords[k]) return w;
-        const m = /^(?<lead>[^\p{L}\d]*)[\p{L}\d]+(?<end>[^\p{L}\d]*)$/u.exec(w)?.groups;
-        return m ? `${m.lead}${casedLike(w.slice(m.lead.length), formWords[k])}${m.end}` : null;
-      });
-      if (spelt.some((w) => w === null)) continue;
-      const head = tokens.slice(0, -n).join('');
-      return head + spelt.map((w, k) => (w as string) + tokens[tokens.length - n + k].slice(tail[k].length)).join('');
-    }
+    const spelt = tail.map((w, k) => {
+      if (letters(w) === formWords[k]) return w;
+      const m = /^(?<lead>[^\p{L}\d]*)[\p{L}\d]+(?<end>[^\p{L}\d]*)$/u.exec(w)?.groups;
+      return m ? `${m.lead}${casedLike(w.slice(m.lead.length), formWords[k])}${m.end}` : null;
+    });
+    if (spelt.some((w) => w === null)) continue;
+    const head = tokens.slice(0, -n).join('');
+    return head + spelt.map((w, k) => (w as string) + tokens[tokens.length - n + k].slice(tail[k].length)).join('');
   }
   return text;
 }
