@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { generateBusinessDoc } from '../../bench/lib/business/index.js';
+import { ingestPages } from '../../bench/lib/business/scan.js';
+import { createLayoutEngine } from '../../src/extract/layout/index.js';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import { ask, page, readRows, rowsOf } from './helpers/requests.js';
 import type { TypesetLine } from './helpers/words.js';
@@ -310,5 +313,24 @@ describe('line items under the names asked for: rows that are no items', () => {
     ];
     expect(readRows(invoice, ask('description', 'unit_price'))).toEqual([{ description: 'Beispielprodukt', unit_price: '1,00 €' }]);
     expect(inferredRows(invoice)).toHaveLength(1);
+  });
+});
+
+describe('line items under heads set apart from their columns', () => {
+  it('takes the columns quantity × unit price ≈ line total shows where heads set left over right-aligned figures fall one column off', { timeout: 60_000 }, async () => {
+    // Tuning-split invoices it-12 and nl-12: "Qtà | Prezzo unitario | Totale" each at its column's left edge, over
+    // figures set right, nearer the column before; a whole column of no values under "Qtà".
+    const engine = createLayoutEngine();
+    try {
+      for (const [lang, seed] of [['it', 12], ['nl', 12]] as const) {
+        const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
+        const request = { fields: doc.request.lines.map((f) => ({ name: f.name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' as const };
+        const rows = [];
+        for (const p of await ingestPages(doc.pdf)) rows.push(...rowsOf(await engine.extract(p, request)));
+        expect(rows.map((r) => Object.fromEntries(doc.request.lines.map((f) => [f.key, r[f.name] ?? ''])))).toEqual(doc.lines);
+      }
+    } finally {
+      await engine.close?.();
+    }
   });
 });

@@ -103,7 +103,7 @@ export interface CommercialLayout {
  */
 export function drawCommercialLayout(r: Rand, w: Rand | null, x: Rand | null = null): CommercialLayout {
   const articleOver = w !== null && chance(w, 0.35);
-  return {
+  const layout: CommercialLayout = {
     letterhead: pick(r, ['left', 'left', 'right', 'center'] as const),
     extrasIn: pick(r, ['letterhead', 'footer'] as const),
     meta: pick(r, ['kv_right', 'kv_right', 'colon', 'boxes', 'stacked', 'kv_table'] as const),
@@ -123,8 +123,11 @@ export function drawCommercialLayout(r: Rand, w: Rand | null, x: Rand | null = n
     headerGap: w ? pick(w, [0, 0, 0, 1, 2]) : 0,
     headerLeft: w !== null && chance(w, 0.25),
     headerBreak: w !== null && chance(w, 0.3),
-    descUnder: x !== null && !articleOver && chance(x, 0.3),
+    descUnder: false,
   };
+  // A description running on under the figures crosses no column rulings: tables ruled in a grid keep it in its cell.
+  layout.descUnder = x !== null && !articleOver && layout.rules !== 'grid' && chance(x, 0.3);
+  return layout;
 }
 
 const MARGIN = 42;

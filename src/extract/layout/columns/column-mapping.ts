@@ -326,7 +326,10 @@ export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], 
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
   const agreeingNow = now.some((c) => c < 0) ? 0 : agreeingRows(rows, now, settings);
   const want = [found.quantity, found.unitPrice, found.lineTotal];
-  const sameColumns = now.every((c) => want.includes(c));
+  // Heads set left over right-aligned figures sit nearer the column before theirs: a head over a column of no values
+  // names none, and the heads over the others are one column off.
+  const blank = (c: number) => rows.every((r) => !(r[c] ?? '').trim());
+  const sameColumns = now.every((c) => want.includes(c) || blank(c));
   if (found.agreeing <= agreeingNow || !(now.some((c) => c < 0) || sameColumns)) return choice;
   const columnOf = choice.columnOf.map((c, f) => (parts.includes(f) ? want[parts.indexOf(f)] : want.includes(c) ? -1 : c));
   const moved = parts.filter((f, k) => now[k] !== want[k]);
