@@ -203,3 +203,18 @@ describe('honest confidence: a large amount a scan read without the thousands ma
     expect(plain?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('honest confidence: a document tax rate the totals bear out', () => {
+  it('is surer when the tax is that rate of the subtotal, and keeps its label\'s confidence when it is not (a page may levy several)', () => {
+    const totals = (tax: string) => receipt([
+      [100, [[100, 'TVA'], [300, '20%']]],
+      [130, [[100, 'Total HT'], [300, '150.00']]],
+      [160, [[100, 'Montant TVA'], [300, tax]]],
+      [190, [[100, 'Total TTC'], [300, (150 + Number(tax)).toFixed(2)]]],
+    ]);
+    const rate = (tax: string) => confidence(extractFromContent(totals(tax), ask('tax_rate', 'subtotal', 'tax_amount')), 'tax_rate');
+    expect(value(extractFromContent(totals('30.00'), ask('tax_rate', 'subtotal', 'tax_amount')), 'tax_rate')).toBe('20%');
+    expect(rate('30.00')).toBeGreaterThan(rate('10.50'));
+    expect(rate('10.50')).toBe(confidence(extractFromContent(totals('10.50'), ask('tax_rate')), 'tax_rate'));
+  });
+});

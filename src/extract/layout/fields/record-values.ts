@@ -22,6 +22,8 @@ import type { AskedFields } from '../request.js';
 import { findDocumentValue, type FoundValue } from './document-fields.js';
 import { findTotals } from './document-totals.js';
 import { findLabeledValue } from './record-fields.js';
+import { isTaxOf } from './tax-lines.js';
+import { parseNumber } from '../../format/index.js';
 import { half, toHundredths } from '../../units.js';
 
 /** Which concepts a segment's first words (at most `most`) label ("USt. 7 %" labels the tax). */
@@ -97,7 +99,26 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
     }
   });
   confirmStatementBalances(recordValues, concepts, tables, settings);
+  confirmTaxRate(recordValues, concepts, () => totals ?? findTotals(lines, skip, settings), settings);
   return recordValues;
+}
+
+/**
+ * A tax rate asked as a document value is surer when the page's tax is that
+ * rate of its subtotal, or the part of its total the rate levies
+ * (tax-lines.ts isTaxOf). A rate that does not agree says nothing: a page
+ * may levy several.
+ */
+function confirmTaxRate(values: Map<number, ExtractedCell>, concepts: Array<Concept | null>, pageTotals: () => Map<string, FoundValue>, settings: EngineSettings): void {
+  const i = concepts.findIndex((c) => c?.id === 'tax_rate');
+  const v = values.get(i);
+  const rate = v && 'value' in v && v.value ? parseNumber(v.value.replace(/\s*%\s*$/, ''))?.value ?? null : null;
+  if (rate === null || !v || !('value' in v) || v.confidence === undefined) return;
+  const totals = pageTotals();
+  const amount = (id: string) => (totals.get(id)?.value ? amountValue(totals.get(id)!.value as string) : null);
+  const tax = amount('tax_amount');
+  const bases = [amount('subtotal'), amount('total_amount')].filter((b): b is number => b !== null);
+  if (tax !== null && bases.some((b) => isTaxOf(tax, b, rate, settings))) values.set(i, { ...v, confidence: toHundredths(checkedConfidence(v.confidence, true, settings)) });
 }
 
 /**
