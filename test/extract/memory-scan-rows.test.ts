@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PageContent } from '../../src/extract/layout/index.js';
-import { learnLayout, type LayoutModel } from '../../src/extract/memory/index.js';
+import { learnLayout, mergeLayouts, type LayoutModel } from '../../src/extract/memory/index.js';
 import { createPageReader } from '../../src/extract/read/page-reader.js';
 import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 import type { ExtractResult } from '../../src/extract/types.js';
-import { LINE_FIELDS, lineTruth, monthValues, NORDLICHT, type SenderValues } from '../fixtures/sender-pages.js';
+import { fieldTruth, LINE_FIELDS, lineTruth, monthValues, NORDLICHT, SENDER_FIELDS, type SenderValues } from '../fixtures/sender-pages.js';
 import { readWithMemory, senderPageContent } from './helpers/memory-pages.js';
 
 /**
@@ -50,5 +50,25 @@ describe('layout memory: rows on a scan that garbled a figure', () => {
     const next = item(2, 'EAN 4910497124310');
     const page = await scanned(next, (t, y, ys) => (t === '1' && y > ys[ys.length / 2 | 0] ? 'iI:' : null));
     expect(rowsOf(read(page, memories))).toEqual(lineTruth(next).map((r) => ({ ...r, Menge: null })));
+  }, 60_000);
+
+  it('Σ line totals = the total counts for the rows that hold a line total: notes the general rules read as rows of their own do not outweigh the memory\'s items read whole', async () => {
+    // Every item with a second line (a serial number) under its description; the memory knows the total as well.
+    const noted = (n: number): SenderValues => {
+      const v = monthValues(n, 3);
+      return { ...v, items: v.items.map((item, i) => ({ ...item, note: `SN ${4100 + n * 10 + i}-${2200 + i}` })) };
+    };
+    const first = noted(1);
+    const page1 = await scanned(first);
+    const fields = learnLayout(page1, { fields: [...SENDER_FIELDS], rows: [fieldTruth(first)] }, DEFAULT_SETTINGS)!;
+    const lines = learnLayout(page1, { fields: [...LINE_FIELDS], rows: lineTruth(first) }, DEFAULT_SETTINGS)!;
+    const memories = [{ id: 'm', model: mergeLayouts(fields, lines, page1, DEFAULT_SETTINGS) }];
+    const next = noted(4);
+    // A scan's note a little lower than the print's: the general rules read it as a row of its own.
+    const printed = await scanned(next);
+    const notes = new Set(next.items.flatMap((i) => i.note!.split(' ')));
+    const page = { ...printed, words: printed.words.map((w) => (notes.has(w.text) ? { ...w, box: { ...w.box, y1: w.box.y1 + 0.004, y2: w.box.y2 + 0.004 } } : w)) };
+    expect(rowsOf(read(page))).toHaveLength(6);
+    expect(rowsOf(read(page, memories))).toEqual(lineTruth(next));
   }, 60_000);
 });

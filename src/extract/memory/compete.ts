@@ -77,7 +77,7 @@ export function totalsKeptGeneral(names: string[], general: Row, memory: Map<num
   return asGeneral.total_amount.agreement === true && asMemory.total_amount.agreement !== true ? differs : [];
 }
 
-/** How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails, and whether Σ line totals is a printed total. */
+/** How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails, and whether Σ line totals is a printed total (as much as the rows that hold one). */
 function confirmation(names: string[], rows: Row[], printedTotals: number[], settings: EngineSettings): number {
   const by = (id: string) => names.find((n) => conceptOf(n, 'line', settings)?.id === id);
   const [q, p, t] = [by('quantity'), by('unit_price'), by('line_total')];
@@ -90,9 +90,11 @@ function confirmation(names: string[], rows: Row[], printedTotals: number[], set
     for (const a of checks) score += count(a);
   }
   if (t && printedTotals.length) {
-    const sum = rows.reduce((s, r) => s + (amountValue(textOf(r[t])) ?? 0), 0);
-    // The sum stands for every row: it counts as much as all of them.
-    score += (printedTotals.some((v) => agrees(sum, v, settings)) ? 1 : -1) * rows.length;
+    const totals = rows.map((r) => amountValue(textOf(r[t]))).filter((v): v is number => v !== null);
+    const sum = totals.reduce((s, v) => s + v, 0);
+    // The sum stands for every row that adds to it: it counts as much as all of them, and no more for a row without a
+    // line total (a scan's wrapped description read as a row of its own).
+    score += (printedTotals.some((v) => agrees(sum, v, settings)) ? 1 : -1) * totals.length;
   }
   return score;
 }
