@@ -229,6 +229,22 @@ describe('receipt items as different tills print them, under the names asked for
     ]);
   });
 
+  it('holds a till\'s article number before the article apart from the article', () => {
+    const receipt = page([
+      [20, [[300, 'SUPERMERCATO']]],
+      [60, [[50, '2318879 Banane'], [800, '9.33']]],
+      [75, [[50, '4797773 Latte intero'], [800, '40.98']]],
+      [90, [[70, '6 x 6.83']]],
+      [105, [[50, '5638919 Pane casereccio'], [800, '8.93']]],
+      [125, [[50, 'TOTALE'], [800, '59.24']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('item_code', 'description', 'quantity', 'line_total')))).toEqual([
+      { item_code: '2318879', description: 'Banane', quantity: null, line_total: '9.33' },
+      { item_code: '4797773', description: 'Latte intero', quantity: '6', line_total: '40.98' },
+      { item_code: '5638919', description: 'Pane casereccio', quantity: null, line_total: '8.93' },
+    ]);
+  });
+
   it('reads generated tills: records of two lines whose article wraps, the next record after one, heads packed tight, a card number under the items', { timeout: 60_000 }, async () => {
     // Tuning-split receipts: nl-3 prints "Tomaten" / "Bio" / "6 st x 10,26   61,56"; en-7 "MILK 2L" / "1 x 4.01   4.01"
     // / "Orange juice"; it-7 heads "Descrizione articolo Qtà" packed over the counts, and "************7618" under the

@@ -263,7 +263,7 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
   const { listValueConfidence, kindMisfit } = settings.rows;
   const price = priceOf(item, concepts);
   const byConcept: Record<string, Word[] | null> = {
-    description: item.description, quantity: item.quantity, unit_price: price && item[price], line_total: item.lineTotal,
+    description: item.description, item_code: item.code ?? null, quantity: item.quantity, unit_price: price && item[price], line_total: item.lineTotal,
   };
   const out: Record<string, ExtractedCell> = {};
   fields.forEach((f, i) => {

@@ -19,6 +19,8 @@ import { textOf } from '../lines/word-text.js';
 
 export interface ListItem {
   description: Word[];
+  /** The article number a till prints before the article ("2318879 Banane"). */
+  code?: Word[];
   lineTotal: Word[];
   quantity: Word[] | null;
   unitPrice: Word[] | null;
@@ -193,7 +195,13 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   // or house number (one among them may be an amount whose comma the scan lost), a time no item ("11:27").
   const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.repairedTotal ?? textOf(it.lineTotal));
   const kept = items.filter(cents).length > half(items.length) ? items.slice(Math.max(0, items.findIndex(cents))) : items;
-  return kept.length >= r.minListItems || (kept.length === 1 && totals(kept[0], closing, lines, settings)) ? kept : [];
+  return kept.length >= r.minListItems || (kept.length === 1 && totals(kept[0], closing, lines, settings)) ? kept.map(withCode) : [];
+}
+
+/** An item whose description opens with an article number (five digits or more, then the article's words) holds it apart. */
+function withCode<T extends ListItem>(item: T): T {
+  const [first, ...rest] = item.description;
+  return rest.length && /^\d{5,}$/.test(first.text) && /\p{L}{2}/u.test(rest[0].text) ? { ...item, code: [first], description: rest } : item;
 }
 
 /**
