@@ -64,7 +64,8 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const names = asked.fields.map((f) => f.name);
   const summed = (rs: Array<Record<string, ExtractedCell>>) => withLinesSumChecked(rs, asked.fields, asked.concepts, targets, settings);
   const list = listRows(asked, choices, rows.length, lines, recordValues, settings);
-  if (list) return { ok: true, fields: names, rows: summed(list) };
+  // A list the sum repaired (rows/list-sum.ts): the sum chose a reading and cannot confirm it as well.
+  if (list) return { ok: true, fields: names, rows: list.repaired ? list.rows : summed(list.rows) };
   return { ok: true, fields: names, rows: rows.length ? summed(rows) : [rowOf(asked, isColumn, recordValues, null, [], settings)] };
 }
 
@@ -179,16 +180,17 @@ function wordsUnderNumbers(row: TableRow, columnOf: number[], concepts: Array<Co
 /**
  * Line fields no table header names: a list without a header row (a receipt's items, amounts at the right edge).
  * A table naming at most one of the fields loses to a longer list, or to one as long that gives more of the fields
- * (the payment lines under a short receipt name only an amount). Null: the table's rows stand.
+ * (the payment lines under a short receipt name only an amount). Null: the table's rows stand. `repaired`: an amount of
+ * the list was read otherwise than printed.
  */
-function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number, lines: Line[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): Array<Record<string, ExtractedCell>> | null {
+function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number, lines: Line[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): { rows: Array<Record<string, ExtractedCell>>; repaired: boolean } | null {
   const { fields, concepts, specs, textual } = asked;
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
   if (mappedColumns >= settings.rows.tableOverListColumns || !textual.some((f) => f.concept?.level === 'line')) return null;
   const items = withListSumRepairs(readListItems(lines, new Set(), settings), lines, settings);
   const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
   if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && listed > mappedColumns))) {
-    return items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings));
+    return { rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings)), repaired: items.some((it) => it.repairedTotal !== undefined) };
   }
   return null;
 }
@@ -211,7 +213,7 @@ function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSp
     if (!('value' in c) || c.value === null) return;
     const { agreement, repaired } = checks[k];
     // The product names the line total's column whatever named it (not which of the other two is the quantity).
-    const least = agreement === true && LINE_PARTS[k] === 'line_total' ? settings.values.certainty.productLineTotal : 0;
+    const least = agreement === true && LINE_PARTS[k] === 'line_total' ? settings.values.certainty.confirmedLineTotal : 0;
     if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: settings.values.readings.repairedConfidence };
     else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(Math.max(least, checkedConfidence(c.confidence, agreement, settings))) };
   });

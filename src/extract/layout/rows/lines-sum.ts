@@ -51,10 +51,10 @@ export function itemSumTargets(lines: Line[], skip: Set<Line>, settings: EngineS
 
 const valueOf = (cell: ExtractedCell | undefined): string => (cell && !isImageRegion(cell) ? cell.value ?? '' : '');
 
-/** A cell made surer (true) or less sure (false) by the sum. */
-function moved(cell: ExtractedCell, agreement: boolean, settings: EngineSettings): ExtractedCell {
+/** A cell made surer (true) or less sure (false) by the sum; a confirmed line total at least settings.values.certainty.confirmedLineTotal. */
+function moved(cell: ExtractedCell, agreement: boolean, settings: EngineSettings, least = 0): ExtractedCell {
   if (isImageRegion(cell) || !cell.value || cell.confidence === undefined) return cell;
-  return { ...cell, confidence: toHundredths(checkedConfidence(cell.confidence, agreement, settings)) };
+  return { ...cell, confidence: toHundredths(Math.max(least, checkedConfidence(cell.confidence, agreement, settings))) };
 }
 
 /** The field names of the line concepts quantity × unit price = line total reads, where asked. */
@@ -78,7 +78,8 @@ export function withLinesSumChecked(rows: Row[], fields: FieldSpec[], concepts: 
   const read = amounts.filter((v): v is number => v !== null);
   if (read.length < settings.values.linesSumItems) return rows;
   const sum = read.reduce((s, v) => s + v, 0);
-  if (below.some((t) => agrees(sum, t.value, settings))) return rows.map((r) => (r[lineTotal] ? { ...r, [lineTotal]: moved(r[lineTotal], true, settings) } : r));
+  const least = settings.values.certainty.confirmedLineTotal;
+  if (below.some((t) => agrees(sum, t.value, settings))) return rows.map((r) => (r[lineTotal] ? { ...r, [lineTotal]: moved(r[lineTotal], true, settings, least) } : r));
   if (below.every((t) => sum < t.value)) return rows;
   // Over every total: one row whose line total is the excess is no item (a summary line read as one); else the rows
   // whose quantity × unit price does not confirm their line total are in doubt.
