@@ -317,13 +317,14 @@ describe('line items under the names asked for: rows that are no items', () => {
 });
 
 describe('line items under heads set apart from their columns', () => {
-  it('takes the columns quantity × unit price ≈ line total shows where heads set left over right-aligned figures fall one column off', { timeout: 60_000 }, async () => {
+  it('takes the columns quantity × unit price ≈ line total (hours × rate ≈ amount) shows where heads set left over right-aligned figures fall one column off', { timeout: 60_000 }, async () => {
     // Tuning-split invoices it-12 and nl-12: "Qtà | Prezzo unitario | Totale" each at its column's left edge, over
-    // figures set right, nearer the column before; a whole column of no values under "Qtà".
+    // figures set right, nearer the column before; a whole column of no values under "Qtà". The payslip it-9 the same
+    // with hours × rate ≈ amount.
     const engine = createLayoutEngine();
     try {
-      for (const [lang, seed] of [['it', 12], ['nl', 12]] as const) {
-        const doc = await generateBusinessDoc({ seed, kind: 'invoice', lang });
+      for (const [kind, lang, seed] of [['invoice', 'it', 12], ['invoice', 'nl', 12], ['payslip', 'it', 9]] as const) {
+        const doc = await generateBusinessDoc({ seed, kind, lang });
         const request = { fields: doc.request.lines.map((f) => ({ name: f.name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' as const };
         const rows = [];
         for (const p of await ingestPages(doc.pdf)) rows.push(...rowsOf(await engine.extract(p, request)));

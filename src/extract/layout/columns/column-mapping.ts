@@ -271,12 +271,12 @@ function lineColumnsOf(table: Table, settings: EngineSettings): LineColumns | nu
   return best;
 }
 
-/** The concepts of an item's arithmetic: quantity × unit price ≈ line total. */
-const LINE_CONCEPTS = ['quantity', 'unit_price', 'line_total'];
+/** The concepts of an item's arithmetic: quantity × unit price ≈ line total, and a payslip's hours × rate ≈ amount. */
+const LINE_CONCEPTS = [['quantity', 'hours'], ['unit_price', 'rate'], ['line_total']];
 
 /** The request's quantity, unit price and line total fields (indexes; -1 where not asked). */
 function lineFieldsOf(fields: FieldRequest[]): number[] {
-  return LINE_CONCEPTS.map((id) => fields.findIndex((f) => f.concept?.id === id));
+  return LINE_CONCEPTS.map((ids) => fields.findIndex((f) => ids.includes(f.concept?.id ?? '')));
 }
 
 /**
