@@ -21,9 +21,10 @@ import { asksLineItems, fittedWords, isLineConcept, memoryRowsWin, totalsKeptGen
 import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-match.js';
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
+import { continuesUnder } from './find-value.js';
 import { memoryPage, type MemoryPage } from './page.js';
 import { compact, isNear, letterWord, slipsFor } from './near-text.js';
-import { isSameSender } from './sender.js';
+import { isSameSender, isSendersName } from './sender.js';
 
 /** The best memory for the page (same sender, layout matching settings.memory.layoutMatch), with how well it matches. */
 export function matchMemory(page: MemoryPage, memories: LayoutMemory[], settings: EngineSettings): { memory: LayoutMemory; score: number } | null {
@@ -132,9 +133,9 @@ function readField(page: MemoryPage, f: LearnedField, placed: PlacedAnchor[], se
     words = f.label?.sameSegment ? seg.words.filter((w) => w.box.x2 > f.box.x1) : inCell(seg.words, f);
   }
   // Further lines of a value that spans several (an address), each under the first.
-  const x1 = words[0]?.box.x1 ?? f.box.x1;
-  for (let i = first + 1, n = 1; n < f.lines && i < lines.length && i <= first + f.lines + 1; i++) {
-    const seg = lines[i].segments.find((s) => Math.abs(s.box.x1 - x1) <= M.wrapAlign);
+  const firstLine = words;
+  for (let i = first + 1, n = 1; n < f.lines && firstLine.length && i < lines.length && i <= first + f.lines + 1; i++) {
+    const seg = lines[i].segments.find((s) => continuesUnder(s, firstLine, settings));
     if (!seg) continue;
     words = [...words, ...seg.words];
     n++;
@@ -305,12 +306,17 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const learned = learnedFor(model, name, asksTable, asksRows);
     if (learned && 'offset' in learned) columnOf[i] = learned;
     const read = learned && !('offset' in learned) && !isLine[i] ? readField(page, learned, placed, settings) : null;
-    // A reading that is no value of the field's kind (a label where a date was) leaves the general answer.
-    const words = read ? fittedWords(name, read.words, settings) : null;
-    if (!read || !words) return;
-    // The sender's own value (its name, its address) read with a slip on a scan is what it always is.
+    if (!read) return;
+    // The sender's own value (its name, its address) read with a slip on a scan is what it always is, even where OCR
+    // garbled it past its kind (`Brückner @mhH`); its name with a slip or two more (settings.memory.ownNameSlip).
     const fixed = learned && 'fixed' in learned ? learned.fixed : undefined;
-    const text = fixed !== undefined && page.ocr && isNear(compact(wordsText(words)), compact(fixed), settings) ? fixed : wordsText(words);
+    const slip = fixed !== undefined && isSendersName(fixed, model.sender, true, settings) ? settings.memory.ownNameSlip : settings.memory.valueSlip;
+    const isOwn = (ws: Word[] | null) => !!ws && fixed !== undefined && page.ocr && isNear(compact(wordsText(ws)), compact(fixed), settings, slip);
+    // A reading that is no value of the field's kind (a label where a date was) leaves the general answer.
+    const fitted = fittedWords(name, read.words, settings);
+    const words = !isOwn(fitted) && isOwn(read.words) ? read.words : fitted;
+    if (!words) return;
+    const text = isOwn(words) ? fixed! : wordsText(words);
     fieldReads.set(i, { words, labelled: read.labelled, text });
   });
   const general = result.rows;

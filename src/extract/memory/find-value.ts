@@ -11,6 +11,7 @@ import { parseDate } from '../format/index.js';
 import { unionBoxes } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
 import { amountValue } from '../layout/values/arithmetic.js';
+import { middle } from '../units.js';
 import { levenshtein } from '../levenshtein.js';
 import { compact, slipsFor } from './near-text.js';
 import type { EngineSettings } from '../settings.js';
@@ -27,13 +28,20 @@ export interface ValueHit {
 
 export const segmentOf = (line: Line, w: Word): Segment => line.segments.find((s) => s.words.includes(w)) ?? line.segments[0];
 
+/** Whether a segment goes on a value over lines: it starts under the value's first word, or is centred under its first line (a receipt's letterhead). */
+export function continuesUnder(s: Segment, firstLine: Word[], settings: EngineSettings): boolean {
+  const { x1 } = firstLine[0].box;
+  const { wrapAlign } = settings.memory;
+  return Math.abs(s.box.x1 - x1) <= wrapAlign || Math.abs(middle(s.box.x1, s.box.x2) - middle(x1, firstLine[firstLine.length - 1].box.x2)) <= wrapAlign;
+}
+
 /**
  * The runs of words printing `value` (spaces and case aside), each from its first word on; `inRow`: a cell of a
  * table's row, which may go on in the next segment of its line (a scan's words set wide apart: `LED  desk  lamp`).
  * A document value does not: its run over two segments is a footer's `name - street - town`, read worse.
  */
 function printedAsSet(lines: Line[], target: string, inRow: boolean, settings: EngineSettings): ValueHit[] {
-  const { wrapAlign, wrapLinesBelow } = settings.memory;
+  const { wrapLinesBelow } = settings.memory;
   const hits: ValueHit[] = [];
   lines.forEach((line, li) => {
     line.words.forEach((w0) => {
@@ -41,6 +49,7 @@ function printedAsSet(lines: Line[], target: string, inRow: boolean, settings: E
       let acc = '';
       let l = li;
       let printed = 1;
+      let onFirstLine: number | undefined;
       let seg = segmentOf(line, w0);
       let k = seg.words.indexOf(w0);
       while (true) {
@@ -61,11 +70,13 @@ function printedAsSet(lines: Line[], target: string, inRow: boolean, settings: E
           k = 0;
           continue;
         }
-        const below = lines.slice(l + 1, l + 1 + wrapLinesBelow).find((n) => n.segments.some((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign));
+        const firstLine = words.slice(0, onFirstLine ?? words.length);
+        onFirstLine = firstLine.length;
+        const below = lines.slice(l + 1, l + 1 + wrapLinesBelow).find((n) => n.segments.some((s) => continuesUnder(s, firstLine, settings)));
         if (!below) return;
         l = lines.indexOf(below);
         printed++;
-        seg = below.segments.find((s) => Math.abs(s.box.x1 - words[0].box.x1) <= wrapAlign)!;
+        seg = below.segments.find((s) => continuesUnder(s, firstLine, settings))!;
         k = 0;
       }
       hits.push({ line: li, lines: l - li + 1, printed, words, box: unionBoxes(words.map((w) => w.box)) });

@@ -7,15 +7,15 @@
  */
 import type { PageContent } from '../read/page-content.js';
 import type { Word } from '../types.js';
-import { overlap1d, roundBox, roundCoordinate } from '../layout/lines/geometry.js';
+import { overlap1d, roundBox, roundCoordinate, unionBoxes } from '../layout/lines/geometry.js';
 import type { Line } from '../layout/lines/lines.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { anchorsOf } from './layout-match.js';
-import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
+import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable, SenderMarks } from './model.js';
 import { resolveConcept, labelScore } from '../concepts/index.js';
 import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
-import { isSendersOwn, senderMarks } from './sender.js';
+import { isSendersName, isSendersOwn, senderMarks } from './sender.js';
 import { letterWord } from './near-text.js';
 import { asksLineItems, isLineConcept, isNumberConcept } from './compete.js';
 
@@ -197,31 +197,48 @@ function mode(xs: number[]): number {
   return [...counts].sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))[0][0];
 }
 
+/**
+ * On a scan, the letterhead's name where a value a person set is the sender's name that OCR read with more slips than
+ * a value may have (settings.memory.ownNameSlip): `Brückner @mhH` for Brückner GmbH.
+ */
+function letterheadHit(lines: Line[], sender: SenderMarks, value: string, settings: EngineSettings): ValueHit | null {
+  if (!isSendersName(value, sender, true, settings)) return null;
+  const line = lines.findIndex((l) => l.segments[0].text.trim() === sender.name);
+  if (line < 0) return null;
+  const { words } = lines[line].segments[0];
+  return { line, lines: 1, printed: 1, words, box: unionBoxes(words.map((w) => w.box)) };
+}
+
 /** What the page teaches, or null when none of the values a person set is printed on it. */
 export function learnLayout(content: PageContent, corrected: CorrectedPage, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel | null {
   const { lines, ocr } = memoryPage(content, settings);
   const { documentFields, lineFields } = splitFields(corrected, settings);
   const used = new Set<Word>();
   const hits = new Map<string, ValueHit>();
+  const sender = senderMarks(lines, settings);
   for (const f of documentFields) {
     const v = valueOf(corrected, f);
     // Words already taken may print this value too (a period's start inside the period): they only rank lower.
-    const hit = v ? bestHit(lines, f, findValue(lines, v, ocr, settings), used, settings) : null;
+    const hit = v ? bestHit(lines, f, findValue(lines, v, ocr, settings), used, settings) ?? (ocr ? letterheadHit(lines, sender, v, settings) : null) : null;
     if (!hit) continue;
     hits.set(f, hit);
     hit.words.forEach((w) => used.add(w));
   }
   const table = learnTable(lines, ocr, corrected, lineFields, used, settings);
-  const sender = senderMarks(lines, settings);
+  // The sender's own values (its name, its address) are printed the same on every page: their words are anchors too,
+  // the ones that tell how far a receipt's letterhead moved (its strip is as long as its items).
+  const own = new Set<Word>();
   const fields: LearnedField[] = [...hits].map(([name, hit]) => {
     const label = labelOf(lines, hit, (w) => used.has(w), settings);
     const v = valueOf(corrected, name);
-    return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label), ...(isSendersOwn(v, sender, ocr, settings) ? { fixed: v } : {}) };
+    const fixed = isSendersOwn(v, sender, ocr, settings);
+    if (fixed) hit.words.forEach((w) => own.add(w));
+    return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label), ...(fixed ? { fixed: v } : {}) };
   });
   if (fields.length === 0 && !table) return null;
   return {
     sender,
-    anchors: anchorsOf(lines, (l, i) => used.has(l.words[i]), settings),
+    anchors: anchorsOf(lines, (l, i) => used.has(l.words[i]) && !own.has(l.words[i]), settings),
     fields,
     table,
     lineNames: lineFields,

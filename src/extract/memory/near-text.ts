@@ -7,12 +7,12 @@
 import { levenshtein } from '../levenshtein.js';
 import type { EngineSettings } from '../settings.js';
 
-/** The edits a text of this length may differ by. */
-export const slipsFor = (length: number, settings: EngineSettings): number => Math.floor(length * settings.memory.valueSlip);
+/** The edits a text of this length may differ by: `share` of its characters (settings.memory.valueSlip unless told). */
+export const slipsFor = (length: number, settings: EngineSettings, share = settings.memory.valueSlip): number => Math.floor(length * share);
 
-export function isNear(a: string, b: string, settings: EngineSettings): boolean {
+export function isNear(a: string, b: string, settings: EngineSettings, share = settings.memory.valueSlip): boolean {
   if (a === b) return true;
-  const slips = slipsFor(Math.max(a.length, b.length), settings);
+  const slips = slipsFor(Math.max(a.length, b.length), settings, share);
   return slips > 0 && Math.abs(a.length - b.length) <= slips && levenshtein(a, b) <= slips;
 }
 

@@ -73,11 +73,15 @@ export function isSameSender(marks: SenderMarks, page: MemoryPage, settings: Eng
   return marks.letterhead.filter(has).length >= settings.memory.letterheadShare * marks.letterhead.length;
 }
 
+/** Whether a value is the sender's name as its letterhead prints it; as OCR read it, with a slip or two (`ocr`: settings.memory.ownNameSlip). */
+export const isSendersName = (value: string, marks: SenderMarks, ocr: boolean, settings: EngineSettings): boolean =>
+  !!marks.name && (compact(value) === compact(marks.name) || (ocr && isNear(compact(value), compact(marks.name), settings, settings.memory.ownNameSlip)));
+
 /** Whether a value is the sender's own: its name, one of its ids, or words all of its letterhead (its address); as OCR read them, with a slip (`ocr`). */
 export function isSendersOwn(value: string, marks: SenderMarks, ocr: boolean, settings: EngineSettings): boolean {
   const v = compact(value);
   const same = (a: string, b: string) => a === b || (ocr && isNear(a, b, settings));
-  if ((marks.name && same(v, compact(marks.name))) || [...marks.taxIds, ...marks.ibans].some((id) => v.includes(id))) return true;
+  if (isSendersName(value, marks, ocr, settings) || [...marks.taxIds, ...marks.ibans].some((id) => v.includes(id))) return true;
   const words = value.split(/\s+/).map((w) => letterWord(w, settings)).filter((w): w is string => w !== null);
   return words.length > 0 && words.every((w) => marks.letterhead.some((h) => same(h, w)));
 }
