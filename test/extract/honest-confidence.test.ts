@@ -107,12 +107,19 @@ describe('honest confidence: the items\' arithmetic and the page\'s totals (rows
   const asked = ask('description', 'quantity', 'unit_price', 'line_total');
   const totals = (r: ExtractResult) => (r.ok ? r.rows.map((row) => (row.line_total as { confidence?: number }).confidence ?? NaN) : []);
 
-  it('makes a line total that is its row\'s quantity × unit price sure however its column was named, the quantity and price not', () => {
-    const r = extractFromContent(headless([]), asked);
-    const row = (k: number, name: string) => (r.ok ? (r.rows[k][name] as { confidence?: number }).confidence ?? NaN : NaN);
-    expect(totals(r).every((c) => c >= 0.9)).toBe(true);
-    expect(row(0, 'quantity')).toBeLessThan(0.9);
-    expect(row(0, 'unit_price')).toBeLessThan(0.9);
+  it('makes a line total that is its row\'s quantity × unit price sure however its column was named, the quantity and price where their shapes tell them apart', () => {
+    const told = extractFromContent(headless([]), asked);
+    const hours = extractFromContent(receipt([
+      [100, [[100, 'Consulting'], [400, '1.50'], [500, '4.00'], [650, '6.00']]],
+      [130, [[100, 'Support'], [400, '2.50'], [500, '3.00'], [650, '7.50']]],
+      [160, [[100, 'Travel'], [400, '0.50'], [500, '8.00'], [650, '4.00']]],
+    ]), asked);
+    const at = (r: ExtractResult, name: string) => (r.ok ? r.rows.map((row) => (row[name] as { confidence?: number }).confidence ?? NaN) : []);
+    for (const r of [told, hours]) expect(totals(r).every((c) => c >= 0.9)).toBe(true);
+    // A whole count beside an amount with cents: which is the quantity the shapes say.
+    for (const name of ['quantity', 'unit_price']) expect(at(told, name).every((c) => c >= 0.9)).toBe(true);
+    // Hours with cents beside prices with cents: 1.50 × 4.00 reads as well the other way round.
+    for (const name of ['quantity', 'unit_price']) expect(at(hours, name).every((c) => c < 0.9)).toBe(true);
   });
 
   it('makes every line total sure when they add up to the subtotal printed under them, and keeps them where the subtotal is more (a page of several)', () => {

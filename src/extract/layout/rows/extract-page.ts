@@ -17,6 +17,7 @@ import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../
 import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
+import { textOf } from '../lines/word-text.js';
 import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues, itemLines } from '../fields/record-values.js';
 import { itemSumTargets, namedOneOff, withColumnsInDoubt, withLinesSumChecked, type SumTarget } from './lines-sum.js';
@@ -212,8 +213,10 @@ function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSp
     const c = out[fields[i].name];
     if (!('value' in c) || c.value === null) return;
     const { agreement, repaired } = checks[k];
-    // The product names the line total's column whatever named it (not which of the other two is the quantity).
-    const least = agreement === true && LINE_PARTS[k] === 'line_total' ? settings.values.certainty.confirmedLineTotal : 0;
+    // The product names the line total's column whatever named it; the quantity's and the price's only where their
+    // shapes tell them apart (a whole count beside an amount with cents).
+    const told = /^\d+$/.test(textOf(withoutUnitWord(q))) && /\d[.,]\d{2}$/.test(textOf(withoutTaxClass(p)));
+    const least = agreement === true && (LINE_PARTS[k] === 'line_total' || told) ? settings.values.certainty.confirmedLineTotal : 0;
     if (repaired !== null) out[fields[i].name] = { ...c, value: applyFormat(repaired, specs[i]), confidence: settings.values.readings.repairedConfidence };
     else if (c.confidence !== undefined) out[fields[i].name] = { ...c, confidence: toHundredths(Math.max(least, checkedConfidence(c.confidence, agreement, settings))) };
   });
