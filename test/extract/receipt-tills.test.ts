@@ -159,11 +159,17 @@ describe('receipt items as different tills print them, under the names asked for
     expect(rowsOf(extractFromContent(receipt, ask('quantity', 'description', 'line_total')))[0]).toEqual({ quantity: '1', description: 'Orange juice', line_total: '1.51' });
   });
 
-  it('reads the name "name" beside line fields as the article, as a "Name" head would be', () => {
+  it('reads the name "name" beside line fields, or beside a bare "amount", as the article, as a "Name" head would be', () => {
     expect(rowsOf(extractFromContent(shortReceipt, ask('name', 'qty', 'price_per_unit', 'line_amount')))).toEqual([
       { name: 'Milk 1L', qty: null, price_per_unit: null, line_amount: '1.29' },
       { name: 'Coffee', qty: '2', price_per_unit: '3.79', line_amount: '7.58' },
       { name: 'Bread', qty: null, price_per_unit: null, line_amount: '2.49' },
+    ]);
+    // Beside a bare "amount" alone too: neither is a line concept, but together they ask for the items.
+    expect(rowsOf(extractFromContent(shortReceipt, ask('name', 'amount')))).toEqual([
+      { name: 'Milk 1L', amount: '1.29' },
+      { name: 'Coffee', amount: '7.58' },
+      { name: 'Bread', amount: '2.49' },
     ]);
   });
 

@@ -85,13 +85,16 @@ export function readRequest(request: ExtractRequest, lines: Line[], settings: En
   const located = fields.map(isPureLocationField);
   // A name the catalogue does not know means the line concept one of its words means ("item_price", "article_name").
   const named = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name) ?? lineConceptOfWords(f.name) ?? null));
-  // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value.
-  const withLines = named.some((c) => c?.level === 'line');
+  // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value. A bare word no
+  // concept claims that heads an item column ("name") beside a bare word with an item reading ("amount") asks for items too.
+  const bare = fields.map((f, i) => !located[i] && isBareWord(f.name));
+  const itemWords = named.some((c, i) => bare[i] && !c && lineConceptOfSynonym(fields[i].name)) && named.some((c, i) => bare[i] && c && BARE_WORD_LINE_READINGS[c.id]);
+  const withLines = named.some((c) => c?.level === 'line') || itemWords;
   const concepts = named.map((c, i) => {
-    const bare = withLines && isBareWord(fields[i].name);
+    const asItem = withLines && bare[i];
     // A bare word no concept claims ("name") beside line fields is the column its synonyms head.
-    if (bare && !c && !located[i]) return lineConceptOfSynonym(fields[i].name) ?? null;
-    const line = bare && c ? BARE_WORD_LINE_READINGS[c.id] : undefined;
+    if (asItem && !c) return lineConceptOfSynonym(fields[i].name) ?? null;
+    const line = asItem && c ? BARE_WORD_LINE_READINGS[c.id] : undefined;
     return line ? conceptById(line) ?? c : c;
   });
   // A price asked with neither quantity nor line total is what each line costs: an "Amount" head names it too.
