@@ -83,6 +83,9 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
   return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
 }
 
+/** Whether a count times the price of one is the amount a till prints, to the cent (a refund's amount is negative). */
+const countsGive = (q: number, p: number, printed: number, settings: EngineSettings): boolean => Math.abs(q * p - Math.abs(printed)) < settings.rows.quantityAgreement;
+
 /**
  * What a till prints between an item's description and its amount: the count
  * ("Brötchen   4   1,96"), or the count and the price of one, in cells or as
@@ -91,7 +94,7 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
 function countsBetween(words: Word[], total: Word[], settings: EngineSettings): { quantity: Word[]; unitPrice: Word[] | null } | null {
   if (words.length === 1 && /^\d{1,3}$/.test(words[0].text)) return { quantity: words, unitPrice: null };
   const t = amount(withoutTaxClass(total));
-  const agrees = (q: number, p: number) => t !== null && Math.abs(q * p - Math.abs(t.value)) < settings.rows.quantityAgreement;
+  const agrees = (q: number, p: number) => t !== null && countsGive(q, p, t.value, settings);
   const counted = quantityLine(words);
   if (counted) return agrees(counted.q, counted.p) ? counted : null;
   const [count, ...rest] = words;
@@ -180,7 +183,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       const text = textOf(it.lineTotal);
       const mark = /,\d{2}$/.test(textOf(q.unitPrice)) ? ',' : '.';
       const readings = it.misread || !isWellFormed(text) || isUnsureReading(it.lineTotal, settings) ? readingsOf(text, isUnsureReading(it.lineTotal, settings), settings, mark) : [{ text, value: amount(it.lineTotal)?.value ?? NaN, cost: 0 }];
-      return readings.find((x) => Math.abs(q.q * q.p - Math.abs(x.value)) < r.quantityAgreement);
+      return readings.find((x) => countsGive(q.q, q.p, x.value, settings));
     };
     const below = items.find((it) => it.index === q.index + 1);
     const above = items.find((it) => it.end === q.index - 1);
