@@ -1,4 +1,4 @@
-import type { Agent } from 'undici';
+import type { Agent, request } from 'undici';
 import type { OpenAiConfig } from '../../config-engines.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { HTTP_OK, HTTP_REDIRECT, HTTP_REQUEST_TIMEOUT, HTTP_SERVER_ERROR, HTTP_TOO_MANY_REQUESTS, MS_PER_SECOND } from '../units.js';
@@ -144,7 +144,7 @@ class Breaker {
 
 export class ModelClient {
   /** undici, loaded with the first call: a service whose pages never reach a model never loads it. */
-  private agent: Promise<Agent> | undefined;
+  private http: Promise<{ agent: Agent; request: typeof request }> | undefined;
   private readonly slots: Slots;
   private readonly breaker: Breaker;
   private readonly url: string;
@@ -175,10 +175,10 @@ export class ModelClient {
     });
   }
 
-  private dispatcher(): Promise<Agent> {
+  private undici(): Promise<{ agent: Agent; request: typeof request }> {
     const { concurrency, timeoutMs } = this.config;
-    this.agent ??= import('undici').then(({ Agent }) => new Agent({ connections: concurrency, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }));
-    return this.agent;
+    this.http ??= import('undici').then((u) => ({ agent: new u.Agent({ connections: concurrency, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }), request: u.request }));
+    return this.http;
   }
 
   private headers(): Record<string, string> {
@@ -209,9 +209,9 @@ export class ModelClient {
       let retryAfter: number | null = null;
       await this.slots.take();
       try {
-        const { request } = await import('undici');
+        const { agent, request } = await this.undici();
         const res = await request(this.url, {
-          method: 'POST', headers: this.headers(), body, dispatcher: await this.dispatcher(),
+          method: 'POST', headers: this.headers(), body, dispatcher: agent,
           signal: AbortSignal.any([AbortSignal.timeout(this.config.timeoutMs), signal]),
         });
         this.breaker.up();
@@ -258,6 +258,6 @@ export class ModelClient {
   /** Abandons requests in flight and waiting ones (they throw ModelClosedError) and closes the connections. */
   async close(): Promise<void> {
     this.closing.abort();
-    await (await this.agent)?.destroy();
+    await (await this.http)?.agent.destroy();
   }
 }
