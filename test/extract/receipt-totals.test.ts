@@ -158,4 +158,17 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
     ]));
     expect(rowsOf(extractFromContent(receipt, ask('total_amount')))[0].total_amount).toBe('48.16');
   });
+
+  it('takes the amount in cents ending a total\'s line over a number without cents inside its label', () => {
+    // A count printed in the label ("Total 3 Items"), or a label's letters read as digits ("Total 21 Sales").
+    for (const label of ['Total 3 Items', 'Total 21 Sales (Incl. GST @ 6%)']) {
+      const receipt = scanned(page([
+        [40, [[60, 'Nett of Tax:'], [650, 'RM31.98']]],
+        [60, [[60, 'GST @ 6%'], [650, 'RM1.92']]],
+        [100, [[60, label], [650, 'RM33.90']]],
+        [140, [[60, 'Tendered:'], [650, 'RM100.00']]],
+      ]));
+      expect(rowsOf(extractFromContent(receipt, ask('total_amount')))[0].total_amount, label).toBe('RM33.90');
+    }
+  });
 });

@@ -208,7 +208,11 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text), settings) >= S.minLabelScore;
           const starts = !longerLabel && fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
           if (fit && starts && (colon || !block)) {
-            push(fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+            // A number without cents inside a money label ("Total 21 Sales (Incl. GST) | RM33.90", "Total 3 Items |
+            // 45.00": a count, or a label's letters read as digits) is not its amount where the line ends in one with
+            // its cents.
+            const cents = money && !inCents(fit) ? segments.slice(si + 1).find((s) => isAmountCell(s, settings)) : undefined;
+            push(cents?.words ?? fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
             continue;
           }
         }
