@@ -536,6 +536,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** A one-word label misread over a block: the block has at least this many lines, the name under it this many words. */
       misreadLabelBlockLines: 3,
       misreadLabelNameWords: 2,
+      /**
+       * A name set over two lines: the second is in type at least this share of the first's height ("EIGHT OUNCE" over
+       * "COFFEE CO."); a line in smaller type under a name is a branch or a slogan.
+       */
+      nameLineHeightShare: 0.7,
     },
     /** A label a scan split at wide word gaps: parts at most this many characters apart, its first and at most splitLabelParts more. */
     splitLabelGap: 5,
