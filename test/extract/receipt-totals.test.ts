@@ -171,4 +171,26 @@ describe('a receipt\'s amount before tax and total, chosen by arithmetic', () =>
       expect(rowsOf(extractFromContent(receipt, ask('total_amount')))[0].total_amount, label).toBe('RM33.90');
     }
   });
+
+  it('takes the amount beside "Due" alone for the total, and a date beside it for the due date only', () => {
+    const receipt = scanned(page([
+      [20, [[60, 'Code'], [200, 'Description'], [400, 'Qty'], [500, 'RM'], [650, 'Amt']]],
+      [40, [[60, '201026'], [200, 'SCONE'], [400, '1'], [500, '7.50'], [650, '7.50']]],
+      [60, [[60, '201027'], [200, 'BUN'], [400, '1'], [500, '2.80'], [650, '2.80']]],
+      [80, [[60, '201028'], [200, 'TART'], [400, '2'], [500, '2.35'], [650, '4.70']]],
+      [100, [[300, 'Rounding Adj'], [650, '0.00']]],
+      [120, [[300, 'Due'], [650, '15.00']]],
+      // "Pay" misread.
+      [140, [[300, 'Fay'], [650, '20.00']]],
+      [160, [[300, 'Change'], [650, '5.00']]],
+    ]));
+    expect(rowsOf(extractFromContent(receipt, ask('total_amount')))[0].total_amount).toBe('15.00');
+    const invoice = page([
+      [40, [[60, 'Invoice No. RE-2014/9']]],
+      [80, [[60, 'Total'], [650, '1,19 €']]],
+      [120, [[60, 'Due'], [200, '19.07.2014']]],
+    ]);
+    expect(rowsOf(extractFromContent(invoice, askWith('YYYY-MM-DD', 'due_date')))[0].due_date).toBe('2014-07-19');
+    expect(rowsOf(extractFromContent(invoice, ask('amount_due', 'total_amount')))[0]).toEqual({ amount_due: '1,19 €', total_amount: '1,19 €' });
+  });
 });
