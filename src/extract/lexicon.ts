@@ -8,7 +8,7 @@ import { LANGUAGE_LIST } from './lang/index.js';
 import type { DocumentWords, HeaderWords, TableWords } from './lang/types.js';
 
 const tableWords = (key: keyof TableWords) => LANGUAGE_LIST.flatMap((l) => l.table?.[key] ?? []);
-const documentWords = (key: keyof DocumentWords) => LANGUAGE_LIST.flatMap((l) => l.document[key] ?? []);
+const documentWords = (key: Exclude<keyof DocumentWords, 'taxJoins'>) => LANGUAGE_LIST.flatMap((l) => l.document[key] ?? []);
 const headerLists = <K extends keyof HeaderWords>(key: K) => LANGUAGE_LIST.flatMap((l) => (l.header?.[key] ? [l.header[key]] : []));
 
 /** Alternatives as one group; a group with no words matches nothing. */
@@ -53,6 +53,12 @@ export const DOCUMENT_TITLE = new RegExp(`^(?:${anyOf(documentWords('titlePrefix
 
 /** Titles of a purchase order, which its buyer issues: the letterhead is the buyer, the addressee the supplier. */
 export const PURCHASE_ORDER_TITLE = new RegExp(`^${anyOf(documentWords('purchaseOrderTitles'))}\\b`, 'i');
+
+/** Words joining a tax label to its rate ("à" in "TVA à 20 %"), in every language, lower case. */
+export const TAX_RATE_JOINS: ReadonlySet<string> = new Set(LANGUAGE_LIST.flatMap((l) => l.document.taxJoins?.rate ?? []));
+
+/** Words joining a tax rate to the amount it is levied on ("on" in "VAT 20% on 1,234.00"), in every language, lower case. */
+export const TAX_BASE_JOINS: ReadonlySet<string> = new Set(LANGUAGE_LIST.flatMap((l) => l.document.taxJoins?.base ?? []));
 
 /** The words for the change a receipt gives back after the amount tendered, in every language. */
 export const CHANGE_WORDS: readonly string[] = documentWords('change');

@@ -99,6 +99,10 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
         totals: groupBy(all.filter((x) => x.layout.totals), (x) => String(x.layout.totals)),
         receipt_till: groupBy(all.filter((x) => x.layout.till), (x) => `${x.layout.till}${x.layout.qtyLine ? `/${x.layout.qtyLine}` : ''}${x.layout.order ? `/${x.layout.order}` : ''}/${x.layout.widthMm}mm`),
         receipt_header: groupBy(all.filter((x) => x.layout.till), (x) => String(x.layout.header)),
+        // The fourth widening (issue 28): the header's arrangement, the totals' form, the header dates' printed form.
+        header: groupBy(all.filter((x) => x.layout.totalsForm), (x) => String(x.layout.header)),
+        totals_form: groupBy(all.filter((x) => x.layout.totalsForm), (x) => String(x.layout.totalsForm)),
+        date_form: groupBy(all.filter((x) => x.layout.totalsForm), (x) => String(x.layout.dateForm ?? 'locale')),
         multi_page: groupBy(all, (x) => (x.score.pages > 1 ? 'several pages' : 'one page')),
       },
       ms_per_page: percentiles(scores.flatMap((s) => s.ms)),

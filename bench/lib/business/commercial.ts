@@ -10,6 +10,7 @@ import type { Party } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import type { Sheet } from './sheet.js';
 import type { Lang } from './types.js';
+import { BLOCK_LABELS, SENDER_LABELS, TAX_TABLE_HEADS } from './labels.js';
 
 /** A labelled value; `key` '' = printed but not part of the truth. */
 export interface Item {
@@ -95,13 +96,25 @@ export interface CommercialLayout {
    * item's figures, running under the number columns, its head under the head of the column before it.
    */
   descUnder: boolean;
+  /**
+   * The header (fourth widening): `classic` letterhead over the recipient; `side_by_side` sender and recipient in two
+   * columns under the title, each under a small label; `meta_box` the labelled values framed at the top right beside
+   * a left letterhead.
+   */
+  header: 'classic' | 'side_by_side' | 'meta_box';
+  /**
+   * The totals (fourth widening): `lines` as `totals` says; `tax_table` the net, tax and gross as a small table under
+   * their heads (rate | net | tax | gross) with the total on a line under it; `boxes` a row of framed boxes, each label
+   * above its value.
+   */
+  totalsForm: 'lines' | 'tax_table' | 'boxes';
 }
 
 /**
  * `r` draws the arrangement as it was before issue 28's second widening, `w` what that widening added, `x` what the
  * third added (documents print as they did where a widening adds nothing; null: nothing).
  */
-export function drawCommercialLayout(r: Rand, w: Rand | null, x: Rand | null = null): CommercialLayout {
+export function drawCommercialLayout(r: Rand, w: Rand | null, x: Rand | null = null, y: Rand | null = null): CommercialLayout {
   const articleOver = w !== null && chance(w, 0.35);
   const layout: CommercialLayout = {
     letterhead: pick(r, ['left', 'left', 'right', 'center'] as const),
@@ -124,7 +137,15 @@ export function drawCommercialLayout(r: Rand, w: Rand | null, x: Rand | null = n
     headerLeft: w !== null && chance(w, 0.25),
     headerBreak: w !== null && chance(w, 0.3),
     descUnder: false,
+    header: 'classic',
+    totalsForm: 'lines',
   };
+  if (y) {
+    const header = pick(y, ['classic', 'classic', 'side_by_side', 'meta_box'] as const);
+    // The box stands where a right or centred letterhead, or the contact column, would be.
+    layout.header = header === 'meta_box' && (layout.letterhead !== 'left' || layout.contactColumn) ? 'classic' : header;
+    layout.totalsForm = pick(y, ['lines', 'lines', 'tax_table', 'boxes'] as const);
+  }
   // A description running on under the figures crosses no column rulings: tables ruled in a grid keep it in its cell.
   layout.descUnder = x !== null && !articleOver && layout.rules !== 'grid' && chance(x, 0.3);
   return layout;
@@ -135,8 +156,79 @@ const MARGIN = 42;
 const LOGO = 52;
 
 /** Draws the whole document; truth is recorded on the sheet as values are drawn. `logo`: the PNG when `L.logo`. */
-/** `r` draws the arrangement, `v` what varies with the values (an item's second line): `r` itself unless the page is one of a series. */
-export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null, v: Rand = r): void {
+/**
+ * `r` draws the arrangement, `v` what varies with the values (an item's second line): `r` itself unless the page is
+ * one of a series. `f`: the fourth widening's stream (the labels of a side-by-side header and of a tax table).
+ */
+export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null, v: Rand = r, f: Rand | null = null): void {
+  const size = s.size;
+  const lh = size * 1.35;
+  const right = s.width - MARGIN;
+  let y = MARGIN;
+  if (L.header === 'side_by_side' && spec.recipient && f) y = drawSideBySide(s, spec, spec.recipient, L, r, f, lang, logo);
+  else y = drawClassicHeader(s, spec, L, r, logo);
+  y += lh;
+
+  for (const b of spec.before) {
+    y = drawTotalLine(s, b, L, MARGIN, right, y, lh, 'left');
+  }
+  if (spec.before.length) y += lh * 0.5;
+
+  let lastColumn = right - 90;
+  if (spec.sideBySide) {
+    const half = Math.ceil(spec.rows.length / 2);
+    const gap = 16;
+    const w = (right - MARGIN - gap) / 2;
+    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y, r, v);
+    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y, r, v);
+    y = Math.max(t1.y, t2.y);
+  } else {
+    const t = drawTable(s, spec, L, MARGIN, right, y, r, v);
+    y = t.y;
+    lastColumn = t.lastColumn;
+  }
+  if (L.totals !== 'grid') y += lh * 0.6;
+
+  const needed = spec.totals.length * lh * 1.2 + spec.notes.length * lh + 80;
+  if (y + needed > s.height - MARGIN) {
+    s.addPage();
+    y = MARGIN;
+  }
+  const totalsTop = y;
+  const keys = spec.totals.map((t) => t.key);
+  let rest = spec.totals;
+  if (f && L.totalsForm === 'tax_table' && keys[0] === 'subtotal' && keys[1] === 'tax_amount' && keys[2] === 'total_amount') {
+    y = drawTaxTable(s, spec.totals, f, lang, y);
+    // The grand total and what follows it on lines under the table.
+    rest = spec.totals.slice(2);
+  } else if (L.totalsForm === 'boxes' && spec.totals.length > 1) {
+    y = drawTotalBoxes(s, spec.totals, y);
+    rest = [];
+  }
+  for (const t of rest) {
+    if (L.totals === 'grid' && rest === spec.totals) y = drawTotalRow(s, t, L, lastColumn, right, y);
+    else y = drawTotalLine(s, t, L, right - 250, right, y, lh * 1.15, 'right');
+  }
+  drawMarks(s, spec, L, r, lang, totalsTop, y);
+  y += lh;
+  for (const n of spec.notes) {
+    for (const line of s.wrap(n, right - MARGIN, { size: size - 1 })) {
+      s.text(line, MARGIN, y, { size: size - 1 });
+      y += lh;
+    }
+  }
+  if (L.extrasIn === 'footer') {
+    const fy = s.height - MARGIN - lh * 2;
+    const parts = [spec.issuer.party.name, ...spec.issuer.party.address];
+    s.text(parts.join(' · '), s.width / 2, fy, { size: size - 2, align: 'center' });
+    const extras = spec.issuer.extras.map((e) => `${e.label}: ${e.value}`).join('   ');
+    s.text(extras, s.width / 2, fy + lh, { size: size - 2, align: 'center' });
+    for (const e of spec.issuer.extras) recordItem(s, e);
+  }
+}
+
+/** Letterhead, title, the recipient block and the labelled values (a meta box at the top right with `L.header`); returns the y under them. */
+function drawClassicHeader(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, logo: Buffer | null): number {
   const size = s.size;
   const lh = size * 1.35;
   const right = s.width - MARGIN;
@@ -181,6 +273,8 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
   const titleRight = L.letterhead === 'left' && !contact && !logo && chance(r, 0.5);
   s.text(spec.title, titleRight ? right : MARGIN, titleRight ? MARGIN : y, { bold: true, size: titleSize, align: titleRight ? 'right' : 'left' });
   if (!titleRight) y += titleSize * 1.6;
+  // The meta box at the top right, under the logo or a title there.
+  const boxBottom = L.header === 'meta_box' ? drawMetaBox(s, spec.meta, MARGIN + (logo ? LOGO + 8 : 0) + (titleRight ? titleSize * 1.6 : 0)) : 0;
 
   // Recipient block on the left (window-envelope position), meta block on the right or below.
   const blockTop = Math.max(y, 150);
@@ -205,55 +299,67 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
     s.set(spec.recipient.addressKey, spec.recipient.party.address.join(' '));
     leftBottom = by;
   }
-  y = drawMeta(s, spec.meta, L, blockTop, leftBottom, right, r);
-  y += lh;
+  if (L.header === 'meta_box') return Math.max(leftBottom, boxBottom) + lh;
+  return drawMeta(s, spec.meta, L, blockTop, leftBottom, right, r) + lh;
+}
 
-  for (const b of spec.before) {
-    y = drawTotalLine(s, b, L, MARGIN, right, y, lh, 'left');
-  }
-  if (spec.before.length) y += lh * 0.5;
-
-  let lastColumn = right - 90;
-  if (spec.sideBySide) {
-    const half = Math.ceil(spec.rows.length / 2);
-    const gap = 16;
-    const w = (right - MARGIN - gap) / 2;
-    const t1 = drawTable(s, { ...spec, rows: spec.rows.slice(0, half), carried: null }, L, MARGIN, MARGIN + w, y, r, v);
-    const t2 = drawTable(s, { ...spec, rows: spec.rows.slice(half), carried: null }, L, MARGIN + w + gap, right, y, r, v);
-    y = Math.max(t1.y, t2.y);
-  } else {
-    const t = drawTable(s, spec, L, MARGIN, right, y, r, v);
-    y = t.y;
-    lastColumn = t.lastColumn;
-  }
-  if (L.totals !== 'grid') y += lh * 0.6;
-
-  const needed = spec.totals.length * lh * 1.2 + spec.notes.length * lh + 80;
-  if (y + needed > s.height - MARGIN) {
-    s.addPage();
-    y = MARGIN;
-  }
-  const totalsTop = y;
-  for (const t of spec.totals) {
-    if (L.totals === 'grid') y = drawTotalRow(s, t, L, lastColumn, right, y);
-    else y = drawTotalLine(s, t, L, right - 250, right, y, lh * 1.15, 'right');
-  }
-  drawMarks(s, spec, L, r, lang, totalsTop, y);
-  y += lh;
-  for (const n of spec.notes) {
-    for (const line of s.wrap(n, right - MARGIN, { size: size - 1 })) {
-      s.text(line, MARGIN, y, { size: size - 1 });
+/**
+ * Title at the top, then the sender and the recipient side by side, each under a small label (the sender's from
+ * labels.ts SENDER_LABELS), then the labelled values as the layout sets them; returns the y under them.
+ */
+function drawSideBySide(s: Sheet, spec: CommercialSpec, to: PartyBlock, L: CommercialLayout, r: Rand, f: Rand, lang: Lang, logo: Buffer | null): number {
+  const size = s.size;
+  const lh = size * 1.35;
+  const right = s.width - MARGIN;
+  const titleSize = size + int(r, 5, 10);
+  if (logo) drawLogo(s, logo, MARGIN, MARGIN, LOGO);
+  const titleLeft = !logo && chance(f, 0.5);
+  s.text(spec.title, titleLeft ? MARGIN : right, MARGIN, { bold: true, size: titleSize, align: titleLeft ? 'left' : 'right' });
+  const top = MARGIN + Math.max(logo ? LOGO + 6 : 0, titleSize * 1.6) + lh;
+  const column = (x: number, label: string, name: string, nameKey: string, address: string[], addressKey: string, extras: Item[]): number => {
+    let y = top;
+    s.text(label, x, y, { bold: true, size: size - 1, color: '#444' });
+    y += lh;
+    s.text(name, x, y, { bold: true, size: size + 1 });
+    s.set(nameKey, name, label);
+    y += lh * 1.05;
+    for (const line of address) {
+      s.text(line, x, y);
       y += lh;
     }
-  }
-  if (L.extrasIn === 'footer') {
-    const fy = s.height - MARGIN - lh * 2;
-    const parts = [spec.issuer.party.name, ...spec.issuer.party.address];
-    s.text(parts.join(' · '), s.width / 2, fy, { size: size - 2, align: 'center' });
-    const extras = spec.issuer.extras.map((e) => `${e.label}: ${e.value}`).join('   ');
-    s.text(extras, s.width / 2, fy + lh, { size: size - 2, align: 'center' });
-    for (const e of spec.issuer.extras) recordItem(s, e);
-  }
+    s.set(addressKey, address.join(' '));
+    for (const e of extras) {
+      s.text(`${e.label}: ${e.value}`, x, y, { size: size - 0.5 });
+      recordItem(s, e);
+      y += lh;
+    }
+    return y;
+  };
+  const extras = L.extrasIn === 'letterhead' ? spec.issuer.extras : [];
+  const senderFirst = chance(f, 0.75);
+  const xs = senderFirst ? [MARGIN, s.width / 2 + 10] : [s.width / 2 + 10, MARGIN];
+  const b1 = column(xs[0], pick(f, SENDER_LABELS[lang]), spec.issuer.party.name, spec.issuer.nameKey, spec.issuer.party.address, spec.issuer.addressKey, extras);
+  const b2 = column(xs[1], to.label ?? pick(f, BLOCK_LABELS.buyer[lang]), to.party.name, to.nameKey, to.party.address, to.addressKey, []);
+  const bottom = Math.max(b1, b2) + lh * 0.5;
+  return drawMeta(s, spec.meta, L, bottom, bottom, right, r) + lh;
+}
+
+/** The labelled values framed at the top right, labels left and values right-aligned; returns its bottom. */
+function drawMetaBox(s: Sheet, meta: Item[], top: number): number {
+  const size = s.size;
+  const h = size * 1.5;
+  const right = s.width - MARGIN;
+  const labelW = Math.max(...meta.map((m) => s.widthOf(m.label, { bold: true })), 40);
+  const valueW = Math.max(...meta.map((m) => s.widthOf(m.value)), 40);
+  const x = right - labelW - valueW - 28;
+  s.box(x, top, right - x, h * meta.length + 6);
+  meta.forEach((m, i) => {
+    const y = top + 3 + i * h + (h - size) / 2;
+    s.text(m.label, x + 6, y, { bold: true });
+    s.text(m.value, right - 6, y, { align: 'right' });
+    recordItem(s, m);
+  });
+  return top + h * meta.length + 6;
 }
 
 /** The stamp left of the totals and the pen mark at the last (grand) total or under the totals. */
@@ -372,6 +478,67 @@ function drawTotalLine(s: Sheet, t: Item, L: CommercialLayout, x1: number, x2: n
   }
   recordItem(s, t);
   return y + step;
+}
+
+/**
+ * Net, tax and gross as a small table at the right (rate | net | tax | gross), heads above their values, amounts
+ * without a currency mark; the truth's labels are the heads. Returns the y under it.
+ */
+function drawTaxTable(s: Sheet, totals: Item[], f: Rand, lang: Lang, top: number): number {
+  const [net, tax, gross] = totals;
+  const size = s.size;
+  const h = size * 1.3 + 6;
+  const right = s.width - MARGIN;
+  const heads = (['rate', 'net', 'tax', 'gross'] as const).map((k) => pick(f, TAX_TABLE_HEADS[k][lang]));
+  const rate = tax.extra?.tax_rate ?? '';
+  const values = [rate, net.truth ?? net.value, tax.truth ?? tax.value, gross.truth ?? gross.value];
+  const widths = heads.map((hd, i) => Math.max(s.widthOf(hd, { bold: true }), s.widthOf(values[i])) + 14);
+  const ruled = chance(f, 0.6);
+  let x = right - widths.reduce((n, w) => n + w, 0);
+  if (ruled) s.box(x, top, right - x, h * 2);
+  s.rule(x, top + h, right, top + h, 0.6);
+  heads.forEach((hd, i) => {
+    s.text(hd, x + widths[i] - 6, top + 4, { bold: true, align: 'right' });
+    s.text(values[i], x + widths[i] - 6, top + h + 4, { align: 'right' });
+    x += widths[i];
+  });
+  s.set('subtotal', values[1], heads[1]);
+  s.set('tax_amount', values[2], heads[2]);
+  s.set('tax_rate', rate, heads[0]);
+  return top + h * 2 + size * 0.8;
+}
+
+/** The totals as a row of framed boxes at the right, each label small above its value; returns the y under them. */
+function drawTotalBoxes(s: Sheet, totals: Item[], top: number): number {
+  const size = s.size;
+  const h = size * 1.35 * 2.4;
+  const right = s.width - MARGIN;
+  const widths = totals.map((t) => Math.max(s.widthOf(t.label, { size: size - 1.5 }), s.widthOf(t.value, { bold: true })) + 12);
+  // More boxes than fit on a row start a second row.
+  const rows: number[][] = [[]];
+  let used = 0;
+  widths.forEach((w, i) => {
+    if (used + w > right - MARGIN && rows[rows.length - 1].length) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1].push(i);
+    used += w;
+  });
+  let y = top;
+  for (const row of rows) {
+    let x = right - row.reduce((n, i) => n + widths[i], 0);
+    for (const i of row) {
+      const t = totals[i];
+      s.box(x, y, widths[i], h);
+      s.text(t.label, x + 6, y + 3, { size: size - 1.5, color: '#333' });
+      s.text(t.value, x + widths[i] - 6, y + 3 + size * 1.5, { bold: t.bold, align: 'right' });
+      recordItem(s, t);
+      x += widths[i];
+    }
+    y += h;
+  }
+  return y;
 }
 
 /** A totals row closing the table: label right-aligned before the amount column, value in it. */

@@ -7,7 +7,7 @@ import { COMMERCIAL_KINDS, type Ctx } from './kinds.js';
 import { drawCommercial, drawCommercialLayout } from './commercial.js';
 import { FIELD_LABELS } from './labels.js';
 import { logoImage } from './marks.js';
-import { drawLocale } from './locale.js';
+import { drawLocale, WIDE_DATES } from './locale.js';
 import { chance, mix, pick, rng, type Rand } from './random.js';
 import { generateReceipt } from './receipt.js';
 import { seedSplit, splitSeeds } from '../splits.js';
@@ -58,6 +58,12 @@ const VALUE_SALT = 0x7a1e5;
 const WIDER_SALT = 0x3d9e1;
 /** Salt of the stream of the third widening's draws (more tills, descriptions under their items' figures). */
 const WIDEST_SALT = 0x51d7e;
+/**
+ * Salt of the fourth widening's stream (document fields and the page around them: labels worded as other documents
+ * word them, header dates in more forms, ids with letters and slashes, sender and recipient side by side, a meta box,
+ * totals as a small tax table or a row of boxes).
+ */
+const FIELDS_SALT = 0x2f0c7;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 
@@ -96,14 +102,16 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: 
     made = { ...rc, columnLabels: {} };
   } else {
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);
-    const ctx: Ctx = { r, v, w, lang, l: locale, long: long && series === undefined };
+    const y = narrow ? null : rng(mix(series ?? seed, FIELDS_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
+    const dateForm = y && chance(y, 0.4) ? pick(y, WIDE_DATES[lang]) : null;
+    const ctx: Ctx = { r, v, w, y, dateForm, lang, l: locale, long: long && series === undefined };
     const spec = COMMERCIAL_KINDS[kind](ctx);
-    const layout = drawCommercialLayout(r, w, x);
+    const layout = drawCommercialLayout(r, w, x, y);
     const font = pick(r, fontsFor(lang, FONT_FAMILIES));
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
     const logo = layout.logo ? await logoImage(r, spec.issuer.party.name) : null;
-    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo, v));
+    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo, v, y));
     made = {
       pdf,
       pages: sheet.pages,
@@ -112,7 +120,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: 
       lines: spec.rows,
       lineColumns: spec.columns.map((c) => c.key),
       columnLabels: Object.fromEntries(spec.columns.map((c) => [c.key, c.label])),
-      layout: { ...layout, font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}) },
+      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}) },
     };
   }
   const fieldKeys = Object.keys(made.fields);

@@ -5,8 +5,8 @@
  * debits = closing). The page arrangement is commercial.ts's business.
  */
 import type { Column, CommercialSpec, Item } from './commercial.js';
-import { BLOCK_LABELS, CARRIED, COLUMN_LABELS, FIELD_LABELS, PAYSLIP_DESCRIPTION, STATEMENT_DESCRIPTION, THANKS, TITLES, type Labels } from './labels.js';
-import { addDays, formatDate, formatMonth, formatNumber, formatPercent, formatTableDate, PERIOD_JOIN, randomDate, withCurrency, type Locale, type Ymd } from './locale.js';
+import { BLOCK_LABELS, CARRIED, COLUMN_LABELS, FIELD_LABELS, PAYSLIP_DESCRIPTION, STATEMENT_DESCRIPTION, THANKS, TITLES, TOTAL_DUE_LABELS, WIDE_FIELD_LABELS, type Labels } from './labels.js';
+import { addDays, formatDate, formatMonth, formatNumber, formatPercent, formatTableDate, formatWideDate, PERIOD_JOIN, randomDate, withCurrency, type Locale, type WideDate, type Ymd } from './locale.js';
 import { BANKS, company, GOODS, iban, otherCompany, PAY_ITEMS, person, TRANSACTIONS, UTILITY_ITEMS, vatId } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import type { BusinessKind, Lang } from './types.js';
@@ -22,10 +22,23 @@ export interface Ctx {
   long: boolean;
   /** What issue 28's second widening added (a single item): a stream of its own, so other documents print as before. */
   w: Rand | null;
+  /**
+   * The fourth widening's stream (labels worded as other documents word them, ids with letters and slashes) and the
+   * header dates' printed form it drew: null where a document prints as before.
+   */
+  y?: Rand | null;
+  dateForm?: WideDate | null;
 }
 
 const label = (c: Ctx, labels: Labels): string => pick(c.r, labels[c.lang]);
-const field = (c: Ctx, key: string): string => label(c, FIELD_LABELS[key]);
+/** A field's label; on the fourth widening's stream, sometimes another wording (labels.ts WIDE_FIELD_LABELS). */
+function field(c: Ctx, key: string): string {
+  const printed = label(c, FIELD_LABELS[key]);
+  const wide = WIDE_FIELD_LABELS[key]?.[c.lang];
+  if (!c.y || !wide || !chance(c.y, 0.45)) return printed;
+  const other = pick(c.y, wide);
+  return chance(c.y, 0.12) ? other.toUpperCase() : other;
+}
 const col = (c: Ctx, key: string, align: 'left' | 'right', weight: number, labels: Labels = COLUMN_LABELS[key]): Column => ({ key, label: label(c, labels), align, weight });
 
 /** Amount as printed in cells and as recorded in the truth. */
@@ -35,7 +48,7 @@ function money(c: Ctx, key: string, lbl: string, v: number, extra?: Record<strin
   const truth = amount(c, v);
   return { key, label: lbl, value: withCurrency(truth, c.l.money), truth, extra };
 }
-const date = (c: Ctx, t: Ymd) => formatDate(t, c.l);
+const date = (c: Ctx, t: Ymd) => (c.dateForm ? formatWideDate(t, c.l, c.dateForm) : formatDate(t, c.l));
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 const TAX_RATES: Record<Lang, number[]> = { en: [20, 20, 5, 8.25], de: [19, 19, 7], fr: [20, 20, 5.5, 10], es: [21, 21, 10], nl: [21, 21, 9], it: [22, 22, 10], pt: [23, 23, 13], pl: [23, 23, 8] };
@@ -44,7 +57,23 @@ function docNumber(c: Ctx, prefixes: string[]): string {
   const { r, v } = c;
   const p = pick(r, prefixes);
   const y = 2022 + int(v, 0, 3);
-  return pick(r, [`${p}-${int(v, 10000, 99999)}`, `${p}${y}-${String(int(v, 1, 9999)).padStart(4, '0')}`, `${y}/${int(v, 100, 999)}`, `${int(v, 100000, 999999)}`]);
+  const [n5, n4, n3, n6] = [int(v, 10000, 99999), int(v, 1, 9999), int(v, 100, 999), int(v, 100000, 999999)];
+  const printed = pick(r, [`${p}-${n5}`, `${p}${y}-${String(n4).padStart(4, '0')}`, `${y}/${n3}`, `${n6}`]);
+  if (!c.y || !chance(c.y, 0.5)) return printed;
+  // Ids the way other systems number them: letters, slashes, dots, the year inside (the same numbers drawn above).
+  const q = chance(c.y, 0.5) ? p : pick(c.y, ['INV', 'FAC', 'RG', 'FV', 'NR', 'DOC']);
+  const yy = String(y % 100).padStart(2, '0');
+  const four = String(n4).padStart(4, '0');
+  return pick(c.y, [
+    `${q}/${y}/${String(n5).padStart(5, '0')}`,
+    `${q}-${y}/${n3}`,
+    `${y}-${q}-${four}`,
+    `${q}${n3}/${yy}`,
+    `${n3}/${yy}`,
+    `${q}.${y}.${four}`,
+    `${q}-${String.fromCharCode(65 + (n5 % 26))}${String.fromCharCode(65 + (n6 % 26))}-${four}`,
+    `${yy}${String(n4 % 12 + 1).padStart(2, '0')}-${n3}`,
+  ]);
 }
 
 /** The currency code where the document prints one: on its totals, or as a labelled value. */
@@ -54,9 +83,10 @@ function currencyItem(c: Ctx): Item | null {
 }
 const currencyExtra = (c: Ctx): Record<string, string> => (c.l.money.useCode ? { currency: c.l.money.code } : {});
 
-function taxLabel(c: Ctx, rate: number): { lbl: string; printed: string } {
+/** `base`: the amount the tax is taken on, for labels that print it ("VAT 20% on 1,234.00"). */
+function taxLabel(c: Ctx, rate: number, base = 0): { lbl: string; printed: string } {
   const printed = formatPercent(rate, c.l);
-  return { lbl: field(c, 'tax_amount').replace('{r}', printed), printed };
+  return { lbl: field(c, 'tax_amount').replace('{r}', printed).replace('{b}', amount(c, base)), printed };
 }
 
 function carried(c: Ctx): CommercialSpec['carried'] {
@@ -128,14 +158,18 @@ function commercialTotals(c: Ctx, net: number, rate: number, opts: { due?: boole
     base += ship;
   }
   const tax = round2(base * (rate / 100));
-  const { lbl, printed } = taxLabel(c, rate);
+  const { lbl, printed } = taxLabel(c, rate, base);
   items.push(money(c, 'tax_amount', lbl, tax, { tax_rate: printed }));
   const total = round2(base + tax);
-  items.push({ ...money(c, 'total_amount', field(c, 'total_amount'), total, currencyExtra(c)), bold: true });
+  const totalItem: Item = { ...money(c, 'total_amount', field(c, 'total_amount'), total, currencyExtra(c)), bold: true };
+  items.push(totalItem);
   if (opts.due !== false && chance(r, 0.25)) {
     const paid = round2(total * pick(c.v, [0.3, 0.5]));
     items.push(money(c, 'amount_paid', field(c, 'amount_paid'), -paid));
     items.push({ ...money(c, 'amount_due', field(c, 'amount_due'), round2(total - paid)), bold: true });
+  } else if (c.y && TOTAL_DUE_LABELS[c.lang] && chance(c.y, 0.3)) {
+    // Nothing paid yet: the grand total is what is due, and many documents say so ("Amount due", "Zahlbetrag").
+    totalItem.label = pick(c.y, TOTAL_DUE_LABELS[c.lang] as string[]);
   }
   return items;
 }

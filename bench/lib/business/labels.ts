@@ -774,3 +774,110 @@ export const THANKS: Labels = {
   pt: ['Obrigado pela preferência.', 'Processado por programa certificado.'],
   pl: ['Dziękujemy za zakupy.', 'Prosimy o podanie numeru faktury w tytule przelewu.'],
 };
+
+/**
+ * More labels for the same truth keys, the way other real documents word them (issue 28: labels the engine had not
+ * seen). Drawn only on the fourth widening's stream (`FIELDS_SALT` in index.ts): a document without it prints the
+ * labels above. `{r}` is the printed rate, `{b}` the amount the tax is taken on ("VAT 20% on 1,234.00").
+ */
+export const WIDE_FIELD_LABELS: Record<string, Partial<Labels>> = {
+  invoice_number: {
+    en: ['Invoice ref.', 'Document No.', 'Inv. No.', 'Bill No.', 'Invoice ID'],
+    de: ['Beleg-Nr.', 'Rechnungs-Nr.', 'Belegnummer', 'Re.-Nr.'],
+    fr: ['Facture n°', 'Réf. facture', 'N° pièce', 'N° facture'],
+    es: ['Nº de factura', 'Núm. factura', 'Factura nº', 'Nº documento'],
+    nl: ['Factuur nr.', 'Factuurnr', 'Documentnr.', 'Factuur nummer'],
+    it: ['Numero documento', 'Fattura nr.'],
+    pt: ['Fatura n.º', 'Documento n.º'],
+    pl: ['Numer dokumentu', 'Faktura VAT nr'],
+  },
+  invoice_date: {
+    en: ['Issue date', 'Dated', 'Date issued', 'Tax point', 'Invoice dated'],
+    de: ['Belegdatum', 'Ausstellungsdatum', 'Datum der Rechnung', 'Rechnungs-Datum'],
+    fr: ['Date facture', 'Émise le', 'Date de la facture', 'Fait le'],
+    es: ['Fecha factura', 'Fecha expedición', 'Emitida el', 'Fecha de expedición'],
+    nl: ['Datum factuur', 'Factuur datum', 'Uitgiftedatum', 'Datum van factuur'],
+    it: ['Data documento', 'Emessa il'],
+    pt: ['Data de emissão da fatura', 'Emitida em'],
+    pl: ['Data dokumentu', 'Wystawiono dnia'],
+  },
+  due_date: {
+    en: ['Payable by', 'Payment due by', 'Due by', 'Pay by', 'Date due', 'Payment due date'],
+    de: ['Zahlbar bis', 'Fälligkeitsdatum', 'Fällig bis', 'Bitte zahlen bis', 'Fälligkeit', 'Zahlungstermin'],
+    fr: ['Date limite de paiement', 'Échéance', 'À payer avant le', 'Payable le', 'Date de règlement'],
+    es: ['Fecha de vencimiento', 'Vence', 'Fecha límite de pago', 'Pagar antes de', 'Vto.'],
+    nl: ['Vervaldatum', 'Uiterste betaaldatum', 'Te betalen vóór', 'Betalen voor', 'Vervaldag'],
+    it: ['Data di scadenza', 'Pagare entro'],
+    pt: ['Pagar até', 'Data limite de pagamento'],
+    pl: ['Termin zapłaty', 'Zapłata do'],
+  },
+  subtotal: {
+    en: ['Net amount', 'Subtotal excl. VAT', 'Taxable amount', 'Total net', 'Net total', 'Amount excl. tax', 'Sub-total'],
+    de: ['Nettosumme', 'Warenwert', 'Gesamt netto', 'Netto', 'Zwischensumme netto', 'Nettowert'],
+    fr: ['Total hors taxes', 'Base HT', 'Sous-total HT', 'Net HT', 'Montant hors TVA'],
+    es: ['Subtotal sin IVA', 'Total sin IVA', 'Neto', 'Base', 'Importe sin IVA'],
+    nl: ['Subtotaal excl. btw', 'Totaal exclusief btw', 'Netto', 'Bedrag excl. btw', 'Totaal excl. BTW'],
+    it: ['Totale netto', 'Imponibile IVA'],
+    pt: ['Base tributável', 'Total ilíquido'],
+    pl: ['Netto', 'Wartość netto razem'],
+  },
+  tax_amount: {
+    en: ['VAT {r} on {b}', 'VAT @ {r}', 'plus VAT {r}', 'Total VAT ({r})', 'VAT amount {r}'],
+    de: ['zzgl. MwSt. {r}', 'MwSt. {r} auf {b}', 'Umsatzsteuer {r}', '{r} USt.', 'USt {r} von {b}'],
+    fr: ['TVA {r} sur {b}', 'Montant TVA ({r})', 'TVA à {r}', 'Total TVA {r}'],
+    es: ['IVA {r} sobre {b}', 'Cuota IVA {r}', 'I.V.A. {r}', 'IVA {r} s/ {b}'],
+    nl: ['BTW {r} over {b}', 'Btw-bedrag {r}', '{r} btw', 'Btw {r} van {b}'],
+    it: ['IVA {r} su {b}', 'Imposta {r}'],
+    pt: ['IVA à taxa de {r}', 'IVA {r} s/ {b}'],
+    pl: ['Podatek VAT {r}', 'VAT {r} od {b}'],
+  },
+  total_amount: {
+    en: ['Total (incl. VAT)', 'Invoice amount', 'Gross amount', 'Total incl. tax', 'TOTAL'],
+    de: ['Gesamtsumme', 'Endbetrag', 'Bruttobetrag', 'Gesamt brutto', 'Rechnungssumme'],
+    fr: ['Montant total TTC', 'TOTAL TTC', 'Total facture', 'Montant TTC'],
+    es: ['Total (IVA incl.)', 'TOTAL', 'Total con IVA', 'Importe total'],
+    nl: ['Totaal incl. BTW', 'Totaalbedrag', 'Totaal inclusief btw', 'TOTAAL'],
+    it: ['Totale documento', 'Totale IVA inclusa'],
+    pt: ['Total com IVA', 'TOTAL'],
+    pl: ['Do zapłaty razem', 'Wartość brutto razem'],
+  },
+  amount_due: {
+    en: ['Balance due', 'Amount payable', 'Remaining balance', 'Please pay'],
+    de: ['Restbetrag', 'Noch zu zahlen', 'Zu zahlender Betrag'],
+    fr: ['Reste dû', 'Solde à payer', 'Montant à régler'],
+    es: ['Saldo pendiente', 'Resto a pagar', 'Importe a pagar'],
+    nl: ['Nog te betalen', 'Restbedrag', 'Openstaand saldo'],
+  },
+};
+
+/** Labels of a grand total that is also what is to be paid (only where no amount due follows it). */
+export const TOTAL_DUE_LABELS: Partial<Labels> = {
+  en: ['Amount due', 'Balance due', 'Total due', 'Amount payable', 'Total amount due'],
+  de: ['Zahlbetrag', 'Zu zahlender Betrag', 'Fälliger Betrag', 'Gesamtbetrag fällig'],
+  fr: ['Net à payer', 'Montant à régler', 'Total à payer', 'Total dû'],
+  es: ['Total a pagar', 'Importe a pagar', 'Total adeudado'],
+  nl: ['Te betalen', 'Totaal te betalen', 'Te voldoen', 'Openstaand bedrag'],
+  it: ['Netto a pagare', 'Totale da pagare'],
+  pt: ['Total a pagar', 'Valor a pagar'],
+  pl: ['Do zapłaty', 'Kwota do zapłaty'],
+};
+
+/** Over the issuer's block where sender and recipient stand side by side. */
+export const SENDER_LABELS: Labels = {
+  en: ['From', 'Seller', 'Supplier', 'Issued by'],
+  de: ['Von', 'Absender', 'Verkäufer', 'Rechnungssteller'],
+  fr: ['Émetteur', 'Vendeur', 'De', 'Fournisseur'],
+  es: ['Emisor', 'Vendedor', 'De', 'Proveedor'],
+  nl: ['Van', 'Verkoper', 'Afzender', 'Leverancier'],
+  it: ['Cedente', 'Fornitore'],
+  pt: ['Emitente', 'Fornecedor'],
+  pl: ['Sprzedawca', 'Wystawca'],
+};
+
+/** Heads of a totals block set as a small table: rate | net | tax | gross. */
+export const TAX_TABLE_HEADS: Record<'rate' | 'net' | 'tax' | 'gross', Labels> = {
+  rate: { en: ['VAT rate', 'Rate', 'VAT %'], de: ['MwSt.-Satz', 'Steuersatz', 'USt %'], fr: ['Taux TVA', 'Taux'], es: ['Tipo IVA', '% IVA'], nl: ['Btw-tarief', 'Tarief'], it: ['Aliquota'], pt: ['Taxa IVA'], pl: ['Stawka VAT'] },
+  net: { en: ['Net', 'Net amount', 'Taxable'], de: ['Netto', 'Nettobetrag'], fr: ['Base HT', 'Montant HT'], es: ['Base imponible', 'Base'], nl: ['Grondslag', 'Netto'], it: ['Imponibile'], pt: ['Incidência'], pl: ['Netto'] },
+  tax: { en: ['VAT', 'Tax', 'VAT amount'], de: ['MwSt.', 'USt.', 'Steuer'], fr: ['TVA', 'Montant TVA'], es: ['Cuota IVA', 'IVA'], nl: ['Btw', 'BTW-bedrag'], it: ['Imposta'], pt: ['IVA'], pl: ['VAT'] },
+  gross: { en: ['Gross', 'Total'], de: ['Brutto', 'Gesamt'], fr: ['TTC', 'Total TTC'], es: ['Total'], nl: ['Bruto', 'Totaal'], it: ['Totale'], pt: ['Total'], pl: ['Brutto'] },
+};

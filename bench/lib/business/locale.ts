@@ -187,3 +187,50 @@ export const PERIOD_JOIN: Record<Lang, string[]> = {
   pt: [' - ', ' a '],
   pl: [' - ', ' do '],
 };
+
+/**
+ * More printed forms of a header date (issue 28's fourth widening): a two-digit year, no leading zeros, an
+ * abbreviated month name, the year first with slashes. One form a document, drawn on a stream of its own.
+ */
+export type WideDate = 'dmy2' | 'dmy_nopad' | 'd_mon_y' | 'd_mon_y_dash' | 'mon_d_y' | 'ymd_slash';
+
+export const WIDE_DATES: Record<Lang, WideDate[]> = {
+  en: ['dmy2', 'dmy_nopad', 'd_mon_y', 'd_mon_y_dash', 'mon_d_y', 'ymd_slash'],
+  de: ['dmy2', 'dmy_nopad', 'd_mon_y'],
+  fr: ['dmy2', 'dmy_nopad', 'd_mon_y'],
+  es: ['dmy2', 'dmy_nopad', 'd_mon_y', 'd_mon_y_dash'],
+  nl: ['dmy2', 'dmy_nopad', 'd_mon_y', 'd_mon_y_dash'],
+  it: ['dmy2', 'd_mon_y'],
+  pt: ['dmy2', 'd_mon_y'],
+  pl: ['dmy2', 'd_mon_y'],
+};
+
+/** Abbreviated month names as each language prints them, with their dot where it takes one. */
+const MONTHS_SHORT: Partial<Record<Lang, string[]>> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  es: ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'],
+  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+};
+
+export function formatWideDate(t: Ymd, l: Locale, form: WideDate): string {
+  const sep = l.dateSep.trim() || NUMERIC_SEP[l.lang];
+  const us = l.lang === 'en' && l.money.code === 'USD';
+  const short = (MONTHS_SHORT[l.lang] ?? MONTHS[l.lang].map((m) => m.slice(0, 3)))[t.m - 1];
+  const bare = short.replace(/\.$/, '');
+  switch (form) {
+    case 'dmy2':
+      return us ? `${pad(t.m)}${sep}${pad(t.d)}${sep}${pad(t.y % 100)}` : `${pad(t.d)}${sep}${pad(t.m)}${sep}${pad(t.y % 100)}`;
+    case 'dmy_nopad':
+      return us ? `${t.m}${sep}${t.d}${sep}${t.y}` : `${t.d}${sep}${t.m}${sep}${t.y}`;
+    case 'd_mon_y':
+      return l.lang === 'de' ? `${t.d}. ${short} ${t.y}` : `${t.d} ${short} ${t.y}`;
+    case 'd_mon_y_dash':
+      return `${pad(t.d)}-${bare}-${t.y}`;
+    case 'mon_d_y':
+      return `${short} ${t.d}, ${t.y}`;
+    case 'ymd_slash':
+      return `${t.y}/${pad(t.m)}/${pad(t.d)}`;
+  }
+}

@@ -55,6 +55,11 @@ export interface DocumentWords {
   change: string[];
   /** The rounding a receipt adds to its total when it is paid in cash ("Rounding Adj.", "Rundung"), as expression sources. */
   rounding?: string[];
+  /**
+   * Words inside a tax label, lower case: before its rate ("TVA à 20 %", "VAT at 20%") and between the rate and the
+   * amount it is levied on ("VAT 20% on 1,234.00", "MwSt. 19 % auf 250,00", "IVA 21% s/ 5.804,90").
+   */
+  taxJoins?: { rate: string[]; base: string[] };
   /** Means of payment a receipt prints before the amount paid ("Card", "Bar"). */
   payment: string[];
   /** Words that open a contact or registration line, which is not part of the address above it ("Tel.", "USt-IdNr."). */

@@ -23,6 +23,7 @@ export const de: Language = {
     ],
     purchaseOrderTitles: ['bestellung'],
     change: ['rückgeld', 'wechselgeld'],
+    taxJoins: { rate: ['zu'], base: ['auf', 'von', 'aus'] },
     rounding: ['rundung', 'rundungsdifferenz'],
     payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
     contact: ['ust', 'uid', 'steuer'],

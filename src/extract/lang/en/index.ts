@@ -32,6 +32,7 @@ export const en: Language = {
     titlePrefixes: ['tax\\s+'],
     purchaseOrderTitles: ['purchase order'],
     change: ['change', 'change due', 'your change'],
+    taxJoins: { rate: ['at'], base: ['on', 'of'] },
     rounding: ['rounding', 'round(?:ing)? off'],
     payment: ['cash', 'card', 'credit card', 'debit card', 'contactless'],
     contact: ['tel', 'phone', 'fax', 'mobile', 'vat', 'gst', 'abn', 'ein'],

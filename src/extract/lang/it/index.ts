@@ -16,6 +16,7 @@ export const it: Language = {
     titles: ['fattura', 'scontrino', 'ricevuta', 'estratto conto', 'listino(?: prezzi)?', 'busta paga', 'cedolino', 'ordine (?:di acquisto|fornitore)', 'bolletta', 'documento di trasporto'],
     purchaseOrderTitles: ['ordine (?:di acquisto|fornitore)'],
     change: ['resto'],
+    taxJoins: { rate: ['al'], base: ['su', 'sul', 'di'] },
     rounding: ['arrotondamento'],
     payment: ['contanti', 'carta', 'carta di credito', 'bancomat'],
     contact: ['iva', 'p\\.?\\s?iva', 'partita'],

@@ -18,6 +18,7 @@ export const nl: Language = {
     ],
     purchaseOrderTitles: ['inkooporder', 'bestelbon'],
     change: ['wisselgeld', 'terug', 'retour'],
+    taxJoins: { rate: ['à', 'van'], base: ['over', 'van', 'op'] },
     rounding: ['afronding', 'afrondingsverschil'],
     payment: ['contant', 'pin', 'pinpas', 'pinbetaling'],
     contact: ['btw', 'kvk'],

@@ -32,6 +32,7 @@ export const pl: Language = {
     ],
     purchaseOrderTitles: ['zamówienie(?: zakupu)?'],
     change: ['reszta'],
+    taxJoins: { rate: [], base: ['od'] },
     rounding: ['zaokrąglenie'],
     payment: ['gotówka', 'gotowka', 'karta', 'karta płatnicza', 'płatność kartą', 'blik'],
     contact: ['nip', 'regon', 'krs', 'bdo'],

@@ -20,6 +20,7 @@ export const pt: Language = {
     ],
     purchaseOrderTitles: ['nota de encomenda', 'ordem de compra'],
     change: ['troco'],
+    taxJoins: { rate: ['à', 'a'], base: ['sobre', 's/'] },
     rounding: ['arredondamento'],
     payment: ['numerário', 'dinheiro', 'cartão', 'multibanco'],
     contact: ['nif', 'nipc', 'contribuinte'],

@@ -21,6 +21,7 @@ import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 import { pageDecimalMark } from '../values/page-conventions.js';
+import { TAX_BASE_JOINS, TAX_RATE_JOINS } from '../../lexicon.js';
 
 export interface FoundValue {
   value: string;
@@ -105,6 +106,14 @@ function namesItemsOnly(text: string, settings: EngineSettings): boolean {
   return levels.length > 0 && levels.every((l) => l === 'line');
 }
 
+/** A cell naming what every item table has: the item's description or its count ("Details", "Qty"). */
+function namesWhatItems(text: string, settings: EngineSettings): boolean {
+  return stripColon(text).split(/\s+/).some((w) => {
+    const ids = classifyLabel(w, settings);
+    return ids.has('description') || ids.has('quantity');
+  });
+}
+
 /** The last of `right` (cells right of an amount head) names the tax: the heads of a tax summary, amount then tax. */
 function taxHeadRight(right: Segment[], settings: EngineSettings): boolean {
   const tax = conceptById('tax_amount');
@@ -187,10 +196,22 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         let restValue = rest.filter((w) => !/^[:：]$/.test(w.text)).map((w, j) => (j === 0 && /^[:：]\S/.test(w.text) ? { ...w, text: w.text.slice(1) } : w));
         // A rate or currency after a money label belongs to the label ("VAT 19 % 12,34", "Total EUR 99,00").
         if (money) {
+          let rate = /\d\s*%/.test(labelText);
           for (;;) {
-            if (restValue.length && isLabelDecoration(restValue[0])) restValue = restValue.slice(1);
-            else if (restValue.length > 1 && /^\(?\d{1,2}([.,]\d{1,2})?$/.test(restValue[0].text) && /^%\)?:?$/.test(restValue[1].text)) [, , ...restValue] = restValue;
-            else break;
+            const [w0 = '', w1 = '', w2 = ''] = restValue.map((w) => w.text);
+            if (restValue.length && isLabelDecoration(restValue[0])) {
+              rate ||= /%/.test(w0);
+              restValue = restValue.slice(1);
+            } else if (restValue.length > 1 && /^\(?\d{1,2}([.,]\d{1,2})?$/.test(w0) && /^%\)?:?$/.test(w1)) {
+              rate = true;
+              [, , ...restValue] = restValue;
+            } else if (restValue.length > 1 && TAX_RATE_JOINS.has(w0.toLowerCase()) && /^\(?\d{1,2}([.,]\d{1,2})?\s?%?/.test(w1) && /%/.test(w1 + w2)) {
+              // The word joining a tax label to its rate ("TVA à 20 %").
+              restValue = restValue.slice(1);
+            } else if (rate && restValue.length > 1 && TAX_BASE_JOINS.has(w0.toLowerCase()) && amountValue(w1.replace(/[:：]$/, '')) !== null) {
+              // The amount the rate is levied on ("VAT 20% on 83.77: 16.75") is part of the label, not its value.
+              [, , ...restValue] = restValue;
+            } else break;
           }
         }
         // "Bill To: Brightwater Ltd" with the address under the name: the address is the lines under the value.
@@ -251,7 +272,8 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         // A party's block is headed by its label alone ("Bill to"), never by the first word of a cell ("Salario base").
         if (restValue.length && (block || !classifyLabel(stripColon(textOf(restValue)), settings).size)) continue;
         // An amount label in a row of item heads ("QTY ITEM | TOTAL") heads the items' column, not a document value.
-        if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text, settings))) continue;
+        // A row of amounts' heads with no item's description or count ("Rate | Net | VAT | Total") is a totals table.
+        if (money && segments.some((o) => o !== seg && namesItemsOnly(o.text, settings)) && segments.some((o) => namesWhatItems(o.text, settings))) continue;
         // A tax summary's heads ("GST Summary | Amount (RM) | Tax"): the amount left of the tax is what the tax is
         // levied on, no total (a total column stands right of the tax: "Net | GST | Total").
         if (concept.id === 'total_amount' && taxHeadRight(segments.slice(si + 1), settings)) continue;

@@ -67,7 +67,19 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const list = listRows(asked, choices, rows.length, lines, recordValues, settings);
   // A list the sum repaired (rows/list-sum.ts): the sum chose a reading and cannot confirm it as well.
   if (list) return { ok: true, fields: names, rows: list.repaired ? list.rows : summed(list.rows) };
-  return { ok: true, fields: names, rows: rows.length ? summed(rows) : [rowOf(asked, isColumn, recordValues, null, [], settings)] };
+  if (rows.length) return { ok: true, fields: names, rows: summed(rows) };
+  return { ok: true, fields: names, rows: [rowOf(asked, isColumn.map(() => false), withColumnFieldsAsValues(asked, isColumn, recordValues, content, lines, tables, settings), null, [], settings)] };
+}
+
+/**
+ * A table that gave no item (every row a total or a head: the totals set as a small table, rate | net | tax | total)
+ * answers nothing: the fields taken for its columns are the page's values under their labels, as if no table had
+ * named them.
+ */
+function withColumnFieldsAsValues(asked: AskedFields, isColumn: boolean[], recordValues: Map<number, ExtractedCell>, content: PageContent, lines: Line[], tables: Table[], settings: EngineSettings): Map<number, ExtractedCell> {
+  if (!isColumn.some(Boolean)) return recordValues;
+  const asValues = findRecordValues(asked, isColumn.map(() => false), [], content.pictures, lines, tables, settings);
+  return new Map(asked.fields.map((_, i) => [i, (isColumn[i] ? asValues.get(i) : recordValues.get(i)) ?? { value: null, box: null }]));
 }
 
 /**

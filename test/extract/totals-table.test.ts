@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { readRows, ask } from './helpers/requests.js';
+import type { TypesetLine } from './helpers/words.js';
+
+/**
+ * An energy bill whose totals are a small table under the items, heads above
+ * their values (rate | net | VAT | total), as bench/lib/business/commercial.ts
+ * draws `totalsForm: 'tax_table'`, with the grand total on a line under it.
+ */
+const bill: TypesetLine[] = [
+  [116, [[431, 'Oakridge Ltd']]],
+  [139, [[457, '7 Harbour Road']]],
+  [176, [[71, 'Your energy bill']]],
+  [209, [[71, 'Sophie Oakridge'], [671, 'Inv. No.'], [884, 'E645/25']]],
+  [222, [[71, '24 Harbour Road'], [671, 'Date of issue'], [868, '11/09/2024']]],
+  [317, [[77, 'Details'], [497, 'Quantity'], [562, 'UoM'], [761, 'Unit Price'], [893, 'Total']]],
+  [338, [[77, 'Energy day rate'], [529, '333'], [562, 'kWh'], [783, '0.0363'], [892, '12.09']]],
+  [360, [[77, 'Energy night rate'], [529, '187'], [562, 'kWh'], [783, '0.0224'], [899, '4.20']]],
+  [381, [[77, 'Standing charge'], [535, '30'], [562, 'days'], [796, '0.52'], [892, '15.60']]],
+  [414, [[77, 'Climate change levy'], [529, '720'], [562, 'kWh'], [783, '0.0347'], [892, '24.96']]],
+  [455, [[689, 'Rate'], [749, 'Net'], [793, 'VAT amount'], [890, 'Total']]],
+  [475, [[691, '20%'], [739, '56.85'], [835, '11.37'], [889, '68.22']]],
+  [497, [[509, 'Grand total'], [868, 'GBP 68.22']]],
+];
+
+describe('totals set as a small table under their heads', () => {
+  it('answers a head of the totals table asked alone with its value, not an engine error', () => {
+    expect(readRows(bill, ask('Net'))).toEqual([{ Net: '56.85' }]);
+  });
+
+  it('reads the amount before tax and the tax under the heads of a row that names no item (no description, no count)', () => {
+    expect(readRows(bill, ask('subtotal', 'tax_amount', 'total_amount'))).toEqual([{ subtotal: '56.85', tax_amount: '11.37', total_amount: 'GBP 68.22' }]);
+  });
+});
+
+describe('tax labels that print the rate with a joining word and the amount it is levied on', () => {
+  const totals = (tax: string): TypesetLine[] => [
+    [100, [[60, 'Description'], [400, 'Qty'], [500, 'Price'], [640, 'Amount']]],
+    [120, [[60, 'Laptop stand'], [400, '8'], [500, '2.21'], [640, '17.68']]],
+    [140, [[60, 'Software licence'], [400, '49'], [500, '0.68'], [640, '33.32']]],
+    [180, [[480, 'Subtotal:'], [640, '51.00']]],
+    [200, [[480, tax], [640, '10.20']]],
+    [220, [[480, 'Total:'], [640, '61.20']]],
+  ];
+
+  it('reads the tax beside "VAT 20% on 51.00:" and "BTW 20% over 51,00", not the base in the label', () => {
+    expect(readRows(totals('VAT 20% on 51.00:'), ask('tax_amount', 'tax_rate'))).toEqual([{ tax_amount: '10.20', tax_rate: '20%' }]);
+    expect(readRows(totals('BTW 20% over 51.00'), ask('tax_amount'))).toEqual([{ tax_amount: '10.20' }]);
+  });
+
+  it('reads the tax beside "TVA à 20%:", the word before the rate part of the label', () => {
+    expect(readRows(totals('TVA à 20%:'), ask('tax_amount'))).toEqual([{ tax_amount: '10.20' }]);
+  });
+});
