@@ -31,7 +31,7 @@ interface PartyCase {
   title: string;
   lines: TypesetLine[];
   fields: string[];
-  expected: Record<string, string>;
+  expected: Record<string, string | null>;
   read?: Record<string, number>;
   adjust?: (w: Word) => Word;
 }
@@ -274,6 +274,18 @@ describe('parties of a scanned receipt', () => {
       ],
       fields: ['address'],
       expected: { address: '13, JLN TASIK UTAMA 8 MEDAN NIAGA DAMAI SG BESI 57000 KL' },
+    },
+    {
+      title: 'reads the address under the last line of a name set over its legal form, never the form itself',
+      lines: [
+        [40, [[200, 'MPH'], [420, 'BOOKSTORES']]],
+        [55, [[100, 'SDN'], [250, 'BHD']]],
+        [70, [[270, 'GST No: 000542572544']]],
+        [85, [[250, 'MPH One Utama Phase 2']]],
+        [100, [[270, 'Tel:03-77259003']]],
+      ],
+      fields: ['merchant_name', 'address'],
+      expected: { merchant_name: 'MPH BOOKSTORES SDN BHD', address: null },
     },
     {
       title: 'takes no branch line in smaller type under the name for the rest of it',

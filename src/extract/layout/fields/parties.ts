@@ -247,7 +247,7 @@ function namedBy(lines: Line[], name: Word[]): Segment | null {
  */
 function streetBelow(lines: Line[], head: Segment, settings: EngineSettings): Segment[] | null {
   const { addressGapLines, maxAddressLines } = settings.fields;
-  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
+  const li = lines.findIndex((l) => l.words.includes(head.words[head.words.length - 1]));
   for (let i = li + 1; li >= 0 && i < Math.min(lines.length, li + 1 + maxAddressLines); i++) {
     if (lines[i].box.y1 - lines[i - 1].box.y2 > lines[i - 1].height * addressGapLines) return null;
     const seg = inColumn(lines[i], head, settings);
