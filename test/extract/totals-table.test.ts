@@ -52,3 +52,22 @@ describe('tax labels that print the rate with a joining word and the amount it i
     expect(readRows(totals('TVA à 20%:'), ask('tax_amount'))).toEqual([{ tax_amount: '10.20' }]);
   });
 });
+
+describe('labels as other documents word them (src/extract/lang/<lang>/labels.ts)', () => {
+  const doc = (subtotal: string, due: string): TypesetLine[] => [
+    [60, [[60, 'Rechnung'], [600, 'Datum:'], [700, '12.11.26']]],
+    [80, [[600, due], [700, '30.11.26']]],
+    [100, [[60, 'Bezeichnung'], [400, 'Menge'], [500, 'Preis'], [640, 'Betrag']]],
+    [120, [[60, 'Schrauben'], [400, '2'], [500, '5,00'], [640, '10,00']]],
+    [140, [[60, 'Muttern'], [400, '1'], [500, '7,23'], [640, '7,23']]],
+    [180, [[480, subtotal], [640, '17,23']]],
+    [200, [[480, 'MwSt. 19 %'], [640, '3,27']]],
+    [220, [[480, 'Gesamt'], [640, '20,50']]],
+  ];
+
+  it('reads the amount before tax beside "Warenwert", "Subtotal sin IVA", "Subtotaal excl. btw", and the due date after "Fällig bis", "Zahlungstermin"', () => {
+    for (const [subtotal, due] of [['Warenwert', 'Fällig bis:'], ['Subtotal sin IVA', 'Zahlungstermin:'], ['Subtotaal excl. btw', 'Vto.:'], ['Nettowert', 'Te betalen vóór:']]) {
+      expect(readRows(doc(subtotal, due), ask('subtotal', 'due_date')), `${subtotal} / ${due}`).toEqual([{ subtotal: '17,23', due_date: '30.11.26' }]);
+    }
+  });
+});

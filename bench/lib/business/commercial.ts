@@ -10,7 +10,7 @@ import type { Party } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import type { Sheet } from './sheet.js';
 import type { Lang } from './types.js';
-import { BLOCK_LABELS, SENDER_LABELS, TAX_TABLE_HEADS } from './labels.js';
+import { BLOCK_LABELS, SENDER_LABELS, TAX_TABLE_HEADS, type Labels } from './labels.js';
 
 /** A labelled value; `key` '' = printed but not part of the truth. */
 export interface Item {
@@ -338,10 +338,20 @@ function drawSideBySide(s: Sheet, spec: CommercialSpec, to: PartyBlock, L: Comme
   const extras = L.extrasIn === 'letterhead' ? spec.issuer.extras : [];
   const senderFirst = chance(f, 0.75);
   const xs = senderFirst ? [MARGIN, s.width / 2 + 10] : [s.width / 2 + 10, MARGIN];
-  const b1 = column(xs[0], pick(f, SENDER_LABELS[lang]), spec.issuer.party.name, spec.issuer.nameKey, spec.issuer.party.address, spec.issuer.addressKey, extras);
-  const b2 = column(xs[1], to.label ?? pick(f, BLOCK_LABELS.buyer[lang]), to.party.name, to.nameKey, to.party.address, to.addressKey, []);
+  const b1 = column(xs[0], pick(f, partyLabels(spec.issuer.nameKey, true)[lang]), spec.issuer.party.name, spec.issuer.nameKey, spec.issuer.party.address, spec.issuer.addressKey, extras);
+  const b2 = column(xs[1], to.label ?? pick(f, partyLabels(to.nameKey, false)[lang]), to.party.name, to.nameKey, to.party.address, to.addressKey, []);
   const bottom = Math.max(b1, b2) + lh * 0.5;
   return drawMeta(s, spec.meta, L, bottom, bottom, right, r) + lh;
+}
+
+/** The small labels over a party's block by the party's truth key: a purchase order's issuer is its buyer. */
+function partyLabels(nameKey: string, issuer: boolean): Labels {
+  if (nameKey.startsWith('buyer')) return BLOCK_LABELS.buyer;
+  if (nameKey.startsWith('consignee')) return BLOCK_LABELS.consignee;
+  if (nameKey.startsWith('account_holder')) return BLOCK_LABELS.holder;
+  if (nameKey.startsWith('employee')) return BLOCK_LABELS.employee;
+  // A purchase order's recipient is its supplier; otherwise the sender of an invoice, a bill, a statement or a payslip.
+  return nameKey.startsWith('seller') && !issuer ? BLOCK_LABELS.supplier : SENDER_LABELS;
 }
 
 /** The labelled values framed at the top right, labels left and values right-aligned; returns its bottom. */

@@ -8,7 +8,7 @@ import type { ConceptLabels } from '../types.js';
 export const LABELS: ConceptLabels = {
   // Document level.
   document_number: 'Belegnummer|Beleg-Nr.|Belegnr.|Dokumentnummer|Nummer|Nr.',
-  invoice_number: 'Rechnungsnummer|Rechnungsnr.|Rechnungs-Nr.|Rechnung Nr.|Rechnung-Nr.|Re.-Nr.|RE-Nr.|Rg.-Nr.',
+  invoice_number: 'Rechnungsnummer|Rechnungsnr.|Rechnungs-Nr.|Rechnung Nr.|Rechnung-Nr.|Re.-Nr.|RE-Nr.|Rg.-Nr.|Belegnummer|Beleg-Nr.',
   credit_note_number: 'Gutschriftsnummer|Gutschrift-Nr.|Gutschrift Nr.|Gutschrift|Korrekturrechnung Nr.',
   order_number: 'Auftragsnummer|Auftrags-Nr.|Auftrag-Nr.|Auftragsnr.|Auftrag Nr.|Auftrag',
   purchase_order_number: 'Bestellnummer|Bestell-Nr.|Bestellnr.|Bestellung Nr.|Ihre Bestellung|Ihre Bestellnummer|Bestellung',
@@ -24,7 +24,7 @@ export const LABELS: ConceptLabels = {
   order_date: 'Bestelldatum|Auftragsdatum|Auftrag-Datum|Bestellung vom|Auftrag vom',
   delivery_date: 'Lieferdatum|Leistungsdatum|Liefertermin|Liefer-Datum|Leistungs-Datum|Lieferschein-Datum',
   ship_date: 'Versanddatum|Versandtag|Versand am|Lieferung am',
-  due_date: 'Fälligkeitsdatum|Fällig am|Fälligkeit|Zahlbar bis|Fällig|Zahlungsziel|Zahlbar bis zum|Bitte zahlen Sie bis',
+  due_date: 'Fälligkeitsdatum|Fällig am|Fälligkeit|Zahlbar bis|Fällig|Zahlungsziel|Zahlbar bis zum|Bitte zahlen Sie bis|Fällig bis|Zahlungstermin|Bitte zahlen bis',
   statement_date: 'Auszugsdatum|Kontoauszug vom|Datum des Auszugs|Auszug vom',
   period: 'Zeitraum|Abrechnungszeitraum|Leistungszeitraum|Abrechnungsmonat|Auszugszeitraum',
   pay_date: 'Auszahlungsdatum|Zahltag|Zahlungsdatum|Bezahlt am',
@@ -38,7 +38,7 @@ export const LABELS: ConceptLabels = {
   buyer_tax_id: 'USt-IdNr. des Kunden|Kunden-USt-IdNr.|Ihre USt-IdNr.',
   iban: 'IBAN|IBAN-Nr.',
   bic: 'BIC|Swift-Code',
-  subtotal: 'Zwischensumme|Nettobetrag|Netto|Summe netto|Gesamt netto|Nettosumme|Summe Netto|Gesamtbetrag netto|Rechnungsbetrag netto|Netto-Betrag',
+  subtotal: 'Zwischensumme|Nettobetrag|Netto|Summe netto|Gesamt netto|Nettosumme|Summe Netto|Gesamtbetrag netto|Rechnungsbetrag netto|Netto-Betrag|Warenwert|Nettowert|Zwischensumme netto',
   tax_amount: 'MwSt.|MwSt|MwSt-Betrag|MwSt.-Betrag|USt.|USt|Umsatzsteuer|Mehrwertsteuer|Steuer|Steuerbetrag|Summe MwSt|zzgl. MwSt.|Umsatzsteuerbetrag',
   tax_rate: 'MwSt-%|MwSt.-Satz|MwSt %|Steuersatz|USt-%|USt.-Satz|MwSt.-%|USt %',
   discount: 'Rabatt|Nachlass|Skonto|Abschlag|Gesamtrabatt',

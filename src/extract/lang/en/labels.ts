@@ -8,7 +8,7 @@ import type { ConceptLabels } from '../types.js';
 export const LABELS: ConceptLabels = {
   // Document level.
   document_number: 'Document No.|Document Number|Doc. No.|Number|No.|Reference No.',
-  invoice_number: 'Invoice No.|Invoice Number|Invoice #|Inv. No.|Inv #|Invoice ID|Bill No.|Tax Invoice No.',
+  invoice_number: 'Invoice No.|Invoice Number|Invoice #|Inv. No.|Inv #|Invoice ID|Bill No.|Tax Invoice No.|Invoice Ref.|Invoice Reference',
   credit_note_number: 'Credit Note No.|Credit Note Number|Credit Memo No.|Credit Note',
   order_number: 'Order No.|Order Number|Order #|Order ID|Sales Order No.|Sales Order|Order',
   purchase_order_number: 'PO Number|PO No.|PO #|P.O. No.|P.O. #|Purchase Order|Purchase Order No.|Purchase Order Number|Your Order No.|Your Order|Customer PO',
@@ -24,7 +24,7 @@ export const LABELS: ConceptLabels = {
   order_date: 'Order Date|PO Date|Date of Order|Date Ordered',
   delivery_date: 'Delivery Date|Date of Delivery|Date of Supply|Service Date|Delivered|Required by',
   ship_date: 'Ship Date|Shipping Date|Shipment Date|Dispatch Date|Date Shipped',
-  due_date: 'Due Date|Payment Due|Date Due|Due|Pay By|Payment Due Date|Due On|Please Pay By|Please Remit Until|Remit Until|Payable By|Payable Until',
+  due_date: 'Due Date|Payment Due|Date Due|Due|Pay By|Payment Due Date|Due On|Please Pay By|Please Remit Until|Remit Until|Payable By|Payable Until|Due By|Payment Due By',
   statement_date: 'Statement Date|Date of Statement',
   period: 'Period|Statement Period|Billing Period|Pay Period|Service Period',
   pay_date: 'Pay Date|Payment Date|Paid On|Date Paid|Payday',
@@ -38,7 +38,7 @@ export const LABELS: ConceptLabels = {
   buyer_tax_id: 'Customer VAT No.|Customer VAT ID|Buyer VAT ID|Customer Tax ID',
   iban: 'IBAN',
   bic: 'BIC|SWIFT|BIC/SWIFT|SWIFT Code',
-  subtotal: 'Subtotal|Sub-total|Sub Total|Net Amount|Net Total|Total Net|Total excl. VAT|Total excl. Tax|Total before Tax|Amount before Tax|Taxable Amount|Net|Total (excl. VAT)|Total excl. GST|Total Excluding GST|Total (excl. GST)|Total Sales (Excluding GST)|Amount excl. GST|Net Amt',
+  subtotal: 'Subtotal|Sub-total|Sub Total|Net Amount|Net Total|Total Net|Total excl. VAT|Total excl. Tax|Total before Tax|Amount before Tax|Taxable Amount|Net|Total (excl. VAT)|Total excl. GST|Total Excluding GST|Total (excl. GST)|Total Sales (Excluding GST)|Amount excl. GST|Net Amt|Subtotal excl. VAT|Amount excl. Tax|Amount excl. VAT',
   tax_amount: 'Tax|VAT|Sales Tax|GST|Tax Amount|VAT Amount|Total Tax|Total VAT|VAT Total|Tax Total|HST|GST/HST|Plus VAT|Total GST|GST Amount|GST Payable|Tax Amt|GST Amt',
   tax_rate: 'Tax Rate|VAT Rate|VAT %|Tax %|GST Rate',
   discount: 'Discount|Rebate|Total Discount|Less Discount',

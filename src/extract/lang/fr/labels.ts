@@ -8,7 +8,7 @@ import type { ConceptLabels } from '../types.js';
 export const LABELS: ConceptLabels = {
   // Document level.
   document_number: 'Numéro|N°|Numéro de document|N° de document|N° pièce',
-  invoice_number: 'Numéro de facture|N° de facture|N° facture|Facture N°|Facture n°|Facture|No de facture',
+  invoice_number: 'Numéro de facture|N° de facture|N° facture|Facture N°|Facture n°|Facture|No de facture|Réf. facture',
   credit_note_number: "N° d'avoir|Numéro d'avoir|Avoir N°|Avoir n°|Avoir",
   order_number: 'N° de commande|Numéro de commande|Commande N°|Commande n°|N° commande|Commande',
   purchase_order_number: 'N° bon de commande|N° de bon de commande|Bon de commande|Bon de commande N°|Votre commande',
@@ -24,7 +24,7 @@ export const LABELS: ConceptLabels = {
   order_date: 'Date de commande|Date commande',
   delivery_date: 'Date de livraison|Date de prestation|Livré le',
   ship_date: "Date d'expédition|Expédié le",
-  due_date: "Date d'échéance|Échéance|Date limite de paiement|À payer avant le|Payable avant le|À régler avant le|Payable jusqu'au",
+  due_date: "Date d'échéance|Échéance|Date limite de paiement|À payer avant le|Payable avant le|À régler avant le|Payable jusqu'au|Date de règlement|Payable le",
   statement_date: 'Date du relevé|Date de relevé|Relevé du',
   period: 'Période|Période de facturation|Période de paie|Période du',
   pay_date: 'Date de paiement|Date de versement|Payé le',
@@ -38,7 +38,7 @@ export const LABELS: ConceptLabels = {
   buyer_tax_id: 'N° TVA client|TVA client|N° TVA du client',
   iban: 'IBAN|Code IBAN',
   bic: 'BIC|Code BIC',
-  subtotal: 'Sous-total|Sous total|Total HT|Montant HT|Net HT|Total hors taxes|Montant hors taxes|Base HT',
+  subtotal: 'Sous-total|Sous total|Total HT|Montant HT|Net HT|Total hors taxes|Montant hors taxes|Base HT|Sous-total HT|Montant hors TVA',
   tax_amount: 'TVA|Montant TVA|Total TVA|Montant de la TVA|Taxes',
   tax_rate: 'Taux TVA|Taux de TVA|TVA %|Taux',
   discount: 'Remise|Rabais|Escompte|Ristourne',
