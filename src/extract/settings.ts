@@ -443,6 +443,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** A column of amounts under a totals label summing at its foot: at least sumMinAmounts cells of at most sumCellMaxWords words. */
     sumMinAmounts: 3,
     sumCellMaxWords: 3,
+    /** A row of labels over a row of values read as one cell ("Netto | Btw | Totaal" over "876,73 184,11 1.060,84"): at least this many label cells. */
+    labelRowMinCells: 2,
     /** Payment details (the payee's account holder) sit in the lower half of the page, within paymentBlockLines of bank details. */
     paymentDetailsBelow: 0.5,
     paymentBlockLines: 4,

@@ -71,3 +71,15 @@ describe('labels as other documents word them (src/extract/lang/<lang>/labels.ts
     }
   });
 });
+
+describe('a row of values set closer than the row of labels over it', () => {
+  it('reads each value under its own label where the values run together into one cell', () => {
+    const page: TypesetLine[] = [
+      [100, [[60, 'Omschrijving'], [400, 'Aantal'], [500, 'Prijs'], [640, 'Bedrag']]],
+      [120, [[60, 'USB-C-kabel'], [400, '3'], [500, '1,91'], [640, '5,73']]],
+      [160, [[520, 'Btw-tarief'], [618, 'Netto'], [665, 'Btw'], [710, 'Totaal']]],
+      [180, [[590, '21% 876,73 184,11 1.060,84']]],
+    ];
+    expect(readRows(page, ask('subtotal', 'tax_amount'))).toEqual([{ subtotal: '876,73', tax_amount: '184,11' }]);
+  });
+});

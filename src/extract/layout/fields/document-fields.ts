@@ -106,6 +106,19 @@ function namesItemsOnly(text: string, settings: EngineSettings): boolean {
   return levels.length > 0 && levels.every((l) => l === 'line');
 }
 
+/**
+ * A row of values set closer than the row of labels over it, read as one cell ("21% 876,73 184,11 1.060,84" under
+ * "Btw-tarief | Netto | Btw | Totaal"): the value under a label of the row is the words under that label. Only where
+ * the label line holds several cells and every word under is a figure or a currency or percent mark.
+ */
+function beneathInRow(kind: Concept['kind'], seg: Segment, label: { x1: number; x2: number }, cells: number, settings: EngineSettings, last: boolean): Word[] | null {
+  if (cells < settings.fields.labelRowMinCells || !seg.words.every((w) => /\d|^[%€$£]$|^[A-Z]{3}$/.test(w.text))) return null;
+  const words = seg.words.filter((w) => overlap1d(w.box.x1, w.box.x2, label.x1, label.x2) > 0);
+  if (!words.length || words.length === seg.words.length) return null;
+  const fit = fitValue(kind, words, settings, last);
+  return fit && fit[0] === words[0] ? fit : null;
+}
+
 /** A cell naming what every item table has: the item's description or its count ("Details", "Qty"). */
 function namesWhatItems(text: string, settings: EngineSettings): boolean {
   return stripColon(text).split(/\s+/).some((w) => {
@@ -283,10 +296,12 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         else {
           for (const u of under) {
             if (classifyLabel(stripColon(u.seg.text), settings).size && !/\d/.test(u.seg.text)) break;
-            const fit = fitValue(concept.kind, u.seg.words, settings, last);
+            const whole = fitValue(concept.kind, u.seg.words, settings, last);
             // The value fills the cell under the label; a date inside a sentence below is not it.
             // A period's end closes the cell the period fills ("01/10/2024 - 05/10/2024").
-            if (fit && (fit[0] === u.seg.words[0] || (last && fit[fit.length - 1] === u.seg.words[u.seg.words.length - 1]))) {
+            const fills = !!whole && (whole[0] === u.seg.words[0] || (last && whole[whole.length - 1] === u.seg.words[u.seg.words.length - 1]));
+            const fit = fills ? whole : beneathInRow(concept.kind, u.seg, lb, segments.length, settings, last);
+            if (fit) {
               push((money && sumUnder(under.slice(under.indexOf(u)), settings)) || fit, S.belowBonus - S.perLinePenalty * u.distance);
               break;
             }
