@@ -510,6 +510,13 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * a tax summary ("Total Excluded Tax 12.36", "SR 6 313.50 18.81"): as sure as a total found by its sum.
        */
       printedNet: 0.5,
+      /**
+       * A total whose label a scan damaged past reading, on a line the table detector took for an item: the item
+       * amount that is the sum of at least listSumItems item amounts above it, as sure as this (the sum of a list
+       * may be its subtotal before a tax).
+       */
+      listSum: 0.3,
+      listSumItems: 2,
       /** Lines above the change line searched for the amount tendered. */
       tenderedLines: 3,
       /**
