@@ -510,13 +510,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * a tax summary ("Total Excluded Tax 12.36", "SR 6 313.50 18.81"): as sure as a total found by its sum.
        */
       printedNet: 0.5,
-      /**
-       * A total whose label a scan damaged past reading, on a line the table detector took for an item: the item
-       * amount that is the sum of at least listSumItems item amounts above it, as sure as this (the sum of a list
-       * may be its subtotal before a tax).
-       */
-      listSum: 0.3,
-      listSumItems: 2,
       /** Lines above the change line searched for the amount tendered. */
       tenderedLines: 3,
       /**
@@ -545,11 +538,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** A one-word label misread over a block: the block has at least this many lines, the name under it this many words. */
       misreadLabelBlockLines: 3,
       misreadLabelNameWords: 2,
-      /**
-       * A name set over two lines: the second is in type at least this share of the first's height ("EIGHT OUNCE" over
-       * "COFFEE CO."); a line in smaller type under a name is a branch or a slogan.
-       */
-      nameLineHeightShare: 0.7,
     },
     /** A label a scan split at wide word gaps: parts at most this many characters apart, its first and at most splitLabelParts more. */
     splitLabelGap: 5,

@@ -104,10 +104,9 @@ function isRegionLine(seg: Segment, settings: EngineSettings): boolean {
  */
 export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, settings: EngineSettings): Segment[] | null {
   const S = settings.fields;
-  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words, its last
-  // one for a name over two lines ("MPH BOOKSTORES" over "SDN BHD"). A taller line above may reach down over it (a box
-  // of labels beside the block), so the box alone does not say.
-  const li = lines.findIndex((l) => l.words.includes(head.words[head.words.length - 1]));
+  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words. A
+  // taller line above may reach down over it (a box of labels beside the block), so the box alone does not say.
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
   if (li < 0) return null;
   const out: Segment[] = [];
   let last = lines[li];

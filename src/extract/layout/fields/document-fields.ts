@@ -242,11 +242,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           const longerLabel = concept.kind === 'text' && labelScore(concept, stripColon(seg.text), settings) >= S.minLabelScore;
           const starts = !longerLabel && fit && (fit[0] === restValue[0] || /^[$€£]|^[A-Z]{3}$/.test(restValue[0].text) || (last && fit[fit.length - 1] === restValue[restValue.length - 1]));
           if (fit && starts && (colon || !block)) {
-            // A number without cents inside a money label ("Total 21 Sales (Incl. GST) | RM33.90", "Total 3 Items |
-            // 45.00": a count, or a label's letters read as digits) is not its amount where the line ends in one with
-            // its cents.
-            const cents = money && !inCents(fit) ? segments.slice(si + 1).find((s) => isAmountCell(s, settings)) : undefined;
-            push(cents?.words ?? fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
+            push(fit, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
             continue;
           }
         }
@@ -422,26 +418,19 @@ const SPECK_BEFORE_NAME = /^[^\p{L}\p{N}([]+(?=[\p{L}\p{N}([])/u;
 const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)(?:\s*\([^()]*\d[^()]*\)|\s+\d{5,}-\s?[A-Z]\b.*)$/u;
 
 /**
- * An I a scan read as a bar or an exclamation mark at the end of a word of capitals ("MEDAN NIAGA DAMA| SG BES!"):
- * neither mark ends a word of an address.
- */
-const BAR_FOR_I = /(?<=\p{Lu}{2})[|!](?=[\s,.]|$)/gu;
-
-/**
  * A value as its kind is printed, rid of what a reading adds: the brackets or
  * colon around a rate ("(5,5%)", "21%:"), grain around an identifier
  * ("_2022/720", "GB275475175%"), cents split off an amount ("48, 77"), a
  * decimal mark misread as a semicolon or as the other mark on a page whose
  * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
  * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
- * an I read as a bar in an address, and a currency's symbol for the code a currency field holds (docs/engine.md,
+ * and a currency's symbol for the code a currency field holds (docs/engine.md,
  * "currency code").
  */
 export function asRead(concept: Concept, v: FoundValue, lines: Line[], settings: EngineSettings): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
   else if (concept.kind === 'name') value = withCompanyFormSpelt(value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '').replace(SPECK_BEFORE_NAME, ''), settings);
-  else if (concept.kind === 'address') value = value.replace(BAR_FOR_I, 'I');
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');

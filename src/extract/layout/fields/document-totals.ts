@@ -75,27 +75,6 @@ function summedTotal(lines: Line[], skip: Set<Line>, subtotals: ReadAmount[], ta
 }
 
 /**
- * A total whose line a scan damaged past reading and the table detector took
- * for an item ("ERR ETT 30.45 end" under items of 17.40 and 13.05): the
- * last amount in cents of an item line that is the sum of those of the item
- * lines above it. Items only: a list's sum among the summary lines under it
- * may be its subtotal.
- */
-function listTotal(lines: Line[], skip: Set<Line>, settings: EngineSettings): ReadAmount | null {
-  const { listSum, listSumItems } = settings.fields.totals;
-  const amounts: number[] = [];
-  for (const l of lines) {
-    if (!skip.has(l)) continue;
-    const last = [...l.words].reverse().find((w) => /\d[.,]\d{2}$/.test(w.text));
-    const value = last ? amountValue(last.text) : null;
-    if (!last || value === null || value <= 0) continue;
-    if (amounts.length >= listSumItems && agrees(amounts.reduce((a, b) => a + b, 0), value, settings)) return { words: [last], confidence: listSum, value };
-    amounts.push(value);
-  }
-  return null;
-}
-
-/**
  * The amount before tax under no label the catalogue knows, or under a
  * subtotal's label that includes the tax ("Total Excluded Tax", a tax
  * summary's "Amount" column, "(Excluded GST) Sub Total"): the amount printed,
@@ -180,12 +159,6 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
       total.unshift(sum);
       pick = reconcile();
     }
-  }
-  // No total read at all: its line may have been taken for an item, the sum of the items above it.
-  const listed = total.length ? null : listTotal(lines, skip, settings);
-  if (listed) {
-    total.push(listed);
-    pick = reconcile();
   }
   // Nothing adds up and a tax was read: the amount before tax may be printed under a label the catalogue does not
   // know, or the subtotal read may include the tax.

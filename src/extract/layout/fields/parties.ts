@@ -10,7 +10,7 @@ import { classifyLabel } from '../../concepts/index.js';
 import { levenshtein } from '../../levenshtein.js';
 import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
-import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, isRegistrationLine, splitSenderLine } from './address-blocks.js';
+import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
@@ -195,27 +195,7 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
       }
     }
   });
-  return best && nameGoesOn(lines, best, (s) => nameLike(s) && !/\d/.test(s.text), joined, settings);
-}
-
-/** The height of a segment's tallest word. */
-const typeHeight = (s: Segment): number => Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
-
-/**
- * A name set over two lines ("RESTAURANT JIAWEI" over "JIAWEI HOUSE", "TSH POWER HARDWARE" over "TRADING"): the line right under the name, in its column, in type about as tall and of words alone, is
- * the rest of the name where the company number or a street with its house number follows right under it: the address
- * block starts there, so the line between is no line of it. A line in smaller type is a branch or a slogan; a line
- * over a postal line, or opening with a street word, is the street ("Jalan Lapangan Terbang", "AUTOROUTE RABAT").
- */
-function nameGoesOn(lines: Line[], head: Segment, nameLine: (s: Segment) => boolean, join: (head: Segment, rest: Segment) => Segment, settings: EngineSettings): Segment {
-  const li = lines.findIndex((l) => l.words.includes(head.words[head.words.length - 1]));
-  const [line, next, after] = li < 0 ? [] : lines.slice(li);
-  const apart = (a: Line, b: Line) => b.box.y1 - a.box.y2 > a.height * settings.fields.addressGapLines;
-  if (!line || !next || !after || apart(line, next) || apart(next, after)) return head;
-  const rest = inColumn(next, head, settings);
-  const under = inColumn(after, head, settings);
-  if (!rest || !under || !nameLine(rest) || STREET_START.test(rest.text) || typeHeight(rest) < typeHeight(head) * settings.fields.parties.nameLineHeightShare) return head;
-  return isRegistrationLine(under.text, settings) || isStreetLine(under.text) ? join(head, rest) : head;
+  return best;
 }
 
 /** The issuer's one-line form, the first on the page (over the window, else in the footer). */
@@ -247,7 +227,7 @@ function namedBy(lines: Line[], name: Word[]): Segment | null {
  */
 function streetBelow(lines: Line[], head: Segment, settings: EngineSettings): Segment[] | null {
   const { addressGapLines, maxAddressLines } = settings.fields;
-  const li = lines.findIndex((l) => l.words.includes(head.words[head.words.length - 1]));
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
   for (let i = li + 1; li >= 0 && i < Math.min(lines.length, li + 1 + maxAddressLines); i++) {
     if (lines[i].box.y1 - lines[i - 1].box.y2 > lines[i - 1].height * addressGapLines) return null;
     const seg = inColumn(lines[i], head, settings);
