@@ -25,7 +25,7 @@ import { DocrowsClient } from '../../../src/client/index.js';
 import { pageImage, type Engine } from '../../../src/extract/types.js';
 import { addCounts, f1, scoreAligned, type CellCounts } from '../../../test/extract/helpers/cell-score.js';
 import { requirementFor, sameValue, type KieCase } from '../kie-dev.js';
-import { createBenchAccount, startBenchServer, startInProcessBenchServer } from '../server.js';
+import { BENCH_ADMIN_TOKEN, createBenchAccount, startBenchServer, startInProcessBenchServer } from '../server.js';
 import { realSender, realSplit, splitSeeds, type Split } from '../splits.js';
 import { normalizeValue } from './evaluate.js';
 import { generateBusinessDoc, type BusinessDoc, type BusinessKind, type Lang, type RequestedField } from './index.js';
@@ -236,6 +236,18 @@ class Reader {
   }
 }
 
+/**
+ * Learning jobs waiting or running on the service (its `/metrics`, `docrows_queue_depth`): none once every
+ * correction has been learned from, or found to teach nothing (a correction whose values the page's words do not
+ * print starts no memory, so the memories' count alone never reaches the corrections').
+ */
+async function learningQueued(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` } });
+  if (!res.ok) throw new Error(`metrics: ${res.status}`);
+  const depth = /^docrows_queue_depth\{[^}]*kind="layout_memory\.learn"[^}]*\} (\d+)/gm;
+  return [...(await res.text()).matchAll(depth)].reduce((n, m) => n + Number(m[1]), 0);
+}
+
 export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Record<string, unknown>; table: string }> {
   const server = o.engine ? await startInProcessBenchServer(o.engine, 2) : await startBenchServer({ DOCROWS_WORKERS: '2' });
   const json: Record<string, unknown> = {};
@@ -287,9 +299,11 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       const deadline = Date.now() + 600_000;
       let learned = 0;
       while (Date.now() < deadline) {
+        // Asked before the memories are counted, so a job that ends in between is counted too.
+        const idle = await learningQueued(server.baseUrl) === 0;
         learned = 0;
         for await (const m of client.iterateLayoutMemories({ limit: 100 })) learned += m.documents;
-        if (learned >= expected) break;
+        if (learned >= expected || idle) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
       // 3. The rest again, with the memory.
