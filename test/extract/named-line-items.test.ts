@@ -17,6 +17,19 @@ const letterhead: TypesetLine[] = [
 /** The same table asked with no fields: its columns, as the engine names them, by position. */
 const inferredRows = (lines: TypesetLine[]) => readRows(lines, ask()).map((r) => Object.values(r));
 
+/** A generated document's line request answered over all its digital pages, keyed by the truth's keys. */
+async function namedLines(doc: Awaited<ReturnType<typeof generateBusinessDoc>>): Promise<Array<Record<string, string>>> {
+  const engine = createLayoutEngine();
+  try {
+    const request = { fields: doc.request.lines.map((f) => ({ name: f.name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' as const };
+    const rows = [];
+    for (const p of await ingestPages(doc.pdf)) rows.push(...rowsOf(await engine.extract(p, request)));
+    return rows.map((r) => Object.fromEntries(doc.request.lines.map((f) => [f.key, r[f.name] ?? ''])));
+  } finally {
+    await engine.close?.();
+  }
+}
+
 describe('line items under the names asked for, on invoices as real issuers print them', () => {
   it('keeps a single item whose values sit clear of their heads in the heads\' columns', () => {
     const invoice: TypesetLine[] = [
@@ -232,6 +245,37 @@ describe('line items under the names asked for: heads set apart from their colum
       { item_code: '881225', description: 'Laptop stand', quantity: '9', unit: 'pc', unit_price: '6.99', tax_rate: '9%', line_total: '62.91' },
       { item_code: '412838', description: 'Licence renewal', quantity: '82', unit: 'yr', unit_price: '83.70', tax_rate: '9%', line_total: '6863.40' },
     ]);
+  });
+
+  it('gives a head over a column of no values the values beside it under a head naming it too, with one hourly item', async () => {
+    // The tuning payslip pl-7: heads set at their columns' left edge, figures set right, "Kwota" over a column of its
+    // own that holds nothing and the amounts under "Kwota Narastająco" beside it; one hourly row, so no arithmetic.
+    const doc = await generateBusinessDoc({ seed: 7, kind: 'payslip', lang: 'pl' });
+    expect(await namedLines(doc)).toEqual(doc.lines);
+  });
+
+  it('keeps an item\'s description line whole where its last word runs on under the next column', async () => {
+    // Tuning documents: the order en-7 ("…, box of 100" on the line under the article, "100" under Units; rules under
+    // the heads only) and the packing list nl-3 ("Advieswerkzaamheden senior ingenieur" reaching under "Aant.";
+    // every record between two rules).
+    for (const [kind, lang, seed] of [['purchase_order', 'en', 7], ['packing_list', 'nl', 3]] as const) {
+      const doc = await generateBusinessDoc({ seed, kind, lang });
+      const rows = await namedLines(doc);
+      expect(rows.slice(0, doc.lines.length).map((r) => [r.description, r.quantity])).toEqual(doc.lines.map((r) => [r.description, r.quantity]));
+    }
+  });
+
+  it('reads the Polish "Wartość netto" over items as each line\'s amount', async () => {
+    // The tuning utility bill pl-7: 811 kWh at 0,0372 is 30,17, printed 30,21 (the price rounded): no arithmetic.
+    const doc = await generateBusinessDoc({ seed: 7, kind: 'utility_bill', lang: 'pl' });
+    expect((await namedLines(doc)).map((r) => r.line_total)).toEqual(doc.lines.map((r) => r.line_total));
+  });
+
+  it('keeps heads of columns no item fills apart where their line is not the lowest of the heads', async () => {
+    // The tuning payslip it-7: "Descrizione | Ore | Paga | Importo" over "voce … oraria", salaried items only; the
+    // lowest head line holds only the wrapped ends, so "Ore" and "Paga" joined the amounts' column.
+    const doc = await generateBusinessDoc({ seed: 7, kind: 'payslip', lang: 'it' });
+    expect(await namedLines(doc)).toEqual(doc.lines);
   });
 
   it('parts an article line over its description under two heads one over the other into the code and the description', () => {

@@ -72,7 +72,7 @@ export const LABELS: ConceptLabels = {
   unit: 'J.m.|Jm|Jedn.|Jednostka|J. miary',
   unit_price: 'Cena jedn.|Cena jednostkowa|Cena netto|Cena|Cena jedn. netto',
   line_discount: 'Rabat %|Upust %|Rab.',
-  line_total: 'Wartość|Kwota|Wartość netto pozycji|Wart. netto|Wartość pozycji',
+  line_total: 'Wartość|Kwota|Wartość netto|Wartość netto pozycji|Wart. netto|Wartość pozycji',
   debit: 'Obciążenia|Obciążenie|Wypłaty|Wydatki',
   credit: 'Uznania|Wpływy|Wpłaty|Uznanie',
   balance: 'Saldo|Saldo po operacji',

@@ -335,3 +335,33 @@ export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], 
   const moved = parts.filter((f, k) => now[k] !== want[k]);
   return { ...choice, columnOf, namedByArithmetic: moved };
 }
+
+/**
+ * A head set at its column's left edge over figures set right can sit over a
+ * column of its own that holds no value (a payslip's "Kwota" over nothing, its
+ * amounts under "Kwota Narastająco" beside it): a field whose column is blank
+ * in every row takes the column beside it (after it first) where that one holds
+ * values of the field's kind, no other field took it, and its head names the
+ * field too. Arithmetic does this where three columns agree
+ * (`withLineArithmetic`); a payslip with one hourly row has no such rows.
+ */
+export function offBlankColumns(choice: TableChoice, fields: FieldRequest[], settings: EngineSettings): TableChoice {
+  if (choice.byArithmetic || choice.byKinds) return choice;
+  const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text.trim()));
+  const blank = (c: number) => rows.every((r) => !r[c]);
+  const columns = columnCount(choice.table);
+  const kinds = new Map<string, TextKind>();
+  const columnOf = [...choice.columnOf];
+  const moved: number[] = [];
+  fields.forEach((f, k) => {
+    const c = columnOf[k];
+    if (c < 0 || !blank(c) || (choice.stacked ?? []).some((p) => p.upper === k || p.lower === k)) return;
+    const beside = [c + 1, c - 1].find(
+      (n) => n >= 0 && n < columns && !blank(n) && !columnOf.includes(n) && evidence(f.kind, columnProfile(choice.table, n, kinds), settings) >= 0 && headerScore(f, choice.names[n] ?? '', settings, true) > 0,
+    );
+    if (beside === undefined) return;
+    columnOf[k] = beside;
+    moved.push(k);
+  });
+  return moved.length ? { ...choice, columnOf } : choice;
+}

@@ -292,24 +292,30 @@ export function findHeaderLedSeparators(body: Line[], separators: number[], head
 /**
  * Borders between heads of columns no item fills (a payslip's "Hrs | Rate"
  * over salaried items only): with nothing under them the body shows no gap,
- * so the empty heads join the next filled column and its own head. In the
- * head line right above the body, two heads set apart in one column get a
- * border in the middle of their gap when no body word crosses it and no body
- * word lies under one of them.
+ * so the empty heads join the next filled column and its own head. In each
+ * head line, the lowest first, two heads set apart in one column get a border
+ * in the middle of their gap when no body word crosses it and no body word
+ * lies under one of them or between them: the lowest line may hold only the
+ * wrapped ends of the heads over it ("Ore | Paga | Importo" over "voce …
+ * oraria").
  */
 export function findEmptyHeadSeparators(body: Line[], separators: number[], header: Line[], settings: EngineSettings): number[] {
   const lines = body.filter((l) => l.words.length > 0);
-  const head = header[header.length - 1];
-  if (lines.length <= 1 || !head) return [];
+  if (lines.length <= 1 || !header.length) return [];
   const under = (b: Box) => lines.some((l) => l.words.some((w) => w.box.x2 > b.x1 && w.box.x1 < b.x2));
   const out: number[] = [];
-  for (let k = 1; k < head.segments.length; k++) {
-    const a = head.segments[k - 1].box;
-    const b = head.segments[k].box;
-    const x = middle(a.x2, b.x1);
-    const apart = columnAt([...separators, ...out], middle(a.x1, a.x2)) !== columnAt([...separators, ...out], b.x1 + settings.tables.insideEdge);
-    if (apart || crossingWord(lines, x) || (under(a) && under(b))) continue;
-    out.push(x);
+  for (const head of [...header].reverse()) {
+    for (let k = 1; k < head.segments.length; k++) {
+      const a = head.segments[k - 1].box;
+      const b = head.segments[k].box;
+      const x = middle(a.x2, b.x1);
+      const apart = columnAt([...separators, ...out], middle(a.x1, a.x2)) !== columnAt([...separators, ...out], b.x1 + settings.tables.insideEdge);
+      // Values standing in the white between the two heads are one head's, set off it (heads at their columns' left
+      // edge, figures right): which one, a border in the middle cannot tell.
+      const between = lines.some((l) => l.words.some((w) => middle(w.box.x1, w.box.x2) > a.x2 && middle(w.box.x1, w.box.x2) < b.x1));
+      if (apart || between || crossingWord(lines, x) || (under(a) && under(b))) continue;
+      out.push(x);
+    }
   }
   return out;
 }

@@ -61,7 +61,7 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
   if (rowRules.length > 1) {
     const bands = bandStarts(single, rowRules);
     // Rules only decide when they actually separate rows, not just frame the table.
-    if (bands.length >= Math.max(t.ruledRowsMin, single.length * t.ruledRowsShare)) return groupByRules(single, bands, rowShape(single, t.keyColumnShare).isPartial, settings);
+    if (bands.length >= Math.max(t.ruledRowsMin, single.length * t.ruledRowsShare)) return groupByRules(single, bands, rowShape(single, t.keyColumnShare).isPartial, separators, settings);
   }
   return mergeContinuations(single, separators, settings);
 }
@@ -73,7 +73,7 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
  * (a grey hairline under grain). Two complete lines at the font's leading
  * stay one row, as a ruled cell's wrapped figures do.
  */
-function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean, settings: EngineSettings): TableRow[] {
+function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableRow) => boolean, separators: number[], settings: EngineSettings): TableRow[] {
   const { paddedRowPitch, rowPitchShare } = settings.tables;
   // The closest pair of rules shows a record's pitch: a lost rule only makes a band taller.
   const pitch = Math.min(...bands.slice(1).map((r, i) => r.lines[0].box.y1 - bands[i].lines[0].box.y1));
@@ -84,7 +84,8 @@ function groupByRules(rows: TableRow[], bands: TableRow[], isPartial: (r: TableR
   for (const r of rows) {
     const full = !isPartial(r);
     const ruleLost = padded && full && complete !== undefined && r.lines[0].box.y1 - complete.box.y1 >= pitch * rowPitchShare;
-    if (out.length > 0 && !bands.includes(r) && !ruleLost) out[out.length - 1] = mergeRows(out[out.length - 1], r);
+    // A record's lower lines between the same rules: its prose runs on under the next columns as one text.
+    if (out.length > 0 && !bands.includes(r) && !ruleLost) out[out.length - 1] = mergeRows(out[out.length - 1], full ? r : keepProseWhole(r, separators));
     else {
       out.push(r);
       complete = undefined;
@@ -191,7 +192,9 @@ function keepProseWhole(row: TableRow, separators: number[]): TableRow {
   for (const seg of line.segments) {
     const start = columnOfWord(seg.words[0], separators);
     const overflow = seg.words.filter((w) => columnOfWord(w, separators) !== start);
-    const prose = overflow.filter((w) => /\p{L}{2,}/u.test(w.text)).length >= half(overflow.length);
+    // The overflow alone, or the whole run when one word runs over ("…, box of 100" reaching under Qty).
+    const worded = (ws: Word[]) => ws.filter((w) => /\p{L}{2,}/u.test(w.text)).length;
+    const prose = worded(overflow) >= half(overflow.length) || (overflow.length === 1 && worded(seg.words) > half(seg.words.length));
     for (const w of seg.words) columnOf.set(w, prose ? start : columnOfWord(w, separators));
   }
   return { cells: cellsBy(line.words, row.cells.length, (w) => columnOf.get(w)!), lines: row.lines };
