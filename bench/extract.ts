@@ -27,6 +27,7 @@
  *     [--sections icdar,generated,timing,business,series,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
  *     [--series-length N] [--series-every-language] [--modalities digital,scanned] [--series-sets generated,kie]
+ *     [--scan-kinds flatbed,phone] [--settings JSON]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer] [--peer-one-thread]
  *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--hybrid-originals DIR] [--json]
  *
@@ -75,7 +76,7 @@ import { runIcdar } from '../test/extract/helpers/icdar-eval.js';
 import { runBusinessBench } from './lib/business/bench.js';
 import { runSeriesBench } from './lib/business/series.js';
 import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from './lib/business/index.js';
-import { ingestPages, randomScanOptions as randomBusinessScan, scanImage } from './lib/business/scan.js';
+import { ingestPages, randomScanOptions as randomBusinessScan, scanImage, type ScanKind } from './lib/business/scan.js';
 import { modelFolder, OCR_MODELS } from '../src/extract/lang/index.js';
 import { runKie, scanCalibration, scanCalibrationChecks, scanSpeed, summarizeKie, warmUp, wrongTuningValues, type KieResult, type PeerTime } from './lib/kie-dev.js';
 import { cachedReadingEngine, type CachedReadingEngine } from './lib/ocr-cache.js';
@@ -85,7 +86,7 @@ import { percentiles } from './lib/percentiles.js';
 import { ensureTesseractCli } from './lib/peers.js';
 import { textPageComparison } from './lib/text-page.js';
 import { cliStartComparison } from './lib/cli-start.js';
-import { DEFAULT_SETTINGS } from '../src/extract/settings.js';
+import { DEFAULT_SETTINGS, type SettingsOverrides } from '../src/extract/settings.js';
 
 const run = promisify(execFile);
 const SECONDS_PER_MINUTE = 60;
@@ -345,9 +346,12 @@ async function main(): Promise<void> {
   const skipIcdar = process.argv.includes('--skip-icdar') || !sections.has('icdar');
   const datasetRoot = datasetsDir();
   // The engine as `docrows extract` and createLayoutEngine() run it: defaultOcrThreads() OCR threads.
-  const engine = createLayoutEngine();
+  // `--settings '{"read":{"pageQuad":{"maxAreaShare":0}}}'`: the engine with some settings changed (to measure one step against its absence).
+  const settingsArg = process.argv.indexOf('--settings');
+  const overrides = settingsArg >= 0 ? (JSON.parse(process.argv[settingsArg + 1]) as SettingsOverrides) : undefined;
+  const engine = createLayoutEngine({ settings: overrides });
   const cacheDir = listArg('ocr-cache')?.[0];
-  const cached = cacheDir ? await cachedReadingEngine(resolve(cacheDir), engine) : null;
+  const cached = cacheDir ? await cachedReadingEngine(resolve(cacheDir), engine, overrides) : null;
   const out: Record<string, unknown> = { machine: { cpus: cpus().length, load_average_1m: loadavg()[0] }, splits, quick };
   const datasets: Record<string, unknown> = {};
   out.datasets = datasets;
@@ -390,6 +394,8 @@ async function main(): Promise<void> {
         scansPerPair: arg('scans', 1),
         kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
         langs: (listArg('langs') ?? LANGS) as Lang[],
+        scanKinds: listArg('scan-kinds') as ScanKind[] | undefined,
+        digital: (listArg('modalities') ?? ['digital']).includes('digital'),
       });
       perSplit[split] = business.json;
       if (!process.argv.includes('--json')) process.stderr.write(business.table);

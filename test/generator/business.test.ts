@@ -81,8 +81,9 @@ describe('business document generator', () => {
     const meta = await sharp(pageImage(a)).metadata();
     const source = await sharp(pageImage(digital)).metadata();
     expect(meta.format).toBe('jpeg');
-    // 150 of 200 dpi, plus the table around a phone photo.
-    expect(meta.width).toBeGreaterThan(source.width! * 0.75);
-    expect(meta.width).toBeLessThan(source.width! * 0.75 + 80);
+    // A 3:4 photo of the page at 150 of 200 dpi, the table around it: the page (turned, slanted) fills 55–90% of it.
+    expect(Math.abs(meta.height! / meta.width! - 4 / 3)).toBeLessThan(0.01);
+    expect(meta.height).toBeGreaterThan(source.height! * 0.75);
+    expect(meta.height).toBeLessThan((source.height! * 0.75) / 0.55 + 200);
   });
 });

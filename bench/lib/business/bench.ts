@@ -9,7 +9,7 @@ import { percentiles } from '../percentiles.js';
 import { calibration, calibrationChecks, scoreDocument, summarize, type DocScore, type Summary } from './evaluate.js';
 import { generateBusinessSet, KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type Split } from './index.js';
 import { mix } from './random.js';
-import { ingestPages, randomScanOptions, scanPages } from './scan.js';
+import { ingestPages, randomScanOptions, scanPages, type ScanKind } from './scan.js';
 
 export interface BusinessBenchOptions {
   split: Split;
@@ -19,6 +19,10 @@ export interface BusinessBenchOptions {
   scansPerPair: number;
   kinds: readonly BusinessKind[];
   langs: readonly Lang[];
+  /** Only scans of these kinds are made and read (default: both). */
+  scanKinds?: readonly ScanKind[];
+  /** Whether the digital pages are read too (default: yes; `--modalities scanned` leaves them out). */
+  digital?: boolean;
 }
 
 type Modality = 'digital' | 'scanned';
@@ -61,8 +65,7 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
   const results: Record<Modality, Entry[]> = { digital: [], scanned: [] };
   const seen = new Map<string, number>();
   for (const doc of docs) {
-    const digital = await ingestPages(doc.pdf);
-    results.digital.push({ kind: doc.kind, lang: doc.lang, layout: doc.layout, score: await scoreDocument(engine, doc, digital, 'fast') });
+    if (o.digital ?? true) results.digital.push({ kind: doc.kind, lang: doc.lang, layout: doc.layout, score: await scoreDocument(engine, doc, await ingestPages(doc.pdf), 'fast') });
     const pair = `${doc.kind}/${doc.lang}`;
     const n = seen.get(pair) ?? 0;
     seen.set(pair, n + 1);
@@ -70,6 +73,7 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
       // Seeds repeat across kinds and languages; the scan draw must not.
       const scanSeed = mix(doc.seed, KINDS.indexOf(doc.kind) * 16 + LANGS.indexOf(doc.lang) + 0x5ca7);
       const scan = randomScanOptions(scanSeed);
+      if (o.scanKinds && !o.scanKinds.includes(scan.kind)) continue;
       const pages = await scanPages(doc.pdf, scan, scanSeed);
       results.scanned.push({ kind: doc.kind, lang: doc.lang, scan: scan.kind, layout: doc.layout, score: await scoreDocument(engine, doc, pages, 'fast') });
     }
