@@ -256,6 +256,36 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** Pages whose content covers more than this share of them are read whole: cropping saves little there. */
       maxCroppedShare: 0.6,
     },
+    pageQuad: {
+      /** Cells along the long side of the grid the paper is looked for on: a page's edge is found to a cell, under a text line at the OCR scale. */
+      gridLongSide: 240,
+      /** Least cell side (px). */
+      minCellPx: 2,
+      /** A grid this small on either side is read as it is. */
+      minGridCells: 32,
+      /** Side of the closing (cells) that fills print into the paper: wider than a text line's strokes at this grid. */
+      closeSide: 5,
+      /** Side of the opening (cells) that cuts a light streak of the table away from the paper's edge. */
+      openSide: 3,
+      /** The paper covers at least this share of the photo (a receipt far off is read as it is)... */
+      minAreaShare: 0.12,
+      /** ...and at most this share: a page filling its frame is a scan and is left exactly as it was. */
+      maxAreaShare: 0.97,
+      /** Grey levels the paper must be lighter than the surface around it, on average: a white page on a white table is no clear find. */
+      minContrast: 30,
+      /** The region's area and its four corners' area within this share of each other: a page, not a blob. */
+      minFill: 0.92,
+      /** Every corner within acos(maxCornerCos) of a right angle (0.5: 60°–120°): a page at a slant, not a wedge. */
+      maxCornerCos: 0.5,
+      /** Share of a side left out at each end when its line is fitted: rounded or dog-eared corners. */
+      sideTrim: 0.15,
+      /** Outline cells this near (cells) a side's first line are its points. */
+      sideBand: 2,
+      /** A side fitted on fewer points keeps the hull's corners. */
+      minSidePoints: 8,
+      /** A fitted corner this far (cells) from the hull's is a misfit: the hull's corners are kept. */
+      maxCornerShift: 4,
+    },
     background: {
       /** Side of the square cells the frame is traced on (px): averaging 4×4 pixels quiets scan grain. */
       cell: 4,

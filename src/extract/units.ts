@@ -17,6 +17,9 @@ export const WHITE = GREY_LEVELS - 1;
 export const QUARTER_TURN_DEGREES = 90;
 export const QUARTER_TURNS = 4;
 
+/** Corners of a quadrilateral (a page seen at a slant). */
+export const QUAD_CORNERS = 4;
+
 /** Degrees in a half turn (a page read upside down). */
 export const HALF_TURN_DEGREES = 2 * QUARTER_TURN_DEGREES;
 

@@ -112,7 +112,7 @@ export function pageBoxOfCrop(crop: ContentCrop, b: Box): Box {
 }
 
 /** Mean grey of each cell×cell cell. */
-function cellMeans(r: GreyRaster, cell: number, columns: number, rows: number): Uint8Array {
+export function cellMeans(r: GreyRaster, cell: number, columns: number, rows: number): Uint8Array {
   const sums = new Uint32Array(columns * rows);
   for (let y = 0; y < rows * cell; y++) {
     const row = y * r.width;
@@ -183,11 +183,11 @@ function rankPass(values: Uint8Array, lines: number, length: number, step: numbe
   return out;
 }
 
-const maxFilter = (v: Uint8Array, columns: number, rows: number, side: number) => rankFilter(v, columns, rows, side, true);
-const minFilter = (v: Uint8Array, columns: number, rows: number, side: number) => rankFilter(v, columns, rows, side, false);
+export const maxFilter = (v: Uint8Array, columns: number, rows: number, side: number) => rankFilter(v, columns, rows, side, true);
+export const minFilter = (v: Uint8Array, columns: number, rows: number, side: number) => rankFilter(v, columns, rows, side, false);
 
 /** The 4-connected pieces of a mask, each as its cells' indices. */
-function pieces(mask: Uint8Array, columns: number): number[][] {
+export function pieces(mask: Uint8Array, columns: number): number[][] {
   const seen = new Uint8Array(mask.length);
   const out: number[][] = [];
   for (let start = 0; start < mask.length; start++) {

@@ -11,9 +11,10 @@ import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract
 import { readInLanguage, type LanguageReading } from './language-reading.js';
 import { applyContentCrop, findContentCrop, pageBoxOfCrop, type ContentCrop } from './content-crop.js';
 import { ReadingBudget } from './reading-budget.js';
+import { findPageQuad, frameBoxOfPage, pageSize, rectifyPage, type PageQuad } from './page-quad.js';
 import type { Lang } from '../lang/index.js';
 import type { EngineSettings } from '../settings.js';
-import { EXIF_FIRST_SWAPPED, HALF_TURN_DEGREES, half, QUARTER_TURN_DEGREES, quarterTurns, toRadians } from '../units.js';
+import { EXIF_FIRST_SWAPPED, HALF_TURN_DEGREES, half, QUARTER_TURN_DEGREES, quarterTurns, toRadians, WHITE } from '../units.js';
 
 export interface OcrPage {
   /** Words in the upright, deskewed frame. */
@@ -125,14 +126,20 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   return cleaned && cleaned.confidence > plain.confidence ? cleaned : plain;
 }
 
-/** A page image decoded once for every reading of it: its size as shown, the scale for OCR, the grey raster and its content crop. */
+/**
+ * A page image decoded once for every reading of it: its size as shown, the scale for OCR, the grey raster and its
+ * content crop. A photographed page (page-quad.ts) is its rectified paper: size, scale and raster are the paper's,
+ * `quad` maps them back onto the photo.
+ */
 interface DecodedPage {
-  image: Uint8Array;
   srcW: number;
   srcH: number;
   pageScale: number;
   raw: GreyRaster;
   crop: ContentCrop | undefined;
+  /** The page's raster at another scale (`high` reads one at `fast`'s), rectified as `raw` is. */
+  decodeAt: (scale: number) => Promise<GreyRaster>;
+  quad: PageQuad | undefined;
 }
 
 async function decodePage(image: Uint8Array, quality: Quality, settings: EngineSettings): Promise<DecodedPage> {
@@ -141,16 +148,40 @@ async function decodePage(image: Uint8Array, quality: Quality, settings: EngineS
   const srcW = (swapped ? meta.height : meta.width) ?? 1;
   const srcH = (swapped ? meta.width : meta.height) ?? 1;
   const pageScale = ocrScale(quality, Math.max(srcW, srcH), settings);
-  const raw = await decodeGrey(image, Math.round(srcW * pageScale), Math.round(srcH * pageScale), settings.read.scale.maxInputPixels);
+  const decodeAt = (scale: number) => decodeGrey(image, Math.round(srcW * scale), Math.round(srcH * scale), settings.read.scale.maxInputPixels);
+  const raw = await decodeAt(pageScale);
+  const quad = findPageQuad(raw, settings);
+  if (quad) return rectifiedPage(quad, srcW, srcH, quality, decodeAt, settings);
   // A small document on a large scan is read alone (content-crop.ts); everything after works on its part of the page.
   // Cropped first: the surface a crop leaves out is none a photo's cleaning (cleanPhoto) has to whiten, and that
   // reading, made of the whole sheet, had read a receipt scan sideways for 108 s.
-  return { image, srcW, srcH, pageScale, raw, crop: findContentCrop(raw, settings) };
+  return { srcW, srcH, pageScale, raw, crop: findContentCrop(raw, settings), decodeAt, quad: undefined };
+}
+
+/**
+ * The paper of a photo, rectified: as if the page had been scanned at the photo's resolution. Its scale for OCR is
+ * its own (the photo around it was larger), so the photo is decoded again at that scale before the warp.
+ */
+async function rectifiedPage(
+  quad: PageQuad,
+  frameW: number,
+  frameH: number,
+  quality: Quality,
+  decodeFrame: (scale: number) => Promise<GreyRaster>,
+  settings: EngineSettings,
+): Promise<DecodedPage> {
+  const { width: srcW, height: srcH } = pageSize(quad, frameW, frameH);
+  const pageScale = ocrScale(quality, Math.max(srcW, srcH), settings);
+  const decodeAt = async (scale: number) => {
+    const frame = await decodeFrame(scale);
+    return rectifyPage(frame, quad, Math.max(1, Math.round(srcW * scale)), Math.max(1, Math.round(srcH * scale)), WHITE);
+  };
+  return { srcW, srcH, pageScale, raw: await decodeAt(pageScale), crop: undefined, decodeAt, quad };
 }
 
 /** ocrPage on the decoded raster as `prepare` leaves it; undefined when `prepare` finds no reading worth making. */
 async function readPage(
-  { image, srcW, srcH, pageScale, raw, crop }: DecodedPage,
+  { srcW, srcH, pageScale, raw, crop, decodeAt, quad }: DecodedPage,
   quality: Quality,
   pool: TesseractPool,
   language: Lang | undefined,
@@ -184,8 +215,7 @@ async function readPage(
     if (fastScale / scale <= settings.read.scale.coarseScaleShare) {
       // `fast`'s raster of the page: decoded at its size, straightened by its own skew on the axis picked here.
       const fastRaster = async (): Promise<TurnedRaster> => {
-        const raw = await decodeGrey(image, Math.round(srcW * fastScale), Math.round(srcH * fastScale), settings.read.scale.maxInputPixels);
-        const framed = frame(raw);
+        const framed = frame(await decodeAt(fastScale));
         const grey = prepare(framed, settings) ?? framed;
         const { geometry: own } = await pageGeometry(grey, 'fast', settings);
         const quarters = axes[pick.index].quarters;
@@ -217,7 +247,7 @@ async function readPage(
     words: normalizeOcrWords(reading.words, width, height, settings),
     rules: reading.rules,
     aspect: width / height,
-    toPageBox: crop ? (b) => pageBoxOfCrop(crop, toFrame(b)) : toFrame,
+    toPageBox: quad ? (b) => frameBoxOfPage(quad, toFrame(b)) : crop ? (b) => pageBoxOfCrop(crop, toFrame(b)) : toFrame,
     orientation: quarterTurns(Math.round(angle / QUARTER_TURN_DEGREES)),
     skewDegrees: axes[pick.index].quarters * QUARTER_TURN_DEGREES - angles[pick.index],
     confidence: reading.confidence,
