@@ -724,6 +724,14 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** Ruled grids side by side: their rules reach this far (page heights) around the table, a rule starting within gridJoin of a run's end continues it. */
     gridReach: 0.01,
     gridJoin: 0.004,
+    /**
+     * A rule through the middle of a word (inside its box by more than this share of its height from the top and the
+     * bottom) is a stroke of the print a scan read as a rule (the bars of its letters), no row line of a grid: a row line
+     * runs between the rows' words, an underline at their foot.
+     */
+    strokeBand: 0.25,
+    /** ... and lies over the word for at least this share of its own length. */
+    strokeOverWord: 0.5,
     /** Rule heights equal to this many decimals are one row line; a grid has at least minGridRows of them. */
     gridRowDecimals: 3,
     minGridRows: 3,

@@ -29,6 +29,24 @@ describe('tables read off a scan', () => {
     expect(rows.map((r) => r.description)).toEqual(['Markers for whiteboard, pack of 12', 'Network switch 24 ports', 'Laptop stand', 'Hex screws M8 x 40', 'Desk lamp LED']);
   });
 
+  it('reads a table whole when a scan finds the bars of its letters as rules, in runs that stop between two words', () => {
+    const rows: Parameters<typeof typeset>[0] = [
+      [70, [[70, 'Code'], [180, 'Description'], [520, 'Qty'], [640, 'Price'], [760, 'Total']]],
+      [100, [[70, '761165'], [180, 'Hex screws stainless M8 x 40'], [526, '5'], [640, '32,18'], [754, '160,90']]],
+      [122, [[70, '145635'], [180, 'Hex screws stainless M8 x 40'], [520, '154'], [646, '1,54'], [754, '237,16']]],
+      [144, [[70, '566498'], [180, 'Big screws stainless A4 80 g'], [526, '50'], [640, '21,66'], [748, '1 083,00']]],
+    ];
+    // Strokes through the middle of 'screws' (x 204..240) and of 'stainless' (246..300) on every row: two runs of
+    // three 'rules' each, 6 units apart, as if two ruled grids stood side by side there.
+    const strokes = [100, 122, 144].flatMap((y) => [[204, 240], [246, 300]].map(([a, b]): Rule => ({ x1: a / 1000, y1: (y + 3.5) / 1000, x2: b / 1000, y2: (y + 3.5) / 1000 })));
+    const read = rowsOf(extractFromContent(scanned(rows, strokes), ask('item_code', 'description', 'quantity', 'line_total')));
+    expect(read.map((r) => [r.item_code, r.description, r.quantity])).toEqual([
+      ['761165', 'Hex screws stainless M8 x 40', '5'],
+      ['145635', 'Hex screws stainless M8 x 40', '154'],
+      ['566498', 'Big screws stainless A4 80 g', '50'],
+    ]);
+  });
+
   it('keeps two records apart when the scan lost the rule between them', () => {
     const items: Parameters<typeof typeset>[0] = [
       [70, [[70, 'Details'], [520, 'Units'], [640, 'Unit Cost'], [760, 'Net Amount']]],

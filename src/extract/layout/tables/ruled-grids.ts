@@ -1,8 +1,21 @@
-import type { Rule } from '../../types.js';
+import type { Rule, Word } from '../../types.js';
 import type { EngineSettings } from '../../settings.js';
 import { middle } from '../../units.js';
 import { cropLine, type Line } from '../lines/lines.js';
+import { overlap1d } from '../lines/geometry.js';
 import type { Table } from './table.js';
+
+/**
+ * Whether a horizontal rule runs through the middle of a word over most of its length: a stroke of the letters a
+ * scan found as a rule (settings.tables.strokeBand), whose runs would cut a table's rows between two words.
+ */
+function throughWord(r: Rule, words: Word[], settings: EngineSettings): boolean {
+  const { strokeBand, strokeOverWord } = settings.tables;
+  return words.some((w) => {
+    const inset = (w.box.y2 - w.box.y1) * strokeBand;
+    return r.y1 > w.box.y1 + inset && r.y1 < w.box.y2 - inset && overlap1d(r.x1, r.x2, w.box.x1, w.box.x2) >= (r.x2 - r.x1) * strokeOverWord;
+  });
+}
 
 /**
  * Ruled grids set side by side (tables, a framed chart) read as one block when
@@ -14,7 +27,8 @@ import type { Table } from './table.js';
 export function splitRuledGrids(table: Table, rules: Rule[], settings: EngineSettings): Line[][] {
   const { ruleStraightness, gridReach, gridJoin, gridRowDecimals, minGridRows } = settings.tables;
   const { x1, x2, y1, y2 } = table.box;
-  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < ruleStraightness && r.y1 >= y1 - gridReach && r.y1 <= y2 + gridReach);
+  const words = table.lines.flatMap((l) => l.words);
+  const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < ruleStraightness && r.y1 >= y1 - gridReach && r.y1 <= y2 + gridReach && !throughWord(r, words, settings));
   const all: Array<{ a: number; b: number; ys: Set<string> }> = [];
   for (const r of horizontal.sort((p, q) => p.x1 - q.x1)) {
     const run = all[all.length - 1];
