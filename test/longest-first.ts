@@ -15,6 +15,7 @@ const LONGEST = [
   'test/scale/many-processes.test.ts',
   'test/hostile/uploads.test.ts',
   'test/console/console.test.ts',
+  'test/extract/page-quad.test.ts',
   'test/client/cli.test.ts',
   'test/http/operator.test.ts',
   'test/extract/ocr-languages.test.ts',
