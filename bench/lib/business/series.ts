@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { DocrowsClient } from '../../../src/client/index.js';
 import { pageImage, type Engine } from '../../../src/extract/types.js';
 import { addCounts, f1, scoreAligned, type CellCounts } from '../../../test/extract/helpers/cell-score.js';
+import { parseMetrics } from '../../../test/scale/metrics-text.js';
 import { requirementFor, sameValue, type KieCase } from '../kie-dev.js';
 import { BENCH_ADMIN_TOKEN, createBenchAccount, startBenchServer, startInProcessBenchServer } from '../server.js';
 import { realSender, realSplit, splitSeeds, type Split } from '../splits.js';
@@ -244,8 +245,8 @@ class Reader {
 async function learningQueued(baseUrl: string): Promise<number> {
   const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` } });
   if (!res.ok) throw new Error(`metrics: ${res.status}`);
-  const depth = /^docrows_queue_depth\{[^}]*kind="layout_memory\.learn"[^}]*\} (\d+)/gm;
-  return [...(await res.text()).matchAll(depth)].reduce((n, m) => n + Number(m[1]), 0);
+  const learning = parseMetrics(await res.text()).filter((m) => m.name === 'docrows_queue_depth' && m.labels.kind === 'layout_memory.learn');
+  return learning.reduce((n, m) => n + m.value, 0);
 }
 
 export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Record<string, unknown>; table: string }> {

@@ -14,7 +14,7 @@ import type { Box } from '../types.js';
 import { FLOAT_SLACK, half, QUAD_CORNERS as CORNERS } from '../units.js';
 import { cellMeans, maxFilter, minFilter, pieces } from './content-crop.js';
 import type { GreyRaster } from './grey-raster.js';
-import { compose, invert, mapPoint, scaling, squareToQuad, warpGrey, type Point, type Quad } from './homography.js';
+import { compose, mapPoint, scaling, squareToQuad, warpGrey, type Point, type Quad } from './homography.js';
 import { otsuThreshold } from './page-geometry.js';
 
 /** The paper's corners in fractions of the frame's width and height (top left, top right, bottom right, bottom left as seen). */
@@ -78,11 +78,6 @@ export function frameBoxOfPage(quad: PageQuad, b: Box): Box {
   const xs = pts.map((p) => Math.min(1, Math.max(0, p.x)));
   const ys = pts.map((p) => Math.min(1, Math.max(0, p.y)));
   return { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
-}
-
-/** A point of the frame (fractions) in fractions of the rectified page. */
-export function pagePointOfFrame(quad: PageQuad, p: Point): Point {
-  return mapPoint(invert(squareToQuad(quad)), p.x, p.y);
 }
 
 /** The largest 4-connected piece of `mask` with its holes (print, a dark logo) filled. */
