@@ -59,6 +59,10 @@ export interface CommercialSpec {
   sideBySide?: boolean;
   /** Payslips: one amount column, with a year-to-date column beside it, or earnings and deductions apart. */
   payColumns?: 'amount' | 'year_to_date' | 'split';
+  /** Cells as printed where they differ from the truth (a lot line under the item: `\n` where the truth has a space). */
+  printed?: Array<Record<string, string>>;
+  /** Payslips: earnings (rows before `split`) and deductions as two tables side by side, each with its columns. */
+  twoTables?: { left: Column[]; right: Column[]; split: number };
 }
 
 export interface CommercialLayout {
@@ -175,7 +179,16 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
   if (spec.before.length) y += lh * 0.5;
 
   let lastColumn = right - 90;
-  if (spec.sideBySide) {
+  if (spec.twoTables) {
+    const { left, right: rightColumns, split } = spec.twoTables;
+    const gap = 16;
+    const w = (right - MARGIN - gap) / 2;
+    const part = (columns: Column[], from: number, to?: number): CommercialSpec => ({ ...spec, columns, rows: spec.rows.slice(from, to), printed: spec.printed?.slice(from, to), carried: null });
+    const t1 = drawTable(s, part(left, 0, split), L, MARGIN, MARGIN + w, y, r, v);
+    const t2 = drawTable(s, part(rightColumns, split), L, MARGIN + w + gap, right, y, r, v);
+    y = Math.max(t1.y, t2.y);
+    lastColumn = t2.lastColumn;
+  } else if (spec.sideBySide) {
     const half = Math.ceil(spec.rows.length / 2);
     const gap = 16;
     const w = (right - MARGIN - gap) / 2;
@@ -662,11 +675,11 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
   let running = 0;
   const amountCol = columns.length - 1;
   spec.rows.forEach((row, i) => {
-    const shown = { ...row };
+    const shown = { ...row, ...spec.printed?.[i] };
     if (L.detailLines && row.description && chance(v, 0.5)) {
       // The truth follows the print: the description is both lines joined by a space.
       const detail = detailOf(v);
-      shown.description = `${row.description}\n${detail}`;
+      shown.description = `${shown.description}\n${detail}`;
       row.description = `${row.description} ${detail}`;
     }
     const cells = columns.map((c) => c.keys.map((k) => shown[k] ?? '').filter(Boolean).join('\n'));

@@ -10,6 +10,7 @@ import { logoImage } from './marks.js';
 import { drawLocale, WIDE_DATES } from './locale.js';
 import { chance, mix, pick, rng, type Rand } from './random.js';
 import { generateReceipt } from './receipt.js';
+import { widenKindLayout } from './wide-kinds.js';
 import { seedSplit, splitSeeds } from '../splits.js';
 import { FONT_FAMILIES, fontsFor, renderPdf } from './sheet.js';
 import { KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type NamingStyle, type RequestedField, type Split } from './types.js';
@@ -50,6 +51,11 @@ export interface GenerateOptions {
    * for, as it printed then.
    */
   narrow?: boolean;
+  /**
+   * Payslips, packing lists and orders as they printed before the fifth widening (wide-kinds.ts), every other draw as
+   * it is: a document a test was written for.
+   */
+  plainKinds?: boolean;
 }
 
 /** Salt of a series document's value stream. */
@@ -64,6 +70,14 @@ const WIDEST_SALT = 0x51d7e;
  * totals as a small tax table or a row of boxes).
  */
 const FIELDS_SALT = 0x2f0c7;
+/**
+ * Salt of the fifth widening's streams (payslips, packing lists and purchase orders as other payroll, warehouse and ERP
+ * systems print them: wide-kinds.ts); one for the kinds' tables, one for the page around them.
+ */
+const KINDS_SALT = 0x4b2d3;
+const KINDS_LAYOUT_SALT = 0x5c817;
+/** The kinds the fifth widening draws for. */
+const WIDE_KINDS: ReadonlySet<BusinessKind> = new Set(['payslip', 'packing_list', 'purchase_order']);
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 
@@ -89,7 +103,7 @@ function lineNames(x: Rand, request: RequestedField[]): RequestedField[] {
   });
 }
 
-export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: GenerateOptions): Promise<BusinessDoc> {
+export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds }: GenerateOptions): Promise<BusinessDoc> {
   const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
   const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const w = narrow ? null : rng(mix(series ?? seed, WIDER_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
@@ -104,9 +118,13 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: 
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);
     const y = narrow ? null : rng(mix(series ?? seed, FIELDS_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
     const dateForm = y && chance(y, 0.4) ? pick(y, WIDE_DATES[lang]) : null;
-    const ctx: Ctx = { r, v, w, y, dateForm, lang, l: locale, long: long && series === undefined };
+    const wide = !narrow && !plainKinds && WIDE_KINDS.has(kind);
+    const z = wide ? rng(mix(series ?? seed, KINDS_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))) : null;
+    const drawn: string[] = [];
+    const ctx: Ctx = { r, v, w, y, dateForm, lang, l: locale, long: long && series === undefined, z, drawn };
     const spec = COMMERCIAL_KINDS[kind](ctx);
-    const layout = drawCommercialLayout(r, w, x, y);
+    const narrowLayout = drawCommercialLayout(r, w, x, y);
+    const layout = wide ? widenKindLayout(kind, narrowLayout, rng(mix(series ?? seed, KINDS_LAYOUT_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), drawn) : narrowLayout;
     const font = pick(r, fontsFor(lang, FONT_FAMILIES));
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
@@ -120,7 +138,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow }: 
       lines: spec.rows,
       lineColumns: spec.columns.map((c) => c.key),
       columnLabels: Object.fromEntries(spec.columns.map((c) => [c.key, c.label])),
-      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}) },
+      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}), ...(wide ? { wideKind: drawn.join('+') || 'none' } : {}) },
     };
   }
   const fieldKeys = Object.keys(made.fields);

@@ -10,6 +10,7 @@ import { addDays, formatDate, formatMonth, formatNumber, formatPercent, formatTa
 import { BANKS, company, GOODS, iban, otherCompany, PAY_ITEMS, person, TRANSACTIONS, UTILITY_ITEMS, vatId } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import type { BusinessKind, Lang } from './types.js';
+import { cartonNumbers, countWithUnit, dimensionsOf, lotLine, payCodes, slashCode, wideLabel, type WideDraws } from './wide-kinds.js';
 
 export interface Ctx {
   /** The sender and the layout: the same for every document of a series. */
@@ -28,6 +29,12 @@ export interface Ctx {
    */
   y?: Rand | null;
   dateForm?: WideDate | null;
+  /**
+   * The fifth widening's stream (payslips, packing lists and orders as other systems print them, wide-kinds.ts) and
+   * the list of what it drew: null where a document prints as before.
+   */
+  z?: Rand | null;
+  drawn?: WideDraws;
 }
 
 const label = (c: Ctx, labels: Labels): string => pick(c.r, labels[c.lang]);
@@ -40,6 +47,13 @@ function field(c: Ctx, key: string): string {
   return chance(c.y, 0.12) ? other.toUpperCase() : other;
 }
 const col = (c: Ctx, key: string, align: 'left' | 'right', weight: number, labels: Labels = COLUMN_LABELS[key]): Column => ({ key, label: label(c, labels), align, weight });
+/** A column the fifth widening adds, its head drawn from its stream. */
+const wideCol = (c: Ctx, z: Rand, key: string, align: 'left' | 'right', weight: number, labelKey = key): Column => ({ key, label: wideLabel(z, labelKey, c.lang), align, weight });
+/** Notes what the fifth widening drew, for slicing results. */
+const drew = (c: Ctx, what: string): true => {
+  c.drawn?.push(what);
+  return true;
+};
 
 /** Amount as printed in cells and as recorded in the truth. */
 const amount = (c: Ctx, v: number) => formatNumber(v, c.l.number);
@@ -94,22 +108,30 @@ function carried(c: Ctx): CommercialSpec['carried'] {
 }
 
 /** Goods lines with quantity × price = line total, optionally a position, code, unit, discount and VAT column. */
-function goodsTable(c: Ctx, opts: { code?: number; unit?: number; discount?: number; taxCol?: number; position?: number }, taxRate: number) {
+function goodsTable(c: Ctx, opts: { code?: number; unit?: number; discount?: number; taxCol?: number; position?: number; ordered?: Ymd }, taxRate: number) {
   const r = c.r;
+  // The fifth widening (orders): codes with slashes, a discount column, a delivery date on each line.
+  const z = opts.ordered ? (c.z ?? null) : null;
   const withPos = chance(r, opts.position ?? 0.25);
   const withCode = chance(r, opts.code ?? 0.4);
   const withUnit = chance(r, opts.unit ?? 0.35);
-  const withDisc = chance(r, opts.discount ?? 0.12);
+  const withDisc = chance(r, opts.discount ?? 0.12) || (z !== null && chance(z, 0.3) && drew(c, 'discount'));
   const withTax = chance(r, opts.taxCol ?? 0.15);
+  const slashes = z !== null && withCode && chance(z, 0.5) && drew(c, 'slash_codes') ? int(z, 0, 2) : -1;
+  const lineDates = z !== null && opts.ordered && chance(z, 0.35) && drew(c, 'line_dates') ? opts.ordered : null;
+  const datesEarly = z !== null && chance(z, 0.5);
+  const dateCol = z && lineDates ? [wideCol(c, z, 'delivery_date', 'left', 1.1)] : [];
   const columns: Column[] = [
     ...(withPos ? [col(c, 'position', 'left', 0.5)] : []),
     ...(withCode ? [col(c, 'item_code', 'left', 1.1)] : []),
     col(c, 'description', 'left', 3.6),
+    ...(datesEarly ? dateCol : []),
     col(c, 'quantity', 'right', 0.9),
     ...(withUnit ? [col(c, 'unit', 'left', 0.8)] : []),
     col(c, 'unit_price', 'right', 1.3),
     ...(withDisc ? [col(c, 'discount', 'right', 0.8)] : []),
     ...(withTax ? [col(c, 'tax_rate', 'right', 0.8)] : []),
+    ...(datesEarly ? [] : dateCol),
     col(c, 'line_total', 'right', 1.4),
   ];
   const v = c.v;
@@ -127,10 +149,12 @@ function goodsTable(c: Ctx, opts: { code?: number; unit?: number; discount?: num
     const disc = withDisc && chance(v, 0.4) ? pick(v, [5, 10, 15]) : 0;
     const total = round2(qty * price * (1 - disc / 100));
     amounts.push(total);
+    const code = withCode ? (codeStyle === 'A' ? `A${int(v, 100, 999)}-${int(v, 10, 99)}` : codeStyle === 'SKU' ? `SKU-${int(v, 10000, 99999)}` : String(int(v, 100000, 999999))) : '';
     rows.push({
       ...(withPos ? { position: String(i + 1) } : {}),
-      ...(withCode ? { item_code: codeStyle === 'A' ? `A${int(v, 100, 999)}-${int(v, 10, 99)}` : codeStyle === 'SKU' ? `SKU-${int(v, 10000, 99999)}` : String(int(v, 100000, 999999)) } : {}),
+      ...(withCode ? { item_code: z && slashes >= 0 ? slashCode(z, slashes) : code } : {}),
       description: desc,
+      ...(z && lineDates ? { delivery_date: formatTableDate(addDays(lineDates, int(z, 3, 45)), c.l) } : {}),
       quantity: Number.isInteger(qty) ? String(qty) : formatNumber(qty, c.l.number, 1),
       ...(withUnit ? { unit } : {}),
       unit_price: amount(c, price),
@@ -228,7 +252,7 @@ function purchaseOrder(c: Ctx): CommercialSpec {
   const supplier = otherCompany(r, c.lang, buyer);
   const ordered = randomDate(c.v);
   const rate = pick(r, TAX_RATES[c.lang]);
-  const t = goodsTable(c, { code: 0.7, unit: 0.6 }, rate);
+  const t = goodsTable(c, { code: 0.7, unit: 0.6, ordered }, rate);
   const net = round2(t.amounts.reduce((a, b) => a + b, 0));
   return {
     title: label(c, TITLES.purchase_order),
@@ -414,25 +438,32 @@ function payslip(c: Ctx): CommercialSpec {
   ded = round2(ded);
   // Drawn after the items, so documents of the first arrangement stay as they were.
   const pay = pick(r, ['amount', 'amount', 'year_to_date', 'split'] as const);
+  const wide = payslipWide(c, pay, values);
   const columns = [
+    ...(wide.codeColumn ? [wide.codeColumn] : []),
     col(c, 'description', 'left', 3, PAYSLIP_DESCRIPTION),
     col(c, 'hours', 'right', 0.9),
     col(c, 'rate', 'right', 1.1),
     ...(pay === 'split' ? [col(c, 'earnings', 'right', 1.3), col(c, 'deductions', 'right', 1.3)] : [col(c, 'amount', 'right', 1.3)]),
     ...(pay === 'year_to_date' ? [col(c, 'year_to_date', 'right', 1.4)] : []),
+    ...(wide.employerColumn ? [wide.employerColumn] : []),
   ];
   const months = int(r, 2, 12);
   rows.forEach((row, i) => {
     const v = values[i];
     // Year to date: the month's amount times the months so far, as printed; split: deductions as positive amounts.
-    if (pay === 'year_to_date') row.year_to_date = amount(c, round2(v * months));
+    if (pay === 'year_to_date') row.year_to_date = wide.signed(round2(v * months));
     if (pay === 'split') {
       row[v < 0 ? 'deductions' : 'earnings'] = amount(c, Math.abs(v));
       row[v < 0 ? 'earnings' : 'deductions'] = '';
       delete row.amount;
-    }
+    } else row.amount = wide.signed(v);
+    const { codeBefore, ...cells } = wide.cells[i];
+    Object.assign(row, cells);
+    // The code printed before the item in its cell ("1000 Gehalt"): the truth's description as printed.
+    if (codeBefore) row.description = `${codeBefore} ${row.description}`;
   });
-  return {
+  const spec: CommercialSpec = {
     title: label(c, TITLES.payslip),
     issuer: { party: employer, nameKey: 'employer_name', addressKey: 'employer_address', extras: [] },
     recipient: { party: employee, nameKey: 'employee_name', addressKey: 'employee_address', label: chance(r, 0.5) ? label(c, BLOCK_LABELS.employee) : null },
@@ -449,17 +480,81 @@ function payslip(c: Ctx): CommercialSpec {
     carried: null,
     payColumns: pay,
   };
+  return wide.twoTables ? twoPayTables(c, spec, values) : spec;
+}
+
+/**
+ * The fifth widening's payslip draws: wage-type codes in a column or before the item ("1000 Gehalt"), the employer's
+ * share of each contribution in a column of its own, deductions with a trailing minus, and (one amount column only)
+ * earnings and deductions as two tables side by side.
+ */
+function payslipWide(c: Ctx, pay: 'amount' | 'year_to_date' | 'split', values: number[]) {
+  const z = c.z ?? null;
+  const plain = (v: number) => amount(c, v);
+  const none = { codeColumn: null as Column | null, employerColumn: null as Column | null, cells: values.map(() => ({}) as Record<string, string>), signed: plain, twoTables: false };
+  if (!z) return none;
+  const out = { ...none };
+  const earned = values.filter((v) => v >= 0).length;
+  if (chance(z, 0.4) && drew(c, 'pay_codes')) {
+    const codes = payCodes(z, earned, values.length - earned);
+    if (chance(z, 0.5)) {
+      out.codeColumn = wideCol(c, z, 'item_code', 'left', 0.7, 'pay_code');
+      codes.forEach((code, i) => (out.cells[i].item_code = code));
+    } else out.cells.forEach((cell, i) => (cell.codeBefore = codes[i]));
+  }
+  out.twoTables = pay === 'amount' && chance(z, 0.3) && drew(c, 'two_tables');
+  if (!out.twoTables && pay !== 'split' && chance(z, 0.3) && drew(c, 'employer')) {
+    out.employerColumn = wideCol(c, z, 'employer_contribution', 'right', 1.2);
+    // The employer pays about as much again into social insurance; nothing beside earnings or the income tax.
+    values.forEach((v, i) => (out.cells[i].employer_contribution = v < 0 && i > earned ? amount(c, round2(-v * int(z, 80, 120) / 100)) : ''));
+  }
+  if (!out.twoTables && pay !== 'split' && c.l.number.negative !== 'trailing' && chance(z, 0.35) && drew(c, 'trailing_minus')) {
+    out.signed = (v: number) => formatNumber(v, c.l.number, 2, 'trailing');
+  }
+  return out;
+}
+
+/**
+ * Earnings and deductions as two tables on one band: each a description and an amount (the earnings' hours and rate
+ * too, on some), the deductions printed without a sign under their own head. The truth lists earnings, then deductions.
+ */
+function twoPayTables(c: Ctx, spec: CommercialSpec, values: number[]): CommercialSpec {
+  const z = c.z as Rand;
+  const earned = values.filter((v) => v >= 0).length;
+  // Hours and rate beside the earnings only where an item is paid by the hour.
+  const hours = spec.rows.slice(0, earned).some((row) => row.hours) && chance(z, 0.5);
+  const code = spec.columns.find((k) => k.key === 'item_code');
+  const find = (key: string) => spec.columns.find((k) => k.key === key) as Column;
+  const left = [...(code ? [code] : []), { ...find('description'), label: pick(z, COLUMN_LABELS.earnings[c.lang]) }, ...(hours ? [find('hours'), find('rate')] : []), find('amount')];
+  const right = [...(code ? [code] : []), { ...find('description'), label: pick(z, COLUMN_LABELS.deductions[c.lang]) }, find('amount')];
+  const rows = spec.rows.map((row, i) => (i < earned ? row : { ...row, amount: amount(c, -values[i]) }));
+  if (!hours) for (const row of rows) Object.assign(row, { hours: '', rate: '' });
+  // The truth's columns under the heads the earnings table prints (a request in the page's labels asks by them).
+  const columns = spec.columns.filter((k) => hours || (k.key !== 'hours' && k.key !== 'rate')).map((k) => left.find((l) => l.key === k.key) ?? k);
+  return { ...spec, columns, rows, twoTables: { left, right, split: earned } };
 }
 
 function packingList(c: Ctx): CommercialSpec {
   const r = c.r;
+  const z = c.z ?? null;
   const shipper = company(r, c.lang);
   const consignee = otherCompany(r, c.lang, shipper);
   const shipped = randomDate(c.v);
-  const columns = [col(c, 'item_code', 'left', 1.1), col(c, 'description', 'left', 3), col(c, 'quantity', 'right', 0.9), ...(chance(r, 0.5) ? [col(c, 'unit', 'left', 0.8)] : []), col(c, 'packages', 'right', 0.9), col(c, 'net_weight', 'right', 1.1), col(c, 'gross_weight', 'right', 1.1)];
+  const base = [col(c, 'item_code', 'left', 1.1), col(c, 'description', 'left', 3), col(c, 'quantity', 'right', 0.9), ...(chance(r, 0.5) ? [col(c, 'unit', 'left', 0.8)] : []), col(c, 'packages', 'right', 0.9), col(c, 'net_weight', 'right', 1.1), col(c, 'gross_weight', 'right', 1.1)];
+  // The fifth widening: carton numbers first, the cartons' dimensions, counts with their unit, lot lines under items.
+  const cartons = z !== null && chance(z, 0.35) && drew(c, 'cartons');
+  const dims = z !== null && chance(z, 0.3) && drew(c, 'dimensions');
+  const counted = z !== null && !base.some((k) => k.key === 'unit') && chance(z, 0.4) && drew(c, 'count_units') ? countWithUnit(z, c.lang) : null;
+  const lots = z !== null && chance(z, 0.35) && drew(c, 'lot_lines');
+  const spaced = z !== null && chance(z, 0.5);
+  const columns = [
+    ...(z && cartons ? [wideCol(c, z, 'package_number', 'left', 0.9)] : []),
+    ...base.flatMap((k) => (z && dims && k.key === 'packages' ? [k, wideCol(c, z, 'dimensions', 'left', 1.3)] : [k])),
+  ];
   const v = c.v;
   const n = c.long ? int(v, 34, 55) : int(v, 2, 12);
   const rows: Array<Record<string, string>> = [];
+  const printed: Array<Record<string, string>> = [];
   let pk = 0;
   let nw = 0;
   let gw = 0;
@@ -472,8 +567,17 @@ function packingList(c: Ctx): CommercialSpec {
     pk += packages;
     nw += net;
     gw += gross;
-    rows.push({ item_code: `${int(v, 100000, 999999)}`, description: desc, quantity: String(packages * int(v, 1, 24)), unit, packages: String(packages), net_weight: formatNumber(net, c.l.number, decimals), gross_weight: formatNumber(gross, c.l.number, decimals) });
+    // Drawn in the order the narrow document draws them.
+    const code = `${int(v, 100000, 999999)}`;
+    const quantity = String(packages * int(v, 1, 24));
+    rows.push({ item_code: code, description: desc, quantity: counted ? counted(quantity) : quantity, unit, packages: String(packages), net_weight: formatNumber(net, c.l.number, decimals), gross_weight: formatNumber(gross, c.l.number, decimals) });
+    const lot = z && lots && chance(z, 0.6) ? lotLine(z, c.lang) : '';
+    // The lot line prints under the item in its description cell; the truth joins both lines.
+    printed.push(lot ? { description: `${desc}\n${lot}` } : {});
+    if (lot) rows[i].description = `${desc} ${lot}`;
+    if (z && dims) rows[i].dimensions = dimensionsOf(z, spaced);
   }
+  if (cartons) cartonNumbers(rows.map((row) => Number(row.packages))).forEach((no, i) => (rows[i].package_number = no));
   return {
     title: label(c, TITLES.packing_list),
     issuer: { party: shipper, nameKey: 'shipper_name', addressKey: 'shipper_address', extras: [] },
@@ -486,6 +590,7 @@ function packingList(c: Ctx): CommercialSpec {
     before: [],
     columns,
     rows,
+    ...(lots ? { printed } : {}),
     totals: [
       { key: 'packages', label: field(c, 'packages'), value: String(pk) },
       { key: 'net_weight', label: field(c, 'net_weight'), value: formatNumber(nw, c.l.number, decimals) },
