@@ -29,6 +29,10 @@ export const LINE_CONCEPTS = defineConcepts('line', [
   { id: 'earning', kind: 'money', aliases: 'earnings|earnings_amount|payment_amount|additions' },
   { id: 'line_deduction', kind: 'money', aliases: 'deduction_amount|line_deduction_amount|amount_deducted' },
   { id: 'year_to_date', kind: 'money', aliases: 'ytd|ytd_amount|cumulative|year_to_date_amount' },
+  // A packing list's carton numbers ("1-16") and outer dimensions ("60x40x35") per item; a payslip's employer share.
+  { id: 'package_number', kind: 'identifier', aliases: 'package_no|carton_number|carton_no|box_number|box_no|case_number|case_no|parcel_number|package_id|carton_id|sscc' },
+  { id: 'dimensions', kind: 'text', aliases: 'dimension|measurements|carton_size|package_size|package_dimensions|lxwxh' },
+  { id: 'employer_contribution', kind: 'money', aliases: 'employer_share|employer_amount|employer_part|employer_cost|employer_contributions|employers_share' },
 ]);
 /**
  * Line concepts whose columns a document-level name means when it is asked

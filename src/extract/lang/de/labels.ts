@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Bezüge|Brutto|Bruttobezüge|Verdienst',
   line_deduction: 'Abzüge|Abzug|Abzugsbetrag',
   year_to_date: 'Kumuliert|Jahressumme|Kumulativ|Lfd. Jahr|Jahreswert',
+  package_number: 'Kolli-Nr.|Kollo-Nr.|Karton-Nr.|Paket-Nr.|Packstück-Nr.|Kisten-Nr.|NVE',
+  dimensions: 'Maße|Maße (cm)|Abmessungen|Abmessungen (cm)|L x B x H|LxBxH|L x B x H (cm)|Kartongröße',
+  employer_contribution: 'AG-Anteil|Arbeitgeberanteil|AG-Beitrag|Arbeitgeberbeitrag|Anteil AG',
 };

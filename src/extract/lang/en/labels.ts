@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Earnings|Payments|Additions|Gross Earnings',
   line_deduction: 'Deductions|Amount Deducted|Deducted',
   year_to_date: 'Year to Date|YTD|Cumulative|Year-to-date',
+  package_number: 'Carton No.|Carton Number|Ctn No.|Ctn. No.|Box No.|Package No.|Pkg No.|Case No.|Case Number|Parcel No.|SSCC',
+  dimensions: 'Dimensions|Dimensions (cm)|Dims|Measurements|L x W x H|LxWxH|L x W x H (cm)|Carton Size|Package Size',
+  employer_contribution: "Employer's Share|Employer Share|Employer Contribution|Employer Contr.|Employer's Contribution|Employer Cost|Paid by Employer",
 };

@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Devengos|Devengado|Percepciones',
   line_deduction: 'Deducciones|Retenciones|Deducción|Importe deducido',
   year_to_date: 'Acumulado|Acumulado anual',
+  package_number: 'N° bulto|Nº bulto|Bulto n°|Caja n°|N° caja|Nº caja|Número de bulto',
+  dimensions: 'Medidas|Medidas (cm)|Dimensiones|Dimensiones (cm)',
+  employer_contribution: 'Aportación empresa|Aportación empresarial|Cuota empresarial|Cotización empresa|A cargo de la empresa',
 };

@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Gains|À payer|A payer|Montant à payer',
   line_deduction: 'Retenues|À déduire|A déduire|Part salariale',
   year_to_date: 'Cumul annuel|Cumul|Cumuls',
+  package_number: 'N° colis|No colis|Colis n°|N° carton|N° de colis|Numéro de colis|N° palette',
+  dimensions: 'Dimensions|Dimensions (cm)|Dim.|L x l x h|L x l x h (cm)|Mesures',
+  employer_contribution: 'Part patronale|Charges patronales|Cotisations patronales|Part employeur|Montant employeur',
 };

@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Competenze|Spettanze',
   line_deduction: 'Trattenute|Ritenute|Trattenuta|Importo trattenuto',
   year_to_date: 'Progressivo|Progressivo annuo|Progressivi',
+  package_number: 'N. collo|Collo n.|N° collo|Numero collo|N. cartone',
+  dimensions: 'Dimensioni|Dimensioni (cm)|Misure|Misure (cm)|Ingombro',
+  employer_contribution: 'Quota azienda|Carico ditta|A carico azienda|Contributi azienda|Quota datore',
 };

@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Vergoedingen|Toeslagen|Betalingen|Bruto',
   line_deduction: 'Inhoudingen|Inhouding',
   year_to_date: 'Cumulatief|Jaartotaal|Cumulatieven|Tot heden',
+  package_number: 'Doos nr.|Doosnummer|Pakket nr.|Pakketnummer|Collonummer',
+  dimensions: 'Afmetingen|Afmetingen (cm)|L x B x H|L x B x H (cm)',
+  employer_contribution: 'Werkgeversdeel|Werkgeversbijdrage|Werkgeverslasten|Deel werkgever|Premie werkgever',
 };

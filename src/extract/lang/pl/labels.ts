@@ -86,4 +86,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Składniki|Przychody',
   line_deduction: 'Potrącenie|Potrącenia|Kwota potrącenia',
   year_to_date: 'Narastająco|Od początku roku|Narastająco w roku',
+  package_number: 'Nr paczki|Nr kartonu|Nr opakowania|Numer paczki|Nr palety',
+  dimensions: 'Wymiary|Wymiary (cm)|Dł. x szer. x wys.',
+  employer_contribution: 'Składka pracodawcy|Część pracodawcy|Koszt pracodawcy|Finansowane przez pracodawcę|Składki pracodawcy',
 };

@@ -85,4 +85,7 @@ export const LABELS: ConceptLabels = {
   earning: 'Abonos|Remunerações|Vencimentos',
   line_deduction: 'Descontos|Deduções|Valor descontado',
   year_to_date: 'Acumulado|Acumulado anual',
+  package_number: 'N.º volume|Nº volume|Volume n.º|Caixa n.º|N.º caixa|Número do volume',
+  dimensions: 'Dimensões|Dimensões (cm)|Medidas|Medidas (cm)',
+  employer_contribution: 'Entidade patronal|Encargos patronais|Contribuição patronal|Parte patronal|Encargo empresa',
 };
