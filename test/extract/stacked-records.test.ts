@@ -70,4 +70,28 @@ describe('records under a stacked header', () => {
       { description: 'Oak serving board', quantity: '1', line_total: '18.90' },
     ]);
   });
+
+  it("reads a lot or serial line under an item's description as the description's, a note under it as no cell's", () => {
+    // A warehouse's packing list: code and figures on the record's first line, the description under them, then a
+    // lot line, a serial line, or a packing note.
+    const packing = page([
+      [100, [[60, 'Art.-Nr.'], [360, 'Menge'], [460, 'Kolli'], [560, 'Netto kg'], [700, 'Brutto kg']]],
+      [111, [[60, 'Bezeichnung']]],
+      [133, [[60, '790995'], [366, '456'], [466, '19'], [566, '35,0'], [706, '44,5']]],
+      [144, [[60, 'USB-C-Kabel 2 m']]],
+      [155, [[60, 'Charge: L26308-75']]],
+      [177, [[60, '657000'], [366, '128'], [472, '8'], [560, '183,8'], [700, '187,8']]],
+      [188, [[60, 'Whiteboard-Marker, 12er-Pack']]],
+      [199, [[60, 'Verpackung: Karton']]],
+      [221, [[60, '246582'], [366, '380'], [466, '20'], [560, '257,3'], [700, '291,3']]],
+      [232, [[60, 'Sechskantschrauben M8 x 40']]],
+      [243, [[60, 'SN 5474-5275']]],
+      [265, [[460, 'Kolli gesamt'], [560, '47']]],
+    ]);
+    expect(rowsOf(extractFromContent(packing, ask('item_code', 'description', 'quantity')))).toEqual([
+      { item_code: '790995', description: 'USB-C-Kabel 2 m Charge: L26308-75', quantity: '456' },
+      { item_code: '657000', description: 'Whiteboard-Marker, 12er-Pack', quantity: '128' },
+      { item_code: '246582', description: 'Sechskantschrauben M8 x 40 SN 5474-5275', quantity: '380' },
+    ]);
+  });
 });

@@ -90,7 +90,8 @@ function dataCount(line: Line): number {
  * stack's line k labels (cells after the columns', in `stack.heads` order),
  * each segment to the label starting nearest at or before it. Lines beyond
  * the stack's depth are notes (packing, discounts): kept with the record,
- * read into no cell. Lines before the first record (a remark under the
+ * read into no cell, but for a code line (a lot, serial or EAN) set under
+ * the field above it, which it continues. Lines before the first record (a remark under the
  * heads) and lines after white under a record belong to none.
  */
 export function readRecords(body: Line[], separators: number[], stack: Stack, settings: EngineSettings): TableRow[] {
@@ -98,7 +99,7 @@ export function readRecords(body: Line[], separators: number[], stack: Stack, se
   const starts = recordStarts(body, settings);
   // The white between a record's lines, as under its first; padded records set theirs wider.
   const leading = median(body.flatMap((l, i) => (starts.has(l) && body[i + 1] && !starts.has(body[i + 1]) ? [body[i + 1].box.y1 - l.box.y2] : [])));
-  const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean }> = [];
+  const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean; last?: { at: number; x1: number } }> = [];
   for (const line of body) {
     if (starts.has(line)) {
       rows.push({ row: { cells: lineToCells(line, separators), lines: [line] }, lower: stack.heads.map(() => []), closed: false });
@@ -115,12 +116,25 @@ export function readRecords(body: Line[], separators: number[], stack: Stack, se
     const k = record.row.lines.length;
     record.row.lines.push(line);
     const heads = stack.heads.flatMap((h, i) => (h.line === k ? [i] : []));
-    if (!heads.length) continue;
+    if (!heads.length) {
+      // Under a field's line, set where it starts: a lot, serial or EAN line goes on with that field (the item's
+      // description); a note (packing, a discount with its amounts) stays out of every cell.
+      const last = record.last;
+      if (last && line.segments.length === 1 && Math.abs(line.box.x1 - last.x1) <= headAlign && isCodeLine(line.text)) record.lower[last.at].push(...line.words);
+      else record.last = undefined;
+      continue;
+    }
     for (const seg of line.segments) {
       // A segment starting left of every label is the first label's (a code set further out).
       const at = heads.findLast((i) => stack.heads[i].x1 <= seg.box.x1 + headAlign) ?? heads[0];
       record.lower[at].push(...seg.words);
     }
+    record.last = line.segments.length === 1 ? { at: heads.findLast((i) => stack.heads[i].x1 <= line.box.x1 + headAlign) ?? heads[0], x1: line.box.x1 } : undefined;
   }
   return rows.map(({ row, lower }) => ({ cells: [...row.cells, ...lower.map(cellOf)], lines: row.lines }));
+}
+
+/** A line naming an item's lot, serial or article number ("Charge: L26308-75", "EAN 4012345000017"): a code, no amount. */
+function isCodeLine(text: string): boolean {
+  return /\d{3,}/.test(text) && !/\d[.,]\d{1,2}(?!\d)|[%€$£]/.test(text);
 }
