@@ -78,6 +78,12 @@ const KINDS_SALT = 0x4b2d3;
 const KINDS_LAYOUT_SALT = 0x5c817;
 /** The kinds the fifth widening draws for. */
 const WIDE_KINDS: ReadonlySet<BusinessKind> = new Set(['payslip', 'packing_list', 'purchase_order']);
+/**
+ * Salt of the sixth widening's stream (receipts' item lines from more tills: weighed items, article numbers, other
+ * tax marks, the currency sign on items, discount and deposit lines; till-lines.ts), and of its values' stream.
+ */
+const TILL_SALT = 0x1c4b3;
+const TILL_VALUE_SALT = 0x4e8d5;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 
@@ -112,7 +118,9 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
   const style: NamingStyle = pick(r, ['snake', 'snake', 'snake', 'snake', 'snake', 'camel', 'label', 'title'] as const);
   let made: Pick<BusinessDoc, 'pdf' | 'pages' | 'fields' | 'lines' | 'lineColumns' | 'layout'> & { labels: Record<string, string>; columnLabels: Record<string, string> };
   if (kind === 'receipt') {
-    const rc = await generateReceipt(r, lang, locale, v, w, x);
+    const z = narrow ? null : rng(mix(series ?? seed, TILL_SALT + LANGS.indexOf(lang)));
+    const zv = narrow ? null : rng(mix(seed, TILL_VALUE_SALT + LANGS.indexOf(lang)));
+    const rc = await generateReceipt(r, lang, locale, v, w, x, z, zv);
     made = { ...rc, columnLabels: {} };
   } else {
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);

@@ -27,6 +27,7 @@ import { drawHandwriting, drawLogo, logoImage } from './marks.js';
 import { company, SHOP_ITEMS, vatId } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import { FONT_FAMILIES, fontsFor, renderPdf, type Sheet } from './sheet.js';
+import { DEPOSIT_WORDS, DISCOUNT_WORDS, drawTillExtras, weighedItem, withSign, type TillExtras } from './till-lines.js';
 import type { Lang } from './types.js';
 
 const MM = 72 / 25.4;
@@ -76,6 +77,13 @@ export interface ReceiptLayout {
   /** `columns` with `qda`: the amount column headed with the unit price's label ("Price"), as many tills do. */
   amountAsPrice: boolean;
   pen: 'none' | 'tick' | 'ring' | 'signature';
+  /** The sixth widening's item lines (till-lines.ts `TillExtras`, the marks joined), absent on receipts drawn without it. */
+  weighed?: boolean;
+  itemCode?: TillExtras['code'];
+  taxMarks?: string;
+  itemCurrency?: boolean;
+  discounts?: TillExtras['discounts'];
+  deposits?: boolean;
 }
 
 /**
@@ -138,10 +146,16 @@ const PIECES: Record<Lang, string> = { en: 'pcs', de: 'Stk', fr: 'pce', es: 'ud'
  */
 const VARIANTS = ['Multipack', 'Bio', 'XXL', 'Premium', 'Light', 'Family Pack', 'Extra', 'Classic'];
 
-/** `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` and `x` what issue 28's second and third widenings added. */
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null) {
+/**
+ * `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` and `x`
+ * what issue 28's second and third widenings added, `z` the sixth widening's item lines (till-lines.ts) and `zv` their
+ * values.
+ */
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null) {
   const layout = drawReceiptLayout(r, w, x);
   const { widthMm } = layout;
+  const extras = z && zv ? drawTillExtras(z, layout.till, widthMm) : null;
+  if (extras) Object.assign(layout, { weighed: extras.weighed, itemCode: extras.code, taxMarks: extras.marks.join(''), itemCurrency: extras.itemCurrency, discounts: extras.discounts, deposits: extras.deposits });
   const font = pick(r, fontsFor(lang, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]));
   layout.font = font.name;
   const size = widthMm === 58 ? pick(r, [6.5, 7]) : pick(r, [7.5, 8, 8.5]);
@@ -206,7 +220,9 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   const byLetter: Record<string, string> = { q: 'quantity', d: 'description', p: 'unit_price', a: 'line_total' };
   const columns = layout.order
     ? [...layout.order].map((ch) => byLetter[ch])
-    : layout.codes ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
+    : layout.codes || extras?.code === 'before'
+      ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total']
+      : extras?.code === 'after' ? ['description', 'item_code', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
   const caps = w !== null && chance(w, 0.5);
   const label = (k: string) => {
     const text = pick(r, COLUMN_LABELS[k === 'line_total' && layout.amountAsPrice ? 'unit_price' : k][lang]);
@@ -236,11 +252,11 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   let total = 0;
   // Items taxed at the reduced rate (letter B): the VAT block then prints one line a rate.
   let reduced = false;
+  const marks = extras?.marks ?? (['A', 'B'] as const);
   for (let i = 0; i < n; i++) {
-    const article = pick(v, SHOP_ITEMS[lang]);
+    let article = pick(v, SHOP_ITEMS[lang]);
     // A long description: a variant after the article, broken onto a line of its own under it.
-    const rest = x && layout.wrap && chance(x, 0.5) ? pick(x, VARIANTS) : '';
-    const desc = rest ? `${article} ${rest}` : article;
+    let rest = x && layout.wrap && chance(x, 0.5) ? pick(x, VARIANTS) : '';
     // The article and, under it, the rest of its description: drawn together, so the text reads in the till's order.
     const printArticle = (s: Sheet, text: string, x: number, y: number) => {
       s.text(text, x, y);
@@ -251,12 +267,27 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     };
     const qty = chance(v, 0.35) ? int(v, 2, 6) : 1;
     const price = int(v, 29, 1299) / 100;
-    const lineTotal = Math.round(qty * price * 100) / 100;
+    let lineTotal = Math.round(qty * price * 100) / 100;
+    const fromTill = layout.taxLetter === 'AB' && w && chance(w, 0.4) ? 1 : 0;
+    // A digit for a tax class is never printed joined to the amount: it would read as one of its digits.
+    const letter = layout.taxLetter === 'none' ? '' : `${layout.letterJoined && !/\d/.test(marks[fromTill]) ? '' : ' '}${marks[fromTill]}`;
+    if (fromTill) reduced = true;
+    let qtyText = layout.qtyStyle === 'at' ? `${qty} @ ${amount(price)}` : layout.qtyStyle === 'unit' ? `${qty} ${PIECES[lang]} x ${amount(price)}` : `${qty} x ${amount(price)}`;
+    // Sixth widening: an item sold by weight prints its weight and price a kilo where a count line would be.
+    let printedQty = String(qty);
+    let printedPrice = amount(price);
+    const weighed = extras?.weighed && zv && chance(zv, 0.3) ? weighedItem(zv, lang, l, layout.qtyStyle === 'at' ? '@' : 'x', pick(zv, [l.money.symbol, l.money.code])) : null;
+    if (weighed) {
+      [article, lineTotal, qtyText, printedQty, printedPrice] = [weighed.article, weighed.total, weighed.text, weighed.weight, weighed.perKg];
+      // Loose produce has no variant after its name.
+      rest = '';
+    }
+    const desc = rest ? `${article} ${rest}` : article;
     total += lineTotal;
-    const letter = layout.taxLetter === 'none' ? '' : `${layout.letterJoined ? '' : ' '}${layout.taxLetter === 'AB' && w && chance(w, 0.4) ? 'B' : 'A'}`;
-    if (letter.endsWith('B')) reduced = true;
-    const qtyText = layout.qtyStyle === 'at' ? `${qty} @ ${amount(price)}` : layout.qtyStyle === 'unit' ? `${qty} ${PIECES[lang]} x ${amount(price)}` : `${qty} x ${amount(price)}`;
-    const sum = `${amount(lineTotal)}${letter}`;
+    const code = extras?.code && zv ? String(int(zv, 10 ** (extras.codeDigits - 1), 10 ** extras.codeDigits - 1)) : '';
+    const sum = `${extras?.itemCurrency ? withSign(amount(lineTotal), l) : amount(lineTotal)}${letter}`;
+    // A quantity line shows for items bought more than once and for weighed ones.
+    const counted = qty > 1 || weighed !== null;
     if (layout.till === 'columns') {
       const cell: Record<string, string> = { q: String(qty), d: article, p: amount(price), a: sum };
       lines.push((s, y, left, right) => {
@@ -283,7 +314,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
         wrapLine();
         lines.push(both(qtyText, sum, { indent: size * 2 }));
       }
-      items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: String(qty), unit_price: amount(price), line_total: amount(lineTotal) });
+      items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: printedQty, unit_price: printedPrice, line_total: amount(lineTotal) });
     } else if (layout.till === 'qty_first') {
       lines.push((s, y, left, right) => {
         s.text(String(qty), left, y);
@@ -294,25 +325,43 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       items.push({ description: desc, quantity: String(qty), unit_price: '', line_total: amount(lineTotal) });
     } else if (layout.till === 'inline') {
       // The count and the price of one between the description and the amount, for items bought more than once.
+      const first = code ? `${code} ${article}` : article;
       lines.push((s, y, left, right) => {
-        printArticle(s, article, left, y);
-        if (qty > 1) s.text(qtyText, right - (right - left) * 0.28, y, { align: 'right' });
+        printArticle(s, first, left, y);
+        if (counted) s.text(qtyText, right - (right - left) * 0.28, y, { align: 'right' });
         s.text(sum, right, y, { align: 'right' });
       });
       wrapLine();
-      items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: qty > 1 ? amount(price) : '', line_total: amount(lineTotal) });
+      items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: counted ? printedQty : '', unit_price: counted ? printedPrice : '', line_total: amount(lineTotal) });
     } else {
-      if (qty > 1 && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
+      if (counted && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
+      const first = code && extras?.code === 'before' ? `${code} ${article}` : article;
       lines.push((s, y, left, right) => {
-        printArticle(s, article, left, y);
+        printArticle(s, first, left, y);
+        // A UPC after the article, in the middle of the line (US retail).
+        if (code && extras?.code === 'after') s.text(code, left + (right - left) * 0.5, y);
         s.text(sum, right, y, { align: 'right' });
       });
       wrapLine();
-      if (qty > 1 && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
-      items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: qty > 1 ? amount(price) : '', line_total: amount(lineTotal) });
+      if (counted && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
+      items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: counted ? printedQty : '', unit_price: counted ? printedPrice : '', line_total: amount(lineTotal) });
+    }
+    // Sixth widening: a discount under the item lowers the sum and is no item; a deposit after it is one.
+    if (extras?.discounts && zv && chance(zv, 0.2)) {
+      const off = Math.min(lineTotal, pick(zv, [0.1, 0.2, 0.3, 0.5, 1]));
+      const text = formatNumber(-off, l.number, 2, extras.discounts);
+      const word = pick(zv, DISCOUNT_WORDS[lang]);
+      lines.push(both(word, `${text}${letter}`, { indent: size }));
+      total -= off;
+    }
+    if (extras?.deposits && zv && chance(zv, 0.2)) {
+      const deposit = Math.round(pick(zv, [0.08, 0.15, 0.25]) * (weighed ? 1 : qty) * 100) / 100;
+      const word = pick(zv, DEPOSIT_WORDS[lang]);
+      lines.push(both(word, `${amount(deposit)}${letter}`));
+      items.push({ description: word, quantity: '', unit_price: '', line_total: amount(deposit) });
+      total += deposit;
     }
   }
-  total = Math.round(total * 100) / 100;
   lines.push(dashes);
   if (chance(r, 0.4)) lines.push(both(pick(r, FIELD_LABELS.subtotal[lang]), amount(total)));
   const totalLabel = pick(r, FIELD_LABELS.receipt_total[lang]);
@@ -343,10 +392,10 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     // Two rates: the receipt's tax is split over two lines, neither of which is the document's tax amount.
     const low = REDUCED[lang];
     const lowTax = Math.round(tax * 0.3 * 100) / 100;
-    lines.push(both(`A ${TAX_WORD[lang]} ${pct}`, amount(Math.round((tax - lowTax) * 100) / 100)));
-    lines.push(both(`B ${TAX_WORD[lang]} ${formatPercent(low, l)}`, amount(lowTax)));
+    lines.push(both(`${marks[0]} ${TAX_WORD[lang]} ${pct}`, amount(Math.round((tax - lowTax) * 100) / 100)));
+    lines.push(both(`${marks[1]} ${TAX_WORD[lang]} ${formatPercent(low, l)}`, amount(lowTax)));
   } else {
-    lines.push(both(`${layout.taxLetter !== 'none' ? 'A ' : ''}${TAX_WORD[lang]} ${pct}`, amount(tax)));
+    lines.push(both(`${layout.taxLetter !== 'none' ? `${marks[0]} ` : ''}${TAX_WORD[lang]} ${pct}`, amount(tax)));
     truth.tax_amount = amount(tax);
     truth.tax_rate = pct;
   }

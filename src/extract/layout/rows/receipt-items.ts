@@ -30,8 +30,11 @@ export interface ListItem {
   misread?: boolean;
 }
 
-/** `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`. */
-const QUANTITY_LINE = /^(?<count>\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*(?<price>-?\d[\d.,]*)(?:\s*(?:€|EUR|\$|£))?$/iu;
+/**
+ * `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`, and a weighed article's weight times its price a unit
+ * (`0,456 kg x 2,99 EUR/kg`, `1,234 kg x 2,00 €/kg`), its price with a currency sign before it (`2 x €3.79`).
+ */
+const QUANTITY_LINE = /^(?<count>\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*[€$£]?(?<price>-?\d[\d.,]*)(?:\s*(?:[€$£]|zł|\p{Lu}{3}))?(?:\s*\/\s*\p{L}{1,3}\.?)?$/iu;
 
 /** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
 function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable<ReturnType<typeof conceptById>>> {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ask, readRows } from './helpers/requests.js';
+
+const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
+
+describe('receipt item lines as more tills print them (issue 28, the fifth widening)', () => {
+  it('joins a weighed article to its weight times its price a kilo ("0,456 kg x 2,99 EUR/kg")', () => {
+    // Tuning-split receipt nl-3 prints "Druiven wit   2,98A" over "0,964 kg x 3,09 EUR/kg".
+    const rows = readRows(
+      [
+        [20, [[300, 'Markt GmbH']]],
+        [60, [[50, 'Bananen lose'], [850, '1,36 A']]],
+        [75, [[70, '0,456 kg x 2,99 EUR/kg']]],
+        [90, [[50, 'Vollmilch 1L'], [850, '1,19 A']]],
+        [105, [[50, 'Äpfel Elstar'], [850, '2,47 A']]],
+        [120, [[70, '1,234 kg x 2,00 €/kg']]],
+        [145, [[50, 'SUMME'], [820, '5,02']]],
+      ],
+      lineRequest,
+    );
+    expect(rows).toEqual([
+      { description: 'Bananen lose', quantity: '0,456', unit_price: '2,99', line_total: '1,36' },
+      { description: 'Vollmilch 1L', quantity: null, unit_price: null, line_total: '1,19' },
+      { description: 'Äpfel Elstar', quantity: '1,234', unit_price: '2,00', line_total: '2,47' },
+    ]);
+  });
+});
