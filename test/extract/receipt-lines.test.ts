@@ -24,4 +24,32 @@ describe('receipt item lines as more tills print them (issue 28, the fifth widen
       { description: 'Äpfel Elstar', quantity: '1,234', unit_price: '2,00', line_total: '2,47' },
     ]);
   });
+
+  it('reads a digit a till prints after an amount as its tax class, not as the amount ("4,74 1")', () => {
+    // Tuning-split receipts es-3 ("Pan de molde   1   4,74 1") and en-3 ("MILK 2L   14.43 1").
+    const list = readRows(
+      [
+        [20, [[300, 'Supermercado Sol']]],
+        [60, [[50, 'Pan de molde'], [850, '4,74 1']]],
+        [75, [[50, 'Leche entera'], [850, '1,29 2']]],
+        [100, [[50, 'TOTAL'], [820, '6,03']]],
+      ],
+      ask('description', 'line_total'),
+    );
+    expect(list).toEqual([
+      { description: 'Pan de molde', line_total: '4,74' },
+      { description: 'Leche entera', line_total: '1,29' },
+    ]);
+    const columns = readRows(
+      [
+        [20, [[300, 'Supermercado Sol']]],
+        [60, [[50, 'Macarrones 500g'], [600, '2'], [850, '16,58 1']]],
+        [75, [[50, 'Pan de molde'], [600, '1'], [850, '4,74 1']]],
+        [90, [[50, 'Plátanos'], [600, '2'], [850, '11,54 2']]],
+        [115, [[50, 'TOTAL'], [820, '32,86']]],
+      ],
+      ask('description', 'quantity', 'line_total'),
+    );
+    expect(columns.map((r) => r.line_total)).toEqual(['16,58', '4,74', '11,54']);
+  });
 });

@@ -61,10 +61,16 @@ const amount = (ws: Word[]) => {
 /** An amount and the tax class letter a scan read joined to it ("3.62A"). */
 const GLUED_TAX_CLASS = /^(-?\d[\d.,]*\d)[A-Z]$/;
 
+/**
+ * A tax class a till prints after an amount or its currency sign: a capital ("9,88 A", "3.79 T", "1,73 € A"), or one
+ * digit set apart from an amount with cents ("14,43 1"; joined, a digit would be one of the amount's).
+ */
+const isTaxClass = (mark: string, before: string) => (/^[A-Z]$/.test(mark) ? /\d|^[€$£]$/.test(before) : /^\d$/.test(mark) && /\d[.,]\d{2}-?$|^[€$£]$/.test(before));
+
 /** An amount's words without the tax class letter a receipt prints after it ("9,88 A", or read joined: "9,88A"). */
 export function withoutTaxClass(words: Word[]): Word[] {
   const end = words.length - 1;
-  if (end > 0 && /^[A-Z]$/.test(words[end].text) && /\d/.test(words[end - 1].text)) return words.slice(0, -1);
+  if (end > 0 && isTaxClass(words[end].text, words[end - 1].text)) return words.slice(0, -1);
   const last = words[end];
   const amount = last && GLUED_TAX_CLASS.exec(last.text)?.[1];
   if (!amount) return words;
@@ -146,7 +152,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     if (line.segments.length <= 1) continue;
     // The tax class letter may stand apart from its amount ("16,98   A"), a cell of its own.
     const end = line.segments.length - 1;
-    const at = end > 1 && /^[A-Z]$/.test(line.segments[end].text) ? end - 1 : end;
+    const at = end > 1 && isTaxClass(line.segments[end].text, line.segments[end - 1].text) ? end - 1 : end;
     const amountWords = withoutTaxClass(line.segments[at].words);
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
     const misread = !fitValue('money', amountWords, settings) && readingsOf(textOf(amountWords), false, settings).some((r) => /[.,]\d{2}/.test(r.text));
