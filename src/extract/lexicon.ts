@@ -66,6 +66,9 @@ export const CHANGE_WORDS: readonly string[] = documentWords('change');
 /** The change a receipt gives back after the amount tendered, in every language ("Change 18.20", "Rückgeld 0,01"). */
 export const CHANGE_GIVEN = new RegExp(`^${anyOf(CHANGE_WORDS)}$`, 'i');
 
+/** A receipt line under an item that lowers its amount, in every language ("Rabatt", "Savings", "Promoção"): its label's start. */
+export const ITEM_ADJUSTMENT = new RegExp(`^${anyOf(documentWords('itemAdjustments'))}\\b`, 'iu');
+
 /** The rounding line of a receipt paid in cash, in every language ("Rounding Adj. 0.02", "Rundung -0,01"): its label's start. */
 export const ROUNDING_LABEL = new RegExp(`^${anyOf(documentWords('rounding'))}\\b`, 'i');
 

@@ -52,4 +52,44 @@ describe('receipt item lines as more tills print them (issue 28, the fifth widen
     );
     expect(columns.map((r) => r.line_total)).toEqual(['16,58', '4,74', '11,54']);
   });
+
+  it('takes a discount under an item for no item and no end of the list ("Desconto -0,20A", "Sconto | | -0,50 A")', () => {
+    // Tuning-split receipts pt-7 (a list: "Desconto" under the first item ended it there) and it-3 (in columns).
+    const list = readRows(
+      [
+        [20, [[300, 'Brandão Lda.']]],
+        [60, [[50, 'Pão de forma'], [850, '8,18A']]],
+        [75, [[70, '1 x 8,18']]],
+        [90, [[60, 'Desconto'], [850, '-0,20A']]],
+        [105, [[50, 'Leite meio-gordo'], [850, '21,27A']]],
+        [120, [[70, '3 x 7,09']]],
+        [135, [[60, 'Rabatt'], [850, '0,50-']]],
+        [160, [[50, 'Total a pagar'], [820, '28,75 €']]],
+      ],
+      lineRequest,
+    );
+    expect(list).toEqual([
+      { description: 'Pão de forma', quantity: '1', unit_price: '8,18', line_total: '8,18' },
+      { description: 'Leite meio-gordo', quantity: '3', unit_price: '7,09', line_total: '21,27' },
+    ]);
+    const columns = readRows(
+      [
+        [20, [[300, 'Rossi S.r.l.']]],
+        [45, [[50, 'Descrizione articolo'], [600, 'Qtà'], [850, 'Totale']]],
+        [60, [[50, 'Pomodori'], [600, '1'], [840, '10,80 A']]],
+        [75, [[50, 'Sconto'], [840, '-0,50 A']]],
+        [90, [[50, "Succo d'arancia"], [600, '1'], [850, '0,84 A']]],
+        [105, [[50, 'Parmigiano 200g'], [600, '2'], [850, '7,22 A']]],
+        [120, [[50, 'Promozione'], [840, '-0,20 A']]],
+        [135, [[50, 'Totale imponibile'], [830, '18,16']]],
+        [150, [[50, 'Totale complessivo'], [820, '€ 18,16']]],
+      ],
+      ask('description', 'quantity', 'line_total'),
+    );
+    expect(columns).toEqual([
+      { description: 'Pomodori', quantity: '1', line_total: '10,80' },
+      { description: "Succo d'arancia", quantity: '1', line_total: '0,84' },
+      { description: 'Parmigiano 200g', quantity: '2', line_total: '7,22' },
+    ]);
+  });
 });

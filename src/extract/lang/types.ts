@@ -53,6 +53,11 @@ export interface DocumentWords {
   purchaseOrderTitles: string[];
   /** The change a receipt gives back ("Change", "Rückgeld"). */
   change: string[];
+  /**
+   * The words a receipt line under an item starts with when it lowers that item's amount ("Rabatt 0,30-", "Savings
+   * -1.00", "Promoção -0,50"), as expression sources: the line is no item of its own.
+   */
+  itemAdjustments?: string[];
   /** The rounding a receipt adds to its total when it is paid in cash ("Rounding Adj.", "Rundung"), as expression sources. */
   rounding?: string[];
   /**

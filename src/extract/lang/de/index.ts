@@ -24,6 +24,7 @@ export const de: Language = {
     purchaseOrderTitles: ['bestellung'],
     change: ['rückgeld', 'wechselgeld'],
     taxJoins: { rate: ['zu'], base: ['auf', 'von', 'aus'] },
+    itemAdjustments: ['rabatt', 'preisvorteil', 'aktionsrabatt', 'sofortrabatt', 'nachlass', 'preisnachlass', 'coupon', 'gutschein', 'aktion'],
     rounding: ['rundung', 'rundungsdifferenz'],
     payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
     contact: ['ust', 'uid', 'steuer'],

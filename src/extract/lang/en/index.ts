@@ -33,6 +33,7 @@ export const en: Language = {
     purchaseOrderTitles: ['purchase order'],
     change: ['change', 'change due', 'your change'],
     taxJoins: { rate: ['at'], base: ['on', 'of'] },
+    itemAdjustments: ['discount', 'savings?', 'you saved', 'promo(?:tion)?', 'coupon', 'markdown', 'price reduction', 'offer'],
     rounding: ['rounding', 'round(?:ing)? off'],
     payment: ['cash', 'card', 'credit card', 'debit card', 'contactless'],
     contact: ['tel', 'phone', 'fax', 'mobile', 'vat', 'gst', 'abn', 'ein'],

@@ -22,6 +22,7 @@ export const es: Language = {
     purchaseOrderTitles: ['pedido de compra', 'orden de compra'],
     change: ['cambio', 'su cambio', 'vuelto'],
     taxJoins: { rate: ['al', 'del'], base: ['sobre', 's/', 'de'] },
+    itemAdjustments: ['descuento', 'dto\\.?', 'promoción', 'oferta', 'cupón'],
     rounding: ['redondeo'],
     payment: ['efectivo', 'tarjeta', 'tarjeta de crédito'],
     contact: ['iva', 'nif', 'cif'],

@@ -22,6 +22,7 @@ export const fr: Language = {
     purchaseOrderTitles: ['bon de commande'],
     change: ['rendu', 'rendu monnaie', 'monnaie rendue'],
     taxJoins: { rate: ['à', 'a'], base: ['sur', 'de'] },
+    itemAdjustments: ['remise', 'réduction', 'promo(?:tion)?', 'bon de réduction', 'coupon'],
     rounding: ['arrondi'],
     payment: ['espèces', 'carte', 'carte bancaire', 'cb'],
     contact: ['tva', 'siret', 'siren'],

@@ -17,6 +17,7 @@ export const it: Language = {
     purchaseOrderTitles: ['ordine (?:di acquisto|fornitore)'],
     change: ['resto'],
     taxJoins: { rate: ['al'], base: ['su', 'sul', 'di'] },
+    itemAdjustments: ['sconto', 'promozione', 'promo', 'buono sconto', 'coupon'],
     rounding: ['arrotondamento'],
     payment: ['contanti', 'carta', 'carta di credito', 'bancomat'],
     contact: ['iva', 'p\\.?\\s?iva', 'partita'],

@@ -19,6 +19,7 @@ export const nl: Language = {
     purchaseOrderTitles: ['inkooporder', 'bestelbon'],
     change: ['wisselgeld', 'terug', 'retour'],
     taxJoins: { rate: ['à', 'van'], base: ['over', 'van', 'op'] },
+    itemAdjustments: ['korting', 'actiekorting', 'bonus', 'voordeel', 'coupon'],
     rounding: ['afronding', 'afrondingsverschil'],
     payment: ['contant', 'pin', 'pinpas', 'pinbetaling'],
     contact: ['btw', 'kvk'],

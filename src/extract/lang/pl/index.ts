@@ -33,6 +33,7 @@ export const pl: Language = {
     purchaseOrderTitles: ['zamówienie(?: zakupu)?'],
     change: ['reszta'],
     taxJoins: { rate: [], base: ['od'] },
+    itemAdjustments: ['rabat', 'promocja', 'upust', 'kupon'],
     rounding: ['zaokrąglenie'],
     payment: ['gotówka', 'gotowka', 'karta', 'karta płatnicza', 'płatność kartą', 'blik'],
     contact: ['nip', 'regon', 'krs', 'bdo'],

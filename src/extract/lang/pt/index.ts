@@ -21,6 +21,7 @@ export const pt: Language = {
     purchaseOrderTitles: ['nota de encomenda', 'ordem de compra'],
     change: ['troco'],
     taxJoins: { rate: ['à', 'a'], base: ['sobre', 's/'] },
+    itemAdjustments: ['desconto', 'promoção', 'promo', 'cupão', 'cupom'],
     rounding: ['arredondamento'],
     payment: ['numerário', 'dinheiro', 'cartão', 'multibanco'],
     contact: ['nif', 'nipc', 'contribuinte'],

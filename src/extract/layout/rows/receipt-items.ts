@@ -12,7 +12,7 @@ import type { Word } from '../../types.js';
 import { half } from '../../units.js';
 import type { Line } from '../lines/lines.js';
 import { fitValue } from '../values/value-kinds.js';
-import { isDataValue } from '../tables/data-values.js';
+import { isDataValue, isItemAdjustment } from '../tables/data-values.js';
 import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
 import { isUnsureReading } from '../values/reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
@@ -133,7 +133,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   let closing: Line | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (skip.has(line)) continue;
+    if (skip.has(line) || (items.length > 0 && isItemAdjustment(line.segments.map((seg) => seg.text)))) continue;
     if (items.length > 0 && closesList(line, settings)) {
       closing = line;
       break;

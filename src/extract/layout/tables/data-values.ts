@@ -1,5 +1,5 @@
 import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
-import { FILLER_VALUE, SUMMARY_LABEL } from '../../lexicon.js';
+import { FILLER_VALUE, ITEM_ADJUSTMENT, SUMMARY_LABEL } from '../../lexicon.js';
 import { isSummaryLabel } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
@@ -65,4 +65,18 @@ export function isDataSegment(s: Segment): boolean {
 export function withoutUnitWord(words: Word[]): Word[] {
   const [number, unit, ...more] = words;
   return unit && more.length === 0 && isDataValue(number.text) && /^\p{L}+\.?$/u.test(unit.text) ? [number] : words;
+}
+
+/**
+ * A till's discount under an item ("Rabatt | 0,30-", "Savings | -1.00 A", "Promozione | | -0,50"): its first words
+ * start as a discount does (lexicon.ts `ITEM_ADJUSTMENT`) and its last figure, a tax class after it left aside, is
+ * negative. It lowers the item above it and is no item of its own, though "Rabatt" also labels a document's discount.
+ */
+export function isItemAdjustment(texts: string[]): boolean {
+  const [label, ...rest] = texts.map((t) => t.trim()).filter(Boolean);
+  // Cells of a lone tax class ("A") left aside.
+  const figures = rest.filter((t) => !/^[A-Z0-9]$/.test(t));
+  if (!label || !figures.length || !ITEM_ADJUSTMENT.test(label)) return false;
+  const figure = figures[figures.length - 1].replace(/\s+[A-Z0-9]$/, '').replace(/[€$£\s]/g, '');
+  return /\d/.test(figure) && /^[-−]|[-−]$|^\(.*\)$/.test(figure);
 }

@@ -1,6 +1,6 @@
 import { summaryRows } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
-import { isSummaryText } from './data-values.js';
+import { isItemAdjustment, isSummaryText } from './data-values.js';
 import type { TableRow } from './table-rows.js';
 
 /**
@@ -8,7 +8,7 @@ import type { TableRow } from './table-rows.js';
  * under the amount columns with the description column empty, and subtotal or
  * carried-forward lines whose amount is the sum of the items above
  * (`values/arithmetic.ts`); they are not line items. Rows that repeat the header
- * (tables continued) are dropped too.
+ * (tables continued) are dropped too, and a till's discount lines under its items.
  */
 export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[], settings: EngineSettings): TableRow[] {
   const headerKey = names.join('|').toLowerCase();
@@ -24,5 +24,6 @@ export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[],
     if (firstEmpty && label !== undefined && !repeated) out = out.slice(0, -1);
     else break;
   }
-  return out;
+  // A till's discount under an item lowers that item and is none of its own (the sums above count it).
+  return out.filter((r) => !isItemAdjustment(r.cells.map((c) => c.text)));
 }
