@@ -92,4 +92,28 @@ describe('receipt item lines as more tills print them (issue 28, the fifth widen
       { description: 'Parmigiano 200g', quantity: '2', line_total: '7,22' },
     ]);
   });
+
+  it('reads a list of articles with their numbers before them as a list when the article number is asked too', () => {
+    // Tuning-split receipt en-3: asked with item_code, the lines read as a table whose one column was guessed a count.
+    const rows = readRows(
+      [
+        [20, [[300, 'Harbourside Ltd']]],
+        [60, [[50, 'Date: 2025-04-01'], [850, '16:52']]],
+        [80, [[70, '3 pcs x 4.81']]],
+        [95, [[50, '93929323 MILK 2L'], [850, '14.43']]],
+        [110, [[50, '64031648 BANANAS'], [850, '3.62']]],
+        [125, [[50, '22310522 BANANAS'], [850, '5.04']]],
+        [150, [[50, 'AMOUNT DUE'], [820, '£ 23.09']]],
+        [165, [[50, 'VISA'], [850, '23.09']]],
+        [180, [[50, '************7893']]],
+        [200, [[50, 'VAT 20%'], [850, '3.85']]],
+      ],
+      ask('item_code', 'description', 'quantity', 'unit_price', 'line_total'),
+    );
+    expect(rows).toEqual([
+      { item_code: '93929323', description: 'MILK 2L', quantity: '3', unit_price: '4.81', line_total: '14.43' },
+      { item_code: '64031648', description: 'BANANAS', quantity: null, unit_price: null, line_total: '3.62' },
+      { item_code: '22310522', description: 'BANANAS', quantity: null, unit_price: null, line_total: '5.04' },
+    ]);
+  });
 });

@@ -199,10 +199,15 @@ function wordsUnderNumbers(row: TableRow, columnOf: number[], concepts: Array<Co
 function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number, lines: Line[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): { rows: Array<Record<string, ExtractedCell>>; repaired: boolean } | null {
   const { fields, concepts, specs, textual } = asked;
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
-  if (mappedColumns >= settings.rows.tableOverListColumns || !textual.some((f) => f.concept?.level === 'line')) return null;
+  const listOwn = (f: (typeof textual)[number]) => f.concept?.id === 'description' || f.concept?.id === 'line_total';
+  const asks = (id: string) => textual.some((f) => f.concept?.id === id);
+  // A table that holds neither the articles nor their amounts, both asked (columns guessed from the shapes of a
+  // receipt's text: its articles taken for counts), gives less than a list that holds both, however many rows it has.
+  const tableMisses = choices.length > 0 && asks('description') && asks('line_total') && !textual.some((f, k) => listOwn(f) && choices[0].columnOf[k] >= 0);
+  if ((mappedColumns >= settings.rows.tableOverListColumns && !tableMisses) || !textual.some((f) => f.concept?.level === 'line')) return null;
   const items = withListSumRepairs(readListItems(lines, new Set(), settings), lines, settings);
-  const listed = textual.filter((f) => f.concept?.id === 'description' || f.concept?.id === 'line_total').length;
-  if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && listed > mappedColumns))) {
+  const listed = textual.filter(listOwn).length;
+  if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && listed > mappedColumns) || tableMisses)) {
     return { rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings)), repaired: items.some((it) => it.repairedTotal !== undefined) };
   }
   return null;
