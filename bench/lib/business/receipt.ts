@@ -328,10 +328,12 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       const first = code ? `${code} ${article}` : article;
       lines.push((s, y, left, right) => {
         printArticle(s, first, left, y);
-        if (counted) s.text(qtyText, right - (right - left) * 0.28, y, { align: 'right' });
+        if (qty > 1 && !weighed) s.text(qtyText, right - (right - left) * 0.28, y, { align: 'right' });
         s.text(sum, right, y, { align: 'right' });
       });
       wrapLine();
+      // A weighed article's weight line is too long for the middle of its line: the till prints it under the article.
+      if (weighed) lines.push((s, y, left) => s.text(qtyText, left + size, y));
       items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: counted ? printedQty : '', unit_price: counted ? printedPrice : '', line_total: amount(lineTotal) });
     } else {
       if (counted && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
