@@ -3,7 +3,7 @@ import { ask, readRows } from './helpers/requests.js';
 
 const lineRequest = ask('description', 'quantity', 'unit_price', 'line_total');
 
-describe('receipt item lines as more tills print them (issue 28, the fifth widening)', () => {
+describe('receipt item lines as more tills print them (issue 28, the sixth widening)', () => {
   it('joins a weighed article to its weight times its price a kilo ("0,456 kg x 2,99 EUR/kg")', () => {
     // Tuning-split receipt nl-3 prints "Druiven wit   2,98A" over "0,964 kg x 3,09 EUR/kg".
     const rows = readRows(
@@ -114,6 +114,26 @@ describe('receipt item lines as more tills print them (issue 28, the fifth widen
       { item_code: '93929323', description: 'MILK 2L', quantity: '3', unit_price: '4.81', line_total: '14.43' },
       { item_code: '64031648', description: 'BANANAS', quantity: null, unit_price: null, line_total: '3.62' },
       { item_code: '22310522', description: 'BANANAS', quantity: null, unit_price: null, line_total: '5.04' },
+    ]);
+  });
+
+  it('reads a bottle deposit between the items for an item, not for the payment that ends the list ("Deposit 0.25")', () => {
+    // Tuning-split receipt en-9: "Deposit   0.25" under the first item ended the list there ("Deposit" labels a prepayment).
+    const rows = readRows(
+      [
+        [20, [[300, 'Oakridge Ltd']]],
+        [60, [[50, 'MILK 2L'], [850, '5.23']]],
+        [75, [[50, 'Deposit'], [850, '0.25']]],
+        [90, [[50, 'Coffee 250g'], [850, '6.29']]],
+        [115, [[50, 'Total'], [820, '€ 11.77']]],
+        [130, [[50, 'Card'], [850, '11.77']]],
+      ],
+      ask('description', 'line_total'),
+    );
+    expect(rows).toEqual([
+      { description: 'MILK 2L', line_total: '5.23' },
+      { description: 'Deposit', line_total: '0.25' },
+      { description: 'Coffee 250g', line_total: '6.29' },
     ]);
   });
 });

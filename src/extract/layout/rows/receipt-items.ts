@@ -50,6 +50,16 @@ function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable
 /** Money concepts close an item list ("GESAMT", "Summe", "Total", "Subtotal"). */
 const closesList = (line: Line, settings: EngineSettings) => documentLabels(line, settings).some((c) => c.kind === 'money');
 
+/** A line labelled as a payment only ("Deposit", "Paid"). */
+const paidOnly = (line: Line, settings: EngineSettings) => documentLabels(line, settings).every((c) => c.id === 'amount_paid');
+
+/**
+ * Whether a line ends the list: a money label does, but a payment label ("Deposit 0.25") with a total still under it
+ * is a till's bottle deposit, an item: a payment comes after the total.
+ */
+const endsList = (lines: Line[], i: number, settings: EngineSettings) =>
+  closesList(lines[i], settings) && !(paidOnly(lines[i], settings) && lines.slice(i + 1).some((l) => closesList(l, settings) && !paidOnly(l, settings)));
+
 /** A receipt number, date or time under its label ("Bon-Nr. 538573") is no item even where its number reads as an amount. */
 const labelsDocumentValue = (line: Line, settings: EngineSettings) => documentLabels(line, settings).some((c) => c.kind === 'identifier' || c.kind === 'date');
 
@@ -134,7 +144,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (skip.has(line) || (items.length > 0 && isItemAdjustment(line.segments.map((seg) => seg.text)))) continue;
-    if (items.length > 0 && closesList(line, settings)) {
+    if (items.length > 0 && endsList(lines, i, settings)) {
       closing = line;
       break;
     }
@@ -157,7 +167,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
     const misread = !fitValue('money', amountWords, settings) && readingsOf(textOf(amountWords), false, settings).some((r) => /[.,]\d{2}/.test(r.text));
     const total = misread ? amountWords : fitValue('money', amountWords, settings);
-    if (!total || closesList(line, settings) || labelsDocumentValue(line, settings)) continue;
+    if (!total || endsList(lines, i, settings) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
     const article = (k: number) => {
