@@ -409,6 +409,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
   fields: {
     /** Words a label may have ("N° de TVA intracommunautaire" has five). */
     maxLabelWords: 5,
+    /** Words of letters that may join a tax label to the rate its cell prints ("IVA à taxa de 13%"). */
+    rateJoinWords: 3,
     /**
      * Most a total, subtotal or tax read off a scan may claim when no sum or payment confirms it: tesseract reads a
      * misprinted or blurred digit surely (an 8 for a 0), and a value at 0.9 or more must be right 97 % of the time.

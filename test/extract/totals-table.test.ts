@@ -51,6 +51,14 @@ describe('tax labels that print the rate with a joining word and the amount it i
   it('reads the tax beside "TVA à 20%:", the word before the rate part of the label', () => {
     expect(readRows(totals('TVA à 20%:'), ask('tax_amount'))).toEqual([{ tax_amount: '10.20' }]);
   });
+
+  it('reads the rate a tax label prints after joining words, in brackets or before a colon', () => {
+    expect(readRows(totals('TVA à 20%'), ask('tax_rate'))).toEqual([{ tax_rate: '20%' }]);
+    expect(readRows(totals('IVA à taxa de 20%'), ask('tax_rate', 'tax_amount'))).toEqual([{ tax_rate: '20%', tax_amount: '10.20' }]);
+    expect(readRows(totals('TVA (20 %)'), ask('tax_rate'))).toEqual([{ tax_rate: '20 %' }]);
+    expect(readRows(totals('zzgl. MwSt. 20 %:'), ask('tax_rate'))).toEqual([{ tax_rate: '20 %' }]);
+    expect(readRows(totals('I.V.A. 20%'), ask('tax_rate', 'tax_amount'))).toEqual([{ tax_rate: '20%', tax_amount: '10.20' }]);
+  });
 });
 
 describe('labels as other documents word them (src/extract/lang/<lang>/labels.ts)', () => {

@@ -39,7 +39,7 @@ export const LABELS: ConceptLabels = {
   iban: 'IBAN|Código IBAN',
   bic: 'BIC|Código SWIFT',
   subtotal: 'Subtotal|Base imponible|Importe neto|Total sin IVA|Neto|Base|Subtotal sin IVA|Importe sin IVA',
-  tax_amount: 'IVA|Importe IVA|Cuota IVA|Total IVA|Impuesto|Impuestos|Cuota',
+  tax_amount: 'IVA|I.V.A.|Importe IVA|Cuota IVA|Total IVA|Impuesto|Impuestos|Cuota',
   tax_rate: 'Tipo IVA|% IVA|Tipo impositivo|Tipo de IVA|IVA %',
   discount: 'Descuento|Dto.|Bonificación|Rebaja',
   shipping: 'Envío|Gastos de envío|Portes|Transporte',

@@ -199,8 +199,9 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         const push = (words: Word[] | null, bonus: number) => {
           if (words && words.length && !(concept.kind === 'address' && isContactLine(textOf(words)))) out.push({ words, score: score + bonus + yBias });
         };
-        // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names.
-        const rateInLabel = concept.kind === 'percent' && /\d\s*%/.test(labelText) ? fitValue('percent', labelWords, settings) : null;
+        // A rate printed inside a tax label ("zzgl. 19 % MwSt.: 24,00") is the rate that label names, also after the
+        // words joining it to the label ("TVA à 5,5%", "IVA à taxa de 13%").
+        const rateInLabel = concept.kind === 'percent' ? (/\d\s*%/.test(labelText) ? fitValue('percent', labelWords, settings) : rateAfterJoins(rest, settings)) : null;
         if (rateInLabel) {
           push(rateInLabel, colon ? S.sameSegmentColonBonus : S.sameSegmentBonus);
           continue;
@@ -221,6 +222,11 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
             } else if (restValue.length > 1 && TAX_RATE_JOINS.has(w0.toLowerCase()) && /^\(?\d{1,2}([.,]\d{1,2})?\s?%?/.test(w1) && /%/.test(w1 + w2)) {
               // The word joining a tax label to its rate ("TVA à 20 %").
               restValue = restValue.slice(1);
+            } else if (TAX_RATE_JOINS.has(w0.toLowerCase()) && rateAfterJoins(restValue, settings)) {
+              // Several ("IVA à taxa de 13%"): the words and the rate are the label's.
+              const joined = rateAfterJoins(restValue, settings)!;
+              rate = true;
+              restValue = restValue.slice(restValue.indexOf(joined[joined.length - 1]) + 1);
             } else if (rate && restValue.length > 1 && TAX_BASE_JOINS.has(w0.toLowerCase()) && amountValue(w1.replace(/[:：]$/, '')) !== null) {
               // The amount the rate is levied on ("VAT 20% on 83.77: 16.75") is part of the label, not its value.
               [, , ...restValue] = restValue;
@@ -307,6 +313,17 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
     });
   });
   return out.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The rate a tax label's cell prints after words joining it to the label ("à 5,5%", "à taxa de 13%"): at most
+ * `fields.rateJoinWords` words of letters before it, and a percent mark on it.
+ */
+function rateAfterJoins(rest: Word[], settings: EngineSettings): Word[] | null {
+  const first = rest.findIndex((w) => /\d/.test(w.text));
+  if (first < 1 || first > settings.fields.rateJoinWords || !rest.slice(0, first).every((w) => /^\p{L}+\.?$/u.test(w.text))) return null;
+  const fit = fitValue('percent', rest.slice(first), settings);
+  return fit && fit[0] === rest[first] && /%/.test(textOf(rest.slice(first, first + fit.length + 1))) ? fit : null;
 }
 
 /** A quote mark OCR reads for the apostrophe grouping thousands ("6‘317.94" for "6'317.94"). */

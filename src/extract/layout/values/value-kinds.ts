@@ -78,7 +78,8 @@ function dateWords(words: Word[], last: boolean, kinds: Kinds): Word[] | null {
 function percentWords(words: Word[], kinds: Kinds): Word[] | null {
   const i = words.findIndex((w) => /\d/.test(w.text) && /%/.test(w.text));
   if (i >= 0) return [words[i]];
-  const j = words.findIndex((w, k) => /^\d{1,2}([.,]\d+)?$/.test(w.text) && words[k + 1]?.text === '%');
+  // The mark apart from its figure, inside brackets or before a colon ("(20 %)", "19 %:").
+  const j = words.findIndex((w, k) => /^\(?\d{1,2}([.,]\d+)?$/.test(w.text) && /^%\)?[:：]?$/.test(words[k + 1]?.text ?? ''));
   if (j >= 0) return [words[j], words[j + 1]];
   const n = words.length === 1 ? parseNumber(words[0].text) : null;
   return n && Math.abs(n.value) <= kinds.maxPercent ? words : null;
