@@ -46,6 +46,13 @@ describe('business document generator', () => {
     expect(problems).toEqual([]);
   });
 
+  it('prints the tax rate of a tax label set in capitals ("IVA À TAXA DE 13%")', async () => {
+    const doc = await generateBusinessDoc({ seed: 9, kind: 'purchase_order', lang: 'pt' });
+    const text = await pageText(doc.pdf);
+    expect(text).toContain('IVA À TAXA DE 13%');
+    expect(missingTruth(doc, text)).toEqual([]);
+  });
+
   it('names the requested fields in the document style and maps each back to a truth key', async () => {
     const docs = await generateBusinessSet({ split: 'tuning', perPair: 6, kinds: ['invoice'], langs: ['fr'] });
     const styles = new Set(docs.map((d) => d.request.style));

@@ -44,7 +44,8 @@ function field(c: Ctx, key: string): string {
   const wide = WIDE_FIELD_LABELS[key]?.[c.lang];
   if (!c.y || !wide || !chance(c.y, 0.45)) return printed;
   const other = pick(c.y, wide);
-  return chance(c.y, 0.12) ? other.toUpperCase() : other;
+  // In capitals, the rate's and base's places stay places ("IVA À TAXA DE {r}").
+  return chance(c.y, 0.12) ? other.toUpperCase().replace(/\{([RB])\}/g, (_, k: string) => `{${k.toLowerCase()}}`) : other;
 }
 const col = (c: Ctx, key: string, align: 'left' | 'right', weight: number, labels: Labels = COLUMN_LABELS[key]): Column => ({ key, label: label(c, labels), align, weight });
 /** A column the fifth widening adds, its head drawn from its stream. */
