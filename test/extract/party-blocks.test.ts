@@ -256,6 +256,9 @@ describe('parties of a scanned receipt', () => {
     ['ACME TRADING PTY LTD', 'ACME TRADING PTY LTD'],
     // A short form one slip off is another word: "SA" is not "SB".
     ['GRAND HOTEL SA', 'GRAND HOTEL SA'],
+    // A zero read for each o of a form, short or long: the forms hold no digit.
+    ['LEWANDOWSKI SP. Z 0.0.', 'LEWANDOWSKI SP. Z O.O.'],
+    ['Kowalczyk Sp. z 0.o.', 'Kowalczyk Sp. z o.o.'],
   ])('spells the legal form of a merchant a scan read one letter off: %s', (printed, name) => {
     const lines: TypesetLine[] = [[40, [[200, printed]]], [55, [[200, 'NO. 425, JALAN PAHANG,']]], [70, [[200, '53000 KUALA LUMPUR']]]];
     expect(partiesOf({ title: printed, lines, read: {}, fields: ['merchant_name'], expected: {} })).toEqual([{ merchant_name: name }]);

@@ -71,7 +71,9 @@ function* formTails(words: string[], settings: EngineSettings): Generator<{ tail
     const tail = words.slice(-k).join('');
     for (const f of FORM_LETTERS) if (tail === f.letters) yield { tailWords: k, form: f.form, slipped: false };
     for (const f of FORM_LETTERS) {
-      if (f.letters.length >= companyFormSlipLetters && tail !== f.letters && levenshtein(tail, f.letters) <= 1) yield { tailWords: k, form: f.form, slipped: true };
+      // A zero read for each o ("Sp. z 0.0."): the forms are a closed list and hold no digit, whatever their length.
+      const zeros = tail !== f.letters && /0/.test(tail) && tail.replace(/0/g, 'o') === f.letters;
+      if (zeros || (f.letters.length >= companyFormSlipLetters && tail !== f.letters && levenshtein(tail, f.letters) <= 1)) yield { tailWords: k, form: f.form, slipped: true };
     }
   }
 }
@@ -118,6 +120,8 @@ export function withCompanyFormSpelt(text: string, settings: EngineSettings): st
     const tail = parts.slice(-n);
     const spelt = tail.map((w, k) => {
       if (letters(w) === formWords[k]) return w;
+      // Zeros for o's keep the marks between them ("0.0." is "o.o."), in the case of the letters around them.
+      if (letters(w).replace(/0/g, 'o') === formWords[k]) return w.replace(/0/g, /\p{Ll}/u.test(text) ? 'o' : 'O');
       const m = /^(?<lead>[^\p{L}\d]*)[\p{L}\d]+(?<end>[^\p{L}\d]*)$/u.exec(w)?.groups;
       return m ? `${m.lead}${casedLike(w.slice(m.lead.length), formWords[k])}${m.end}` : null;
     });
