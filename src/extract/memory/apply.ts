@@ -237,10 +237,11 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
       for (const b of bs) {
         const take = (line: Line) => line.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
         let words = take(lines[li]);
-        // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line).
+        // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line),
+        // also on a line of its own under the row's first (a price list's code over its description).
         const next = anchorLines[r + 1] ?? lines.length;
-        for (let j = li + 1; offset === 0 && !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryLine(lines[j]); j++) {
-          if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j)) break;
+        for (let j = li + 1; !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryLine(lines[j]); j++) {
+          if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j) || isAnchor.has(j)) break;
           const more = take(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length) break;
           words = [...words, ...more];
