@@ -136,4 +136,26 @@ describe('receipt item lines as more tills print them (issue 28, the sixth widen
       { description: 'Coffee 250g', line_total: '6.29' },
     ]);
   });
+
+  it('reads a quantity line whose "@" a scan read as "©" or "Q" when the item\'s amount confirms it ("5 © 4,14", "1Q9,91")', () => {
+    // Tuning-split receipt pl-3, scanned: its "1 @ 9,91" lines came back "1Q9,91", "5 © 4,14", "1 Q5,14".
+    const rows = readRows(
+      [
+        [20, [[300, 'Lewandowski sp. z o.o.']]],
+        [60, [[50, 'Makaron 500g'], [850, '9,91']]],
+        [75, [[70, '1Q9,91']]],
+        [90, [[50, 'Jaja M 10szt'], [850, '20,70']]],
+        [105, [[70, '5 © 4,14']]],
+        [120, [[50, 'Kawa mielona'], [850, '5,14']]],
+        [135, [[70, '1 Q5,14']]],
+        [160, [[50, 'Razem'], [820, '35,75']]],
+      ],
+      lineRequest,
+    );
+    expect(rows).toEqual([
+      { description: 'Makaron 500g', quantity: '1', unit_price: '9,91', line_total: '9,91' },
+      { description: 'Jaja M 10szt', quantity: '5', unit_price: '4,14', line_total: '20,70' },
+      { description: 'Kawa mielona', quantity: '1', unit_price: '5,14', line_total: '5,14' },
+    ]);
+  });
 });

@@ -32,9 +32,11 @@ export interface ListItem {
 
 /**
  * `2 x 1,25`, `2 St x 1,25`, `2 * 1,25`, `3 @ 0.99`, and a weighed article's weight times its price a unit
- * (`0,456 kg x 2,99 EUR/kg`, `1,234 kg x 2,00 €/kg`), its price with a currency sign before it (`2 x €3.79`).
+ * (`0,456 kg x 2,99 EUR/kg`, `1,234 kg x 2,00 €/kg`), its price with a currency sign before it (`2 x €3.79`). A scan
+ * reads a till's `@` as `©`, `®` or `Q` ("5 © 4,14", "1Q9,91"): the item's amount still has to confirm the line.
  */
-const QUANTITY_LINE = /^(?<count>\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,3}\.?\s*)?[x×*@]\s*[€$£]?(?<price>-?\d[\d.,]*)(?:\s*(?:[€$£]|zł|\p{Lu}{3}))?(?:\s*\/\s*\p{L}{1,3}\.?)?$/iu;
+const SIGN = '[x×*@©®Q]';
+const QUANTITY_LINE = new RegExp(`^(?<count>\\d+(?:[.,]\\d+)?)\\s*(?:\\p{L}{1,3}\\.?\\s*)?${SIGN}\\s*[€$£]?(?<price>-?\\d[\\d.,]*)(?:\\s*(?:[€$£]|zł|\\p{Lu}{3}))?(?:\\s*\\/\\s*\\p{L}{1,3}\\.?)?$`, 'iu');
 
 /** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
 function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable<ReturnType<typeof conceptById>>> {
@@ -94,11 +96,13 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
   if (!m) return null;
   const q = parseNumber(m.count, m.count.includes(','));
   const p = parseNumber(m.price, /,\d{2}$/.test(m.price));
-  const x = words.findIndex((w) => /^[x×*@]$/i.test(w.text));
-  // The sign may cling to the count ("3x 7.97"): the count is the word without it.
-  const glued = /^(\d+)[x×*@]$/i.exec(words[0].text);
-  const quantity = x > 0 ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued[1] }] : null;
-  const unitPrice = words.slice(x > 0 ? x + 1 : 1).filter((w) => /\d/.test(w.text));
+  const x = words.findIndex((w) => new RegExp(`^${SIGN}$`, 'i').test(w.text));
+  // The sign may cling to the count ("3x 7.97"), to the price ("1 Q5,14") or to both ("1Q9,91"): the count and the
+  // price are the words without it.
+  const glued = new RegExp(`^(?<count>\\d+)${SIGN}(?<rest>.*)$`, 'i').exec(words[0].text)?.groups;
+  const quantity = x > 0 || /^\d+(?:[.,]\d+)?$/.test(words[0].text) ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued.count }] : null;
+  const after = x > 0 ? words.slice(x + 1) : glued?.rest ? [{ ...words[0], text: glued.rest }, ...words.slice(1)] : words.slice(1);
+  const unitPrice = after.filter((w) => /\d/.test(w.text)).map((w) => (new RegExp(`^${SIGN}\\d`, 'i').test(w.text) ? { ...w, text: w.text.slice(1) } : w));
   return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
 }
 
