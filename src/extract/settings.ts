@@ -271,6 +271,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minAreaShare: 0.12,
       /** ...and at most this share: a page filling its frame is a scan and is left exactly as it was. */
       maxAreaShare: 0.97,
+      /** Edges of the frame the paper may run off: one (a photo that cut off the page's foot); more is a page filling its frame. */
+      maxEdgesTouched: 1,
       /** Grey levels the paper must be lighter than the surface around it, on average: a white page on a white table is no clear find. */
       minContrast: 30,
       /** The region's area and its four corners' area within this share of each other: a page, not a blob. */

@@ -1,11 +1,15 @@
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateBusinessDoc } from '../../bench/lib/business/index.js';
+import { generateBusinessDoc, KINDS, LANGS, type BusinessKind, type Lang } from '../../bench/lib/business/index.js';
+import { mix } from '../../bench/lib/business/random.js';
 import { ingestPages, randomScanOptions, scanPages, type PhoneFrame } from '../../bench/lib/business/scan.js';
+import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
+import { findPageQuad } from '../../src/extract/read/page-quad.js';
 import { createLayoutEngine } from '../../src/extract/index.js';
 import { createPageReader } from '../../src/extract/read/page-reader.js';
 import type { EnginePage, ExtractResult } from '../../src/extract/types.js';
 import { pageImage } from '../../src/extract/types.js';
-import { withSettings } from '../../src/extract/settings.js';
+import { DEFAULT_SETTINGS, withSettings } from '../../src/extract/settings.js';
 
 /**
  * A phone photo of a page (the paper a quadrilateral on a table, turned past
@@ -57,5 +61,42 @@ describe('a phone photo: the page found and rectified before it is read', () => 
       expect(withStep.length).toBeGreaterThan(20);
       expect(withStep).toEqual(without);
     }
+  });
+});
+
+/** A photo the business bench draws for a document (bench/lib/business/bench.ts): its first page. */
+async function benchPhoto(kind: BusinessKind, lang: Lang, seed: number): Promise<EnginePage> {
+  const doc = await generateBusinessDoc({ seed, kind, lang });
+  const scanSeed = mix(seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 0x5ca7);
+  const [photo] = await scanPages(doc.pdf, randomScanOptions(scanSeed), scanSeed);
+  return photo;
+}
+
+/** A photo decoded grey at the read stage's `fast` size (2400 px on the long side). */
+async function greyFrame(page: EnginePage): Promise<GreyRaster> {
+  const { data, info } = await sharp(pageImage(page)).resize(2400, 2400, { fit: 'inside' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+describe('a phone photo that cut off part of the page, or cast a shadow over it', () => {
+  const reader = createPageReader();
+  afterAll(() => reader.close());
+
+  it('finds the page of a photo whose paper runs off one edge of the frame, and none where it may touch no edge', { timeout: 120_000 }, async () => {
+    // The price list's foot runs off the photo's bottom edge; its top and sides lie on the table, turned about 10°.
+    const frame = await greyFrame(await benchPhoto('price_list', 'en', 3));
+    const quad = findPageQuad(frame, DEFAULT_SETTINGS);
+    expect(quad).toBeDefined();
+    expect(Math.max(...quad!.map((p) => p.y))).toBeGreaterThan(0.95);
+    expect(Math.min(...quad!.map((p) => p.y))).toBeLessThan(0.25);
+    expect(findPageQuad(frame, withSettings({ read: { pageQuad: { maxEdgesTouched: 0 } } }))).toBeUndefined();
+  });
+
+  it('reads a rectified photo with a shadow across its paper, its light evened first', { timeout: 600_000 }, async () => {
+    // An Italian invoice on a table, a shadow's edge across its top right: as it was, the one threshold of the
+    // recognizer turns the shadowed paper black and one word was read.
+    const words = await reader.ocrWords(pageImage(await benchPhoto('invoice', 'it', 3)), 'fast');
+    expect(words.length).toBeGreaterThan(60);
+    expect(words.map((w) => w.text)).toEqual(expect.arrayContaining(['Cedente', 'IBAN:', 'Roma']));
   });
 });

@@ -37,9 +37,15 @@ export function findPageQuad(frame: GreyRaster, settings: EngineSettings): PageQ
   const paper = largestFilled(opened, columns, rows);
   if (!paper) return undefined;
   const { mask, area } = paper;
-  // The surface must show on every side: a region touching the frame's edge is a page filling it, or cut off.
-  for (let x = 0; x < columns; x++) if (mask[x] || mask[(rows - 1) * columns + x]) return undefined;
-  for (let y = 0; y < rows; y++) if (mask[y * columns] || mask[y * columns + columns - 1]) return undefined;
+  // The surface must show on every side but one: a region touching more of the frame's edges is a page filling it;
+  // one running off a single edge is a photo that cut the page's end off (its corners there are where it leaves the frame).
+  const touches = [
+    mask.subarray(0, columns).some(Boolean),
+    mask.subarray((rows - 1) * columns).some(Boolean),
+    Array.from({ length: rows }, (_, y) => mask[y * columns]).some(Boolean),
+    Array.from({ length: rows }, (_, y) => mask[y * columns + columns - 1]).some(Boolean),
+  ].filter(Boolean).length;
+  if (touches > s.maxEdgesTouched) return undefined;
   if (area < s.minAreaShare * columns * rows || area > s.maxAreaShare * columns * rows) return undefined;
   let inside = 0;
   let outside = 0;
