@@ -94,4 +94,21 @@ describe('records under a stacked header', () => {
       { item_code: '246582', description: 'Sechskantschrauben M8 x 40 SN 5474-5275', quantity: '380' },
     ]);
   });
+  it("reads an item's delivery date or week under its description as a note, no code of the description's", () => {
+    // A hybrid invoice's energy line: the delivery week under the article holds digits but names no lot or serial.
+    const invoice = page([
+      [100, [[60, 'Art.-Nr.'], [360, 'Menge'], [560, 'Preis'], [700, 'Betrag']]],
+      [111, [[60, 'Bezeichnung']]],
+      [133, [[60, '4711'], [366, '10000'], [566, '0,0205'], [706, '205,00']]],
+      [144, [[60, 'Ökosteuer Lieferant']]],
+      [155, [[60, 'Liefer-Datum: KW 38/2013']]],
+      [177, [[60, '4712'], [366, '2'], [566, '1,45'], [706, '2,90']]],
+      [188, [[60, 'Gelierzucker Extra 250g']]],
+      [199, [[60, 'Lieferdatum 12.09.2013']]],
+    ]);
+    expect(rowsOf(extractFromContent(invoice, ask('item_code', 'description', 'quantity')))).toEqual([
+      { item_code: '4711', description: 'Ökosteuer Lieferant', quantity: '10000' },
+      { item_code: '4712', description: 'Gelierzucker Extra 250g', quantity: '2' },
+    ]);
+  });
 });

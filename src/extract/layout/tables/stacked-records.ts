@@ -3,6 +3,7 @@ import type { Line, Segment } from '../lines/lines.js';
 import { isDataSegment, isDataValue } from './data-values.js';
 import { cellOf, lineToCells, type TableRow } from './table-rows.js';
 import { median } from '../lines/geometry.js';
+import { looksLikeDate } from '../../format/index.js';
 import type { EngineSettings } from '../../settings.js';
 
 /** A label on a stacked header's lower line: what a record's line `line` holds from `x1` on. */
@@ -134,7 +135,15 @@ export function readRecords(body: Line[], separators: number[], stack: Stack, se
   return rows.map(({ row, lower }) => ({ cells: [...row.cells, ...lower.map(cellOf)], lines: row.lines }));
 }
 
-/** A line naming an item's lot, serial or article number ("Charge: L26308-75", "EAN 4012345000017"): a code, no amount. */
+/** A month or week of a year ("38/2013", "09-2024"). */
+const PERIOD = /^\d{1,2}[./-](?:19|20)\d{2}$/;
+
+/**
+ * A line naming an item's lot, serial or article number ("Charge: L26308-75", "EAN 4012345000017"): a code, no
+ * amount, and no date or period ("Liefer-Datum: KW 38/2013" is the item's delivery, a note of its own).
+ */
 function isCodeLine(text: string): boolean {
-  return /\d{3,}/.test(text) && !/\d[.,]\d{1,2}(?!\d)|[%€$£]/.test(text);
+  const dated = text.split(/\s+/).some((w) => looksLikeDate(w) || PERIOD.test(w));
+  return /\d{3,}/.test(text) && !/\d[.,]\d{1,2}(?!\d)|[%€$£]/.test(text) && !dated;
 }
+
