@@ -650,7 +650,7 @@ export const DEFAULT_SETTINGS = deepFreeze({
     proseMaxSeparators: 2,
     proseCellWords: 6,
     proseCellShare: 0.6,
-    /** Side-by-side copies of a table: the heads must repeat a run of at least this many, and half the stub cells of each copy be labels. */
+    /** Side-by-side copies of a table: the heads must repeat a run of at least this many (paired tables: each has at least this many columns), and half the stub cells of each copy be labels. */
     minRepeatColumns: 2,
     labelledStubShare: 0.5,
     /** White under the header rule's line, in line heights, within which a horizontal rule still belongs to the table's rows. */

@@ -152,7 +152,8 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
   const columns = columnCount(choice.table);
   const taken = new Set(columnOf.filter((c) => c >= 0));
-  const free = (c: number) => !taken.has(c) && (!choice.names[c] || classifyLabel(choice.names[c], settings).size === 0);
+  // A paired tables' label column: its head names one of the two tables' labels ("Earnings"), not what it holds.
+  const free = (c: number) => !taken.has(c) && (!choice.names[c] || c === choice.table.pairedLabel || classifyLabel(choice.names[c], settings).size === 0);
   const out = [...columnOf];
   const named: number[] = [];
   // Line fields only: a document value asked beside the items (the invoice number) is no column, but one whose

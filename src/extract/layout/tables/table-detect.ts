@@ -2,14 +2,14 @@ import type { Box, Rule } from '../../types.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import { cropLine, type Line } from '../lines/lines.js';
 import { clearHeadsOfBorders, clusterPositions, columnAt, findEmptyHeadSeparators, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
-import { buildRows } from './table-rows.js';
+import { buildRows, type TableCell } from './table-rows.js';
 import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
 import { isDataSegment, isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../../lexicon.js';
 import { classifyLabel, conceptById } from '../../concepts/index.js';
-import type { Table } from './table.js';
+import { columnCount, type Table } from './table.js';
 import type { EngineSettings } from '../../settings.js';
 import { half, middle } from '../../units.js';
 
@@ -52,24 +52,70 @@ function splitSideBySide(table: Table, settings: EngineSettings): Table[] {
     names = headerNames(table, depth, settings).map((n) => n.toLowerCase());
     period = repeatPeriod(names, settings.tables.minRepeatColumns);
   }
-  if (period === 0) return [table];
+  if (period === 0) return pairedTables(table, settings);
+  const parts = cutColumns(table, names.map((_, c) => c).filter((c) => c % period === 0), settings);
+  const labelled = parts.every((p) => isLabelled(p, 0, settings));
+  return labelled ? parts.filter((p) => p.rows.length > 0) : [table];
+}
+
+/** The table's columns cut at the given first columns of each part, each part with its own header split. */
+function cutColumns(table: Table, firsts: number[], settings: EngineSettings): Table[] {
   const parts: Table[] = [];
-  for (let first = 0; first < names.length; first += period) {
+  for (let k = 0; k < firsts.length; k++) {
+    const first = firsts[k];
+    const next = firsts[k + 1] ?? table.separators.length + 1;
     const x1 = first === 0 ? -Infinity : table.separators[first - 1];
-    const x2 = table.separators[first + period - 1] ?? Infinity;
+    const x2 = table.separators[next - 1] ?? Infinity;
     const kept = table.lines.flatMap((l, i) => {
       const line = cropLine(l, x1, x2, settings);
       return line ? [{ line, i }] : [];
     });
     const lines = kept.map((k) => k.line);
-    const part: Table = { ...table, box: unionBoxes(lines.map((l) => l.box)), separators: table.separators.slice(first, first + period - 1), lines };
+    const part: Table = { ...table, box: unionBoxes(lines.map((l) => l.box)), separators: table.separators.slice(first, next - 1), lines };
     parts.push(splitHeader(part, kept.filter((k) => k.i < table.headerEnd).length, settings));
   }
-  const labelled = parts.every((p) => {
-    const stub = p.rows.map((r) => r.cells[0].text).filter(Boolean);
-    return stub.length > 0 && stub.filter((t) => !isDataValue(t)).length >= stub.length * settings.tables.labelledStubShare;
-  });
-  return labelled ? parts.filter((p) => p.rows.length > 0) : [table];
+  return parts;
+}
+
+/** Whether half or more of a column's filled cells are labels, not figures. */
+function isLabelled(table: Table, column: number, settings: EngineSettings): boolean {
+  const stub = table.rows.map((r) => r.cells[column]?.text ?? '').filter(Boolean);
+  return stub.length > 0 && stub.filter((t) => !isDataValue(t)).length >= stub.length * settings.tables.labelledStubShare;
+}
+
+/**
+ * Two tables on one band whose heads repeat but for the label column ("Earnings | Amount | Deductions | Amount", a
+ * payslip's earnings beside its deductions): the right table's heads are the left's, one label head aside, and both
+ * end in the same head. One table of the left's columns, the left's rows then the right's, each right cell under the
+ * left head of its name (the label under the left's label).
+ */
+function pairedTables(table: Table, settings: EngineSettings): Table[] {
+  if (table.headerLines.length === 0) return [table];
+  const names = headerNames(table, table.headerLines.length, settings).map((n) => n.toLowerCase().trim());
+  if (names.some((n) => !n)) return [table];
+  const least = settings.tables.minRepeatColumns;
+  for (let s = least; s <= names.length - least; s++) {
+    const left = names.slice(0, s);
+    const right = names.slice(s);
+    if (right[right.length - 1] !== left[left.length - 1]) continue;
+    const ownRight = right.flatMap((n, j) => (left.includes(n) ? [] : [j]));
+    const ownLeft = left.flatMap((n, j) => (right.includes(n) ? [] : [j]));
+    if (ownRight.length !== 1 || ownLeft.length < 1 || new Set(left).size !== left.length) continue;
+    const [leftPart, rightPart] = cutColumns(table, [0, s], settings);
+    const labelLeft = ownLeft[0];
+    const labelRight = ownRight[0];
+    if (!leftPart || !rightPart || !isLabelled(leftPart, labelLeft, settings) || !isLabelled(rightPart, labelRight, settings)) continue;
+    if (leftPart.stack || rightPart.stack || columnCount(leftPart) !== left.length || columnCount(rightPart) !== right.length) continue;
+    const columnOf = right.map((n, j) => (j === labelRight ? labelLeft : left.indexOf(n)));
+    const empty = (): TableCell => ({ text: '', words: [], box: null });
+    const moved = rightPart.rows.map((row) => {
+      const cells = left.map(empty);
+      row.cells.forEach((c, j) => (cells[columnOf[j]] = c));
+      return { ...row, cells };
+    });
+    return [{ ...leftPart, box: unionBoxes([leftPart.box, rightPart.box]), rows: [...leftPart.rows, ...moved], pairedLabel: labelLeft }];
+  }
+  return [table];
 }
 
 /** The shortest run of `least` or more column names that the whole list repeats, or 0. */

@@ -18,6 +18,8 @@ export interface Table {
   rowRules: number[];
   /** A stacked header ending the header lines: rows are records, their lower lines' fields cells after the columns'. */
   stack?: Stack;
+  /** Two tables side by side read as one: this column holds both tables' labels, its head names the left's only. */
+  pairedLabel?: number;
 }
 
 /** Cells of a row: the columns the separators bound, then the fields a stacked header labels on a record's lower lines. */
