@@ -89,13 +89,6 @@ const cleanPhoto: Prepare = (r, settings) => {
   return whitened === r ? undefined : evenLight(whitened, settings);
 };
 
-/**
- * A photographed page found and rectified (page-quad.ts): no surface is left around it to whiten, but the light may
- * still fall off across the paper, and a shadow over part of it turns that part black under tesseract's one
- * threshold (an invoice photo with a shadow over its top right read as one word; evened, as its 96).
- */
-const evenPaperLight: Prepare = (r, settings) => evenLight(r, settings);
-
 const asDecoded: Prepare = (r) => r;
 
 /**
@@ -125,8 +118,11 @@ function ocrScale(quality: Quality, longSide: number, settings: EngineSettings):
 export async function ocrPage(image: Uint8Array, quality: Quality, pool: TesseractPool, settings: EngineSettings, language?: Lang): Promise<OcrPageWithRaster> {
   const budget = new ReadingBudget(settings.read.budget);
   const source = await decodePage(image, quality, settings);
-  // A photographed page is read with its light evened first, and as it was only if that reads poorly.
-  const plain = (await readPage(source, quality, pool, language, source.quad ? evenPaperLight : asDecoded, budget, settings))!;
+  // A photographed page found and rectified (page-quad.ts) is read with its light evened first, and as it was only if
+  // that reads poorly: no surface is left around it to whiten, but the light may still fall off across the paper, and
+  // a shadow over part of it turns that part black under tesseract's one threshold (an invoice photo with a shadow
+  // over its top right read as one word; evened, as its 96).
+  const plain = (await readPage(source, quality, pool, language, source.quad ? evenLight : asDecoded, budget, settings))!;
   if (plain.confidence >= settings.read.orientation.confidentReading || !budget.affords(1)) return plain;
   // A photo that reads poorly is read again with the surface around the paper cleaned away (page-background.ts),
   // and the surer reading wins. Not always: on a blurred photo that reads well as it is, the cleaned raster read

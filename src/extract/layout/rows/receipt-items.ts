@@ -37,6 +37,10 @@ export interface ListItem {
  */
 const SIGN = '[x×*@©®Q]';
 const QUANTITY_LINE = new RegExp(`^(?<count>\\d+(?:[.,]\\d+)?)\\s*(?:\\p{L}{1,3}\\.?\\s*)?${SIGN}\\s*[€$£]?(?<price>-?\\d[\\d.,]*)(?:\\s*(?:[€$£]|zł|\\p{Lu}{3}))?(?:\\s*\\/\\s*\\p{L}{1,3}\\.?)?$`, 'iu');
+/** The sign alone, the sign clinging to a count ("3x", "1Q9,91"), and the sign before a price ("Q5,14"). */
+const SIGN_WORD = new RegExp(`^${SIGN}$`, 'i');
+const GLUED_SIGN = new RegExp(`^(?<count>\\d+)${SIGN}(?<rest>.*)$`, 'i');
+const SIGN_BEFORE_PRICE = new RegExp(`^${SIGN}\\d`, 'i');
 
 /** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
 function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable<ReturnType<typeof conceptById>>> {
@@ -96,13 +100,13 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
   if (!m) return null;
   const q = parseNumber(m.count, m.count.includes(','));
   const p = parseNumber(m.price, /,\d{2}$/.test(m.price));
-  const x = words.findIndex((w) => new RegExp(`^${SIGN}$`, 'i').test(w.text));
+  const x = words.findIndex((w) => SIGN_WORD.test(w.text));
   // The sign may cling to the count ("3x 7.97"), to the price ("1 Q5,14") or to both ("1Q9,91"): the count and the
   // price are the words without it.
-  const glued = new RegExp(`^(?<count>\\d+)${SIGN}(?<rest>.*)$`, 'i').exec(words[0].text)?.groups;
+  const glued = GLUED_SIGN.exec(words[0].text)?.groups;
   const quantity = x > 0 || /^\d+(?:[.,]\d+)?$/.test(words[0].text) ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued.count }] : null;
   const after = x > 0 ? words.slice(x + 1) : glued?.rest ? [{ ...words[0], text: glued.rest }, ...words.slice(1)] : words.slice(1);
-  const unitPrice = after.filter((w) => /\d/.test(w.text)).map((w) => (new RegExp(`^${SIGN}\\d`, 'i').test(w.text) ? { ...w, text: w.text.slice(1) } : w));
+  const unitPrice = after.filter((w) => /\d/.test(w.text)).map((w) => (SIGN_BEFORE_PRICE.test(w.text) ? { ...w, text: w.text.slice(1) } : w));
   return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
 }
 
