@@ -222,8 +222,8 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
     if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * M.rowGapPitches + M.pitchSlack) break;
     const inBand = (b: { x1: number; x2: number }) => l.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
     // On a scan a row whose figures OCR garbled (`STR]` for `5,02`) is a row still where it fills every column of the anchor's line.
-    const garbled = page.ocr && bandsOf.get(anchor.offset)!.every((b) => inBand(b).length > 0);
-    if (garbled || inBand(anchorBand).some((w) => /\d/.test(w.text))) anchorLines.push(i);
+    const garbled = () => page.ocr && bandsOf.get(anchor.offset)!.every((b) => inBand(b).length > 0);
+    if (inBand(anchorBand).some((w) => /\d/.test(w.text)) || garbled()) anchorLines.push(i);
   }
   if (anchorLines.length === 0) return null;
   const isAnchor = new Set(anchorLines);

@@ -175,7 +175,8 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     // An amount a scan misread ("7..58", "5:99") is still one: the quantity line may set it right.
     const misread = !fitValue('money', amountWords, settings) && readingsOf(textOf(amountWords), false, settings).some((r) => /[.,]\d{2}/.test(r.text));
     const total = misread ? amountWords : fitValue('money', amountWords, settings);
-    if (!total || endsList(lines, i, settings) || labelsDocumentValue(line, settings)) continue;
+    // With items already read, a closing line broke the loop above: only a list's first line is still asked.
+    if (!total || (items.length === 0 && endsList(lines, i, settings)) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
     const article = (k: number) => {
@@ -202,7 +203,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     const quantity = start ? line.segments[0].words : between?.quantity ?? null;
     items.push({ index: i, end: i, runsOn: true, description: line.segments.slice(start, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity, unitPrice: between?.unitPrice ?? null, misread: misread || undefined });
   }
-  // A quantity line belongs to the neighbour whose amount it explains; above-first when both do.
+  // A quantity line belongs to the neighbour whose amount it explains; the one under it first when both do.
   // An amount with a stray mark, or read unsurely, is the reading that fits (misread-amounts.ts).
   for (const q of quantities) {
     const reading = (it: (typeof items)[number] | undefined) => {
@@ -214,7 +215,8 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     };
     const below = items.find((it) => it.index === q.index + 1);
     const above = items.find((it) => it.end === q.index - 1);
-    const [target, fit] = reading(below) ? [below, reading(below)] : reading(above) ? [above, reading(above)] : [undefined, undefined];
+    const fitBelow = reading(below);
+    const [target, fit] = fitBelow ? [below, fitBelow] : [above, reading(above)];
     if (target && fit) {
       target.quantity = q.quantity;
       target.unitPrice = q.unitPrice;
