@@ -46,6 +46,12 @@ describe('concept catalogue', () => {
     expect(resolveConcept('amount_before_tax')?.id).toBe('subtotal');
     expect(resolveConcept('merchant_name')?.id).toBe('seller_name');
     expect(resolveConcept('UoM')?.id).toBe('unit');
+    // A name that differs from a known one only in number, as other services spell theirs (Azure's "PaymentTerm").
+    expect(resolveConcept('PaymentTerm')?.id).toBe('payment_terms');
+    expect(resolveConcept('unit_prices')?.id).toBe('unit_price');
+    expect(resolveConcept('total_taxes')?.id).toBe('tax_amount');
+    expect(resolveConcept('receiver_name')?.id).toBe('buyer_name');
+    expect(resolveConcept('supplier_tax_id')?.id).toBe('seller_tax_id');
     expect(resolveConcept('colour of the sky')).toBeNull();
     expect(resolveConcept('Population')).toBeNull();
   });

@@ -56,6 +56,13 @@ export function conceptTokens(text: string): string[] {
 
 const keyOf = (text: string) => conceptTokens(text).join(' ');
 
+/** A key's words without an English plural ending ("taxes" → "tax", "terms" → "term"; "gross", "address" stay). */
+const singularOf = (key: string) =>
+  key
+    .split(' ')
+    .map((t) => t.replace(/^(\w+(?:x|ss|sh|ch))es$/, '$1').replace(/^(\w{2,}[^s])s$/, '$1'))
+    .join(' ');
+
 /** Field-name keys: ids and aliases first, then printed labels; the first concept to claim a key keeps it. */
 const nameIndex = new Map<string, Concept>();
 /** Label keys: every concept printing that label (a label may head a document value and a column, "Total"). */
@@ -79,6 +86,9 @@ for (const c of CONCEPTS) {
     }
   }
 }
+/** Name keys with each word singular: a name that differs only in number ("payment_term", "unit_prices") means the same concept. */
+const singularIndex = new Map<string, Concept>();
+for (const [key, c] of nameIndex) if (!singularIndex.has(singularOf(key))) singularIndex.set(singularOf(key), c);
 for (const key of labelIndex.keys()) {
   const list = labelKeysByLength.get(key.length) ?? [];
   list.push(key);
@@ -92,7 +102,7 @@ const NAME_DECORATION = /\([^)]*\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
 export function resolveConcept(fieldName: string): Concept | null {
   const key = keyOf(fieldName);
   const plain = keyOf(fieldName.replace(NAME_DECORATION, ' '));
-  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? (plain ? nameIndex.get(plain) ?? nameIndex.get(plain.replace(/ /g, '')) : undefined) ?? null;
+  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? (plain ? nameIndex.get(plain) ?? nameIndex.get(plain.replace(/ /g, '')) : undefined) ?? singularIndex.get(singularOf(key)) ?? null;
 }
 
 export function conceptById(id: string): Concept | undefined {
