@@ -203,11 +203,15 @@ function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number,
   const asks = (id: string) => textual.some((f) => f.concept?.id === id);
   // A table that holds neither the articles nor their amounts, both asked (columns guessed from the shapes of a
   // receipt's text: its articles taken for counts), gives less than a list that holds both, however many rows it has.
-  const tableMisses = choices.length > 0 && asks('description') && asks('line_total') && !textual.some((f, k) => listOwn(f) && choices[0].columnOf[k] >= 0);
-  if ((mappedColumns >= settings.rows.tableOverListColumns && !tableMisses) || !textual.some((f) => f.concept?.level === 'line')) return null;
+  const mapped = (f: (typeof textual)[number]) => choices[0].columnOf[textual.indexOf(f)] >= 0;
+  const tableMisses = choices.length > 0 && asks('description') && asks('line_total') && !textual.some((f) => listOwn(f) && mapped(f));
+  // A table without the articles, asked (a till's count before each article, "2 x Apples", read as a column of
+  // counts), gives less than a list as long that holds them.
+  const missesArticles = choices.length > 0 && textual.some((f) => f.concept?.id === 'description' && !mapped(f));
+  if ((mappedColumns >= settings.rows.tableOverListColumns && !tableMisses && !missesArticles) || !textual.some((f) => f.concept?.level === 'line')) return null;
   const items = withListSumRepairs(readListItems(lines, new Set(), settings), lines, settings);
   const listed = textual.filter(listOwn).length;
-  if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && listed > mappedColumns) || tableMisses)) {
+  if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && (listed > mappedColumns || missesArticles)) || tableMisses)) {
     return { rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings)), repaired: items.some((it) => it.repairedTotal !== undefined) };
   }
   return null;

@@ -139,6 +139,21 @@ function continuesDescription(line: Line, description: Word[], settings: EngineS
   return left !== undefined && Math.abs(line.box.x1 - left) < line.height && !closesList(line, settings) && !labelsDocumentValue(line, settings);
 }
 
+/** A count with the sign a till prints between it and the article ("2 x", "2x", "3 *", "1 @"); no scan misreads here, an article may open with "Q". */
+const COUNT_SIGN = /^(?<count>\d{1,3})\s*[x×*@]$/i;
+
+/**
+ * A count a till prints before the article with its sign ("2 x Apples", "2x Pears", "3 * Yogurt"): the count is the
+ * quantity, the words after the sign the article's. Null when the words do not open so.
+ */
+function countBeforeArticle(words: Word[]): { quantity: Word[]; description: Word[] } | null {
+  const [first, second] = words;
+  const glued = first && COUNT_SIGN.exec(first.text)?.groups;
+  const [count, from] = glued && !/^\d+$/.test(first.text) ? [glued.count, 1] : /^\d{1,3}$/.test(first?.text ?? '') && second && SIGN_WORD.test(second.text) && !/^[©®Q]$/i.test(second.text) ? [first.text, 2] : [null, 0];
+  const description = words.slice(from);
+  return count && description.length && /^\p{L}/u.test(description[0].text) ? { quantity: [{ ...first, text: count }], description } : null;
+}
+
 /** The item lines of a headerless list, or [] when the page has none. */
 export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSettings): ListItem[] {
   const r = settings.rows;
@@ -199,9 +214,20 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     // A scan may part the description where its words sit wide ("Käse   Gouda"): cells up to the first figure are its.
     const textEnd = line.segments.findIndex((seg, k) => k > start && (k >= at || isDataValue(seg.text) || quantityLine(seg.words) !== null));
     // Else the count may follow the description ("Brötchen   4   1,96", "Kaffee   2 x 3.79   7.58").
-    const between = start ? null : countsBetween(line.segments.slice(textEnd, at).flatMap((seg) => seg.words), total, settings);
+    const words = line.segments.slice(start, textEnd).flatMap((seg) => seg.words);
+    const middle = line.segments.slice(textEnd, at).flatMap((seg) => seg.words);
+    // Or with its sign before the article ("2 x Apples   0.60   1.20"): an amount between is the price of one.
+    const signed = start ? null : countBeforeArticle(words);
+    if (signed) {
+      const price = middle.length ? amount(middle) : null;
+      const t = amount(withoutTaxClass(total));
+      const unitPrice = price && t && countsGive(Number(signed.quantity[0].text), price.value, t.value, settings) ? middle : null;
+      items.push({ index: i, end: i, runsOn: true, description: signed.description, lineTotal: total, quantity: signed.quantity, unitPrice, misread: misread || undefined });
+      continue;
+    }
+    const between = start ? null : countsBetween(middle, total, settings);
     const quantity = start ? line.segments[0].words : between?.quantity ?? null;
-    items.push({ index: i, end: i, runsOn: true, description: line.segments.slice(start, textEnd).flatMap((seg) => seg.words), lineTotal: total, quantity, unitPrice: between?.unitPrice ?? null, misread: misread || undefined });
+    items.push({ index: i, end: i, runsOn: true, description: words, lineTotal: total, quantity, unitPrice: between?.unitPrice ?? null, misread: misread || undefined });
   }
   // A quantity line belongs to the neighbour whose amount it explains; the one under it first when both do.
   // An amount with a stray mark, or read unsurely, is the reading that fits (misread-amounts.ts).
