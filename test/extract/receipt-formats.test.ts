@@ -29,3 +29,25 @@ describe('receipt item formats the generator lacks (issue 28)', () => {
     ]);
   });
 });
+
+describe('receipt counts printed after the article (issue 28)', () => {
+  it('reads "Apples 2 @ 0.60   1.20" as the article, its count and its price of one when they give the amount', () => {
+    const rows = readRows(
+      [
+        [20, [[300, 'Fresh Mart']]],
+        [60, [[50, 'Apples 2 @ 0.60'], [850, '1.20']]],
+        [75, [[50, 'Bread'], [850, '2.10']]],
+        [90, [[50, 'Yogurt 3 x 0.45'], [850, '1.35']]],
+        [105, [[50, 'Milk 2L'], [850, '1.45']]],
+        [130, [[50, 'TOTAL'], [820, '6.10']]],
+      ],
+      lineRequest,
+    );
+    expect(rows).toEqual([
+      { description: 'Apples', quantity: '2', unit_price: '0.60', line_total: '1.20' },
+      { description: 'Bread', quantity: null, unit_price: null, line_total: '2.10' },
+      { description: 'Yogurt', quantity: '3', unit_price: '0.45', line_total: '1.35' },
+      { description: 'Milk 2L', quantity: null, unit_price: null, line_total: '1.45' },
+    ]);
+  });
+});

@@ -130,6 +130,19 @@ function countsBetween(words: Word[], total: Word[], settings: EngineSettings): 
 }
 
 /**
+ * The count and price of one a till prints after the article in the same cell ("Apples 2 @ 0.60   1.20"), when count
+ * × price gives the item's amount: the description is the words before them.
+ */
+function countsAfterArticle(words: Word[], total: Word[], settings: EngineSettings): { description: Word[]; quantity: Word[]; unitPrice: Word[] } | null {
+  for (let k = 1; k < words.length - 1; k++) {
+    if (!/^\d/.test(words[k].text)) continue;
+    const counted = countsBetween(words.slice(k), total, settings);
+    if (counted?.unitPrice && /\p{L}{2}/u.test(textOf(words.slice(0, k)))) return { description: words.slice(0, k), quantity: counted.quantity, unitPrice: counted.unitPrice };
+  }
+  return null;
+}
+
+/**
  * A description's second line: words alone under the item's description, at its left edge, before anything else
  * ("Eier 10 St." over "Bio"). A line with a figure in it is a quantity line or another item, not a continuation.
  */
@@ -225,9 +238,12 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       items.push({ index: i, end: i, runsOn: true, description: signed.description, lineTotal: total, quantity: signed.quantity, unitPrice, misread: misread || undefined });
       continue;
     }
+    // Or inside the article's cell ("Apples 2 @ 0.60   1.20").
     const between = start ? null : countsBetween(middle, total, settings);
-    const quantity = start ? line.segments[0].words : between?.quantity ?? null;
-    items.push({ index: i, end: i, runsOn: true, description: words, lineTotal: total, quantity, unitPrice: between?.unitPrice ?? null, misread: misread || undefined });
+    const after = start || between || middle.length ? null : countsAfterArticle(words, total, settings);
+    const printed = between ?? after;
+    const quantity = start ? line.segments[0].words : printed?.quantity ?? null;
+    items.push({ index: i, end: i, runsOn: true, description: after?.description ?? words, lineTotal: total, quantity, unitPrice: printed?.unitPrice ?? null, misread: misread || undefined });
   }
   // A quantity line belongs to the neighbour whose amount it explains; the one under it first when both do.
   // An amount with a stray mark, or read unsurely, is the reading that fits (misread-amounts.ts).
