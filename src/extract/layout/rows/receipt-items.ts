@@ -160,11 +160,11 @@ const COUNT_SIGN = /^(?<count>\d{1,3})\s*[x×*@]$/i;
  * quantity, the words after the sign the article's. Null when the words do not open so.
  */
 function countBeforeArticle(words: Word[]): { quantity: Word[]; description: Word[] } | null {
-  const [first, second] = words;
-  const glued = first && COUNT_SIGN.exec(first.text)?.groups;
-  const [count, from] = glued && !/^\d+$/.test(first.text) ? [glued.count, 1] : /^\d{1,3}$/.test(first?.text ?? '') && second && SIGN_WORD.test(second.text) && !/^[©®Q]$/i.test(second.text) ? [first.text, 2] : [null, 0];
-  const description = words.slice(from);
-  return count && description.length && /^\p{L}/u.test(description[0].text) ? { quantity: [{ ...first, text: count }], description } : null;
+  const [first, second, ...rest] = words;
+  const glued = first && !/^\d+$/.test(first.text) ? COUNT_SIGN.exec(first.text)?.groups?.count : undefined;
+  const apart = first && second && /^\d{1,3}$/.test(first.text) && /^[x×*@]$/i.test(second.text);
+  const [count, description] = glued ? [glued, [second, ...rest]] : apart ? [first.text, rest] : [null, []];
+  return count && description[0] && /^\p{L}/u.test(description[0].text) ? { quantity: [{ ...first, text: count }], description } : null;
 }
 
 /** The item lines of a headerless list, or [] when the page has none. */
