@@ -8,6 +8,7 @@ import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
 import { isDataSegment, isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../../lexicon.js';
+import { detectCurrency } from '../../format/index.js';
 import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { columnCount, type Table } from './table.js';
 import type { EngineSettings } from '../../settings.js';
@@ -355,8 +356,40 @@ function withoutTrailingSummary(block: Line[], settings: EngineSettings): Line[]
   // A summary line is a label and one amount; a total across several columns, or one closing every group, is a row.
   const summary = (l: Line) =>
     ((isSummaryText(l.segments[0].text, settings) && l.segments.length <= t.summaryMaxSegments) || colonLabelled(l, t.colonLabelMaxSegments)) && !block.slice(0, end - 1).some((o) => label(o) === label(l));
-  while (end > t.minKeptLines && summary(block[end - 1]) && block[end - 1].box.x1 > left + width * t.summaryIndentShare) end--;
+  for (;;) {
+    // The last line, and the one above it (a box's heads over its amounts).
+    const last = end - 1;
+    const above = last - 1;
+    if (end > t.minKeptLines && summary(block[last]) && block[last].box.x1 > left + width * t.summaryIndentShare) end--;
+    else if (above >= t.minKeptLines && totalsBox(block.slice(0, above), block[above], block[last], settings)) end = above;
+    else break;
+  }
   return block.slice(0, end);
+}
+
+/**
+ * A box of totals: a line of summary labels alone ("Gross pay | Total
+ * deductions | Net pay", "Sous-total HT | TVA 20% | Net à payer") over a
+ * line of their amounts, those amounts running across the gaps between the
+ * items' columns above (`items`). Payslips and orders print it right under
+ * the items; left in, its amounts, wider than the items' figures, merge
+ * columns. A box whose amounts stand in the items' columns merges none.
+ */
+function totalsBox(items: Line[], heads: Line, values: Line, settings: EngineSettings): boolean {
+  const amountWord = (text: string) => isDataValue(text) || detectCurrency(text) === text || /^[$€£]$/.test(text);
+  if (
+    heads.segments.length <= 1 ||
+    !heads.segments.every((s) => !isDataSegment(s) && isSummaryText(s.text, settings)) ||
+    !values.words.some((w) => isDataValue(w.text)) ||
+    !values.words.every((w) => amountWord(w.text))
+  ) {
+    return false;
+  }
+  const data = items.filter(hasDataCell);
+  if (data.length <= 1) return false;
+  const box = unionBoxes(data.map((l) => l.box));
+  const gaps = findWhitespaceSeparators(data, box.x1, box.x2, settings);
+  return lineParts(values).some((p) => gaps.some((x) => p.x1 < x && p.x2 > x));
 }
 
 /**
