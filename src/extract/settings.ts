@@ -812,6 +812,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
     headsFromDataFields: 2,
     /** The page's main table for inferred columns: a table without a header counts this share of its cells. */
     headerlessMainWeight: 0.5,
+    /** ...and a block of the document's labelled values (every row's first cell a document label) this share: a short item table under it is the page's. */
+    labelBlockMainWeight: 0.5,
     /** Least mean head score per field for a table to answer a request of document-level fields as columns (a table of invoices). */
     documentFieldsAsColumns: 0.9,
     /** Fields the heads must name for a table not to be tried by arithmetic and by the shapes of its values. */

@@ -205,7 +205,7 @@ export function chooseMainTables(tables: Table[], settings: EngineSettings): Tab
   let best: Table | null = null;
   let bestScore = 0;
   for (const t of tables) {
-    const score = tableCellCount(t) * (t.headerLines.length > 0 ? 1 : settings.columns.headerlessMainWeight);
+    const score = tableCellCount(t) * (t.headerLines.length > 0 ? 1 : settings.columns.headerlessMainWeight) * (labelsDocumentValues(t, settings) ? settings.columns.labelBlockMainWeight : 1);
     if (score > bestScore) {
       best = t;
       bestScore = score;
@@ -216,6 +216,16 @@ export function chooseMainTables(tables: Table[], settings: EngineSettings): Tab
   const key = (t: Table) => headerNames(t, t.headerLines.length, settings).join('|').toLowerCase();
   const named = main.headerLines.length > 0 && key(main).replace(/\|/g, '') !== '';
   return tables.filter((t) => t === main || (named && key(t) === key(main))).sort((a, b) => readingOrder(a, b, settings));
+}
+
+/**
+ * The document's labelled values set in columns, not items: every row's
+ * first cell a label of a document-level concept ("Emitida em |
+ * 25/12/2024", "Nº cliente | 80633896", "Pagar até | 08/01/2025").
+ */
+function labelsDocumentValues(t: Table, settings: EngineSettings): boolean {
+  const firsts = t.rows.map((r) => r.cells.find((c) => c.text)?.text ?? '');
+  return firsts.length > 0 && firsts.every((text) => [...classifyLabel(text, settings).keys()].some((id) => conceptById(id)?.level === 'document'));
 }
 
 /** Clean, unique column names from header text; unnamed columns get "Column N". */
