@@ -55,6 +55,21 @@ describe('layout memory on pages read by OCR', () => {
     expect(valuesOf(read(next, memories))).toEqual({ ...typed(2), Summe: fieldTruth(monthValues(2)).Summe });
   }, 60_000);
 
+  it('tells a sender without ids by its name read with as many slips as its name is read by (a till\'s letterhead in large print)', async () => {
+    // No tax id on the page: the name and the letterhead are all that tell the sender.
+    const withoutIds = (c: PageContent): PageContent => {
+      const line = c.words.find((w) => w.text.startsWith('USt-IdNr'))!.box.y1;
+      return { ...c, words: c.words.filter((w) => Math.abs(w.box.y1 - line) > 0.002) };
+    };
+    const first = withoutIds(scanned(await textLayerContent(NORDLICHT, 1), {}));
+    const model = learnLayout(first, { fields: NAMES, rows: [typed(1)] }, DEFAULT_SETTINGS)!;
+    expect(model.sender.taxIds).toEqual([]);
+    // Four slips in the name's 22 letters: more than a value's (one in seven), as many as the name's (one in five).
+    const next = withoutIds(scanned(await textLayerContent(NORDLICHT, 2), { Nordlicht: 'Nordllcht', Werkstatt: 'Werkstatl', GmbH: 'CmhH' }));
+    expect(valuesOf(read(next))?.Kundenreferenz).not.toBe(typed(2).Kundenreferenz);
+    expect(valuesOf(read(next, [{ id: 'm', model }]))?.Kundenreferenz).toBe(typed(2).Kundenreferenz);
+  }, 60_000);
+
   it('a text-layer page holds its words as printed: a name one letter off is another sender, read as without memory', async () => {
     const first = scanned(await textLayerContent(NORDLICHT, 1), {});
     const model = learnLayout(first, { fields: NAMES, rows: [typed(1)] }, DEFAULT_SETTINGS)!;

@@ -17,9 +17,9 @@ export function isNear(a: string, b: string, settings: EngineSettings, share = s
 }
 
 /** Whether `text` holds `pattern`, or a run of it near `pattern` (an approximate substring: the edit table starts free at every character of `text`). */
-export function holdsNear(text: string, pattern: string, settings: EngineSettings): boolean {
+export function holdsNear(text: string, pattern: string, settings: EngineSettings, share = settings.memory.valueSlip): boolean {
   if (text.includes(pattern)) return true;
-  const slips = slipsFor(pattern.length, settings);
+  const slips = slipsFor(pattern.length, settings, share);
   if (slips === 0) return false;
   // col[i]: the fewest edits turning pattern[0..i) into a run of text ending here.
   let col = Array.from({ length: pattern.length + 1 }, (_, i) => i);

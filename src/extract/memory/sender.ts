@@ -64,10 +64,11 @@ export function senderMarks(lines: Line[], settings: EngineSettings): SenderMark
  * learned from one scan may be garbled.
  */
 export function isSameSender(marks: SenderMarks, page: MemoryPage, settings: EngineSettings): boolean {
-  const holds = (id: string) => (page.ocr ? holdsNear(page.text, id, settings) : page.text.includes(id));
-  if (!marks.taxIds.every(holds) || !marks.ibans.every(holds)) return false;
+  const holds = (id: string, share?: number) => (page.ocr ? holdsNear(page.text, id, settings, share) : page.text.includes(id));
+  if (!marks.taxIds.every((id) => holds(id)) || !marks.ibans.every((id) => holds(id))) return false;
   if (page.ocr && marks.taxIds.length + marks.ibans.length > 0) return true;
-  if (marks.name && !holds(compact(marks.name))) return false;
+  // The name in the letterhead's large print, as OCR reads it worst: with as many slips as it is read by (isSendersName).
+  if (marks.name && !holds(compact(marks.name), settings.memory.ownNameSlip)) return false;
   if (marks.letterhead.length === 0) return marks.taxIds.length + marks.ibans.length > 0 || marks.name !== null;
   const has = (w: string) => page.words.has(w) || (page.ocr && [...page.words.keys()].some((p) => isNear(p, w, settings)));
   return marks.letterhead.filter(has).length >= settings.memory.letterheadShare * marks.letterhead.length;
