@@ -332,7 +332,7 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const i = names.indexOf(name);
     const column = columnOf[i];
     const words = column ? cells.get(column.name) : undefined;
-    const fitted = words ? fittedWords(name, words, settings) : null;
+    const fitted = words ? fittedWords(name, words, settings, 'line') : null;
     if (column) return [name, fitted ? cell(wordsText(fitted), fitted, spec(i), settings, sure) : empty];
     return [name, (tableCells.length === general.length ? general[r]?.[name] : null) ?? empty];
   }))) ?? null;

@@ -42,9 +42,14 @@ export const isNumberConcept = (name: string, settings: EngineSettings): boolean
 /** Whether a request asks for line items: settings.memory.rowNames of its names or more are line concepts. */
 export const asksLineItems = (names: string[], settings: EngineSettings): boolean => names.filter((n) => isLineConcept(n, settings)).length >= settings.memory.rowNames;
 
-/** The words of a memory's reading that are a value of the field's kind, as the general rules take them; null when none are. */
-export function fittedWords(name: string, words: Word[], settings: EngineSettings): Word[] | null {
-  const kind = conceptOf(name, 'document', settings)?.kind;
+/**
+ * The words of a memory's reading that are a value of the field's kind, as the general rules take them; null when none
+ * are. `level` 'line': a column's value, of the name's line concept; a name that means a document value only (`IVA`,
+ * the tax amount) says nothing of what its column holds (a rate on every row): its words are taken as they are.
+ */
+export function fittedWords(name: string, words: Word[], settings: EngineSettings, level: 'document' | 'line' = 'document'): Word[] | null {
+  const concept = conceptOf(name, level, settings);
+  const kind = concept?.level === level ? concept.kind : level === 'document' ? concept?.kind : undefined;
   return kind ? fitValue(kind, words, settings) : words;
 }
 
@@ -107,7 +112,7 @@ function filled(rows: Row[], pageWords: Word[], settings: EngineSettings): numbe
   const fits = (name: string, c: ExtractedCell) => {
     if (textOf(c).trim() === '') return false;
     const words = isImageRegion(c) ? [] : wordsIn(pageWords, c.box);
-    return words.length === 0 || fittedWords(name, words, settings) !== null;
+    return words.length === 0 || fittedWords(name, words, settings, 'line') !== null;
   };
   return rows.reduce((n, r) => n + Object.entries(r).filter(([name, c]) => fits(name, c)).length, 0);
 }

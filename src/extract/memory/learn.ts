@@ -25,6 +25,8 @@ export interface CorrectedPage {
   rows: Array<Record<string, string | null>>;
 }
 
+const valueOf = (page: CorrectedPage, field: string, row = 0): string => String(page.rows[row]?.[field] ?? '').trim();
+
 /**
  * Line fields: values that differ from row to row, or a line concept's. A
  * value on every row is the document's. A single row teaches document values
@@ -33,20 +35,20 @@ export interface CorrectedPage {
  * table's one row (a sender whose invoices carry one item, its description
  * wrapped onto a second line a scan's general reading takes for a row).
  */
-function splitFields(page: CorrectedPage, settings: EngineSettings): { documentFields: string[]; lineFields: string[] } {
+function splitFields(lines: Line[], ocr: boolean, page: CorrectedPage, settings: EngineSettings): { documentFields: string[]; lineFields: string[] } {
   const documentFields: string[] = [];
   const lineFields: string[] = [];
   const oneRowOfItems = page.rows.length === 1 && asksLineItems(page.fields, settings);
+  // A value the same on every row that the page prints on every row is a column still (a purchase order's tax rate).
+  const onEveryRow = (f: string) => findValue(lines, valueOf(page, f), ocr, settings, true).length >= page.rows.length;
   for (const f of page.fields) {
     const isDocument = page.rows.length <= 1
       ? !(oneRowOfItems && isLineConcept(f, settings))
-      : new Set(page.rows.map((r) => r[f] ?? '')).size === 1 && resolveConcept(f)?.level !== 'line';
+      : new Set(page.rows.map((r) => r[f] ?? '')).size === 1 && resolveConcept(f)?.level !== 'line' && !onEveryRow(f);
     (isDocument ? documentFields : lineFields).push(f);
   }
   return { documentFields, lineFields };
 }
-
-const valueOf = (page: CorrectedPage, field: string, row = 0): string => String(page.rows[row]?.[field] ?? '').trim();
 
 /** The label of a value: the words before it in its cell, the cell before it, or a cell right above it. */
 function labelOf(lines: Line[], hit: ValueHit, isValueWord: (w: Word) => boolean, settings: EngineSettings): LearnedField['label'] {
@@ -212,7 +214,7 @@ function letterheadHit(lines: Line[], sender: SenderMarks, value: string, settin
 /** What the page teaches, or null when none of the values a person set is printed on it. */
 export function learnLayout(content: PageContent, corrected: CorrectedPage, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel | null {
   const { lines, ocr } = memoryPage(content, settings);
-  const { documentFields, lineFields } = splitFields(corrected, settings);
+  const { documentFields, lineFields } = splitFields(lines, ocr, corrected, settings);
   const used = new Set<Word>();
   const hits = new Map<string, ValueHit>();
   const sender = senderMarks(lines, settings);
