@@ -104,4 +104,36 @@ describe('tables read off a scan', () => {
     const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity', 'unit', 'packages', 'net_weight')));
     expect(rows.map((r) => [r.quantity, r.unit, r.packages])).toEqual([['336', 'mo', '16'], ['98', 'yr', '14'], ['408', 'pcs', '17']]);
   });
+
+  it('ends the items at totals printed as boxes under them, so the number columns keep their borders', () => {
+    const page = scanned([
+      [78, [[78, 'Item No.'], [169, 'Details'], [471, 'Qty'], [549, 'Unit'], [650, 'Price'], [723, 'Delivery'], [817, 'Total']]],
+      [100, [[79, '275190'], [169, 'Whiteboard markers, pack of 12'], [528, '6 pack'], [687, '2.34'], [725, '2023-08-12'], [891, '14.04']]],
+      [122, [[79, '226165'], [169, 'LED desk lamp'], [528, '5 pc'], [675, '256.28'], [725, '2023-08-29'], [873, '1,281.40']]],
+      // Boxes at the foot of the amount columns: each label small over its amount.
+      [140, [[674, 'Total net'], [755, 'Total VAT (8.3%)'], [857, 'Total']]],
+      [153, [[674, '£ 1,295.44'], [787, '£ 106.87'], [857, '£ 1,402.31']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'quantity', 'unit', 'unit_price', 'line_total')));
+    expect(rows).toEqual([
+      { item_code: '275190', quantity: '6', unit: 'pack', unit_price: '2.34', line_total: '14.04' },
+      { item_code: '226165', quantity: '5', unit: 'pc', unit_price: '256.28', line_total: '1,281.40' },
+    ]);
+  });
+
+  it('parts a quantity packed against its unit under items with a reference line each, and keeps that line with its item', () => {
+    // Glyph-tight boxes: the white above a reference line is half the white under it, down to the next item.
+    const page = scanned([
+      [300, [[87, 'Referencia'], [199, 'Artículo'], [577, 'Uds.'], [630, 'Ud.'], [740, 'Precio'], [864, 'Total']]],
+      [339, [[89, '408952'], [199, 'Conmutador de red 24 puertos'], [608, '6 ud.'], [721, '1.017,79'], [835, '6.106,74']]],
+      [354, [[199, 'Ref. 238288']]],
+      [378, [[89, '629663'], [199, 'Tornillos hexagonales M8'], [608, '2 caja'], [763, '1,84'], [875, '3,68']]],
+      [392, [[199, 'SN 1169-4235']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity', 'unit', 'unit_price', 'line_total')));
+    expect(rows).toEqual([
+      { item_code: '408952', description: 'Conmutador de red 24 puertos Ref. 238288', quantity: '6', unit: 'ud.', unit_price: '1.017,79', line_total: '6.106,74' },
+      { item_code: '629663', description: 'Tornillos hexagonales M8 SN 1169-4235', quantity: '2', unit: 'caja', unit_price: '1,84', line_total: '3,68' },
+    ]);
+  });
 });

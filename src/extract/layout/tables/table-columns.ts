@@ -187,10 +187,12 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
   // Without heads (a page continuing the table) the cells alone must show it, over more rows.
   if (body.length < (header.length ? t.packedMinRowsHeaded : t.packedMinRowsHeadless)) return [];
   const out: number[] = [];
+  // A line of one cell (a description's second line, a reference or serial number under the item) fills no column.
+  const rows = body.filter((l) => l.segments.length > 1).length;
   for (let c = 0; c <= separators.length; c++) {
     const inColumn = (ws: Word[]) => ws.filter((w) => columnAt(separators, middle(w.box.x1, w.box.x2)) === c);
     const cells = body.map((l) => inColumn(l.words)).filter((ws) => ws.length > 0);
-    if (cells.length <= 1 || cells.length < body.length * t.packedColumnFill) continue;
+    if (cells.length <= 1 || cells.length < rows * t.packedColumnFill) continue;
     const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
     const unit = unitBorder(cells, t.packedShare, t.alignedEdge);
     if (unit !== null && (!header.length || (!heads.some((w) => w.box.x1 < unit && w.box.x2 > unit) && heads.some((w) => w.box.x2 <= unit) && heads.some((w) => w.box.x1 >= unit)))) {

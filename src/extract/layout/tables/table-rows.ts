@@ -137,7 +137,11 @@ function mergeContinuations(rows: TableRow[], separators: number[], settings: En
   const fullStarts = rows.filter((r) => !isPartial(r)).map((r) => r.lines[0].box.y1);
   const recordPitches = fullStarts.slice(1).map((y, i) => y - fullStarts[i]);
   const rowPitch = pitches.length ? median(pitches) : recordPitches.length ? median(recordPitches) : fullStarts.length === 1 ? Infinity : 0;
-  const rowGap = median(gaps);
+  // Records of two lines leave no white between two full lines: the white from a partial line down to the full line
+  // after it is the white between rows then (a scan's boxes hug the glyphs, so the leading cannot tell a reference
+  // line under its item from the next record; an article line over its description is as close to its own line).
+  const recordGaps = rows.slice(1).flatMap((r, i) => (!isPartial(r) && isPartial(rows[i]) ? [r.lines[0].box.y1 - rows[i].lines[0].box.y2] : []));
+  const rowGap = median(gaps.length ? gaps : recordGaps);
   const lineHeight = median(rows.map((r) => r.lines[0].height));
   // Wrapped lines sit at the font's leading; rows with padding sit clearly further apart. OCR boxes hug the glyphs,
   // so a scan's line height understates the leading: there the white between lines, half the rows' at most, tells.
