@@ -79,6 +79,17 @@ describe('a head the scan misread', () => {
     expect(rows.map((r) => r.invoice_number)).toEqual([null, null, null]);
   });
 
+  it('gives a date asked beside the items the free column of dates between its neighbours: the day each item is due', () => {
+    const list = page([
+      [80, [[70, 'Codice'], [180, 'Descrizione'], [420, 'Consegna'], [520, 'Q.tà'], [600, 'Prezzo'], [700, 'Importo']]],
+      [105, [[70, '669/5461-9'], [180, 'Servizio di pulizia mensile'], [420, '31.01.2024'], [532, '11'], [606, '0.78'], [712, '8.58']]],
+      [130, [[70, '770/6233-4'], [180, 'Caffè in grani arabica 1 kg'], [420, '05.03.2024'], [538, '8'], [606, '9.80'], [706, '78.40']]],
+      [155, [[70, '226/5933-7'], [180, 'Sedia da ufficio ergonomica'], [420, '03.02.2024'], [538, '5'], [600, '113.36'], [700, '566.80']]],
+    ]);
+    const rows = rowsOf(extractFromContent(list, ask('item_code', 'description', 'delivery_date', 'quantity', 'unit_price', 'line_total')));
+    expect(rows.map((r) => [r.delivery_date, r.quantity])).toEqual([['31.01.2024', '11'], ['05.03.2024', '8'], ['03.02.2024', '5']]);
+  });
+
   it('gives the first field the free column at the page edge: article numbers set as digit groups', () => {
     const list = page([
     [80, [[70, 'Rersrencia'], [180, 'Artículo'], [520, 'Precio']]],

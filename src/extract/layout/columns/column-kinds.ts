@@ -157,8 +157,9 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   const out = [...columnOf];
   const named: number[] = [];
   // Line fields only: a document value asked beside the items (the invoice number) is no column, but one whose
-  // column counts or weighs each item ("packages", "net_weight") is the items' own.
-  const itemsOwn = (c: Concept | null | undefined) => c?.level === 'line' || conceptById(COLUMN_COUNTERPARTS[c?.id ?? ''] ?? '')?.kind === 'number';
+  // column counts or weighs each item ("packages", "net_weight") is the items' own, and so is a date: an order's
+  // items each print the day they are due ("Consegna", "Entrega" over a column of dates).
+  const itemsOwn = (c: Concept | null | undefined) => c?.level === 'line' || c?.kind === 'date' || conceptById(COLUMN_COUNTERPARTS[c?.id ?? ''] ?? '')?.kind === 'number';
   const open = (f: number) => columnOf[f] < 0 && itemsOwn(fields[f].concept);
   for (let f = 0; f < fields.length; f++) {
     if (!open(f)) continue;
