@@ -47,7 +47,9 @@
  *   later runs re-run the rules on them (bench/lib/ocr-cache.ts; keyed by
  *   image, quality, reader settings and reader source); no peer timing then.
  *   The series section then runs the service in the bench's process on those
- *   words (its learning job still reads each corrected scan once).
+ *   words, read as the service reads a scan (one OCR thread, so one band; kept
+ *   apart from the two-band readings by the key); the service stores each
+ *   page's words and its learning job learns from them, as it does in serve.
  * `--show-wrong`: each wrong field of the real sets' tuning cases, read and
  *   expected, on stderr (held-out cases are never listed).
  * `--hybrid-originals DIR`: the hybrid invoices' original PDFs, with their
@@ -154,6 +156,9 @@ async function timePage(
     (theirs[name] ??= []).push(performance.now() - t);
   }
 }
+
+/** The settings with one OCR thread by default: how the service's engine threads read (src/extract/engines/engine-thread.ts). */
+const oneBand = (o: SettingsOverrides | undefined): SettingsOverrides => ({ ...o, read: { ...o?.read, pool: { ...o?.read?.pool, defaultThreads: 1 } } });
 
 const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.p50) * 100) / 100;
 
@@ -413,7 +418,8 @@ async function main(): Promise<void> {
       modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
       sets: (listArg('series-sets') ?? ['generated', 'kie']) as Array<'generated' | 'kie'>,
       datasetRoot,
-      ...(cached ? { engine: cached } : {}),
+      // The service reads a scan with one OCR thread (engine-thread.ts), so one band: the series reads its saved words so too.
+      ...(cacheDir ? { engine: await cachedReadingEngine(resolve(cacheDir), createLayoutEngine({ ocrThreads: 1, settings: overrides }), oneBand(overrides)) } : {}),
     });
     datasets.series = series.json;
     if (!process.argv.includes('--json')) process.stderr.write(series.table);

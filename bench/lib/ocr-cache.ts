@@ -80,7 +80,9 @@ export async function cachedReadingEngine(dir: string, fallback: Engine, overrid
       if (!page.image || isTextLayerUsable(page.textLayer, settings)) return fallback.extract(page, request);
       try {
         const content = await contentOf(page, request);
-        return applyLayoutMemory(content, request, extractFromContent(content, request, settings), settings);
+        const result = applyLayoutMemory(content, request, extractFromContent(content, request, settings), settings);
+        // The words go with the answer as the layout engine's do: the service stores them for the layout memory's learning.
+        return result.ok ? { ...result, content } : result;
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
       }

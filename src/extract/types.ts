@@ -119,6 +119,13 @@ export type ExtractResult = (
       fields: string[];
       /** One object per row, keyed by every name in `fields`. */
       rows: Array<Record<string, ExtractedCell>>;
+      /**
+       * What the layout engine read off a page without a usable text layer (OCR words, rules, aspect), in the frame
+       * its rules read: stored beside the result, so a correction's learning finds the values on the very words the
+       * extraction saw instead of reading the page again (core/layout-memory/page-words.ts). A PageContent of
+       * read/page-content.ts, spelled out: the contract imports nothing of the reader.
+       */
+      content?: { words: Word[]; rules: Rule[]; pictures: Box[]; aspect: number };
     }
   | { ok: false; failure: { code: FailureCode; message: string } }
 ) & {

@@ -21,7 +21,9 @@ describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
     const [purged] = await uploadTextPdf(t, short.apiKey, 'short', 1, 1);
     const [memberDoc] = await uploadTextPdf(t, member.apiKey, 'member', 1, 1);
     await api(t, short.apiKey)('POST', '/batches/short/process', { fields: ['Item'] }, { 'idempotency-key': 'old-key' });
-    const engine = cannedEngine(() => ({ ok: true, fields: ['Item'], rows: [{ Item: { value: 'x', box: null } }] }));
+    // The words an OCR reading hands back with the answer are kept beside the page (core/layout-memory/page-words.ts) and purged with it.
+    const content = { words: [{ text: 'x', box: { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.12 } }], rules: [], pictures: [], aspect: 0.7 };
+    const engine = cannedEngine(() => ({ ok: true, fields: ['Item'], rows: [{ Item: { value: 'x', box: null } }], content }));
     let workers = runWorkers(t, { engine, workers: 1 });
     await waitForBatch(t, short.accountId, 'short');
     await workers.stop();
@@ -29,6 +31,7 @@ describe.each(DIALECTS)('housekeeping jobs (%s)', (dialect) => {
     expect((await image(short.apiKey, purged)).statusCode).toBe(200);
     const blobsBefore = await t.services.blobs.list(`acct/${short.accountId}/`);
     expect(blobsBefore.length).toBeGreaterThan(0);
+    expect(blobsBefore.filter((k) => k.endsWith('.words.json.gz'))).toHaveLength(1);
 
     // A rate-limit window of a minute long past (one row per API key per minute otherwise piles up forever).
     const minute = Math.floor(Date.now() / 60_000) * 60;

@@ -4,7 +4,7 @@ import * as uploads from '../../db/queries/uploads.js';
 import { purgeFinishedJobs } from '../../jobs/queue.js';
 import type { JobRegistry } from '../../jobs/registry.js';
 import type { Services } from '../../services.js';
-import { sweepDueBlobs } from '../uploads/index.js';
+import { pageWordsKey, sweepDueBlobs } from '../uploads/index.js';
 import { isoNow } from '../../clock.js';
 import { purgeOldEvents } from '../events/index.js';
 import { pruneIdempotencyKeys, pruneRateWindows } from '../requests/index.js';
@@ -37,8 +37,9 @@ declare module '../../jobs/registry.js' {
 
 /**
  * Uploads older than their pool's retention_days lose their bytes (original
- * file, page images, text layers); the rows stay, marked purged. Uploads with
- * a page still queued or processing wait for it to finish.
+ * file, page images, text layers, the words OCR read off them); the rows
+ * stay, marked purged. Uploads with a page still queued or processing wait
+ * for it to finish.
  */
 async function sweepRetention(services: Services): Promise<number> {
   const { db, clock } = services;
@@ -60,7 +61,7 @@ async function purgeUpload(services: Services, upload: { id: string; original_ke
   const pages = await documents.blobKeysOfUpload(services.db, upload.id);
   // The e-invoice blob is one per upload, named by each of its pages. The original goes first: a page painted from it
   // meanwhile (core/shared/page-images.ts) sees it gone and removes what it wrote.
-  const keys = [...new Set([upload.original_key, ...pages.flatMap((p) => [p.image_key, p.thumb_key, p.text_layer_key, p.einvoice_key])])]
+  const keys = [...new Set([upload.original_key, ...pages.flatMap((p) => [p.image_key, p.thumb_key, p.text_layer_key, p.einvoice_key, p.image_key && pageWordsKey(p.image_key)])])]
     .filter((k): k is string => k !== null);
   // Bytes first, then rows: a crash in between leaves rows pointing at missing blobs, which read as purged anyway.
   for (const key of keys) await services.blobs.delete(key);

@@ -1,2 +1,3 @@
 export { enqueueLearning, registerLayoutMemoryJobs } from './learning.js';
 export { deleteMemory, listMemories, memoriesForEngine, memoryView } from './memories.js';
+export { dropPageWords, loadPageWords, storePageWords } from './page-words.js';

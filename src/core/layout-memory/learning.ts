@@ -1,9 +1,11 @@
 /**
  * The `layout_memory.learn` job: a corrected page teaches the layout engine
- * (docs/decisions.md, "Corrections, reprocessing, layout memory"). The page
- * is read again as the engine read it (text layer, or the same OCR), the
- * rows a person set are found on its words, and what that teaches is added
- * to the account's memory of the page's sender and layout, or starts one.
+ * (docs/decisions.md, "Corrections, reprocessing, layout memory"). The rows a
+ * person set are found on the words the extraction read (a scan's OCR words,
+ * kept beside the page: page-words.ts; a text layer's words), and what that
+ * teaches is added to the account's memory of the page's sender and layout,
+ * or starts one. A scan read before its words were kept is read again as
+ * the engine threads read it (one OCR thread, the locked quality).
  */
 import type { Trx } from '../../db/connect.js';
 import * as documents from '../../db/queries/documents.js';
@@ -17,7 +19,8 @@ import { enqueueJob } from '../../jobs/queue.js';
 import type { JobDefinition, JobRegistry } from '../../jobs/registry.js';
 import { isoNow } from '../../clock.js';
 import type { Services } from '../../services.js';
-import { loadEnginePage, storedResult, type StoredResult } from '../shared/index.js';
+import { loadEnginePage, storedResult, type LockedRequest, type StoredResult } from '../shared/index.js';
+import { loadPageWords } from './page-words.js';
 
 export const LEARN_JOB = 'layout_memory.learn';
 
@@ -72,6 +75,14 @@ async function remember(trx: Trx, services: Services, doc: DocumentRow, content:
   });
 }
 
+/** The page's content read as its extraction read it: a usable text layer's words, else OCR of the painted page. */
+async function readAgain(services: Services, reader: PageReader, doc: DocumentRow): Promise<PageContent | null> {
+  const page = await loadEnginePage(services, doc, (p) => !isTextLayerUsable(p.textLayer));
+  if (!page) return null;
+  const locked = JSON.parse(doc.request ?? '{}') as Partial<LockedRequest>;
+  return (await reader.read(page, locked.quality ?? (doc.quality === 'high' ? 'high' : 'fast'))).content;
+}
+
 export function learnJob(reader: PageReader): JobDefinition<'layout_memory.learn'> {
   return {
     kind: LEARN_JOB,
@@ -82,10 +93,8 @@ export function learnJob(reader: PageReader): JobDefinition<'layout_memory.learn
       const doc = await documents.byId(services.db, payload.documentId);
       // A later correction or a reprocess since: that one counts, not this.
       const result = doc && doc.corrected_at === payload.correctedAt ? storedResult(doc) : null;
-      // The reader reads a usable text layer from its words; anything else is OCR of the painted page.
-      const page = doc && result ? await loadEnginePage(services, doc, (p) => !isTextLayerUsable(p.textLayer)) : null;
-      if (!doc || !result || !page) return;
-      const { content } = await reader.read(page, doc.quality === 'high' ? 'high' : 'fast');
+      const content = doc && result ? await loadPageWords(services, doc) ?? await readAgain(services, reader, doc) : null;
+      if (!doc || !result || !content) return;
       const learned = learnLayout(content, correctedPage(result));
       if (ctx.signal.aborted) return;
       await ctx.finish(async (trx) => {
@@ -96,5 +105,6 @@ export function learnJob(reader: PageReader): JobDefinition<'layout_memory.learn
 }
 
 export function registerLayoutMemoryJobs(registry: JobRegistry): void {
+  // One OCR thread, as src/extract/engines/engine-thread.ts reads: a page cut into other bands reads other words.
   registry.register(learnJob(createPageReader({ ocrThreads: 1, idleCloseMs: OCR_IDLE_MS })));
 }

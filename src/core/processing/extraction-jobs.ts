@@ -13,7 +13,7 @@ import { isoNow } from '../../clock.js';
 import { recordEngineOutput } from '../corrections/index.js';
 import { onDocumentTerminal } from '../events/index.js';
 import { loadEnginePage, type LockedRequest } from '../shared/index.js';
-import { memoriesForEngine } from '../layout-memory/index.js';
+import { dropPageWords, memoriesForEngine, storePageWords } from '../layout-memory/index.js';
 
 /**
  * The `document.extract` job: one page through the engine. The engine runs
@@ -52,11 +52,14 @@ function engineOf(runtime: JobRuntime, doc: DocumentRow): Engine {
   return runtime.engineForTier?.(doc.charged_tier ?? 'standard') ?? runtime.engine;
 }
 
-/** Writes the terminal state of a document's wave, with refund and events. No-op when it was canceled or deleted meanwhile. */
-async function settleExtraction(trx: Trx, services: Services, payload: ExtractPayload, outcome: Outcome): Promise<void> {
+/**
+ * Writes the terminal state of a document's wave, with refund and events. No-op when it was canceled or deleted
+ * meanwhile: then false.
+ */
+async function settleExtraction(trx: Trx, services: Services, payload: ExtractPayload, outcome: Outcome): Promise<boolean> {
   // The document of this wave, row-locked on PostgreSQL, if it still waits for this job's outcome.
   const doc = await documents.lockInFlight(trx, payload.documentId, payload.wave);
-  if (!doc) return;
+  if (!doc) return false;
   const now = isoNow(services.clock);
   if (outcome.ok) {
     const result = { fields: outcome.fields, rows: outcome.rows };
@@ -72,6 +75,7 @@ async function settleExtraction(trx: Trx, services: Services, payload: ExtractPa
   // auto_annotate_bbox: bbox decides (and bills) in this same transaction; skipped cheaply when the pool has it off.
   if (settled.status === 'succeeded' && await accounts.poolAutoAnnotatesBbox(trx, settled.account_id)) await enqueueAutoBbox(trx, services, settled);
   await onDocumentTerminal(trx, services, settled);
+  return true;
 }
 
 /** The page's tokens beside its outcome and net credits, for the operator's per-batch summary (model pages also in the log). */
@@ -107,7 +111,16 @@ export function registerExtractionJobs(registry: JobRegistry): void {
         ? { usage: { engine: engine.name, model: null, tokensIn: 0, tokensOut: 0, requests: 0 }, ...await engine.extract(page, request) }
         : { ok: false, failure: { code: 'file_unavailable', message: 'The page image is no longer stored (retention), so the page cannot be extracted.' } };
       if (ctx.signal.aborted) return;
-      await ctx.finish((trx) => settleExtraction(trx, services, payload, outcome));
+      // The words OCR read go beside the page, not into the result: a correction's learning reads them (core/layout-memory).
+      const content = outcome.ok ? outcome.content : undefined;
+      if (outcome.ok) delete outcome.content;
+      if (content) await storePageWords(services, doc, content);
+      let settled = false;
+      await ctx.finish(async (trx) => {
+        settled = await settleExtraction(trx, services, payload, outcome);
+      });
+      // Deleted meanwhile (its batch's blobs may be gone already): words written after that would belong to nobody.
+      if (content && !settled && !(await documents.byId(services.db, doc.id))) await dropPageWords(services, doc);
     },
     // Worker died or the engine crashed: the page waits for another attempt.
     async onRetry(trx, payload) {

@@ -5,6 +5,12 @@ import type { BlobStore } from '../../storage/blob-store.js';
 
 export const uploadPrefix = (accountId: number, uploadId: string): string => `acct/${accountId}/${uploadId}/`;
 
+/**
+ * The words the layout engine read off a page by OCR (core/layout-memory/page-words.ts), beside the page's image under
+ * the upload's prefix: deleting the batch deletes them with the prefix, a retention purge with the page's image.
+ */
+export const pageWordsKey = (imageKey: string): string => `${imageKey.replace(/\.jpg$/, '')}.words.json.gz`;
+
 interface StoredPageKeys {
   image: string;
   thumb: string;

@@ -43,7 +43,8 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
           pagePictures = await findRasterPictureRegions(pageImage(page), pageWords, settings);
         }
         const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request, settings), settings);
-        return toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name), settings);
+        const framed = toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name), settings);
+        return framed.ok && read.source === 'ocr' ? { ...framed, content: read.content } : framed;
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
       }
