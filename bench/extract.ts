@@ -409,6 +409,9 @@ async function main(): Promise<void> {
   }
 
   if (sections.has('series')) {
+    // The service reads a scan with one OCR thread (engine-thread.ts), so one band: the series reads its saved words so too.
+    const oneThread = cacheDir ? createLayoutEngine({ ocrThreads: 1, settings: overrides }) : null;
+    const seriesEngine = oneThread ? await cachedReadingEngine(resolve(cacheDir as string), oneThread, oneBand(overrides)) : null;
     const series = await runSeriesBench({
       splits,
       length: Math.max(8, arg('series-length', 8)),
@@ -418,9 +421,10 @@ async function main(): Promise<void> {
       modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
       sets: (listArg('series-sets') ?? ['generated', 'kie']) as Array<'generated' | 'kie'>,
       datasetRoot,
-      // The service reads a scan with one OCR thread (engine-thread.ts), so one band: the series reads its saved words so too.
-      ...(cacheDir ? { engine: await cachedReadingEngine(resolve(cacheDir), createLayoutEngine({ ocrThreads: 1, settings: overrides }), oneBand(overrides)) } : {}),
+      ...(seriesEngine ? { engine: seriesEngine } : {}),
     });
+    // Their OCR workers would keep the process alive.
+    await Promise.all([seriesEngine?.close?.(), oneThread?.close?.()]);
     datasets.series = series.json;
     if (!process.argv.includes('--json')) process.stderr.write(series.table);
   }
