@@ -642,6 +642,9 @@ export const DEFAULT_SETTINGS = deepFreeze({
     summaryIndentShare: 0.2,
     /** Lines a table keeps however many summary lines end it. */
     minKeptLines: 2,
+    /** Heads of a box of totals under the items that may read as no summary label (a scan's slip, "Towal"); two must read. */
+    totalsBoxUnreadHeads: 1,
+    totalsBoxReadHeads: 2,
     /** A "Label: value" line has at most this many segments (a scan may part the label in two). */
     colonLabelMaxSegments: 3,
     /** Share of a table's cells of the form "Label: value" that makes it a block of record fields, not a table. */

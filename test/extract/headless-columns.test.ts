@@ -90,6 +90,19 @@ describe('a head the scan misread', () => {
     expect(rows.map((r) => [r.delivery_date, r.quantity])).toEqual([['31.01.2024', '11'], ['05.03.2024', '8'], ['03.02.2024', '5']]);
   });
 
+  it('reads a head that names a charge in the totals ("Delivery", "Livraison") over a column of dates as the day each item is due', () => {
+    for (const head of ['Delivery', 'Livraison']) {
+      const list = page([
+        [80, [[70, 'Code'], [180, 'Description'], [420, head], [520, 'Qty'], [600, 'Price'], [700, 'Amount']]],
+        [105, [[70, '669/5461-9'], [180, 'Monthly cleaning service'], [420, '2024-01-31'], [532, '11'], [606, '0.78'], [712, '8.58']]],
+        [130, [[70, '770/6233-4'], [180, 'Arabica coffee beans 1 kg'], [420, '2024-03-05'], [538, '8'], [606, '9.80'], [706, '78.40']]],
+        [155, [[70, '226/5933-7'], [180, 'Ergonomic office chair'], [420, '2024-02-03'], [538, '5'], [600, '113.36'], [700, '566.80']]],
+      ]);
+      const rows = rowsOf(extractFromContent(list, ask('item_code', 'description', 'delivery_date', 'quantity', 'unit_price', 'line_total')));
+      expect(rows.map((r) => [r.delivery_date, r.quantity])).toEqual([['2024-01-31', '11'], ['2024-03-05', '8'], ['2024-02-03', '5']]);
+    }
+  });
+
   it('gives the first field the free column at the page edge: article numbers set as digit groups', () => {
     const list = page([
     [80, [[70, 'Rersrencia'], [180, 'Artículo'], [520, 'Precio']]],

@@ -121,6 +121,71 @@ describe('tables read off a scan', () => {
     ]);
   });
 
+  it('ends the items at a box of totals one of whose heads the scan misread ("Towal"), and names a misread "Delivery" head\'s dates', () => {
+    // An order's scan as tesseract read it (text, x1, y1, x2, y2): "Detivery" over the dates, "Towal" for "Total".
+    const W: Array<[string, number, number, number, number]> = [
+      ['Item', 0.0781, 0.2654, 0.1063, 0.2736],
+      ['No.', 0.1105, 0.2654, 0.1304, 0.2733],
+      ['Details', 0.1687, 0.2642, 0.2141, 0.2769],
+      ['Qty', 0.4706, 0.2638, 0.497, 0.2763],
+      ['UM', 0.5488, 0.2646, 0.5751, 0.2727],
+      ['Unit', 0.6158, 0.2645, 0.6417, 0.2727],
+      ['Price', 0.6463, 0.2645, 0.6773, 0.2723],
+      ['Detivery', 0.7231, 0.2632, 0.7753, 0.2756],
+      ['Total', 0.8169, 0.2642, 0.8479, 0.2723],
+      ['275190', 0.0786, 0.2867, 0.1207, 0.2992],
+      ['Whiteboard', 0.1687, 0.2864, 0.2376, 0.2989],
+      ['markers,', 0.2432, 0.2864, 0.289, 0.2989],
+      ['pack', 0.2945, 0.2864, 0.3181, 0.2989],
+      ['of', 0.3241, 0.2877, 0.3356, 0.2953],
+      ['12', 0.3417, 0.2877, 0.3537, 0.2953],
+      ['6', 0.528, 0.2877, 0.5349, 0.2949],
+      ['pack', 0.5483, 0.2874, 0.5747, 0.2972],
+      ['2.34', 0.6865, 0.2871, 0.711, 0.2946],
+      ['2023-08-12', 0.7249, 0.2867, 0.7906, 0.2946],
+      ['14.04', 0.8909, 0.2867, 0.9209, 0.2943],
+      ['226165', 0.0786, 0.309, 0.1202, 0.3214],
+      ['LED', 0.1687, 0.3087, 0.1928, 0.3214],
+      ['desk', 0.2002, 0.3087, 0.2247, 0.3214],
+      ['lamp', 0.2302, 0.3087, 0.2621, 0.3214],
+      ['5', 0.528, 0.3097, 0.5344, 0.3172],
+      ['pe', 0.5483, 0.3099, 0.5613, 0.3191],
+      ['256.28', 0.6722, 0.3093, 0.711, 0.3169],
+      ['2023-08-29', 0.7249, 0.309, 0.791, 0.3169],
+      ['1,281.40', 0.8733, 0.309, 0.9214, 0.3175],
+      ['Total', 0.6741, 0.3372, 0.6972, 0.3476],
+      ['net', 0.7018, 0.3372, 0.7166, 0.3476],
+      ['Total', 0.7545, 0.3381, 0.8373, 0.3447],
+      ['VAT', 0.7846, 0.3368, 0.8007, 0.3473],
+      ['(8.3%)', 0.8054, 0.3381, 0.8373, 0.3447],
+      ['Towal', 0.8571, 0.3381, 0.8807, 0.3444],
+      ['1,295.44', 0.6741, 0.3532, 0.7346, 0.3617],
+      ['106.87', 0.7873, 0.3529, 0.8368, 0.3607],
+      ['1,402.31', 0.8571, 0.3525, 0.9168, 0.3617],
+    ];
+    const page = { words: W.map(([text, x1, y1, x2, y2]) => ({ text, box: { x1, y1, x2, y2 }, confidence: 0.95 })), rules: [], pictures: [], aspect: 0.708 };
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity', 'unit', 'unit_price', 'delivery_date', 'line_total')));
+    expect(rows.map((r) => [r.quantity, r.unit, r.unit_price, r.delivery_date, r.line_total])).toEqual([
+      ['6', 'pack', '2.34', '2023-08-12', '14.04'],
+      ['5', 'pe', '256.28', '2023-08-29', '1,281.40'],
+    ]);
+  });
+
+  it('gives a description whose head the scan misread the one column of prose, printed last after the amounts', () => {
+    const page = scanned([
+      [78, [[70, 'Art.-Nr.'], [180, 'Anzahl'], [260, 'ME'], [340, 'Stückpreis'], [460, 'Gesamt'], [600, 'Tessin']]],
+      [100, [[70, 'A846-71'], [186, '2'], [260, 'Stk'], [352, '0,63'], [472, '1,26'], [600, 'Bürostuhl mit Lordosenstütze']]],
+      [122, [[70, 'A785-79'], [180, '119'], [260, 'Ries'], [340, '706,52'], [460, '84.075,88'], [600, 'Kopierpapier A4 80 g']]],
+      [144, [[70, 'A293-69'], [186, '12'], [260, 'Std'], [352, '0,77'], [472, '9,24'], [600, 'Beratung Senior-Ingenieur']]],
+    ]);
+    const rows = rowsOf(extractFromContent(page, ask('item_code', 'description', 'quantity', 'unit', 'unit_price', 'line_total')));
+    expect(rows.map((r) => [r.item_code, r.description, r.quantity])).toEqual([
+      ['A846-71', 'Bürostuhl mit Lordosenstütze', '2'],
+      ['A785-79', 'Kopierpapier A4 80 g', '119'],
+      ['A293-69', 'Beratung Senior-Ingenieur', '12'],
+    ]);
+  });
+
   it('parts a quantity packed against its unit under items with a reference line each, and keeps that line with its item', () => {
     // Glyph-tight boxes: the white above a reference line is half the white under it, down to the next item.
     const page = scanned([

@@ -57,5 +57,9 @@ export const COLUMN_COUNTERPARTS: Readonly<Record<string, string>> = {
  */
 export const BARE_WORD_LINE_READINGS: Readonly<Record<string, string>> = {
   total_amount: 'line_total',
+  // "Nº", "No.", "#" beside the items numbers each line, not the document.
+  document_number: 'position',
+  // "Imponibile", "Netto" beside the items is each line's net amount, unless the line total is asked by name too.
+  subtotal: 'line_total',
   deductions: 'line_deduction',
 };

@@ -95,6 +95,8 @@ export function readRequest(request: ExtractRequest, lines: Line[], settings: En
     // A bare word no concept claims ("name") beside line fields is the column its synonyms head.
     if (asItem && !c) return lineConceptOfSynonym(fields[i].name) ?? null;
     const line = asItem && c ? BARE_WORD_LINE_READINGS[c.id] : undefined;
+    // A reading another field asks for by name keeps the word the document's ("Imponibile" beside `line_total`).
+    if (line && named.some((o, j) => j !== i && o?.id === line)) return c;
     return line ? conceptById(line) ?? c : c;
   });
   // A price asked with neither quantity nor line total is what each line costs: an "Amount" head names it too.

@@ -22,7 +22,7 @@ export const LABELS: ConceptLabels = {
   document_date: 'Fecha|Emitido el',
   invoice_date: 'Fecha de factura|Fecha de emisión|Fecha factura|Fecha de expedición',
   order_date: 'Fecha de pedido|Fecha del pedido|Fecha pedido',
-  delivery_date: 'Fecha de entrega|Fecha de prestación|Entregado el',
+  delivery_date: 'Fecha de entrega|Fecha de prestación|Entregado el|Entrega',
   ship_date: 'Fecha de envío|Fecha de despacho|Enviado el',
   due_date: 'Fecha de vencimiento|Vencimiento|Fecha límite de pago|Vence|Pagar antes del|Pagadero hasta|Pagar antes de|Vto.',
   statement_date: 'Fecha del extracto|Fecha de extracto',

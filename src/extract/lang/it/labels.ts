@@ -22,7 +22,7 @@ export const LABELS: ConceptLabels = {
   document_date: 'Data|Emesso il',
   invoice_date: 'Data fattura|Data di emissione|Data documento|Data emissione',
   order_date: "Data ordine|Data dell'ordine",
-  delivery_date: 'Data di consegna|Data consegna|Data prestazione',
+  delivery_date: 'Data di consegna|Data consegna|Data prestazione|Consegna',
   ship_date: 'Data di spedizione|Data spedizione',
   due_date: 'Data di scadenza|Scadenza|Data scadenza|Scadenza pagamento|Pagare entro il|Da pagare entro il',
   statement_date: "Data estratto conto|Data dell'estratto|Data estratto",

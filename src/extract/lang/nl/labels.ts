@@ -22,7 +22,7 @@ export const LABELS: ConceptLabels = {
   document_date: 'Datum|Dd.',
   invoice_date: 'Factuurdatum|Datum factuur|Factuur datum|Uitgiftedatum',
   order_date: 'Orderdatum|Besteldatum|Datum bestelling',
-  delivery_date: 'Leverdatum|Leveringsdatum|Afleverdatum|Geleverd op',
+  delivery_date: 'Leverdatum|Leveringsdatum|Afleverdatum|Geleverd op|Levering',
   ship_date: 'Verzenddatum|Verzonden op',
   due_date: 'Vervaldatum|Uiterste betaaldatum|Te betalen voor|Vervaldag|Gelieve te betalen voor|Te betalen vóór|Betalen voor',
   statement_date: 'Afschriftdatum|Datum afschrift',

@@ -22,7 +22,7 @@ export const LABELS: ConceptLabels = {
   document_date: 'Data|Emitido em',
   invoice_date: 'Data da fatura|Data de emissão|Data fatura|Data do documento',
   order_date: 'Data do pedido|Data da encomenda',
-  delivery_date: 'Data de entrega|Data da prestação|Entregue em',
+  delivery_date: 'Data de entrega|Data da prestação|Entregue em|Entrega',
   ship_date: 'Data de envio|Data de expedição|Enviado em',
   due_date: 'Data de vencimento|Vencimento|Pagar até|Data limite de pagamento|Pagável até',
   statement_date: 'Data do extrato',

@@ -37,12 +37,17 @@ export function shapeOf(text: string): Shape | null {
 /** Concepts that count things: whole numbers, where weights, volumes and hours are measured in decimals. */
 const COUNTS = new Set(['quantity', 'packages', 'item_packages']);
 
+/** Concepts of a line's discount. */
+const DISCOUNTS = new Set(['discount', 'line_discount']);
+
 type Kinds = EngineSettings['columns']['kinds'];
 
 /** How well a value of each shape suits a field: by its concept (a unit is one word, a description several), else by its kind. */
 function fits(field: FieldRequest, kinds: Kinds): Partial<Record<Shape, number>> {
   if (field.concept?.id === 'unit') return { word: 1 };
   if (COUNTS.has(field.concept?.id ?? '')) return { integer: 1, decimal: kinds.decimalForCount };
+  // A discount is printed as a rate ("15%") as often as an amount.
+  if (DISCOUNTS.has(field.concept?.id ?? '')) return { percent: 1, decimal: 1 };
   switch (field.concept?.kind ?? field.kind) {
     case 'identifier':
       return { code: 1, integer: kinds.integerForIdentifier };
@@ -140,6 +145,19 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], sett
 }
 
 /**
+ * A head that names nothing its column holds: no concept at all, or only
+ * amounts over a column of dates (a word that heads a charge in the totals,
+ * "Delivery", "Livraison", "Dostawa", heads the day each item is due in a
+ * table).
+ */
+function namesNothingHeld(head: string, rows: string[][], col: number, settings: EngineSettings): boolean {
+  const named = [...classifyLabel(head, settings).keys()];
+  if (named.length === 0) return true;
+  const { kinds } = settings.columns;
+  return named.every((id) => conceptById(id)?.kind === 'money') && columnFit(rows, col, { date: 1 }, kinds) >= kinds.minFit;
+}
+
+/**
  * A choice by heads with the fields no head names (a head the scan misread,
  * "Ranhsid" for "Eenheid") given to the free columns between their
  * neighbours' columns whose values fit them, in request order: between
@@ -152,8 +170,10 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
   const columns = columnCount(choice.table);
   const taken = new Set(columnOf.filter((c) => c >= 0));
-  // A paired tables' label column: its head names one of the two tables' labels ("Earnings"), not what it holds.
-  const free = (c: number) => !taken.has(c) && (!choice.names[c] || c === choice.table.pairedLabel || classifyLabel(choice.names[c], settings).size === 0);
+  // A paired tables' label column: its head names one of the two tables' labels ("Earnings"), not what it holds; a
+  // head naming only charges over a column of dates names the day, not the charge ("Delivery", "Livraison" over
+  // the day each item is due).
+  const free = (c: number) => !taken.has(c) && (!choice.names[c] || c === choice.table.pairedLabel || namesNothingHeld(choice.names[c], rows, c, settings));
   const out = [...columnOf];
   const named: number[] = [];
   // Line fields only: a document value asked beside the items (the invoice number) is no column, but one whose
@@ -180,6 +200,17 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
       });
     }
     f = end;
+  }
+  // A description whose head the scan misread, printed away from where it is asked (last, after the amounts): the one
+  // free column of prose on the page is its column, wherever it stands.
+  if (rows.length >= kinds.minRows) {
+    for (let f = 0; f < fields.length; f++) {
+      if (out[f] >= 0 || !open(f) || (fields[f].concept?.kind ?? fields[f].kind) !== 'text' || fields[f].concept?.id === 'unit') continue;
+      const prose = Array.from({ length: columns }, (_, c) => c).filter((c) => free(c) && !out.includes(c) && columnFit(rows, c, { words: 1 }, kinds) >= kinds.minFit);
+      if (prose.length !== 1) continue;
+      out[f] = prose[0];
+      named.push(f);
+    }
   }
   return named.length ? { ...choice, columnOf: out, namedByKinds: named } : choice;
 }

@@ -352,13 +352,20 @@ export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], 
  * amounts under "Kwota Narastająco" beside it): a field whose column is blank
  * in every row takes the column beside it (after it first) where that one holds
  * values of the field's kind, no other field took it, and its head names the
- * field too. Arithmetic does this where three columns agree
+ * field too or it has none (a scan's "E-Preis" set left of the prices, which
+ * stand as a column without a head). Arithmetic does this where three columns agree
  * (`withLineArithmetic`); a payslip with one hourly row has no such rows.
  */
 export function offBlankColumns(choice: TableChoice, fields: FieldRequest[], settings: EngineSettings): TableChoice {
   if (choice.byArithmetic || choice.byKinds) return choice;
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text.trim()));
-  const blank = (c: number) => rows.every((r) => !r[c]);
+  // Blank but for words of a totals line the table took in as its last row ("Zwischensumme" under a unit price's head).
+  const blank = (c: number) => {
+    const filled = rows.map((r) => r[c]).filter((t) => t);
+    if (filled.length === 0) return true;
+    const last = rows[rows.length - 1][c];
+    return rows.length > settings.columns.kinds.minRows && filled.length === 1 && !!last && !looksLikeNumber(last) && !looksLikeDate(last);
+  };
   const columns = columnCount(choice.table);
   const kinds = new Map<string, TextKind>();
   const columnOf = [...choice.columnOf];
@@ -367,7 +374,7 @@ export function offBlankColumns(choice: TableChoice, fields: FieldRequest[], set
     const c = columnOf[k];
     if (c < 0 || !blank(c) || (choice.stacked ?? []).some((p) => p.upper === k || p.lower === k)) return;
     const beside = [c + 1, c - 1].find(
-      (n) => n >= 0 && n < columns && !blank(n) && !columnOf.includes(n) && evidence(f.kind, columnProfile(choice.table, n, kinds), settings) >= 0 && headerScore(f, choice.names[n] ?? '', settings, true) > 0,
+      (n) => n >= 0 && n < columns && !blank(n) && !columnOf.includes(n) && evidence(f.kind, columnProfile(choice.table, n, kinds), settings) >= 0 && (!choice.names[n] || headerScore(f, choice.names[n], settings, true) > 0),
     );
     if (beside === undefined) return;
     columnOf[k] = beside;

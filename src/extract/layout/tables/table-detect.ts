@@ -377,9 +377,13 @@ function withoutTrailingSummary(block: Line[], settings: EngineSettings): Line[]
  */
 function totalsBox(items: Line[], heads: Line, values: Line, settings: EngineSettings): boolean {
   const amountWord = (text: string) => isDataValue(text) || detectCurrency(text) === text || /^[$€£]$/.test(text);
+  // A scan may misread one head ("Towal" for "Total"): the others must be summary labels, at least two of them.
+  const unread = heads.segments.filter((s) => !isSummaryText(s.text, settings)).length;
   if (
     heads.segments.length <= 1 ||
-    !heads.segments.every((s) => !isDataSegment(s) && isSummaryText(s.text, settings)) ||
+    heads.segments.some(isDataSegment) ||
+    unread > settings.tables.totalsBoxUnreadHeads ||
+    heads.segments.length - unread < settings.tables.totalsBoxReadHeads ||
     !values.words.some((w) => isDataValue(w.text)) ||
     !values.words.every((w) => amountWord(w.text))
   ) {
