@@ -87,5 +87,11 @@ export const PAYMENT_MEANS = new RegExp(`^${anyOf([...documentWords('payment'), 
 /** Legal forms that end a company's name in every language ("gmbh", "sdn bhd", "sa"), plain lower-case letters, words apart. */
 export const COMPANY_FORMS: readonly string[] = [...new Set(documentWords('companyForms'))];
 
+/**
+ * A line that opens with the words of an address line above the street in any language ("Attn: Accounts",
+ * "z. Hd. Frau Krüger", "Bâtiment C"): part of the address, its colon no label's.
+ */
+export const ADDRESS_LINE_START = new RegExp(`^${anyOf(documentWords('addressLines'))}(?=$|[\\s:.,])`, 'iu');
+
 /** A line that opens with a street word in any language ("Jalan …", "Lot 1626", "Rue …", "ul. …"): a street line of an address. */
 export const STREET_START = new RegExp(`^${anyOf(documentWords('streets'))}\\b\\.?`, 'i');

@@ -436,6 +436,14 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** Value under the label (framed boxes, next line), less each further line. */
     belowBonus: 0.01,
     perLinePenalty: 0.005,
+    /**
+     * A value over its label (the label small under the value, nothing under the label): taken from the score of a
+     * value under it, and the most gap between the two, in heights of the value's line.
+     */
+    overLabelPenalty: 0.01,
+    overLabelGapLines: 1,
+    /** A value over its label wins over one under it when that lies this many times farther (the next row's value). */
+    overLabelCloser: 2,
     /** Lines under a label searched for its value (a row of boxes may have a blank line between). */
     maxBelowLines: 4,
     /** Address lines under a name (street, postcode and place, country, a second street line). */

@@ -11,6 +11,7 @@ import { chance, int, pick, type Rand } from './random.js';
 import type { Sheet } from './sheet.js';
 import type { Lang } from './types.js';
 import { BLOCK_LABELS, SENDER_LABELS, TAX_TABLE_HEADS, type Labels } from './labels.js';
+import { drawTotalBox, drawTwoColumn, drawWideMeta } from './wide-fields.js';
 
 /** A labelled value; `key` '' = printed but not part of the truth. */
 export interface Item {
@@ -105,13 +106,22 @@ export interface CommercialLayout {
    * columns under the title, each under a small label; `meta_box` the labelled values framed at the top right beside
    * a left letterhead.
    */
-  header: 'classic' | 'side_by_side' | 'meta_box';
+  header: 'classic' | 'side_by_side' | 'meta_box' | 'two_column';
   /**
    * The totals (fourth widening): `lines` as `totals` says; `tax_table` the net, tax and gross as a small table under
    * their heads (rate | net | tax | gross) with the total on a line under it; `boxes` a row of framed boxes, each label
    * above its value.
    */
   totalsForm: 'lines' | 'tax_table' | 'boxes';
+  /**
+   * The seventh widening (wide-fields.ts; absent where a document does not take it): the labelled values' form
+   * (`header: 'two_column'` sets seller left and buyer right), a colon after labels, the seller's name set large, the
+   * amount to pay in a box of its own.
+   */
+  fieldForm?: 'below' | 'above' | 'cells' | 'grid_far' | 'keep';
+  colon?: boolean;
+  bigName?: boolean;
+  totalBox?: boolean;
 }
 
 /**
@@ -164,12 +174,16 @@ const LOGO = 52;
  * `r` draws the arrangement, `v` what varies with the values (an item's second line): `r` itself unless the page is
  * one of a series. `f`: the fourth widening's stream (the labels of a side-by-side header and of a tax table).
  */
-export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null, v: Rand = r, f: Rand | null = null): void {
+export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayout, r: Rand, lang: Lang, logo: Buffer | null, v: Rand = r, f: Rand | null = null, g: Rand | null = null): void {
   const size = s.size;
   const lh = size * 1.35;
   const right = s.width - MARGIN;
   let y = MARGIN;
-  if (L.header === 'side_by_side' && spec.recipient && f) y = drawSideBySide(s, spec, spec.recipient, L, r, f, lang, logo);
+  if (L.header === 'two_column' && spec.recipient && g) {
+    if (logo) drawLogo(s, logo, MARGIN, MARGIN, LOGO);
+    y = drawTwoColumn(s, spec, spec.recipient, L, g, lang, (m) => recordItem(s, m), MARGIN, logo ? MARGIN + LOGO + 8 : 0);
+    y = drawMeta(s, spec.meta, L, y, y, right, g) + lh;
+  } else if (L.header === 'side_by_side' && spec.recipient && f) y = drawSideBySide(s, spec, spec.recipient, L, r, f, lang, logo);
   else y = drawClassicHeader(s, spec, L, r, logo);
   y += lh;
 
@@ -219,7 +233,8 @@ export function drawCommercial(s: Sheet, spec: CommercialSpec, L: CommercialLayo
     rest = [];
   }
   for (const t of rest) {
-    if (L.totals === 'grid' && rest === spec.totals) y = drawTotalRow(s, t, L, lastColumn, right, y);
+    if (L.totalBox && t === rest[rest.length - 1] && t.bold) y = drawTotalBox(s, t, y + lh * 0.3, (m) => recordItem(s, m), MARGIN);
+    else if (L.totals === 'grid' && rest === spec.totals) y = drawTotalRow(s, t, L, lastColumn, right, y);
     else y = drawTotalLine(s, t, L, right - 250, right, y, lh * 1.15, 'right');
   }
   drawMarks(s, spec, L, r, lang, totalsTop, y);
@@ -257,7 +272,7 @@ function drawClassicHeader(s: Sheet, spec: CommercialSpec, L: CommercialLayout, 
   const leftX = logo && L.letterhead === 'left' && contact ? MARGIN + LOGO + 12 : MARGIN;
 
   // Letterhead: the issuer's name, large and bold, address lines beneath.
-  const nameSize = size + int(r, 4, 9);
+  const nameSize = size + int(r, 4, 9) + (L.bigName ? 9 : 0);
   const anchorX = L.letterhead === 'left' ? leftX : L.letterhead === 'right' ? right : s.width / 2;
   if (contact) {
     const domain = spec.issuer.party.name.toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(0, 2).join('-') || 'example';
@@ -414,6 +429,7 @@ function drawMeta(s: Sheet, meta: Item[], L: CommercialLayout, top: number, left
   const size = s.size;
   const lh = size * 1.35;
   const record = (m: Item) => recordItem(s, m);
+  if (L.fieldForm && L.fieldForm !== 'keep') return drawWideMeta(s, meta, L, top, leftBottom, record, MARGIN);
   if (L.meta === 'boxes') {
     // A row of framed boxes under the address block, label small above value.
     let y = leftBottom + lh;

@@ -11,6 +11,7 @@ import { drawLocale, WIDE_DATES } from './locale.js';
 import { chance, mix, pick, rng, type Rand } from './random.js';
 import { generateReceipt } from './receipt.js';
 import { widenKindLayout } from './wide-kinds.js';
+import { drawFieldWidening, FIELD_KINDS, FIELD_LANGS, widenLayout, widenSpec } from './wide-fields.js';
 import { seedSplit, splitSeeds } from '../splits.js';
 import { FONT_FAMILIES, fontsFor, renderPdf } from './sheet.js';
 import { KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type NamingStyle, type RequestedField, type Split } from './types.js';
@@ -56,6 +57,8 @@ export interface GenerateOptions {
    * it is: a document a test was written for.
    */
   plainKinds?: boolean;
+  /** Document fields as they printed before the seventh widening (wide-fields.ts), every other draw as it is. */
+  plainFields?: boolean;
 }
 
 /** Salt of a series document's value stream. */
@@ -84,6 +87,11 @@ const WIDE_KINDS: ReadonlySet<BusinessKind> = new Set(['payslip', 'packing_list'
  */
 const TILL_SALT = 0x1c4b3;
 const TILL_VALUE_SALT = 0x4e8d5;
+/**
+ * Salt of the seventh widening's stream (document fields as other invoicing systems set them: wide-fields.ts;
+ * invoices, orders and utility bills).
+ */
+const HEAD_SALT = 0x3a6f1;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 
@@ -109,7 +117,7 @@ function lineNames(x: Rand, request: RequestedField[]): RequestedField[] {
   });
 }
 
-export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds }: GenerateOptions): Promise<BusinessDoc> {
+export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields }: GenerateOptions): Promise<BusinessDoc> {
   const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
   const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const w = narrow ? null : rng(mix(series ?? seed, WIDER_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
@@ -125,19 +133,24 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
   } else {
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);
     const y = narrow ? null : rng(mix(series ?? seed, FIELDS_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
-    const dateForm = y && chance(y, 0.4) ? pick(y, WIDE_DATES[lang]) : null;
+    const fourthDate = y && chance(y, 0.4) ? pick(y, WIDE_DATES[lang]) : null;
+    const h = narrow || plainFields || !FIELD_KINDS.has(kind) || !FIELD_LANGS.has(lang) ? null : rng(mix(series ?? seed, HEAD_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
+    const fw = h && drawFieldWidening(h);
+    const dateForm = fw?.date ?? fourthDate;
     const wide = !narrow && !plainKinds && WIDE_KINDS.has(kind);
     const z = wide ? rng(mix(series ?? seed, KINDS_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))) : null;
     const drawn: string[] = [];
     const ctx: Ctx = { r, v, w, y, dateForm, lang, l: locale, long: long && series === undefined, z, drawn };
-    const spec = COMMERCIAL_KINDS[kind](ctx);
-    const narrowLayout = drawCommercialLayout(r, w, x, y);
+    const drawnSpec = COMMERCIAL_KINDS[kind](ctx);
+    const spec = h && fw ? widenSpec(drawnSpec, fw, h, lang, locale.money.code) : drawnSpec;
+    const plainLayout = drawCommercialLayout(r, w, x, y);
+    const narrowLayout = h && fw ? widenLayout(plainLayout, fw) : plainLayout;
     const layout = wide ? widenKindLayout(kind, narrowLayout, rng(mix(series ?? seed, KINDS_LAYOUT_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), drawn) : narrowLayout;
     const font = pick(r, fontsFor(lang, FONT_FAMILIES));
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
     const logo = layout.logo ? await logoImage(r, spec.issuer.party.name) : null;
-    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo, v, y));
+    const { pdf, sheet } = await renderPdf(page, font, size, (s) => drawCommercial(s, spec, layout, r, lang, logo, v, y, fw ? h : null));
     made = {
       pdf,
       pages: sheet.pages,
@@ -146,7 +159,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
       lines: spec.rows,
       lineColumns: spec.columns.map((c) => c.key),
       columnLabels: Object.fromEntries(spec.columns.map((c) => [c.key, c.label])),
-      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}), ...(wide ? { wideKind: drawn.join('+') || 'none' } : {}) },
+      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}), ...(wide ? { wideKind: drawn.join('+') || 'none' } : {}), ...(fw ? { fieldWide: `${fw.twoColumn ? 'two_column' : 'one_column'}+${fw.form}` } : {}) },
     };
   }
   const fieldKeys = Object.keys(made.fields);

@@ -192,7 +192,7 @@ export const PERIOD_JOIN: Record<Lang, string[]> = {
  * More printed forms of a header date (issue 28's fourth widening): a two-digit year, no leading zeros, an
  * abbreviated month name, the year first with slashes. One form a document, drawn on a stream of its own.
  */
-export type WideDate = 'dmy2' | 'dmy_nopad' | 'd_mon_y' | 'd_mon_y_dash' | 'mon_d_y' | 'ymd_slash';
+export type WideDate = 'dmy2' | 'dmy_nopad' | 'd_mon_y' | 'd_mon_y_dash' | 'mon_d_y' | 'ymd_slash' | 'd_month_y';
 
 export const WIDE_DATES: Record<Lang, WideDate[]> = {
   en: ['dmy2', 'dmy_nopad', 'd_mon_y', 'd_mon_y_dash', 'mon_d_y', 'ymd_slash'],
@@ -232,5 +232,8 @@ export function formatWideDate(t: Ymd, l: Locale, form: WideDate): string {
       return `${short} ${t.d}, ${t.y}`;
     case 'ymd_slash':
       return `${t.y}/${pad(t.m)}/${pad(t.d)}`;
+    case 'd_month_y':
+      // The month written out (the seventh widening): "30 November 2026", "30. November 2026", "30 de noviembre de 2026".
+      return formatDate(t, l, 'long');
   }
 }

@@ -75,6 +75,11 @@ export interface DocumentWords {
    */
   streets?: string[];
   /**
+   * Words that open a line of an address above its street, as expression sources: whom the mail is for, a
+   * department, a building or an estate ("Attn: Accounts", "z. Hd. Frau Krüger", "Bâtiment C", "Polígono Industrial").
+   */
+  addressLines?: string[];
+  /**
    * Legal forms that end a company's name ("GmbH", "Sdn Bhd", "S.A."), as plain lower-case letters with the words
    * apart, marks left out ("sb" stands for S/B, "sp z oo" for Sp. z o.o.).
    */

@@ -29,6 +29,7 @@ export const de: Language = {
     payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
     contact: ['ust', 'uid', 'steuer'],
     streets: ['straße', 'strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'ring', 'damm'],
+    addressLines: ['z\\.\\s?hd', 'zhd', 'zu händen', 'c/o', 'abt', 'abteilung', 'buchhaltung', 'einkauf', 'rechnungswesen', 'gebäude', 'postfach'],
     companyForms: ['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'mbh', 'ek', 'eg', 'ev', 'se', 'kgaa'],
   },
   print: {

@@ -34,7 +34,7 @@ export const LABELS: ConceptLabels = {
   employee_name: 'Arbeitnehmer|Mitarbeiter|Name des Mitarbeiters|Beschäftigter',
   seller_address: 'Adresse|Anschrift|Lieferantenanschrift|Firmenanschrift',
   buyer_address: 'Kundenanschrift|Kundenadresse|Rechnungsempfänger|Rechnungsadresse|Rechnung an',
-  seller_tax_id: 'USt-IdNr.|USt-ID|USt.-IdNr.|Ust-IdNr|USt-Id-Nr.|UStIdNr|Steuernummer|Steuer-Nr.|St.-Nr.|UID|UID-Nr.',
+  seller_tax_id: 'USt-IdNr.|USt-ID|USt.-IdNr.|Ust-IdNr|USt-Id-Nr.|UStIdNr|Steuernummer|Steuer-Nr.|St.-Nr.|UID|UID-Nr.|Umsatzsteuer-ID|Umsatzsteuer-IdNr.|USt-Identifikationsnummer|Steuer-ID',
   buyer_tax_id: 'USt-IdNr. des Kunden|Kunden-USt-IdNr.|Ihre USt-IdNr.',
   iban: 'IBAN|IBAN-Nr.',
   bic: 'BIC|Swift-Code',

@@ -34,7 +34,7 @@ export const LABELS: ConceptLabels = {
   employee_name: 'Employee|Employee Name|Name of Employee|Payee',
   seller_address: 'Address|Seller Address|Supplier Address|Vendor Address|Company Address',
   buyer_address: 'Customer Address|Buyer Address|Client Address|Bill To|Billed To|Billing Address',
-  seller_tax_id: 'VAT No.|VAT Number|VAT ID|VAT Reg. No.|VAT Registration No.|Tax ID|Tax No.|TIN|GST No.|GST Reg. No.|ABN|EIN',
+  seller_tax_id: 'VAT No.|VAT Number|VAT ID|VAT Reg. No.|VAT Registration No.|Tax ID|Tax No.|TIN|GST No.|GST Reg. No.|ABN|EIN|VAT Registration Number|VAT Reg. Number|Company VAT No.',
   buyer_tax_id: 'Customer VAT No.|Customer VAT ID|Buyer VAT ID|Customer Tax ID',
   iban: 'IBAN',
   bic: 'BIC|SWIFT|BIC/SWIFT|SWIFT Code',

@@ -27,6 +27,7 @@ export const es: Language = {
     payment: ['efectivo', 'tarjeta', 'tarjeta de crédito'],
     contact: ['iva', 'nif', 'cif'],
     streets: ['calle', 'avenida', 'avda', 'plaza', 'paseo', 'camino', 'carretera'],
+    addressLines: ['atn', 'att', 'a/a', 'a la atención de', 'departamento', 'dpto', 'polígono', 'pol', 'nave', 'edificio', 'apartado'],
     companyForms: ['sl', 'sa', 'slu', 'sll', 'scoop', 'sc'],
   },
   print: {

@@ -34,7 +34,7 @@ export const LABELS: ConceptLabels = {
   employee_name: 'Empleado|Trabajador|Nombre del trabajador|Nombre del empleado',
   seller_address: 'Dirección|Domicilio|Dirección del proveedor',
   buyer_address: 'Dirección del cliente|Facturar a|Dirección de facturación',
-  seller_tax_id: 'NIF|CIF|N.I.F.|C.I.F.|NIF/CIF|Nº IVA|Número de IVA',
+  seller_tax_id: 'NIF|CIF|N.I.F.|C.I.F.|NIF/CIF|Nº IVA|Número de IVA|NIF-IVA|NIF IVA|N.I.F.-IVA|CIF/NIF|NIF-CIF',
   buyer_tax_id: 'NIF del cliente|NIF cliente|CIF cliente',
   iban: 'IBAN|Código IBAN',
   bic: 'BIC|Código SWIFT',

@@ -27,6 +27,7 @@ export const fr: Language = {
     payment: ['espèces', 'carte', 'carte bancaire', 'cb'],
     contact: ['tva', 'siret', 'siren'],
     streets: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'place', 'chemin', 'allée', 'route', 'quai', 'impasse'],
+    addressLines: ['à l[\'’]att(?:ention)?', 'a l[\'’]att(?:ention)?', 'c/o', 'service', 'bâtiment', 'bât', 'zone', 'za', 'zi', 'zac', 'parc d[\'’]activités', 'bp', 'cs'],
     companyForms: ['sarl', 'sas', 'sasu', 'sa', 'eurl', 'snc', 'sci', 'scop'],
   },
   print: {

@@ -34,7 +34,7 @@ export const LABELS: ConceptLabels = {
   employee_name: "Salarié|Employé|Nom du salarié|Nom de l'employé",
   seller_address: 'Adresse|Adresse du fournisseur|Adresse du vendeur|Siège social',
   buyer_address: 'Adresse du client|Adresse client|Facturé à|Adresse de facturation',
-  seller_tax_id: 'N° TVA|N° de TVA|TVA intracommunautaire|N° TVA intracommunautaire|Numéro de TVA|SIRET|SIREN|SIREN / SIRET',
+  seller_tax_id: "N° TVA|N° de TVA|TVA intracommunautaire|N° TVA intracommunautaire|Numéro de TVA|SIRET|SIREN|SIREN / SIRET|N° TVA intracom.|TVA intracom.|N° d'identification TVA|Identifiant TVA",
   buyer_tax_id: 'N° TVA client|TVA client|N° TVA du client',
   iban: 'IBAN|Code IBAN',
   bic: 'BIC|Code BIC',

@@ -24,6 +24,7 @@ export const nl: Language = {
     payment: ['contant', 'pin', 'pinpas', 'pinbetaling'],
     contact: ['btw', 'kvk'],
     streets: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'singel'],
+    addressLines: ['t\\.?\\s?a\\.?\\s?v', 'p/a', 'afdeling', 'afd', 'bedrijventerrein', 'industrieterrein', 'postbus'],
     companyForms: ['bv', 'nv', 'vof', 'cv'],
   },
   print: {

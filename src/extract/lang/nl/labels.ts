@@ -34,7 +34,7 @@ export const LABELS: ConceptLabels = {
   employee_name: 'Werknemer|Medewerker|Naam werknemer',
   seller_address: 'Adres|Adres leverancier',
   buyer_address: 'Adres klant|Klantadres|Factuuradres|Factuur aan',
-  seller_tax_id: 'BTW-nummer|BTW nr.|Btw-id|BTW-nr.|BTW nummer|Btw-identificatienummer|KvK',
+  seller_tax_id: 'BTW-nummer|BTW nr.|Btw-id|BTW-nr.|BTW nummer|Btw-identificatienummer|KvK|Ondernemingsnummer|Ondernemingsnr.',
   buyer_tax_id: 'BTW-nummer klant|Btw-nummer afnemer|Uw BTW-nummer',
   iban: 'IBAN|IBAN-nummer',
   bic: 'BIC|Swiftcode',

@@ -7,7 +7,7 @@
  * footer, the sender line over a window) splits at its separators.
  */
 import { classifyLabel } from '../../concepts/index.js';
-import { CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
+import { ADDRESS_LINE_START, CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
@@ -46,9 +46,17 @@ const CONTACT = new RegExp(`@|www\\.|https?:|\\b(?:${CONTACT_WORDS.join('|')})\\
 /** A contact or registration line ("Tel. 030 1234", "GLN 4333741000005", "VAT GB123"). */
 export const isContactLine = (text: string): boolean => CONTACT.test(text);
 
+/**
+ * A line of an address above its street: whom it is for, a department, a building or an estate ("Attn: Accounts
+ * Payable", "z. Hd. Frau Krüger", "Bâtiment C"); its colon is no label's. A number after such a colon is a contact's
+ * ("Service client : 01 23 45 67 89").
+ */
+export const isAddressLine = (text: string): boolean => ADDRESS_LINE_START.test(text.trim()) && !/[:：].*\d/.test(text);
+
 /** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a one-line sender. */
 export function endsAddress(seg: Segment, settings: EngineSettings): boolean {
   const t = seg.text;
+  if (isAddressLine(t) && !CONTACT.test(t)) return false;
   return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
 }
 

@@ -296,6 +296,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         const under = below(lines, li, lb.x1, restValue.length ? lb.x2 : Math.max(lb.x2, seg.box.x2), block ? S.maxAddressLines + S.blockExtraLines : S.maxBelowLines, settings);
         if (block) push(blockValue(concept, lines, under, settings), S.belowBonus);
         else {
+          let underGap = Infinity;
           for (const u of under) {
             if (classifyLabel(stripColon(u.seg.text), settings).size && !/\d/.test(u.seg.text)) break;
             const whole = fitValue(concept.kind, u.seg.words, settings, last);
@@ -305,14 +306,34 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
             const fit = fills ? whole : beneathInRow(concept.kind, u.seg, lb, segments.length, settings, last);
             if (fit) {
               push((money && sumUnder(under.slice(under.indexOf(u)), settings)) || fit, S.belowBonus - S.perLinePenalty * u.distance);
+              underGap = u.seg.box.y1 - line.box.y2;
               break;
             }
+          }
+          // A label alone in its cell with the value printed right over it (a value over a rule, its label small under
+          // it): taken when nothing is under the label, or the value under is much farther (the next row's).
+          const over = restValue.length ? null : overLabel(concept, lines, li, lb, last, settings);
+          if (over && (underGap === Infinity || (line.box.y1 - Math.max(...over.map((w) => w.box.y2))) * S.overLabelCloser < underGap)) {
+            push(over, underGap === Infinity ? S.belowBonus - S.perLinePenalty - S.overLabelPenalty : S.belowBonus);
           }
         }
       }
     });
   });
   return out.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The value set right over a label, starting where the label starts, the line close above it ("30 November 2026" over
+ * "Invoice date"): a cell that is no label and that the value of the concept's kind fills.
+ */
+function overLabel(concept: Concept, lines: Line[], li: number, label: { x1: number; x2: number }, last: boolean, settings: EngineSettings): Word[] | null {
+  const prev = lines[li - 1];
+  if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * settings.fields.overLabelGapLines) return null;
+  const seg = prev.segments.find((s) => Math.abs(s.box.x1 - label.x1) < settings.tables.alignTolerance);
+  if (!seg || (classifyLabel(stripColon(seg.text), settings).size && !/\d/.test(seg.text))) return null;
+  const fit = fitValue(concept.kind, seg.words, settings, last);
+  return fit && fit[0] === seg.words[0] ? fit : null;
 }
 
 /**

@@ -6,11 +6,11 @@
  * window envelope shows it. Who is the seller follows from the document: a
  * purchase order is issued by its buyer and addressed to the supplier.
  */
-import { classifyLabel } from '../../concepts/index.js';
+import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { levenshtein } from '../../levenshtein.js';
 import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
-import { addressUnder, endsAddress, holdsNumber, inColumn, isPostalLine, splitSenderLine } from './address-blocks.js';
+import { addressUnder, endsAddress, holdsNumber, inColumn, isAddressLine, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
@@ -164,14 +164,23 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   const nameLike = (s: Segment) =>
     /\p{L}{3}/u.test(s.text) && !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
   // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
-  const named = (l: Line, s: Segment): Segment => (l.segments.length > 1 && l.segments.every(nameLike) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s);
+  // A street or an address line of a block beside the name is no part of it ("160 Harbour Road", "Bedrijventerrein De Hoek").
+  const namePart = (x: Segment) => nameLike(x) && !holdsNumber(x.text, settings) && !isAddressLine(x.text);
+  const named = (l: Line, s: Segment): Segment => (l.segments.length > 1 && l.segments.every(nameLike) && l.segments.slice(1).every(namePart) ? { words: l.words, text: l.segments.map((x) => x.text).join(' '), box: l.box } : s);
   // A company's legal form names it surest, above a taller brand or a note written over the top; a form printed on a
   // line of its own ends the name above it.
   // The name's first line over the form's: "MPH BOOKSTORES" over "SDN BHD", "PASAR RAYA MEGA MAJU" over "(SEMENYIH) SDN
   // BHD" (a branch in brackets opens no name).
   const joined = (head: Segment, form: Segment): Segment => ({ words: [...head.words, ...form.words], text: `${head.text} ${form.text}`, box: { ...head.box, y2: form.box.y2 } });
+  // A name right under a party's label heads a labelled block ("Bill to" over the buyer beside the letterhead).
+  const labelledBlock = (i: number, s: Segment): boolean => {
+    const over = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
+    if (!over || /\d/.test(over.text) || Math.abs(over.box.x1 - s.box.x1) >= settings.tables.alignTolerance) return false;
+    return [...classifyLabel(stripColon(over.text), settings).keys()].some((id) => conceptById(id)?.kind === 'name');
+  };
   for (const [i, l] of top.entries()) {
     for (const [si, s] of l.segments.entries()) {
+      if (labelledBlock(i, s)) continue;
       const above = i > 0 ? inColumn(top[i - 1], s, settings) : undefined;
       const whole = named(l, s);
       // A name set wide over a line that is its form alone ("MPH | BOOKSTORES" over "SDN | BHD"): the lines align, not their parts.
@@ -190,7 +199,7 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   }
   top.forEach((l, i) => {
     for (const s of l.segments) {
-      if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s, settings)) continue;
+      if (!nameLike(s) || continuesBlock(lines, lines.indexOf(l), s, settings) || labelledBlock(i, s)) continue;
       const h = Math.max(...s.words.map((w) => w.box.y2 - w.box.y1));
       const score = h * (1 - i * S.parties.letterheadLineFalloff);
       if (score > bestScore * S.parties.letterheadClearlyTaller) {
@@ -254,8 +263,10 @@ export function issuer(lines: Line[], settings: EngineSettings): Party {
   const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines, settings);
   const block = head ? addressUnder(lines, head, false, settings) ?? streetBelow(lines, head, settings) : null;
   // Lines under the name before the first with a number name the party further (a brand, "Licensee of ..."): the
-  // address starts at its street (a number, or a street word: "Jalan Lapangan Terbang") or postcode.
-  const street = block ? block.findIndex((s) => holdsNumber(s.text, settings) || STREET_START.test(s.text)) : -1;
+  // address starts at its street (a number, or a street word: "Jalan Lapangan Terbang") or postcode, or at the
+  // address lines right over the street (an attention line, a department, a building: "z. Hd. Frau Krüger").
+  let street = block ? block.findIndex((s) => holdsNumber(s.text, settings) || STREET_START.test(s.text)) : -1;
+  while (block && street > 0 && isAddressLine(block[street - 1].text)) street--;
   const addressLines = block && street > 0 ? block.slice(street) : block;
   const postal = addressLines?.some((s) => isPostalLine(s.text));
   const address = postal ? addressLines : null;
