@@ -13,7 +13,8 @@ describe('receipt items as different tills print them, under the names asked for
   afterAll(() => engine.close?.());
   /** A generated receipt's first page read under its truth's column keys. */
   const readGenerated = async (lang: 'en' | 'it' | 'nl' | 'pl', seed: number) => {
-    const doc = await generateBusinessDoc({ seed, kind: 'receipt', lang });
+    // The receipts as they printed when these tests were written, before the eighth widening (till-formats.ts).
+    const doc = await generateBusinessDoc({ seed, kind: 'receipt', lang, plainTills: true });
     const [first] = await ingestPages(doc.pdf);
     return { doc, rows: rowsOf(await engine.extract(first, ask(...doc.lineColumns))) };
   };

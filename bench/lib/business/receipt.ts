@@ -28,6 +28,7 @@ import { company, SHOP_ITEMS, vatId } from './names.js';
 import { chance, int, pick, type Rand } from './random.js';
 import { FONT_FAMILIES, fontsFor, renderPdf, type Sheet } from './sheet.js';
 import { DEPOSIT_WORDS, DISCOUNT_WORDS, drawTillExtras, weighedItem, withSign, type TillExtras } from './till-lines.js';
+import { drawModifier, drawTillFormats, SAVINGS_WORDS, VOID_WORDS } from './till-formats.js';
 import type { Lang } from './types.js';
 
 const MM = 72 / 25.4;
@@ -84,6 +85,8 @@ export interface ReceiptLayout {
   itemCurrency?: boolean;
   discounts?: TillExtras['discounts'];
   deposits?: boolean;
+  /** The eighth widening's item lines drawn (till-formats.ts `TillFormats`, the names of those on joined by `+`), absent on receipts drawn without it. */
+  tillFormats?: string;
 }
 
 /**
@@ -149,13 +152,18 @@ const VARIANTS = ['Multipack', 'Bio', 'XXL', 'Premium', 'Light', 'Family Pack', 
 /**
  * `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` and `x`
  * what issue 28's second and third widenings added, `z` the sixth widening's item lines (till-lines.ts) and `zv` their
- * values.
+ * values, `t` the eighth widening's item lines (till-formats.ts) and `tv` their values.
  */
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null) {
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null, t: Rand | null = null, tv: Rand | null = null) {
   const layout = drawReceiptLayout(r, w, x);
   const { widthMm } = layout;
   const extras = z && zv ? drawTillExtras(z, layout.till, widthMm) : null;
   if (extras) Object.assign(layout, { weighed: extras.weighed, itemCode: extras.code, taxMarks: extras.marks.join(''), itemCurrency: extras.itemCurrency, discounts: extras.discounts, deposits: extras.deposits });
+  const formats = t && tv ? drawTillFormats(t, layout.till, widthMm, l.money.code === 'USD') : null;
+  // A count glued to the article needs the quantity's column first, where the article then starts.
+  if (formats) formats.gluedCount &&= layout.order[0] === 'q';
+  if (formats) layout.tillFormats = Object.entries(formats).filter(([k, on]) => on && k !== 'priceAlways').map(([k]) => k).join('+') || 'none';
+  let voided = false;
   const font = pick(r, fontsFor(lang, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]));
   layout.font = font.name;
   const size = widthMm === 58 ? pick(r, [6.5, 7]) : pick(r, [7.5, 8, 8.5]);
@@ -281,6 +289,12 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       [article, lineTotal, qtyText, printedQty, printedPrice] = [weighed.article, weighed.total, weighed.text, weighed.weight, weighed.perKg];
       // Loose produce has no variant after its name.
       rest = '';
+      // Eighth widening: a US scale weighs in pounds to the hundredth, the price a pound with its sign ("2.34 lb @ $0.59/lb").
+      if (formats?.pounds) {
+        const lb = Math.round(weighed.kg * 100) / 100;
+        [printedQty, lineTotal] = [formatNumber(lb, l.number, 2), Math.round(lb * weighed.perKgValue * 100) / 100];
+        qtyText = `${printedQty} lb @ ${l.money.symbol}${printedPrice}/lb`;
+      }
     }
     const desc = rest ? `${article} ${rest}` : article;
     total += lineTotal;
@@ -290,9 +304,13 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     const counted = qty > 1 || weighed !== null;
     if (layout.till === 'columns') {
       const cell: Record<string, string> = { q: String(qty), d: article, p: amount(price), a: sum };
+      // Eighth widening: the count glued to the article with its sign, where the quantity's head stands ("2x Apples").
+      const glued = formats?.gluedCount && tv ? `${qty}${pick(tv, ['x ', ' x '])}${article}` : '';
       lines.push((s, y, left, right) => {
+        if (glued) printArticle(s, glued, left, y);
         for (const ch of layout.order) {
           const at = place(ch, s, left, right);
+          if (glued && (ch === 'd' || ch === 'q')) continue;
           if (ch === 'd') printArticle(s, cell[ch], at.x, y);
           else s.text(cell[ch], at.x, y, { align: at.align });
         }
@@ -317,8 +335,12 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: printedQty, unit_price: printedPrice, line_total: amount(lineTotal) });
     } else if (layout.till === 'qty_first') {
       lines.push((s, y, left, right) => {
-        s.text(String(qty), left, y);
-        printArticle(s, article, left + s.widthOf('00 '), y);
+        // Eighth widening: the count and the article in one cell ("2 Burger").
+        if (formats?.countInCell) printArticle(s, `${qty} ${article}`, left, y);
+        else {
+          s.text(String(qty), left, y);
+          printArticle(s, article, left + s.widthOf('00 '), y);
+        }
         s.text(sum, right, y, { align: 'right' });
       });
       wrapLine();
@@ -335,6 +357,16 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       // A weighed article's weight line is too long for the middle of its line: the till prints it under the article.
       if (weighed) lines.push((s, y, left) => s.text(qtyText, left + size, y));
       items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: counted ? printedQty : '', unit_price: counted ? printedPrice : '', line_total: amount(lineTotal) });
+    } else if (formats?.signed && !weighed && !code) {
+      // Eighth widening: the count and its sign before the article, the price of one in a column before the amount.
+      const shown = qty > 1 || formats.priceAlways;
+      lines.push((s, y, left, right) => {
+        printArticle(s, qty > 1 ? `${qty} x ${article}` : article, left, y);
+        if (shown) s.text(amount(price), right - (right - left) * 0.3, y, { align: 'right' });
+        s.text(sum, right, y, { align: 'right' });
+      });
+      wrapLine();
+      items.push({ description: desc, quantity: qty > 1 ? String(qty) : '', unit_price: shown ? amount(price) : '', line_total: amount(lineTotal) });
     } else {
       if (counted && layout.qtyLine === 'above') lines.push((s, y, left) => s.text(qtyText, left + size, y));
       const first = code && extras?.code === 'before' ? `${code} ${article}` : article;
@@ -347,6 +379,23 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       wrapLine();
       if (counted && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
       items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: counted ? printedQty : '', unit_price: counted ? printedPrice : '', line_total: amount(lineTotal) });
+    }
+    // Eighth widening: a modifier under the item (a priced one adds to the sum), savings told, a voided item; no items.
+    if (formats?.modifiers && tv && chance(tv, 0.35)) {
+      const mod = drawModifier(tv, lang);
+      if (mod.price === null) lines.push((s, y, left) => s.text(mod.text, left + size, y));
+      else lines.push(both(mod.text, `${amount(mod.price)}${letter}`, { indent: size }));
+      total += mod.price ?? 0;
+    }
+    if (formats?.savings && tv && chance(tv, 0.25)) {
+      const saved = Math.min(lineTotal, pick(tv, [0.2, 0.3, 0.5, 1, 1.5]));
+      lines.push(both(pick(tv, SAVINGS_WORDS[lang]), amount(saved), { indent: size }));
+    }
+    if (formats?.voids && tv && !voided && chance(tv, 0.2)) {
+      voided = true;
+      const word = pick(tv, VOID_WORDS[lang]);
+      lines.push(both(chance(tv, 0.5) ? `${word} ${article}` : word, `${amount(-lineTotal)}${letter}`));
+      total -= lineTotal;
     }
     // Sixth widening: a discount under the item lowers the sum and is no item; a deposit after it is one.
     if (extras?.discounts && zv && chance(zv, 0.2)) {

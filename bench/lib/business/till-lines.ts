@@ -87,6 +87,8 @@ export function weighedItem(zv: Rand, lang: Lang, l: Locale, sign: 'x' | '@', cu
   const unit = WEIGHT_UNIT[lang];
   return {
     article: pick(zv, WEIGHED_ITEMS[lang]),
+    kg,
+    perKgValue: perKg,
     weight,
     perKg: formatNumber(perKg, l.number, 2),
     text: `${weight} ${unit} ${sign} ${formatNumber(perKg, l.number, 2)} ${currency}/${unit}`,
