@@ -69,6 +69,12 @@ export const CHANGE_GIVEN = new RegExp(`^${anyOf(CHANGE_WORDS)}$`, 'i');
 /** A receipt line under an item that lowers its amount, in every language ("Rabatt", "Savings", "Promoção"): its label's start. */
 export const ITEM_ADJUSTMENT = new RegExp(`^${anyOf(documentWords('itemAdjustments'))}\\b`, 'iu');
 
+/**
+ * A receipt line that tells savings or voids an item ("You saved 0.50", "Storno -2,29"), in every language: its
+ * label's start. A letter may not follow (a till's accented words end where `\b` sees none).
+ */
+export const ITEM_NOTE = new RegExp(`^${anyOf([...documentWords('savingsTold'), ...documentWords('voids')])}(?![\\p{L}\\d])`, 'iu');
+
 /** The rounding line of a receipt paid in cash, in every language ("Rounding Adj. 0.02", "Rundung -0,01"): its label's start. */
 export const ROUNDING_LABEL = new RegExp(`^${anyOf(documentWords('rounding'))}\\b`, 'i');
 

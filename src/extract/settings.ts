@@ -407,6 +407,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
     quantityAgreement: 0.011,
     /** Items a list without heads needs (one amount alone is no list). */
     minListItems: 2,
+    /**
+     * Share of a list's items whose description opens with a bare count ("2 Burger", "1 Cola") for that count to be
+     * the quantity on each of them: on one item alone it may be the article's own ("7 Up").
+     */
+    countFirstShare: 0.75,
   },
   fields: {
     /** Words a label may have ("N° de TVA intracommunautaire" has five). */

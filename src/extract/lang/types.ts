@@ -58,6 +58,12 @@ export interface DocumentWords {
    * -1.00", "Promoção -0,50"), as expression sources: the line is no item of its own.
    */
   itemAdjustments?: string[];
+  /**
+   * The savings a till tells under an item whose price it already lowered ("You saved 0.50", "Sie sparen 0,50"), and
+   * the word of a voided item's line ("Storno -2,29", "VOID"), as expression sources: neither line is an item.
+   */
+  savingsTold?: string[];
+  voids?: string[];
   /** The rounding a receipt adds to its total when it is paid in cash ("Rounding Adj.", "Rundung"), as expression sources. */
   rounding?: string[];
   /**

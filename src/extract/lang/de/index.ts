@@ -25,6 +25,8 @@ export const de: Language = {
     change: ['rückgeld', 'wechselgeld'],
     taxJoins: { rate: ['zu'], base: ['auf', 'von', 'aus'] },
     itemAdjustments: ['rabatt', 'preisvorteil', 'aktionsrabatt', 'sofortrabatt', 'nachlass', 'preisnachlass', 'coupon', 'gutschein', 'aktion'],
+    savingsTold: ['sie sparen', 'sie haben gespart', 'ersparnis', 'gespart'],
+    voids: ['storno', 'stornierung', 'storniert'],
     rounding: ['rundung', 'rundungsdifferenz'],
     payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
     contact: ['ust', 'uid', 'steuer'],

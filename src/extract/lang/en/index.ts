@@ -34,6 +34,8 @@ export const en: Language = {
     change: ['change', 'change due', 'your change'],
     taxJoins: { rate: ['at'], base: ['on', 'of'] },
     itemAdjustments: ['discount', 'savings?', 'you saved', 'promo(?:tion)?', 'coupon', 'markdown', 'price reduction', 'offer'],
+    savingsTold: ['you saved', 'you save', 'your savings', 'total savings'],
+    voids: ['void(?:ed)?', 'voided item'],
     rounding: ['rounding', 'round(?:ing)? off'],
     payment: ['cash', 'card', 'credit card', 'debit card', 'contactless'],
     contact: ['tel', 'phone', 'fax', 'mobile', 'vat', 'gst', 'abn', 'ein'],

@@ -23,6 +23,8 @@ export const es: Language = {
     change: ['cambio', 'su cambio', 'vuelto'],
     taxJoins: { rate: ['al', 'del'], base: ['sobre', 's/', 'de'] },
     itemAdjustments: ['descuento', 'dto\\.?', 'promoción', 'oferta', 'cupón'],
+    savingsTold: ['usted ahorra', 'ha ahorrado', 'ahorro'],
+    voids: ['anulación', 'anulado', 'anulada'],
     rounding: ['redondeo'],
     payment: ['efectivo', 'tarjeta', 'tarjeta de crédito'],
     contact: ['iva', 'nif', 'cif'],

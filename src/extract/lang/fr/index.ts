@@ -23,6 +23,8 @@ export const fr: Language = {
     change: ['rendu', 'rendu monnaie', 'monnaie rendue'],
     taxJoins: { rate: ['à', 'a'], base: ['sur', 'de'] },
     itemAdjustments: ['remise', 'réduction', 'promo(?:tion)?', 'bon de réduction', 'coupon'],
+    savingsTold: ['vous économisez', 'vous avez économisé', 'économie'],
+    voids: ['annulation', 'annulé'],
     rounding: ['arrondi'],
     payment: ['espèces', 'carte', 'carte bancaire', 'cb'],
     contact: ['tva', 'siret', 'siren'],

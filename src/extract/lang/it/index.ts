@@ -18,6 +18,8 @@ export const it: Language = {
     change: ['resto'],
     taxJoins: { rate: ['al'], base: ['su', 'sul', 'di'] },
     itemAdjustments: ['sconto', 'promozione', 'promo', 'buono sconto', 'coupon'],
+    savingsTold: ['hai risparmiato', 'risparmio', 'risparmi'],
+    voids: ['storno', 'annullo', 'annullato'],
     rounding: ['arrotondamento'],
     payment: ['contanti', 'carta', 'carta di credito', 'bancomat'],
     contact: ['iva', 'p\\.?\\s?iva', 'partita'],

@@ -20,6 +20,8 @@ export const nl: Language = {
     change: ['wisselgeld', 'terug', 'retour'],
     taxJoins: { rate: ['à', 'van'], base: ['over', 'van', 'op'] },
     itemAdjustments: ['korting', 'actiekorting', 'bonus', 'voordeel', 'coupon'],
+    savingsTold: ['u bespaart', 'uw voordeel', 'bespaard'],
+    voids: ['storno', 'annulering', 'geannuleerd'],
     rounding: ['afronding', 'afrondingsverschil'],
     payment: ['contant', 'pin', 'pinpas', 'pinbetaling'],
     contact: ['btw', 'kvk'],

@@ -34,6 +34,8 @@ export const pl: Language = {
     change: ['reszta'],
     taxJoins: { rate: [], base: ['od'] },
     itemAdjustments: ['rabat', 'promocja', 'upust', 'kupon'],
+    savingsTold: ['oszczędzasz', 'oszczędność', 'zaoszczędzono'],
+    voids: ['storno', 'anulowano', 'anulowanie'],
     rounding: ['zaokrąglenie'],
     payment: ['gotówka', 'gotowka', 'karta', 'karta płatnicza', 'płatność kartą', 'blik'],
     contact: ['nip', 'regon', 'krs', 'bdo'],

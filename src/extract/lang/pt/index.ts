@@ -22,6 +22,8 @@ export const pt: Language = {
     change: ['troco'],
     taxJoins: { rate: ['à', 'a'], base: ['sobre', 's/'] },
     itemAdjustments: ['desconto', 'promoção', 'promo', 'cupão', 'cupom'],
+    savingsTold: ['poupou', 'poupança', 'poupa'],
+    voids: ['anulação', 'anulado', 'estorno'],
     rounding: ['arredondamento'],
     payment: ['numerário', 'dinheiro', 'cartão', 'multibanco'],
     contact: ['nif', 'nipc', 'contribuinte'],

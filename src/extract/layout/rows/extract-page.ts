@@ -22,11 +22,11 @@ import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues, itemLines } from '../fields/record-values.js';
 import { itemSumTargets, namedOneOff, withColumnsInDoubt, withLinesSumChecked, type SumTarget } from './lines-sum.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
-import { readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
+import { countBeforeArticle, readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
 import { withListSumRepairs } from './list-sum.js';
 import type { PageContent } from '../../read/page-content.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
-import { toHundredths } from '../../units.js';
+import { half, toHundredths } from '../../units.js';
 
 /**
  * The rows of a list without heads up to its total: a receipt's payment and
@@ -64,7 +64,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const rows = itemRows(asked, isColumn, choices, recordValues, targets, settings);
   const names = asked.fields.map((f) => f.name);
   const summed = (rs: Array<Record<string, ExtractedCell>>) => withLinesSumChecked(rs, asked.fields, asked.concepts, targets, settings);
-  const list = listRows(asked, choices, rows.length, lines, recordValues, settings);
+  const list = listRows(asked, choices, rows, lines, recordValues, settings);
   // A list the sum repaired (rows/list-sum.ts): the sum chose a reading and cannot confirm it as well.
   if (list) return { ok: true, fields: names, rows: list.repaired ? list.rows : summed(list.rows) };
   if (rows.length) return { ok: true, fields: names, rows: summed(rows) };
@@ -103,6 +103,7 @@ function rowOf(
   // item's, like a line field: the document's value is their sum. A date or a discount is every item's too.
   const withLines = asksForLines(asked.textual);
   const itemsOwn = (c: Concept | null) => c?.level === 'line' || (withLines && c !== null && conceptById(COLUMN_COUNTERPARTS[c.id] ?? '')?.kind === 'number');
+  const cellWordsOf = new Map<number, Word[]>();
   fields.forEach((f, i) => {
     const c = columnOf[i] ?? -1;
     if (isColumn[i] && row) {
@@ -115,13 +116,33 @@ function rowOf(
       const text = words.map((w) => w.text).join(' ');
       // A column value is as sure as its header names the field, less when it is not wholly a value of the concept's kind.
       const fits = !kind || !text || fitsWholly(kind, words, settings);
+      cellWordsOf.set(i, words);
       out[f.name] = c >= 0 ? cell(text, words, specs[i], settings, (sureness[i] ?? 0) * (fits ? 1 : settings.rows.kindMisfit)) : { value: null, box: null };
     } else if (row && itemsOwn(concepts[i])) {
       // An item's own value no column holds is none: the document's "Total" is not each line's total.
       out[f.name] = { value: null, box: null };
     } else out[f.name] = withLines && mayBeItemsOwn(f.name, concepts[i], settings) ? guessed(recordValues.get(i) as ExtractedCell, settings) : (recordValues.get(i) as ExtractedCell);
   });
+  if (row) withCountFromArticle(out, asked, cellWordsOf, settings);
   return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf, settings) : out;
+}
+
+/**
+ * A till's count printed before the article with its sign, in the articles' cell ("2 x Butter | 2,29 | 4,58"): the
+ * count is the row's quantity where the quantity is asked and no column gave it, the words after the sign the article.
+ */
+function withCountFromArticle(out: Record<string, ExtractedCell>, asked: AskedFields, cellWordsOf: Map<number, Word[]>, settings: EngineSettings): void {
+  const { fields, concepts, specs } = asked;
+  const [d, q] = ['description', 'quantity'].map((id) => concepts.findIndex((c) => c?.id === id));
+  const words = cellWordsOf.get(d);
+  const quantity = out[fields[q]?.name];
+  if (d < 0 || q < 0 || !words || (quantity && 'value' in quantity && quantity.value)) return;
+  const signed = countBeforeArticle(words);
+  const described = out[fields[d].name];
+  if (!signed || !('value' in described)) return;
+  const sure = described.confidence ?? settings.rows.listValueConfidence;
+  out[fields[d].name] = cell(textOf(signed.description), signed.description, specs[d], settings, sure);
+  out[fields[q].name] = cell(textOf(signed.quantity), signed.quantity, specs[q], settings, sure);
 }
 
 /**
@@ -196,15 +217,22 @@ function wordsUnderNumbers(row: TableRow, columnOf: number[], concepts: Array<Co
  * (the payment lines under a short receipt name only an amount). Null: the table's rows stand. `repaired`: an amount of
  * the list was read otherwise than printed.
  */
-function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number, lines: Line[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): { rows: Array<Record<string, ExtractedCell>>; repaired: boolean } | null {
+function listRows(asked: AskedFields, choices: TableChoice[], rows: Array<Record<string, ExtractedCell>>, lines: Line[], recordValues: Map<number, ExtractedCell>, settings: EngineSettings): { rows: Array<Record<string, ExtractedCell>>; repaired: boolean } | null {
+  const tableRows = rows.length;
   const { fields, concepts, specs, textual } = asked;
   const mappedColumns = choices.length ? choices[0].columnOf.filter((c) => c >= 0).length : 0;
   const listOwn = (f: (typeof textual)[number]) => f.concept?.id === 'description' || f.concept?.id === 'line_total';
   const asks = (id: string) => textual.some((f) => f.concept?.id === id);
   // A table that holds neither the articles nor their amounts, both asked (columns guessed from the shapes of a
   // receipt's text: its articles taken for counts), gives less than a list that holds both, however many rows it has.
-  const mapped = (f: (typeof textual)[number]) => choices[0].columnOf[textual.indexOf(f)] >= 0;
-  const tableMisses = choices.length > 0 && asks('description') && asks('line_total') && !textual.some((f) => listOwn(f) && mapped(f));
+  const mapped = (f: (typeof textual)[number]) => choices.length > 0 && choices[0].columnOf[textual.indexOf(f)] >= 0;
+  // So does a table whose column of articles holds none on most rows (the count and article of "2 x Butter   2,29
+  // 4,58" taken for a count column, the articles' column left empty).
+  const articleless = (f: (typeof textual)[number]) => mapped(f) && rows.filter((row) => /\p{L}{2}/u.test(textOfCell(row[f.name]))).length <= half(rows.length);
+  // Or one whose articles went to a column of numbers: words on most of its rows.
+  const wordy = (f: (typeof textual)[number]) => mapped(f) && (f.concept?.kind === 'number' || f.concept?.kind === 'money') && !articleless(f);
+  const articlesAstray = textual.some((f) => f.concept?.id === 'description' && (articleless(f) || !mapped(f))) && textual.some(wordy);
+  const tableMisses = choices.length > 0 && ((asks('description') && asks('line_total') && !textual.some((f) => listOwn(f) && mapped(f))) || articlesAstray);
   // A table without the articles, asked (a till's count before each article, "2 x Apples", read as a column of
   // counts), gives less than a list as long that holds them.
   const missesArticles = choices.length > 0 && textual.some((f) => f.concept?.id === 'description' && !mapped(f));
@@ -216,6 +244,9 @@ function listRows(asked: AskedFields, choices: TableChoice[], tableRows: number,
   }
   return null;
 }
+
+/** A cell's text, empty where it has none (an image region, no value). */
+const textOfCell = (c: ExtractedCell | undefined) => (c && 'value' in c && typeof c.value === 'string' ? c.value : '');
 
 /** The line columns arithmetic checks: quantity × unit price ≈ line total. */
 const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;

@@ -12,7 +12,7 @@ import type { Word } from '../../types.js';
 import { half } from '../../units.js';
 import type { Line } from '../lines/lines.js';
 import { fitValue } from '../values/value-kinds.js';
-import { isDataValue, isItemAdjustment } from '../tables/data-values.js';
+import { isDataValue, isItemAdjustment, isItemNote, isModifier } from '../tables/data-values.js';
 import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
 import { isUnsureReading } from '../values/reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
@@ -35,12 +35,16 @@ export interface ListItem {
  * (`0,456 kg x 2,99 EUR/kg`, `1,234 kg x 2,00 €/kg`), its price with a currency sign before it (`2 x €3.79`). A scan
  * reads a till's `@` as `©`, `®` or `Q` ("5 © 4,14", "1Q9,91"): the item's amount still has to confirm the line.
  */
-const SIGN = '[x×*@©®Q]';
+/** The signs a till prints between a count and a price or an article. */
+const TILL_SIGN = 'x×*@';
+const SIGN = `[${TILL_SIGN}©®Q]`;
 const QUANTITY_LINE = new RegExp(`^(?<count>\\d+(?:[.,]\\d+)?)\\s*(?:\\p{L}{1,3}\\.?\\s*)?${SIGN}\\s*[€$£]?(?<price>-?\\d[\\d.,]*)(?:\\s*(?:[€$£]|zł|\\p{Lu}{3}))?(?:\\s*\\/\\s*\\p{L}{1,3}\\.?)?$`, 'iu');
 /** The sign alone, the sign clinging to a count ("3x", "1Q9,91"), and the sign before a price ("Q5,14"). */
 const SIGN_WORD = new RegExp(`^${SIGN}$`, 'i');
 const GLUED_SIGN = new RegExp(`^(?<count>\\d+)${SIGN}(?<rest>.*)$`, 'i');
 const SIGN_BEFORE_PRICE = new RegExp(`^${SIGN}\\d`, 'i');
+/** The unit a price clings to ("4.19/lb", "2,99€/kg"). */
+const PER_UNIT = /(?<=\d)\s*(?:[€$£]|zł|\p{Lu}{3})?\/\p{L}{1,3}\.?$/u;
 
 /** The document-level concepts the first words of a line label ("GESAMT", "Bon-Nr.", "Datum"). */
 function documentLabels(line: Line, settings: EngineSettings): Array<NonNullable<ReturnType<typeof conceptById>>> {
@@ -106,7 +110,11 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
   const glued = GLUED_SIGN.exec(words[0].text)?.groups;
   const quantity = x > 0 || /^\d+(?:[.,]\d+)?$/.test(words[0].text) ? words.slice(0, 1) : glued ? [{ ...words[0], text: glued.count }] : null;
   const after = x > 0 ? words.slice(x + 1) : glued?.rest ? [{ ...words[0], text: glued.rest }, ...words.slice(1)] : words.slice(1);
-  const unitPrice = after.filter((w) => /\d/.test(w.text)).map((w) => (SIGN_BEFORE_PRICE.test(w.text) ? { ...w, text: w.text.slice(1) } : w));
+  // A price a unit keeps its figure only: no "/lb" or "/kg" clinging to it ("$4.19/lb").
+  const unitPrice = after
+    .filter((w) => /\d/.test(w.text))
+    .map((w) => (SIGN_BEFORE_PRICE.test(w.text) ? { ...w, text: w.text.slice(1) } : w))
+    .map((w) => (PER_UNIT.test(w.text) ? { ...w, text: w.text.replace(PER_UNIT, '') } : w));
   return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
 }
 
@@ -146,23 +154,26 @@ function countsAfterArticle(words: Word[], total: Word[], settings: EngineSettin
  * A description's second line: words alone under the item's description, at its left edge, before anything else
  * ("Eier 10 St." over "Bio"). A line with a figure in it is a quantity line or another item, not a continuation.
  */
-function continuesDescription(line: Line, description: Word[], settings: EngineSettings): boolean {
+function continuesDescription(line: Line, description: Word[], settings: EngineSettings, itemLeft = description[0]?.box.x1): boolean {
   if (line.segments.length !== 1 || /\d/.test(line.text) || !/\p{L}{2}/u.test(line.text)) return false;
-  const left = description[0]?.box.x1;
-  return left !== undefined && Math.abs(line.box.x1 - left) < line.height && !closesList(line, settings) && !labelsDocumentValue(line, settings);
+  // Under the article, or under the item line's first word (a count before the article: "2 x Butter" over "Bio").
+  const under = (left: number | undefined) => left !== undefined && Math.abs(line.box.x1 - left) < line.height;
+  return (under(description[0]?.box.x1) || under(itemLeft)) && !closesList(line, settings) && !labelsDocumentValue(line, settings);
 }
 
+
 /** A count with the sign a till prints between it and the article ("2 x", "2x", "3 *", "1 @"); no scan misreads here, an article may open with "Q". */
-const COUNT_SIGN = /^(?<count>\d{1,3})\s*[x×*@]$/i;
+const COUNT_SIGN = new RegExp(`^(?<count>\\d{1,3})\\s*[${TILL_SIGN}]$`, 'i');
+const COUNT_SIGN_ALONE = new RegExp(`^[${TILL_SIGN}]$`, 'i');
 
 /**
  * A count a till prints before the article with its sign ("2 x Apples", "2x Pears", "3 * Yogurt"): the count is the
  * quantity, the words after the sign the article's. Null when the words do not open so.
  */
-function countBeforeArticle(words: Word[]): { quantity: Word[]; description: Word[] } | null {
+export function countBeforeArticle(words: Word[]): { quantity: Word[]; description: Word[] } | null {
   const [first, second, ...rest] = words;
-  const glued = first && !/^\d+$/.test(first.text) ? COUNT_SIGN.exec(first.text)?.groups?.count : undefined;
-  const apart = first && second && /^\d{1,3}$/.test(first.text) && /^[x×*@]$/i.test(second.text);
+  const glued = first && COUNT_SIGN.exec(first.text)?.groups?.count;
+  const apart = first && second && /^\d{1,3}$/.test(first.text) && COUNT_SIGN_ALONE.test(second.text);
   const [count, description] = glued ? [glued, [second, ...rest]] : apart ? [first.text, rest] : [null, []];
   return count && description[0] && /^\p{L}/u.test(description[0].text) ? { quantity: [{ ...first, text: count }], description } : null;
 }
@@ -174,12 +185,14 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
    * `end`: the index of the item's last line; `runsOn`: its description is on that line and may run onto the next (a
    * record over two lines ends at its counts, and the line under them is the next article).
    */
-  const items: Array<ListItem & { index: number; end: number; runsOn: boolean }> = [];
+  const items: Array<ListItem & { index: number; end: number; runsOn: boolean; left?: number }> = [];
   const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
   let closing: Line | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (skip.has(line) || (items.length > 0 && isItemAdjustment(line.segments.map((seg) => seg.text)))) continue;
+    // Discounts, savings told, voids and modifiers under an item are none of their own, nor its description's next line.
+    const texts = line.segments.map((seg) => seg.text);
+    if (skip.has(line) || (items.length > 0 && (isItemAdjustment(texts) || isItemNote(texts) || isModifier(texts)))) continue;
     if (items.length > 0 && endsList(lines, i, settings)) {
       closing = line;
       break;
@@ -190,7 +203,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       continue;
     }
     const last = items[items.length - 1];
-    if (last?.end === i - 1 && last.runsOn && continuesDescription(line, last.description, settings)) {
+    if (last?.end === i - 1 && last.runsOn && continuesDescription(line, last.description, settings, last.left)) {
       last.description = [...last.description, ...line.words];
       last.end = i;
       continue;
@@ -233,9 +246,9 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     const signed = start ? null : countBeforeArticle(words);
     if (signed) {
       const price = middle.length ? amount(middle) : null;
-      const t = amount(withoutTaxClass(total));
+      const t = amount(total);
       const unitPrice = price && t && countsGive(Number(signed.quantity[0].text), price.value, t.value, settings) ? middle : null;
-      items.push({ index: i, end: i, runsOn: true, description: signed.description, lineTotal: total, quantity: signed.quantity, unitPrice, misread: misread || undefined });
+      items.push({ index: i, end: i, runsOn: true, left: line.box.x1, description: signed.description, lineTotal: total, quantity: signed.quantity, unitPrice, misread: misread || undefined });
       continue;
     }
     // Or inside the article's cell ("Apples 2 @ 0.60   1.20").
@@ -268,8 +281,22 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   // The amounts of a list share their form: where most carry cents, a whole number above them is the shop's street
   // or house number (one among them may be an amount whose comma the scan lost), a time no item ("11:27").
   const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.repairedTotal ?? textOf(it.lineTotal));
-  const kept = items.filter(cents).length > half(items.length) ? items.slice(Math.max(0, items.findIndex(cents))) : items;
+  const kept = withCountsFirst(items.filter(cents).length > half(items.length) ? items.slice(Math.max(0, items.findIndex(cents))) : items, settings);
   return kept.length >= r.minListItems || (kept.length === 1 && totals(kept[0], closing, lines, settings)) ? kept.map(withCode) : [];
+}
+
+/** A bare count, then the article's words ("2 Burger", "1 Cola Zero"); a unit after the count is a pack size ("500 g Nudeln"). */
+const countFirst = (item: ListItem) => !item.quantity && item.description.length > 1 && /^\d{1,3}$/.test(item.description[0].text) && /^\p{L}{2}/u.test(item.description[1].text) && !UNIT_AFTER_COUNT.test(item.description[1].text);
+const UNIT_AFTER_COUNT = /^(?:g|kg|ml|cl|l|st|stk|pcs|pc|x)\.?$/i;
+
+/**
+ * A till that prints the count and the article in one cell ("2 Burger   19.00"): where most of the list's items open
+ * with a bare count, that count is each one's quantity and the words after it the article.
+ */
+function withCountsFirst<T extends ListItem>(items: T[], settings: EngineSettings): T[] {
+  const counted = items.filter(countFirst);
+  if (counted.length < settings.rows.minListItems || counted.length < items.length * settings.rows.countFirstShare) return items;
+  return items.map((it) => (countFirst(it) ? { ...it, quantity: it.description.slice(0, 1), description: it.description.slice(1) } : it));
 }
 
 /** An item whose description opens with an article number (five digits or more, then the article's words) holds it apart. */

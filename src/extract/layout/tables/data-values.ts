@@ -1,5 +1,5 @@
 import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
-import { FILLER_VALUE, ITEM_ADJUSTMENT, SUMMARY_LABEL } from '../../lexicon.js';
+import { FILLER_VALUE, ITEM_ADJUSTMENT, ITEM_NOTE, SUMMARY_LABEL } from '../../lexicon.js';
 import { isSummaryLabel } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
@@ -80,3 +80,19 @@ export function isItemAdjustment(texts: string[]): boolean {
   const figure = figures[figures.length - 1].replace(/\s+[A-Z0-9]$/, '').replace(/[€$£\s]/g, '');
   return /\d/.test(figure) && /^[-−]|[-−]$|^\(.*\)$/.test(figure);
 }
+
+/**
+ * A till's note under an item with a figure in it, savings told or an item voided ("You saved | 0.50", "Sie sparen |
+ * 0,50", "Storno Butter | -2,29 A"): whatever its sign, no item. Savings told were already taken off the price; a
+ * void takes back an item rung up above it, and a list keeps the items as rung up.
+ */
+export function isItemNote(texts: string[]): boolean {
+  const [label, ...rest] = texts.map((t) => t.trim()).filter(Boolean);
+  return label !== undefined && ITEM_NOTE.test(label) && /\d/.test(rest.join(' ') || label.replace(ITEM_NOTE, ''));
+}
+
+/**
+ * A modifier a restaurant's till prints under an item, priced or not ("+ Extra cheese | 0.50", "- no onions"): a sign,
+ * then words. It belongs to the item above and is no item of its own.
+ */
+export const isModifier = (texts: string[]): boolean => /^(?:\+\s*|[-–]\s+)\p{L}/u.test(texts.find((t) => t.trim())?.trim() ?? '');

@@ -1,6 +1,6 @@
 import { summaryRows } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
-import { isItemAdjustment, isSummaryText } from './data-values.js';
+import { isItemAdjustment, isItemNote, isModifier, isSummaryText } from './data-values.js';
 import type { TableRow } from './table-rows.js';
 
 /**
@@ -24,6 +24,8 @@ export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[],
     if (firstEmpty && label !== undefined && !repeated) out = out.slice(0, -1);
     else break;
   }
-  // A till's discount under an item lowers that item and is none of its own (the sums above count it).
-  return out.filter((r) => !isItemAdjustment(r.cells.map((c) => c.text)));
+  // A till's discount under an item lowers that item and is none of its own (the sums above count it); nor are savings
+  // told, voids and modifiers.
+  const notItem = (texts: string[]) => isItemAdjustment(texts) || isItemNote(texts) || isModifier(texts);
+  return out.filter((r) => !notItem(r.cells.map((c) => c.text)));
 }
