@@ -31,3 +31,29 @@ describe('the page\'s main table with no fields asked', () => {
     ]);
   });
 });
+
+/**
+ * The bill's labelled values set right of the customer's address on the
+ * same lines ("Am Mühlbach 62 | Datum | 2022-04-28"): the first cell of
+ * each row is the address, the labels a column of their own.
+ */
+const addressed: TypesetLine[] = [
+  [147, [[77, 'Jörg Müller'], [560, 'Rechnungsnr.'], [720, 'ST/2022/78157']]],
+  [160, [[77, 'Am Mühlbach 62'], [560, 'Datum'], [720, '2022-04-28']]],
+  [172, [[77, '50667 Köln'], [560, 'Kundennummer'], [720, '11254320']]],
+  [185, [[560, 'Abrechnungszeitraum'], [720, '2022-03-13 bis 2022-04-11']]],
+  [198, [[560, 'Zahlbar bis'], [720, '2022-05-12']]],
+  [241, [[77, 'Beschreibung'], [530, 'Anz.'], [570, 'Einheit'], [700, 'Preis/Einheit'], [880, 'Gesamt']]],
+  [262, [[77, 'Arbeitspreis HT'], [535, '832'], [570, 'kWh'], [750, '0,0319'], [892, '26,56']]],
+  [284, [[77, 'Arbeitspreis NT'], [535, '745'], [570, 'kWh'], [750, '0,0197'], [892, '14,69']]],
+];
+
+describe('the main table beside an address block of labelled values', () => {
+  it('is the items, not the labels column set beside the address', () => {
+    const rows = readRows(addressed, ask());
+    expect(rows.map((r) => Object.values(r))).toEqual([
+      ['Arbeitspreis HT', '832', 'kWh', '0,0319', '26,56'],
+      ['Arbeitspreis NT', '745', 'kWh', '0,0197', '14,69'],
+    ]);
+  });
+});

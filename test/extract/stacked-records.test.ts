@@ -111,4 +111,26 @@ describe('records under a stacked header', () => {
       { item_code: '4712', description: 'Gelierzucker Extra 250g', quantity: '2' },
     ]);
   });
+
+  it('opens a record at a code where the records\' codes start, however few values its line carries', () => {
+    // A payslip's wage types: a code and figures over the wage type's name; a bonus or a deduction prints its amount only.
+    const payslip = page([
+      [100, [[60, 'Code'], [440, 'Nombre'], [540, 'Taux'], [640, 'À payer'], [780, 'À déduire']]],
+      [111, [[60, 'Libellé']]],
+      [133, [[60, '1000'], [470, '46'], [550, '52,33'], [650, '2 407,18']]],
+      [144, [[60, 'Salaire de base']]],
+      [166, [[60, '1010'], [650, '3 985,35']]],
+      [177, [[60, 'Heures supplémentaires']]],
+      [199, [[60, '1020'], [464, '126'], [550, '14,99'], [650, '1 888,74']]],
+      [210, [[60, 'Prime de nuit']]],
+      [232, [[60, '5000'], [796, '356,09']]],
+      [243, [[60, 'CSG déductible']]],
+    ]);
+    expect(rowsOf(extractFromContent(payslip, ask('item_code', 'description', 'hours', 'earnings', 'deductions')))).toEqual([
+      { item_code: '1000', description: 'Salaire de base', hours: '46', earnings: '2 407,18', deductions: null },
+      { item_code: '1010', description: 'Heures supplémentaires', hours: null, earnings: '3 985,35', deductions: null },
+      { item_code: '1020', description: 'Prime de nuit', hours: '126', earnings: '1 888,74', deductions: null },
+      { item_code: '5000', description: 'CSG déductible', hours: null, earnings: null, deductions: '356,09' },
+    ]);
+  });
 });

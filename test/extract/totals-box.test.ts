@@ -33,3 +33,36 @@ describe('a box of totals, heads over amounts, right under the items', () => {
     expect(readRows(payslip, ask('gross_pay', 'net_pay'))).toEqual([{ gross_pay: 'USD 3,031.90', net_pay: 'USD 2,319.41' }]);
   });
 });
+
+/**
+ * A utility bill's tax box right under its two items: a rate, the base, the
+ * tax and the total under heads not all summary labels ("TTC"), the rate
+ * printed apart from its percent sign ("20 %"), or the heads set tight as
+ * one run ("Aliquota Imponibile Imposta Totale"). Its figures stand between
+ * the items' columns: left in, they open columns of their own.
+ */
+const bill = (heads: Array<[number, string]>, rate: string): TypesetLine[] => [
+  [241, [[77, 'Désignation'], [485, 'Quantité'], [573, 'U.'], [720, 'Prix'], [880, 'Total']]],
+  [253, [[720, 'unitaire'], [880, 'HT']]],
+  [274, [[77, 'Consommation heures pleines'], [541, '577'], [573, 'kWh'], [744, '0,0262'], [893, '15,11']]],
+  [296, [[77, 'Consommation heures creuses'], [541, '649'], [573, 'kWh'], [744, '0,0180'], [893, '11,69']]],
+  [324, heads],
+  [339, [[625, rate], [690, '26,80'], [790, '5,36'], [840, '32,16']]],
+];
+
+describe('a box of tax totals under a bill\'s items', () => {
+  const items = [
+    ['Consommation heures pleines', '577', 'kWh', '0,0262', '15,11'],
+    ['Consommation heures creuses', '649', 'kWh', '0,0180', '11,69'],
+  ];
+
+  it('is no row of the items when one of its heads is no summary label and its rate is printed apart from "%"', () => {
+    const rows = readRows(bill([[600, 'Taux TVA'], [680, 'Base HT'], [780, 'TVA'], [840, 'TTC']], '20 %'), ask());
+    expect(rows.map((r) => Object.values(r))).toEqual(items);
+  });
+
+  it('is no row of the items when its heads are set tight as one run', () => {
+    const rows = readRows(bill([[600, 'Aliquota Imponibile Imposta Totale']], '10%'), ask());
+    expect(rows.map((r) => Object.values(r))).toEqual(items);
+  });
+});

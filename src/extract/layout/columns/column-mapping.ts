@@ -221,11 +221,15 @@ export function chooseMainTables(tables: Table[], settings: EngineSettings): Tab
 /**
  * The document's labelled values set in columns, not items: every row's
  * first cell a label of a document-level concept ("Emitida em |
- * 25/12/2024", "Nº cliente | 80633896", "Pagar até | 08/01/2025").
+ * 25/12/2024", "Nº cliente | 80633896", "Pagar até | 08/01/2025"), or every
+ * row's cell of one column such a label, the recipient's address set left
+ * of them on the same lines ("Am Mühlbach 62 | Datum | 2022-04-28").
  */
 function labelsDocumentValues(t: Table, settings: EngineSettings): boolean {
+  const documentLabel = (text: string) => [...classifyLabel(text, settings).keys()].some((id) => conceptById(id)?.level === 'document');
   const firsts = t.rows.map((r) => r.cells.find((c) => c.text)?.text ?? '');
-  return firsts.length > 0 && firsts.every((text) => [...classifyLabel(text, settings).keys()].some((id) => conceptById(id)?.level === 'document'));
+  if (firsts.length === 0) return false;
+  return firsts.every(documentLabel) || Array.from({ length: columnCount(t) }, (_, c) => c).some((c) => t.rows.every((r) => documentLabel(r.cells[c]?.text ?? '')));
 }
 
 /** Clean, unique column names from header text; unnamed columns get "Column N". */

@@ -70,13 +70,20 @@ function continuesProse(first: Line, next: Line, headAlign: number): boolean {
 /**
  * The lines that open a record: those carrying about as many values as the
  * fullest line (codes, quantity, price, rate, total), not a note with one
- * figure ("Rabatt: -0,03 €") or a sub-item with a quantity only.
+ * figure ("Rabatt: -0,03 €") or a sub-item with a quantity only. Where every
+ * such line starts with a code at one place, a line starting with a code
+ * there opens a record with fewer values (a payslip's bonus, its amount only,
+ * among wages with hours and rate).
  */
 export function recordStarts(body: Line[], settings: EngineSettings): Set<Line> {
-  const { recordMinValues, recordStartShare } = settings.tables;
+  const { recordMinValues, recordStartShare, headAlign } = settings.tables;
   const counts = body.map(dataCount);
   const least = Math.max(recordMinValues, Math.ceil(Math.max(0, ...counts) * recordStartShare));
-  return new Set(body.filter((_, i) => counts[i] >= least));
+  const full = body.filter((_, i) => counts[i] >= least);
+  const coded = (l: Line) => isDataSegment(l.segments[0]) && /\d/.test(l.segments[0].text) && !/[.,]\d{1,2}$/.test(l.segments[0].text);
+  const codeAt = full.length > 1 && full.every(coded) ? full[0].segments[0].box.x1 : null;
+  if (codeAt === null || full.some((l) => Math.abs(l.segments[0].box.x1 - codeAt) > headAlign)) return new Set(full);
+  return new Set(body.filter((l, i) => counts[i] >= least || (counts[i] >= recordMinValues && coded(l) && Math.abs(l.segments[0].box.x1 - codeAt) <= headAlign)));
 }
 
 /** Values on a line: data segments, each number of a packed run of numbers counted. */

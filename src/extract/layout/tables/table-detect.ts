@@ -368,32 +368,27 @@ function withoutTrailingSummary(block: Line[], settings: EngineSettings): Line[]
 }
 
 /**
- * A box of totals: a line of summary labels alone ("Gross pay | Total
- * deductions | Net pay", "Sous-total HT | TVA 20% | Net à payer") over a
- * line of their amounts, those amounts running across the gaps between the
- * items' columns above (`items`). Payslips and orders print it right under
- * the items; left in, its amounts, wider than the items' figures, merge
- * columns. A box whose amounts stand in the items' columns merges none.
+ * A box of totals: a line of labels alone, summary labels but one ("Gross
+ * pay | Total deductions | Net pay", "Taux TVA | Base HT | TVA | TTC", or set
+ * tight as one segment, "Aliquota Imponibile Imposta Totale") over a line of
+ * their amounts, two or more. Payslips, orders and bills print it right under
+ * the items; left in, its amounts, set where the items' columns are not,
+ * merge the items' columns or open new ones between them.
  */
 function totalsBox(items: Line[], heads: Line, values: Line, settings: EngineSettings): boolean {
-  const amountWord = (text: string) => isDataValue(text) || detectCurrency(text) === text || /^[$€£]$/.test(text);
-  // A scan may misread one head ("Towal" for "Total"): the others must be summary labels, at least two of them.
+  const amountWord = (text: string) => isDataValue(text) || detectCurrency(text) === text || /^[$€£%]$/.test(text);
+  // A scan may misread one head ("Towal" for "Total"): the others must be summary labels, at least two of them. Heads
+  // set tight as one run read as one label over several amounts.
   const unread = heads.segments.filter((s) => !isSummaryText(s.text, settings)).length;
-  if (
-    heads.segments.length <= 1 ||
-    heads.segments.some(isDataSegment) ||
-    unread > settings.tables.totalsBoxUnreadHeads ||
-    heads.segments.length - unread < settings.tables.totalsBoxReadHeads ||
-    !values.words.some((w) => isDataValue(w.text)) ||
-    !values.words.every((w) => amountWord(w.text))
-  ) {
-    return false;
-  }
-  const data = items.filter(hasDataCell);
-  if (data.length <= 1) return false;
-  const box = unionBoxes(data.map((l) => l.box));
-  const gaps = findWhitespaceSeparators(data, box.x1, box.x2, settings);
-  return lineParts(values).some((p) => gaps.some((x) => p.x1 < x && p.x2 > x));
+  const read = heads.segments.length - unread;
+  const headsRead = heads.segments.length === 1 ? read === 1 && lineParts(values).length > 1 : unread <= settings.tables.totalsBoxUnreadHeads && read >= settings.tables.totalsBoxReadHeads;
+  return (
+    headsRead &&
+    !heads.segments.some(isDataSegment) &&
+    values.words.some((w) => isDataValue(w.text)) &&
+    values.words.every((w) => amountWord(w.text)) &&
+    items.filter(hasDataCell).length > 1
+  );
 }
 
 /**
