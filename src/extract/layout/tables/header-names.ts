@@ -1,4 +1,5 @@
 import type { Table } from './table.js';
+import type { Line } from '../lines/lines.js';
 import type { Box, Word } from '../../types.js';
 import { columnAt } from './table-columns.js';
 import { lineToCells } from './table-rows.js';
@@ -30,7 +31,7 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
     const subHeaded = new Set(lines.slice(at + 1).flatMap((l) => l.words.map((w) => columnAt(table.separators, middle(w.box.x1, w.box.x2)))));
     const centres = line.segments.map((seg) => columnAt(table.separators, middle(seg.box.x1, seg.box.x2)));
     // The columns each segment's whole text names; [] when its words go to their own columns.
-    const spans = line.segments.map((seg, k) => {
+    const spread = line.segments.map((seg, k) => {
       const reached = spannedColumns(table, seg.box.x1, seg.box.x2, t.spanShare);
       // A column another head of this line stands over is that head's ("Cajas | Peso neto (kg)", the wide head reaching left).
       const own = reached.filter((c) => !centres.some((x, j) => j !== k && x === c));
@@ -45,6 +46,8 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
       const group = line === lowest ? undefined : groups.find((g) => spanned.every((c) => g.includes(c)));
       return group ?? spanned;
     });
+    // Heads set off their columns: as many heads as columns, in order, name them in order rather than two over one.
+    const spans = headsInOrder(table, line, spread, columns) ? spread.map((_, k) => [k]) : spread;
     line.segments.forEach((seg, k) => {
       for (const c of spans[k]) parts[c].push(seg.text);
     });
@@ -55,6 +58,23 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
   });
   const names = parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim());
   return stack ? [...names, ...stack.heads.map((h) => h.name)] : names;
+}
+
+/**
+ * True when a head line's separate heads, as many as the columns, stand off
+ * their columns (left-shifted heads over right-aligned figures: "Godziny
+ * Stawka" | "Stawka Kwota" | "Kwota"): read by their spans, some column
+ * takes two heads; the k-th head, left to right, stands no further than one
+ * column from the k-th column, so the heads name the columns in order.
+ */
+function headsInOrder(table: Table, line: Line, spans: number[][], columns: number): boolean {
+  const segs = line.segments;
+  if (segs.length !== columns || columns <= 1 || spans.some((s) => !s.length)) return false;
+  if (segs.some((s, k) => k > 0 && s.box.x1 < segs[k - 1].box.x2)) return false;
+  const taken = Array.from({ length: columns }, () => 0);
+  for (const s of spans) for (const c of s) taken[c]++;
+  if (!taken.some((n) => n > 1)) return false;
+  return segs.every((s, k) => Math.abs(columnAt(table.separators, middle(s.box.x1, s.box.x2)) - k) <= 1);
 }
 
 /**
