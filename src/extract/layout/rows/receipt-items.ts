@@ -12,7 +12,7 @@ import type { Word } from '../../types.js';
 import { half } from '../../units.js';
 import type { Line } from '../lines/lines.js';
 import { fitValue } from '../values/value-kinds.js';
-import { isDataValue, isItemAdjustment, isItemNote, isModifier } from '../tables/data-values.js';
+import { isDataValue, isUnderItem } from '../tables/data-values.js';
 import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
 import { isUnsureReading } from '../values/reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
@@ -161,7 +161,6 @@ function continuesDescription(line: Line, description: Word[], settings: EngineS
   return (under(description[0]?.box.x1) || under(itemLeft)) && !closesList(line, settings) && !labelsDocumentValue(line, settings);
 }
 
-
 /** A count with the sign a till prints between it and the article ("2 x", "2x", "3 *", "1 @"); no scan misreads here, an article may open with "Q". */
 const COUNT_SIGN = new RegExp(`^(?<count>\\d{1,3})\\s*[${TILL_SIGN}]$`, 'i');
 const COUNT_SIGN_ALONE = new RegExp(`^[${TILL_SIGN}]$`, 'i');
@@ -191,8 +190,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     // Discounts, savings told, voids and modifiers under an item are none of their own, nor its description's next line.
-    const texts = line.segments.map((seg) => seg.text);
-    if (skip.has(line) || (items.length > 0 && (isItemAdjustment(texts) || isItemNote(texts) || isModifier(texts)))) continue;
+    if (skip.has(line) || (items.length > 0 && isUnderItem(line.segments.map((seg) => seg.text)))) continue;
     if (items.length > 0 && endsList(lines, i, settings)) {
       closing = line;
       break;

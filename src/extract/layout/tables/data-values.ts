@@ -72,7 +72,7 @@ export function withoutUnitWord(words: Word[]): Word[] {
  * start as a discount does (lexicon.ts `ITEM_ADJUSTMENT`) and its last figure, a tax class after it left aside, is
  * negative. It lowers the item above it and is no item of its own, though "Rabatt" also labels a document's discount.
  */
-export function isItemAdjustment(texts: string[]): boolean {
+function isItemAdjustment(texts: string[]): boolean {
   const [label, ...rest] = texts.map((t) => t.trim()).filter(Boolean);
   // Cells of a lone tax class ("A") left aside.
   const figures = rest.filter((t) => !/^[A-Z0-9]$/.test(t));
@@ -86,7 +86,7 @@ export function isItemAdjustment(texts: string[]): boolean {
  * 0,50", "Storno Butter | -2,29 A"): whatever its sign, no item. Savings told were already taken off the price; a
  * void takes back an item rung up above it, and a list keeps the items as rung up.
  */
-export function isItemNote(texts: string[]): boolean {
+function isItemNote(texts: string[]): boolean {
   const [label, ...rest] = texts.map((t) => t.trim()).filter(Boolean);
   return label !== undefined && ITEM_NOTE.test(label) && /\d/.test(rest.join(' ') || label.replace(ITEM_NOTE, ''));
 }
@@ -95,4 +95,7 @@ export function isItemNote(texts: string[]): boolean {
  * A modifier a restaurant's till prints under an item, priced or not ("+ Extra cheese | 0.50", "- no onions"): a sign,
  * then words. It belongs to the item above and is no item of its own.
  */
-export const isModifier = (texts: string[]): boolean => /^(?:\+\s*|[-–]\s+)\p{L}/u.test(texts.find((t) => t.trim())?.trim() ?? '');
+const isModifier = (texts: string[]): boolean => /^(?:\+\s*|[-–]\s+)\p{L}/u.test(texts.find((t) => t.trim())?.trim() ?? '');
+
+/** A till's line under an item that is none of its own: a discount, savings told, a void or a modifier. */
+export const isUnderItem = (texts: string[]): boolean => isItemAdjustment(texts) || isItemNote(texts) || isModifier(texts);

@@ -47,7 +47,7 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
       return group ?? spanned;
     });
     // Heads set off their columns: as many heads as columns, in order, name them in order rather than two over one.
-    const spans = headsInOrder(table, line, spread, columns) ? spread.map((_, k) => [k]) : spread;
+    const spans = headsInOrder(line, centres, spread, columns) ? spread.map((_, k) => [k]) : spread;
     line.segments.forEach((seg, k) => {
       for (const c of spans[k]) parts[c].push(seg.text);
     });
@@ -64,17 +64,18 @@ export function headerNames(table: Table, depth: number, settings: EngineSetting
  * True when a head line's separate heads, as many as the columns, stand off
  * their columns (left-shifted heads over right-aligned figures: "Godziny
  * Stawka" | "Stawka Kwota" | "Kwota"): read by their spans, some column
- * takes two heads; the k-th head, left to right, stands no further than one
- * column from the k-th column, so the heads name the columns in order.
+ * takes two heads; the k-th head, left to right, its centre over column
+ * `centres[k]`, stands no further than one column from the k-th column, so
+ * the heads name the columns in order.
  */
-function headsInOrder(table: Table, line: Line, spans: number[][], columns: number): boolean {
+function headsInOrder(line: Line, centres: number[], spans: number[][], columns: number): boolean {
   const segs = line.segments;
   if (segs.length !== columns || columns <= 1 || spans.some((s) => !s.length)) return false;
   if (segs.some((s, k) => k > 0 && s.box.x1 < segs[k - 1].box.x2)) return false;
   const taken = Array.from({ length: columns }, () => 0);
   for (const s of spans) for (const c of s) taken[c]++;
   if (!taken.some((n) => n > 1)) return false;
-  return segs.every((s, k) => Math.abs(columnAt(table.separators, middle(s.box.x1, s.box.x2)) - k) <= 1);
+  return centres.every((c, k) => Math.abs(c - k) <= 1);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { summaryRows } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
-import { isItemAdjustment, isItemNote, isModifier, isSummaryText } from './data-values.js';
+import { isSummaryText, isUnderItem } from './data-values.js';
 import type { TableRow } from './table-rows.js';
 
 /**
@@ -26,6 +26,5 @@ export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[],
   }
   // A till's discount under an item lowers that item and is none of its own (the sums above count it); nor are savings
   // told, voids and modifiers.
-  const notItem = (texts: string[]) => isItemAdjustment(texts) || isItemNote(texts) || isModifier(texts);
-  return out.filter((r) => !notItem(r.cells.map((c) => c.text)));
+  return out.filter((r) => !isUnderItem(r.cells.map((c) => c.text)));
 }

@@ -82,8 +82,9 @@ export function recordStarts(body: Line[], settings: EngineSettings): Set<Line> 
   const full = body.filter((_, i) => counts[i] >= least);
   const coded = (l: Line) => isDataSegment(l.segments[0]) && /\d/.test(l.segments[0].text) && !/[.,]\d{1,2}$/.test(l.segments[0].text);
   const codeAt = full.length > 1 && full.every(coded) ? full[0].segments[0].box.x1 : null;
-  if (codeAt === null || full.some((l) => Math.abs(l.segments[0].box.x1 - codeAt) > headAlign)) return new Set(full);
-  return new Set(body.filter((l, i) => counts[i] >= least || (counts[i] >= recordMinValues && coded(l) && Math.abs(l.segments[0].box.x1 - codeAt) <= headAlign)));
+  const atCodes = (l: Line) => codeAt !== null && Math.abs(l.segments[0].box.x1 - codeAt) <= headAlign;
+  if (!full.every(atCodes)) return new Set(full);
+  return new Set(body.filter((l, i) => counts[i] >= least || (counts[i] >= recordMinValues && coded(l) && atCodes(l))));
 }
 
 /** Values on a line: data segments, each number of a packed run of numbers counted. */
