@@ -125,7 +125,7 @@ export async function scoreDocument(engine: Engine, doc: BusinessDoc, pages: Eng
 }
 
 /** Which returned cells of one column are right (each expected cell matches one returned cell at most). */
-function cellRightness(cells: Cell[], predicted: string[], expected: string[]): ConfidencePoint[] {
+export function cellRightness(cells: Array<{ confidence?: number }>, predicted: string[], expected: string[]): ConfidencePoint[] {
   const left = new Map<string, number>();
   for (const e of expected) if (e.trim()) left.set(cellKey(e), (left.get(cellKey(e)) ?? 0) + 1);
   const out: ConfidencePoint[] = [];

@@ -14,6 +14,10 @@
  * documents or more of one task (fields, line items), its first document
  * corrected from the case's truth, the rest read again (`kie digital`: the
  * invoices' PDFs, `kie scanned`: receipt photos and scans).
+ * Beside each set's figures, the calibration table of documents 2.. before
+ * and after (evaluate.ts's bins: share right per confidence bin over the
+ * fields and line cells that carry a confidence; issue 26: on scans, values
+ * at 0.9 or more right at least 97% of the time).
  * Lone documents of other senders are read before any correction and again
  * after all: `others_unchanged` counts those whose answer (values and
  * confidence) is the same to the last digit.
@@ -28,7 +32,7 @@ import { parseMetrics } from '../../../test/scale/metrics-text.js';
 import { requirementFor, sameValue, type KieCase } from '../kie-dev.js';
 import { BENCH_ADMIN_TOKEN, createBenchAccount, startBenchServer, startInProcessBenchServer } from '../server.js';
 import { realSender, realSplit, splitSeeds, type Split } from '../splits.js';
-import { normalizeValue } from './evaluate.js';
+import { calibration, calibrationChecks, cellRightness, normalizeValue, type Calibration, type ConfidencePoint } from './evaluate.js';
 import { generateBusinessDoc, type BusinessDoc, type BusinessKind, type Lang, type RequestedField } from './index.js';
 import { ingestPages, randomScanOptions, scanImage } from './scan.js';
 
@@ -57,29 +61,41 @@ interface Score {
   /** [key, expected, got] of the wrong fields. */
   wrong: Array<[string, string, string]>;
   lines: CellCounts;
+  /** Each returned value with a confidence, right or wrong: the calibration table's points. */
+  confidence: ConfidencePoint[];
 }
 
 type Cell = { value: unknown; confidence?: number | null } | null;
 type Rows = Array<Record<string, Cell>>;
 
 const valueOf = (c: Cell): string => (c && typeof c === 'object' && 'value' in c && c.value !== null && c.value !== undefined ? String(c.value) : '');
+const confidenceOf = (c: Cell): number | undefined => (c && typeof c === 'object' && typeof c.confidence === 'number' ? c.confidence : undefined);
+const NO_LINES = { tp: 0, predicted: 0, expected: 0 };
 
-function scoreFields(doc: BusinessDoc, rows: Rows): Pick<Score, 'fieldsRight' | 'fieldsTotal' | 'wrong'> {
+/** Fields as evaluate.ts scores them: the first non-empty value over the rows, with its confidence for the calibration. */
+function scoreFields(doc: BusinessDoc, rows: Rows): Omit<Score, 'lines'> {
   let right = 0;
   const wrong: Score['wrong'] = [];
+  const confidence: ConfidencePoint[] = [];
   for (const f of doc.request.fields) {
-    const got = rows.map((r) => valueOf(r[f.name] ?? null)).find((v) => v.trim() !== '') ?? '';
-    if (normalizeValue(f.key, got) === normalizeValue(f.key, doc.fields[f.key])) right++;
+    const cell = rows.map((r) => r[f.name] ?? null).find((c) => valueOf(c).trim() !== '') ?? null;
+    const got = valueOf(cell);
+    const isRight = normalizeValue(f.key, got) === normalizeValue(f.key, doc.fields[f.key]);
+    if (isRight) right++;
     else wrong.push([f.key, doc.fields[f.key], got]);
+    const c = confidenceOf(cell);
+    if (cell && c !== undefined) confidence.push({ confidence: c, right: isRight });
   }
-  return { fieldsRight: right, fieldsTotal: doc.request.fields.length, wrong };
+  return { fieldsRight: right, fieldsTotal: doc.request.fields.length, wrong, confidence };
 }
 
-function scoreLines(doc: BusinessDoc, rows: Rows): CellCounts {
+/** Line F1 per requested column, and each returned cell with a confidence, right or wrong (evaluate.ts's `cellRightness`). */
+function scoreLines(doc: BusinessDoc, rows: Rows): Pick<Score, 'lines' | 'confidence'> {
   const fields = doc.request.lines;
   const predicted = fields.map((f) => rows.map((r) => normalizeValue(f.key, valueOf(r[f.name] ?? null))));
   const expected = fields.map((f) => doc.lines.map((row) => normalizeValue(f.key, row[f.key] ?? '')));
-  return scoreAligned(predicted, expected, fields.map((_, i) => i));
+  const confidence = fields.flatMap((f, i) => cellRightness(rows.map((r) => ({ confidence: confidenceOf(r[f.name] ?? null) })), predicted[i], expected[i]));
+  return { lines: scoreAligned(predicted, expected, fields.map((_, i) => i)), confidence };
 }
 
 /** Fields accuracy and line F1; null where there is nothing to score (a set of fields-only series has no lines). */
@@ -92,6 +108,18 @@ function summary(scores: Score[]) {
     fields: { right, total, accuracy: total ? Math.round((right / total) * 1000) / 1000 : null },
     line_items: lines.expected || lines.predicted ? f1(lines) : null,
   };
+}
+
+/** The calibration table of documents 2.. (fields and line cells together, evaluate.ts's bins) and its checks. */
+function calibrated(scores: Score[]) {
+  const table = calibration(scores.flatMap((s) => s.confidence));
+  return { table, checks: calibrationChecks(table) };
+}
+
+/** The calibration table's lines of the text table: share right (values) per confidence bin, before → after. */
+function calibrationRows(before: Calibration, after: Calibration): string {
+  const bin = (t: Calibration, name: string) => (t[name].values ? `${shown(t[name].share_right)} (${t[name].values})` : '–');
+  return `${' '.repeat(29)}calibration, share right (values) before → after: ${Object.keys(after).map((name) => `${name} ${bin(before, name)} → ${bin(after, name)}`).join(';  ')}\n`;
 }
 
 /** A figure of the table: a dash where nothing was scored. */
@@ -129,12 +157,12 @@ async function generatedRun(name: string, docs: BusinessDoc[], modality: Modalit
       {
         suffix: 'f', fields: asked(request.fields),
         truth: (i) => [Object.fromEntries(request.fields.map((f) => [f.name, docs[i].fields[f.key]]))],
-        score: (i, rows) => ({ ...scoreFields(docs[i], rows), lines: { tp: 0, predicted: 0, expected: 0 } }),
+        score: (i, rows) => ({ ...scoreFields(docs[i], rows), lines: NO_LINES }),
       },
       {
         suffix: 'l', fields: asked(request.lines),
         truth: (i) => docs[i].lines.map((row) => Object.fromEntries(request.lines.map((f) => [f.name, row[f.key] ?? '']))),
-        score: (i, rows) => ({ fieldsRight: 0, fieldsTotal: 0, wrong: [], lines: scoreLines(docs[i], rows) }),
+        score: (i, rows) => ({ fieldsRight: 0, fieldsTotal: 0, wrong: [], ...scoreLines(docs[i], rows) }),
       },
     ],
     ids: {},
@@ -172,21 +200,27 @@ async function kieRuns(datasetRoot: string, split: Split): Promise<SeriesRun[]> 
           truth: (i) => [Object.fromEntries(names.map((n) => [n, cs[i].fields[n] ?? '']))],
           score: (i, rows) => {
             let right = 0;
+            const confidence: ConfidencePoint[] = [];
             const asked = Object.keys(cs[i].fields);
             for (const n of asked) {
-              const got = rows.map((r) => valueOf(r[n] ?? null)).find((v) => v.trim() !== '');
-              if (got !== undefined && sameValue(n, cs[i].fields[n], got)) right++;
+              const cell = rows.map((r) => r[n] ?? null).find((c) => valueOf(c).trim() !== '') ?? null;
+              const isRight = cell !== null && sameValue(n, cs[i].fields[n], valueOf(cell));
+              if (isRight) right++;
+              const c = confidenceOf(cell);
+              if (cell && c !== undefined) confidence.push({ confidence: c, right: isRight });
             }
-            return { fieldsRight: right, fieldsTotal: asked.length, wrong: [], lines: { tp: 0, predicted: 0, expected: 0 } };
+            return { fieldsRight: right, fieldsTotal: asked.length, wrong: [], lines: NO_LINES, confidence };
           },
         }
       : {
           suffix: 'l', fields: names.map((n) => ({ name: n, format_requirement: requirementFor(n, cs[0].source) })),
           truth: (i) => cs[i].rows.map((r) => Object.fromEntries(names.map((n, k) => [n, r[k] ?? '']))),
-          score: (i, rows) => ({
-            fieldsRight: 0, fieldsTotal: 0, wrong: [],
-            lines: scoreAligned(names.map((n) => rows.map((r) => valueOf(r[n] ?? null))), names.map((_, k) => cs[i].rows.map((r) => r[k] ?? '')), names.map((_, k) => k)),
-          }),
+          score: (i, rows) => {
+            const predicted = names.map((n) => rows.map((r) => valueOf(r[n] ?? null)));
+            const expected = names.map((_, k) => cs[i].rows.map((r) => r[k] ?? ''));
+            const confidence = names.flatMap((n, k) => cellRightness(rows.map((r) => ({ confidence: confidenceOf(r[n] ?? null) })), predicted[k], expected[k]));
+            return { fieldsRight: 0, fieldsTotal: 0, wrong: [], lines: scoreAligned(predicted, expected, names.map((_, k) => k)), confidence };
+          },
         };
     runs.push({
       name, set: 'kie', modality: cs[0].modality === 'image' ? 'scanned' : 'digital', label: { sender, task: kind, cases: cs.map((c) => c.id).join(' ') },
@@ -321,7 +355,7 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
           return b.score(k + 1, rows);
         }).reduce((acc, s) => ({
           fieldsRight: acc.fieldsRight + s.fieldsRight, fieldsTotal: acc.fieldsTotal + s.fieldsTotal,
-          wrong: [...acc.wrong, ...s.wrong], lines: addCounts(acc.lines, s.lines),
+          wrong: [...acc.wrong, ...s.wrong], lines: addCounts(acc.lines, s.lines), confidence: [...acc.confidence, ...s.confidence],
         })));
         const [b, a] = [scored(cold), scored(after)];
         // Wrong fields with examples on the tuning split only (bench/lib/splits.ts: held-out is never read case by case).
@@ -334,10 +368,11 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       // Other senders read again after every memory exists: the same answer to the last digit.
       const othersAfter = await answers(others);
       const unchanged = othersAfter.filter((a, i) => a === othersBefore[i]).length;
-      const overall = Object.fromEntries(Object.entries(bySet).map(([m, g]) => [m, { before: summary(g.before), after: summary(g.after) }]));
+      const overall = Object.fromEntries(Object.entries(bySet).map(([m, g]) => [m, { before: summary(g.before), after: summary(g.after), calibration: { before: calibrated(g.before), after: calibrated(g.after) } }]));
       json[split] = { series_length: o.length, corrections_learned: learned, corrections: expected, overall, others_unchanged: { unchanged, documents: others.length }, ...(split === 'tuning' ? { series: result } : {}) };
       for (const [m, g] of Object.entries(overall)) {
         table += `  ${split.padEnd(8)} ${m.padEnd(17)} fields ${shown(g.before.fields.accuracy)} → ${shown(g.after.fields.accuracy)}   lines F1 ${shown(g.before.line_items?.f1)} → ${shown(g.after.line_items?.f1)}   (${g.before.documents} documents)\n`;
+        table += calibrationRows(g.calibration.before.table, g.calibration.after.table);
       }
       table += `  ${split.padEnd(8)} other senders unchanged: ${unchanged}/${others.length}; corrections learned ${learned}/${expected}\n`;
     }
