@@ -127,6 +127,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
       maxInkGrey: 200,
       /** The paper's grey: this percentile of the light over a page (the brightest few percent may be glare or whitened surface). */
       paperPercentile: 0.95,
+      /**
+       * Paper darker than this is grey, evened to white before a flat scan is read (read/page-background.ts,
+       * isGreyPaper): white and cream paper scans at 230 and more, a thermal receipt scanned dark at 140-160.
+       */
+      greyPaperBelow: 190,
       /** White rows around each band (px): tesseract misreads text that touches the image edge. */
       bandPadPx: 12,
       /** Ink pixels a blank row may hold (scan grain): at least this many, or this share of the page's width. */

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyContentCrop, findContentCrop, pageBoxOfCrop } from '../../src/extract/read/content-crop.js';
@@ -6,7 +5,7 @@ import type { GreyRaster } from '../../src/extract/read/grey-raster.js';
 import { ocrPage } from '../../src/extract/read/ocr-page.js';
 import { TesseractPool } from '../../src/extract/read/tesseract-pool.js';
 import { rng } from '../helpers/rng.js';
-import { renderPdfPage } from '../fixtures/extract/scans.js';
+import { renderPdfPage, tillReceiptPdf } from '../fixtures/extract/scans.js';
 import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
 
 const at = (r: GreyRaster, x: number, y: number) => r.data[y * r.width + x];
@@ -93,30 +92,13 @@ describe('content crop', () => {
   });
 });
 
-/** A till receipt, 58 mm wide, as a PDF. */
-function receipt(): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [165, 420], margin: 0 });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('Courier').fontSize(7.5);
-  const lines = [
-    'CORNER GROCERY LTD', '12 HIGH STREET', 'SPRINGFIELD 4021', '', 'DATE 21-05-17  TIME 04:56PM', '------------------------',
-    'MILK 1L             2.40', 'BREAD WHOLEMEAL     3.10', 'EGGS FREE RANGE     5.95', 'APPLES 1KG          4.20',
-    '------------------------', 'TOTAL              15.65', 'CASH               20.00', 'CHANGE              4.35', '', 'THANK YOU PLEASE COME AGAIN',
-  ];
-  lines.forEach((l, i) => doc.text(l, 10, 20 + i * 11, { lineBreak: false }));
-  doc.end();
-  return done;
-}
-
 describe('a small receipt on an A4 flatbed scan', () => {
   const pool = new TesseractPool(2, DEFAULT_SETTINGS);
   afterAll(() => pool.close());
 
   it('is read alone, and its words land where it lies on the page', { timeout: 180_000 }, async () => {
     // The receipt at 300 dpi on an A4 sheet of cardboard (2480×3508), the lid's dark strip along the left edge.
-    const printed = await renderPdfPage(await receipt(), 300);
+    const printed = await renderPdfPage(await tillReceiptPdf(), 300);
     const meta = await sharp(printed).metadata();
     const [left, top] = [1500, 300];
     const lid = await sharp({ create: { width: 120, height: 3508, channels: 3, background: '#232323' } }).png().toBuffer();

@@ -9,7 +9,7 @@ import { percentiles } from '../percentiles.js';
 import { calibration, calibrationChecks, scoreDocument, summarize, type DocScore, type Summary } from './evaluate.js';
 import { generateBusinessSet, KINDS, LANGS, type BusinessDoc, type BusinessKind, type Lang, type Split } from './index.js';
 import { mix } from './random.js';
-import { ingestPages, randomScanOptions, scanPages, type ScanKind } from './scan.js';
+import { ingestPages, randomScanOptions, scanPages, thermalPaper, type ScanKind } from './scan.js';
 
 export interface BusinessBenchOptions {
   split: Split;
@@ -72,7 +72,9 @@ export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions):
     if (n < o.scansPerPair) {
       // Seeds repeat across kinds and languages; the scan draw must not.
       const scanSeed = mix(doc.seed, KINDS.indexOf(doc.kind) * 16 + LANGS.indexOf(doc.lang) + 0x5ca7);
-      const scan = randomScanOptions(scanSeed);
+      const drawn = randomScanOptions(scanSeed);
+      const paper = doc.kind === 'receipt' && drawn.kind === 'flatbed' ? thermalPaper(scanSeed) : undefined;
+      const scan = paper ? { ...drawn, paper } : drawn;
       if (o.scanKinds && !o.scanKinds.includes(scan.kind)) continue;
       const pages = await scanPages(doc.pdf, scan, scanSeed);
       results.scanned.push({ kind: doc.kind, lang: doc.lang, scan: scan.kind, layout: doc.layout, score: await scoreDocument(engine, doc, pages, 'fast') });

@@ -52,6 +52,17 @@ export interface ScanOptions {
   shadow: number;
   /** How a phone photo frames the page (phone photos only; drawn apart from the rest, see randomScanOptions). */
   frame?: PhoneFrame;
+  /** A thermal receipt scanned dark (flatbed scans only, see thermalPaper): the paper's grey and the print's. */
+  paper?: { grey: number; ink: number };
+}
+
+/**
+ * Thermal till paper greys with age and scans dark: real receipt scans (SROIE) come with paper at grey 120-170 and
+ * print barely darker. One flatbed receipt scan in four, from its own stream, so the other scans print as before.
+ */
+export function thermalPaper(seed: number): ScanOptions['paper'] {
+  const r = rng(seed * 7919 + 0x7e4a);
+  return chance(r, 0.25) ? { grey: 120 + Math.round(r() * 50), ink: 30 + Math.round(r() * 40) } : undefined;
 }
 
 /**
@@ -144,7 +155,8 @@ export async function scanImage(image: Uint8Array, o: ScanOptions, seed: number)
       const g = Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
       for (let c = 0; c < ch; c++) {
         const i = (y * w + x) * ch + c;
-        src[i] = Math.max(0, Math.min(255, src[i] * light + g * o.noise));
+        const tone = o.paper ? o.paper.ink + (src[i] * (o.paper.grey - o.paper.ink)) / 255 : src[i];
+        src[i] = Math.max(0, Math.min(255, tone * light + g * o.noise));
       }
     }
   }

@@ -4,7 +4,7 @@ import { inkRuns, pageInk } from './bands.js';
 import { cropRows, halfTurn, median3, type GreyRaster } from './grey-raster.js';
 import { binarize, detectPageGeometry, majority3, rotateQuarter, typicalLineHeight, type BinaryImage, type PageGeometry } from './page-geometry.js';
 import { eraseRulingLines } from './erase-lines.js';
-import { evenLight, whitenBackground } from './page-background.js';
+import { evenLight, isGreyPaper, whitenBackground } from './page-background.js';
 import { findRasterRules } from './raster-rules.js';
 import { mapWords, mergeReadings } from './merge-readings.js';
 import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
@@ -91,6 +91,9 @@ const cleanPhoto: Prepare = (r, settings) => {
 
 const asDecoded: Prepare = (r) => r;
 
+/** A flat scan as decoded, its paper evened to white where it is grey (page-background.ts, isGreyPaper). */
+const levelled: Prepare = (r, settings) => (isGreyPaper(r, settings) ? evenLight(r, settings) : r);
+
 /**
  * Turns a raster clockwise by `angle` degrees on an expanded white canvas
  * (sharp's convention), first scaled to `size` when given: one pipeline, so a
@@ -122,7 +125,7 @@ export async function ocrPage(image: Uint8Array, quality: Quality, pool: Tessera
   // that reads poorly: no surface is left around it to whiten, but the light may still fall off across the paper, and
   // a shadow over part of it turns that part black under tesseract's one threshold (an invoice photo with a shadow
   // over its top right read as one word; evened, as its 96).
-  const plain = (await readPage(source, quality, pool, language, source.quad ? evenLight : asDecoded, budget, settings))!;
+  const plain = (await readPage(source, quality, pool, language, source.quad ? evenLight : levelled, budget, settings))!;
   if (plain.confidence >= settings.read.orientation.confidentReading || !budget.affords(1)) return plain;
   // A photo that reads poorly is read again with the surface around the paper cleaned away (page-background.ts),
   // and the surer reading wins. Not always: on a blurred photo that reads well as it is, the cleaned raster read

@@ -89,6 +89,24 @@ function percentile(values: Float32Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/**
+ * Whether a flat scan's paper is grey (the paper's light, settings.read.ink.paperPercentile of its pixels, under
+ * settings.read.ink.greyPaperBelow): a thermal receipt scanned dark. Such a page read as it is gave tesseract no
+ * text at all (a SROIE receipt on paper at grey 140: no word), and its paper evened to white reads whole.
+ */
+export function isGreyPaper(r: GreyRaster, settings: EngineSettings): boolean {
+  const counts = new Uint32Array(WHITE + 1);
+  for (const v of r.data) counts[v]++;
+  // The grey level the darkest paperPercentile of the pixels reach.
+  let seen = 0;
+  const upTo = settings.read.ink.paperPercentile * r.data.length;
+  for (let grey = 0; grey <= WHITE; grey++) {
+    seen += counts[grey];
+    if (seen >= upTo) return grey < settings.read.ink.greyPaperBelow;
+  }
+  return false;
+}
+
 /** A surface cell or one within `margin` cells of one. */
 function nearSurface(surface: Uint8Array, cw: number, ch: number, cx: number, cy: number, margin: number): boolean {
   for (let y = Math.max(0, cy - margin); y <= Math.min(ch - 1, cy + margin); y++) {
