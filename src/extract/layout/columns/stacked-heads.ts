@@ -10,6 +10,7 @@ import type { Word } from '../../types.js';
 import { middle } from '../../units.js';
 import type { EngineSettings } from '../../settings.js';
 import { headerNames } from '../tables/header-names.js';
+import { classifyLabel } from '../../concepts/index.js';
 import type { Table } from '../tables/table.js';
 
 /** Two fields sharing one column (by request index among the textual fields): the upper head's over the lower's. */
@@ -36,20 +37,9 @@ export function stackedHeads<F>(
   score: (field: F, name: string) => number,
   settings: EngineSettings,
 ): { pairs: StackedPair[]; added: number } {
-  const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
-  if (lines.length <= 1) return { pairs: [], added: 0 };
-  const perLine = lines.map((line) => headerNames({ ...table, headerLines: [line], stack: undefined }, 1, settings));
-  const columns = perLine[0].length;
   const pairs: StackedPair[] = [];
   let added = 0;
-  for (let c = 0; c < columns; c++) {
-    // Exactly two lines head the column: one for each field.
-    const [top, under, more] = perLine.map((names) => names[c]).filter(Boolean);
-    if (!top || !under || more !== undefined) continue;
-    // The items print two lines in the column: a group heading over a head is no pair.
-    const filled = table.rows.map((r) => r.cells[c]?.words ?? []).filter((ws) => ws.length > 0);
-    const twoLine = filled.filter((ws) => splitStackedCell(ws).upper.length > 0).length;
-    if (!filled.length || twoLine < filled.length * settings.columns.twoLineCellShare) continue;
+  for (const { column: c, names: [top, under] } of twoLineColumns(table, depth, settings)) {
     const holder = columnOf.indexOf(c);
     const best = (name: string, not: number) => {
       let at = -1;
@@ -70,6 +60,41 @@ export function stackedHeads<F>(
     added += upper.s + lower.s - (holder >= 0 ? score(fields[holder], joined[c]) : 0);
   }
   return { pairs, added };
+}
+
+/**
+ * The columns of a header `depth` lines deep headed by exactly two lines, whose
+ * items print two lines in the column (most of them, settings.columns.twoLineCellShare):
+ * a group heading over a head, or a head wrapped over cells of one line, is none.
+ */
+export function twoLineColumns(table: Table, depth: number, settings: EngineSettings): Array<{ column: number; names: [string, string] }> {
+  const lines = table.headerLines.slice(Math.max(0, table.headerLines.length - depth));
+  if (lines.length <= 1) return [];
+  const perLine = lines.map((line) => headerNames({ ...table, headerLines: [line], stack: undefined }, 1, settings));
+  const out: Array<{ column: number; names: [string, string] }> = [];
+  for (let c = 0; c < perLine[0].length; c++) {
+    const [top, under, more] = perLine.map((names) => names[c]).filter(Boolean);
+    if (!top || !under || more !== undefined) continue;
+    const filled = table.rows.map((r) => r.cells[c]?.words ?? []).filter((ws) => ws.length > 0);
+    const twoLine = filled.filter((ws) => splitStackedCell(ws).upper.length > 0).length;
+    if (filled.length && twoLine >= filled.length * settings.columns.twoLineCellShare) out.push({ column: c, names: [top, under] });
+  }
+  return out;
+}
+
+/**
+ * With no fields asked, a two-line column whose heads each name a concept of
+ * their own ("SKU" over "Product": an article line over its description) is
+ * two columns, one a head.
+ */
+export function inferredStackedColumns(table: Table, settings: EngineSettings): Map<number, [string, string]> {
+  const named = (text: string) => [...classifyLabel(text, settings).keys()];
+  const out = new Map<number, [string, string]>();
+  for (const { column, names } of twoLineColumns(table, table.headerLines.length, settings)) {
+    const [top, under] = names.map(named);
+    if (top.length && under.length && !top.some((id) => under.includes(id))) out.set(column, names);
+  }
+  return out;
 }
 
 /**

@@ -12,7 +12,7 @@ import { dropSummaryAndRepeatedHeaders } from '../tables/item-rows.js';
 import { readRequest, type AskedFields } from '../request.js';
 import { asksForLines, chooseMainTables, cleanColumnNames, headerScore, type TableChoice } from '../columns/column-mapping.js';
 import { chooseColumns, columnFields } from '../columns/choose-columns.js';
-import { splitStackedCell } from '../columns/stacked-heads.js';
+import { inferredStackedColumns, splitStackedCell } from '../columns/stacked-heads.js';
 import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../values/arithmetic.js';
 import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
@@ -341,14 +341,29 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
   const spec = resolveFormat('', request.globalFormatRequirement);
   const [main, ...copies] = chooseMainTables(tables, settings);
   if (main) {
-    const names = cleanColumnNames(headerNames(main, main.headerLines.length, settings));
-    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, names, settings));
-    const used = names.map((_, c) => rows.some((r) => r.cells[c].text) || main.headerLines.length > 0);
-    const kept = names.flatMap((n, c) => (used[c] ? [{ n, c }] : []));
+    const heads = headerNames(main, main.headerLines.length, settings);
+    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, cleanColumnNames(heads), settings));
+    // An article line over its description under two heads one over the other: a column each.
+    const stacked = inferredStackedColumns(main, settings);
+    const parts = heads.flatMap((h, c): Array<{ h: string; c: number; part?: 'upper' | 'lower' }> => {
+      const two = stacked.get(c);
+      return two ? [{ h: two[0], c, part: 'upper' }, { h: two[1], c, part: 'lower' }] : [{ h, c }];
+    });
+    const names = cleanColumnNames(parts.map((p) => p.h));
+    const used = parts.map(({ c }) => rows.some((r) => r.cells[c].text) || main.headerLines.length > 0);
+    const kept = parts.flatMap((p, k) => (used[k] ? [{ ...p, n: names[k] }] : []));
+    const wordsOf = (r: TableRow, c: number, part: 'upper' | 'lower' | undefined) => (part ? splitStackedCell(r.cells[c].words)[part] : r.cells[c].words);
     return {
       ok: true,
       fields: kept.map((k) => k.n),
-      rows: rows.map((r) => Object.fromEntries(kept.map(({ n, c }) => [n, cell(r.cells[c].text, r.cells[c].words, spec, settings)]))),
+      rows: rows.map((r) =>
+        Object.fromEntries(
+          kept.map(({ n, c, part }) => {
+            const words = wordsOf(r, c, part);
+            return [n, cell(part ? textOf(words) : r.cells[c].text, words, spec, settings)];
+          }),
+        ),
+      ),
     };
   }
   const pairs = findAllLabelValuePairs(lines, new Set(), settings);

@@ -3,6 +3,8 @@ import type { Line } from '../lines/lines.js';
 import { isDataValue } from './data-values.js';
 import type { EngineSettings } from '../../settings.js';
 import { middle } from '../../units.js';
+import { classifyLabel } from '../../concepts/index.js';
+import { textOf } from '../lines/word-text.js';
 
 /**
  * The stretches of a line that can't hold a column border: its segments, except
@@ -195,15 +197,41 @@ export function findPackedSeparators(body: Line[], separators: number[], header:
     if (cells.length <= 1 || cells.length < rows * t.packedColumnFill) continue;
     const heads = header.map((l) => inColumn(l.words)).findLast((ws) => ws.length > 0) ?? [];
     const unit = unitBorder(cells, t.packedShare, t.alignedEdge);
-    if (unit !== null && (!header.length || (!heads.some((w) => w.box.x1 < unit && w.box.x2 > unit) && heads.some((w) => w.box.x2 <= unit) && heads.some((w) => w.box.x1 >= unit)))) {
+    if (unit !== null && (!header.length || (!heads.some((w) => w.box.x1 < unit && w.box.x2 > unit) && heads.some((w) => w.box.x2 <= unit) && headsApart(header, heads, cells, unit, settings)))) {
       out.push(unit);
       continue;
     }
     // Heads over left-aligned text start where their columns start; the code's head may reach over the text.
     const code = header.length ? codeBorder(cells, t.alignedEdge) ?? countBorder(cells, t.packedShare, t.alignedEdge) : null;
-    if (code !== null && heads.some((w) => w.box.x1 < code) && heads.some((w) => w.box.x1 >= code)) out.push(code);
+    if (code !== null && heads.some((w) => w.box.x1 < code) && headsApart(header, heads, cells, code, settings)) out.push(code);
   }
   return out;
+}
+
+/**
+ * A head on each side of a packed border: one starts past it and over the
+ * cells' words past it (not a head further right over a column no item fills,
+ * "Libellé ... Nombre" over "1000 Salaire de base"), and the heads are not one
+ * head crossing it (`oneHeadOver`).
+ */
+function headsApart(header: Line[], heads: Word[], cells: Word[][], border: number, settings: EngineSettings): boolean {
+  const end = Math.max(...cells.flatMap((ws) => ws.filter((w) => w.box.x1 >= border).map((w) => w.box.x2)));
+  return heads.some((w) => w.box.x1 >= border && w.box.x1 < end) && !oneHeadOver(header, heads, border, settings);
+}
+
+/**
+ * True when the heads over a code border are one head ("Pay item" over "100
+ * Basic salary": its second word happens to start past the codes): one
+ * segment of the head line crosses the border, the whole names a concept and
+ * its part over the codes none. Heads set tight ("Art.-Nr. Bezeichnung")
+ * name a concept each.
+ */
+function oneHeadOver(header: Line[], heads: Word[], border: number, settings: EngineSettings): boolean {
+  const line = header.find((l) => heads.every((w) => l.words.includes(w)));
+  const seg = line?.segments.find((s) => s.words.some((w) => w.box.x1 < border) && s.words.some((w) => w.box.x1 >= border));
+  if (!seg) return false;
+  const names = (ws: Word[]) => classifyLabel(textOf(ws), settings).size > 0;
+  return names(seg.words) && !names(seg.words.filter((w) => w.box.x1 < border));
 }
 
 /**
@@ -315,11 +343,24 @@ export function findEmptyHeadSeparators(body: Line[], separators: number[], head
       // Values standing in the white between the two heads are one head's, set off it (heads at their columns' left
       // edge, figures right): which one, a border in the middle cannot tell.
       const between = lines.some((l) => l.words.some((w) => middle(w.box.x1, w.box.x2) > a.x2 && middle(w.box.x1, w.box.x2) < b.x1));
-      if (apart || between || crossingWord(lines, x) || (under(a) && under(b))) continue;
+      if (apart || between || crossingWord(lines, x) || (under(a) && under(b)) || headsNext(head, lines, [...separators, ...out], a, b)) continue;
       out.push(x);
     }
   }
   return out;
+}
+
+/**
+ * True when a head over nothing heads the column after its own (the column
+ * `a`, the head before it, stands in), set left of it: that column holds
+ * values and no other head of the line stands over it ("Consegna Q.tà" in one
+ * column, the counts right of "Q.tà" under no head but its end).
+ */
+function headsNext(head: Line, lines: Line[], separators: number[], a: Box, b: Box): boolean {
+  const next = columnAt(separators, middle(a.x1, a.x2)) + 1;
+  if (next > separators.length) return false;
+  const inNext = (box: Box) => columnAt(separators, middle(box.x1, box.x2)) === next;
+  return !head.segments.some((s) => s.box !== b && inNext(s.box)) && lines.some((l) => l.words.some((w) => inNext(w.box)));
 }
 
 /**

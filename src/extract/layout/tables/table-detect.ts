@@ -31,8 +31,8 @@ export function detectTables(lines: Line[], rules: Rule[], settings: EngineSetti
   const tables: Table[] = [];
   for (const block of blocks) {
     const built = buildTable(block, lines, rules, lineHeight, settings);
-    const parts = built ? splitRuledGrids(built, rules, settings).map((ls) => (ls === built.lines ? built : buildTable(ls, ls, rules, lineHeight, settings))) : [];
-    for (const table of parts) {
+    const grids = built ? splitRuledGrids(built, rules, settings).map((ls) => (ls === built.lines ? built : buildTable(ls, ls, rules, lineHeight, settings))) : [];
+    for (const table of pairedGrids(grids.filter((t) => t !== null), settings)) {
       if (table && !isProseColumns(table, settings) && !isLabelValueBlock(table, settings)) tables.push(...splitSideBySide(table, settings));
     }
   }
@@ -96,27 +96,49 @@ function pairedTables(table: Table, settings: EngineSettings): Table[] {
   if (names.some((n) => !n)) return [table];
   const least = settings.tables.minRepeatColumns;
   for (let s = least; s <= names.length - least; s++) {
-    const left = names.slice(0, s);
-    const right = names.slice(s);
-    if (right[right.length - 1] !== left[left.length - 1]) continue;
-    const ownRight = right.flatMap((n, j) => (left.includes(n) ? [] : [j]));
-    const ownLeft = left.flatMap((n, j) => (right.includes(n) ? [] : [j]));
-    if (ownRight.length !== 1 || ownLeft.length < 1 || new Set(left).size !== left.length) continue;
     const [leftPart, rightPart] = cutColumns(table, [0, s], settings);
-    const labelLeft = ownLeft[0];
-    const labelRight = ownRight[0];
-    if (!leftPart || !rightPart || !isLabelled(leftPart, labelLeft, settings) || !isLabelled(rightPart, labelRight, settings)) continue;
-    if (leftPart.stack || rightPart.stack || columnCount(leftPart) !== left.length || columnCount(rightPart) !== right.length) continue;
-    const columnOf = right.map((n, j) => (j === labelRight ? labelLeft : left.indexOf(n)));
-    const empty = (): TableCell => ({ text: '', words: [], box: null });
-    const moved = rightPart.rows.map((row) => {
-      const cells = left.map(empty);
-      row.cells.forEach((c, j) => (cells[columnOf[j]] = c));
-      return { ...row, cells };
-    });
-    return [{ ...leftPart, box: unionBoxes([leftPart.box, rightPart.box]), rows: [...leftPart.rows, ...moved], pairedLabel: labelLeft }];
+    const paired = leftPart && rightPart ? pairParts(leftPart, rightPart, names.slice(0, s), names.slice(s), settings) : null;
+    if (paired) return [paired];
   }
   return [table];
+}
+
+/**
+ * Two tables side by side read as one (`pairedTables`) when their heads (`left`, `right`, lower case) pair: the right's
+ * are the left's, one label head aside, and both end in the same head; null when they do not.
+ */
+function pairParts(leftPart: Table, rightPart: Table, left: string[], right: string[], settings: EngineSettings): Table | null {
+  if (right[right.length - 1] !== left[left.length - 1]) return null;
+  const ownRight = right.flatMap((n, j) => (left.includes(n) ? [] : [j]));
+  const ownLeft = left.flatMap((n, j) => (right.includes(n) ? [] : [j]));
+  if (ownRight.length !== 1 || ownLeft.length < 1 || new Set(left).size !== left.length) return null;
+  const labelLeft = ownLeft[0];
+  const labelRight = ownRight[0];
+  if (!isLabelled(leftPart, labelLeft, settings) || !isLabelled(rightPart, labelRight, settings)) return null;
+  if (leftPart.stack || rightPart.stack || columnCount(leftPart) !== left.length || columnCount(rightPart) !== right.length) return null;
+  const columnOf = right.map((n, j) => (j === labelRight ? labelLeft : left.indexOf(n)));
+  const empty = (): TableCell => ({ text: '', words: [], box: null });
+  const moved = rightPart.rows.map((row) => {
+    const cells = left.map(empty);
+    row.cells.forEach((c, j) => (cells[columnOf[j]] = c));
+    return { ...row, cells };
+  });
+  return { ...leftPart, box: unionBoxes([leftPart.box, rightPart.box]), rows: [...leftPart.rows, ...moved], pairedLabel: labelLeft };
+}
+
+/**
+ * Two ruled grids side by side on one band whose heads pair ("Schl. | Bezüge | Betrag" beside "Schl. | Abzüge |
+ * Betrag", a payslip's earnings and deductions each framed): one table, as `pairedTables` reads them unframed.
+ */
+function pairedGrids(parts: Table[], settings: EngineSettings): Table[] {
+  const [a, b, more] = [...parts].sort((p, q) => p.box.x1 - q.box.x1);
+  if (!a || !b || more) return parts;
+  const headA = a.headerLines[a.headerLines.length - 1];
+  const headB = b.headerLines[b.headerLines.length - 1];
+  if (!headA || !headB || a.box.x2 > b.box.x1 || Math.abs(headA.box.y1 - headB.box.y1) > Math.min(headA.height, headB.height)) return parts;
+  const names = (t: Table) => headerNames(t, t.headerLines.length, settings).map((n) => n.toLowerCase().trim());
+  const paired = pairParts(a, b, names(a), names(b), settings);
+  return paired ? [paired] : parts;
 }
 
 /** The shortest run of `least` or more column names that the whole list repeats, or 0. */
