@@ -6,7 +6,7 @@
 import type { EngineSettings } from '../../settings.js';
 import type { Table } from '../tables/table.js';
 import type { AskedFields } from '../request.js';
-import { chooseTableByArithmetic, chooseTablesForFields, offBlankColumns, withLineArithmetic, type TableChoice } from './column-mapping.js';
+import { chooseTableByArithmetic, chooseTablesForFields, offBlankColumns, withLineArithmetic, withPriceByArithmetic, type TableChoice } from './column-mapping.js';
 import { chooseTableByKinds, withColumnsByKinds } from './column-kinds.js';
 
 /** The tables whose rows answer the request, best first (none: the request is answered by document values). */
@@ -30,6 +30,8 @@ export function chooseColumns(tables: Table[], asked: AskedFields, settings: Eng
   if (!documentOnly) choices = choices.map((c) => withLineArithmetic(withColumnsByKinds(c, textual, settings), textual, settings));
   // A head over a column of no values, its field's values in the column beside it under a head naming it too.
   if (!documentOnly) choices = choices.map((c) => offBlankColumns(c, textual, settings));
+  // A price or rate no head names: the free column whose values make quantity × price ≈ the line's amount.
+  if (!documentOnly) choices = choices.map((c) => withPriceByArithmetic(c, textual, settings));
   return choices;
 }
 

@@ -350,6 +350,33 @@ export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], 
   return { ...choice, columnOf, namedByArithmetic: moved };
 }
 
+/** The concepts of a line's amount a quantity (hours) × price (rate) gives: a payslip's earnings are one. */
+const LINE_AMOUNTS = ['line_total', 'earning'];
+
+/**
+ * A price or rate no head names (a payslip's "Stawka", the tax rate's label
+ * in the lexicon, over the hourly rates) takes the one free column where
+ * quantity (hours) × it ≈ the line's amount in every row filling the three,
+ * one row at least: a head in an item table over that product is the price,
+ * whatever word it is.
+ */
+export function withPriceByArithmetic(choice: TableChoice, fields: FieldRequest[], settings: EngineSettings): TableChoice {
+  const [q, p] = lineFieldsOf(fields);
+  const t = fields.findIndex((f) => LINE_AMOUNTS.includes(f.concept?.id ?? ''));
+  if (choice.byArithmetic || q < 0 || p < 0 || t < 0 || choice.columnOf[p] >= 0 || choice.columnOf[q] < 0 || choice.columnOf[t] < 0) return choice;
+  const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
+  const [qc, tc] = [choice.columnOf[q], choice.columnOf[t]];
+  const free = Array.from({ length: columnCount(choice.table) }, (_, c) => c).filter((c) => !choice.columnOf.includes(c));
+  const fits = free.filter((c) => {
+    const filled = rows.filter((r) => r[qc] && r[c] && r[tc]).length;
+    return filled > 0 && agreeingRows(rows, [qc, c, tc], settings) === filled;
+  });
+  const [only, more] = fits;
+  if (only === undefined || more !== undefined) return choice;
+  const columnOf = choice.columnOf.map((c, f) => (f === p ? only : c));
+  return { ...choice, columnOf, namedByArithmetic: [...(choice.namedByArithmetic ?? []), p] };
+}
+
 /**
  * A head set at its column's left edge over figures set right can sit over a
  * column of its own that holds no value (a payslip's "Kwota" over nothing, its
