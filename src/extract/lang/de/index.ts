@@ -22,7 +22,7 @@ export const de: Language = {
       'packliste', 'stromrechnung', 'jahresabrechnung',
     ],
     purchaseOrderTitles: ['bestellung'],
-    change: ['rückgeld', 'wechselgeld'],
+    change: ['rückgeld', 'wechselgeld', 'zurück'],
     taxJoins: { rate: ['zu'], base: ['auf', 'von', 'aus'] },
     itemAdjustments: ['rabatt', 'preisvorteil', 'aktionsrabatt', 'sofortrabatt', 'nachlass', 'preisnachlass', 'coupon', 'gutschein', 'aktion'],
     savingsTold: ['sie sparen', 'sie haben gespart', 'ersparnis', 'gespart'],

@@ -18,6 +18,7 @@ import { checkLine } from '../values/misread-amounts.js';
 import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
 import { textOf } from '../lines/word-text.js';
+import { fitValue } from '../values/value-kinds.js';
 import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues, itemLines } from '../fields/record-values.js';
 import { itemSumTargets, namedOneOff, withColumnsInDoubt, withLinesSumChecked, type SumTarget } from './lines-sum.js';
@@ -340,8 +341,12 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
 function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
   const spec = resolveFormat('', request.globalFormatRequirement);
   const [main, ...copies] = chooseMainTables(tables, settings);
+  const heads = main ? headerNames(main, main.headerLines.length, settings) : [];
+  // A table whose heads name no item's column (none, or a receipt's date and number over its lines) gives way to the
+  // list a request naming the items' columns would read (description, count, price of one, amount).
+  const list = !main || !namesItems(cleanColumnNames(heads), settings) ? listTable(request, lines, tables, settings) : null;
+  if (list) return list;
   if (main) {
-    const heads = headerNames(main, main.headerLines.length, settings);
     const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, cleanColumnNames(heads), settings));
     // An article line over its description under two heads one over the other: a column each.
     const stacked = inferredStackedColumns(main, settings);
@@ -352,7 +357,8 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
     const names = cleanColumnNames(parts.map((p) => p.h));
     const used = parts.map(({ c }) => rows.some((r) => r.cells[c].text) || main.headerLines.length > 0);
     const kept = parts.flatMap((p, k) => (used[k] ? [{ ...p, n: names[k] }] : []));
-    const wordsOf = (r: TableRow, c: number, part: 'upper' | 'lower' | undefined) => (part ? splitStackedCell(r.cells[c].words)[part] : r.cells[c].words);
+    const classed = heads.map((_, c) => amountsWithTaxClass(rows.map((r) => r.cells[c].words), settings));
+    const wordsOf = (r: TableRow, c: number, part: 'upper' | 'lower' | undefined) => (part ? splitStackedCell(r.cells[c].words)[part] : classed[c] ? withoutTaxClass(r.cells[c].words) : r.cells[c].words);
     return {
       ok: true,
       fields: kept.map((k) => k.n),
@@ -360,7 +366,7 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
         Object.fromEntries(
           kept.map(({ n, c, part }) => {
             const words = wordsOf(r, c, part);
-            return [n, cell(part ? textOf(words) : r.cells[c].text, words, spec, settings)];
+            return [n, cell(part || classed[c] ? textOf(words) : r.cells[c].text, words, spec, settings)];
           }),
         ),
       ),
@@ -377,4 +383,39 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
     fields: ['Text'],
     rows: lines.map((l) => ({ Text: cell(l.text.replace(/\s{2,}/g, ' '), l.words, spec, settings) })),
   };
+}
+
+/** Whether some head names an item's column (a line concept: "Qty", "Description", "Amount"), not a document value. */
+function namesItems(names: string[], settings: EngineSettings): boolean {
+  return names.some((n) => [...classifyLabel(n.replace(/[:：]\s*$/, ''), settings).keys()].some((id) => conceptById(id)?.level === 'line'));
+}
+
+/** The columns a list without heads gives, in the order a till prints them, named so that each names its concept. */
+const LIST_COLUMNS = ['Item code', 'Description', 'Quantity', 'Unit price', 'Line total'];
+
+/**
+ * Inferred columns where no table's heads name an item's column: where a request naming the item's columns would read
+ * a list without heads (a receipt's items, amounts at the right edge, rows/receipt-items.ts) rather than a table, the
+ * list's columns that hold a value, as that request gives them. Null when it would read a table, or nothing.
+ */
+function listTable(request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult | null {
+  const asked = readRequest({ ...request, fields: LIST_COLUMNS.map((name) => ({ name, formatRequirement: '' })) }, lines, settings);
+  const choices = chooseColumns(tables, asked, settings);
+  const rows = itemRows(asked, columnFields(asked, choices), choices, new Map(), [], settings);
+  const list = listRows(asked, choices, rows, lines, new Map(), settings);
+  // A line whose words are a label and its value ("Rabattbetrag: 0,02", "Bruttopreis: 1,5000 €") is none of a list's items.
+  const items = list?.rows.filter((r) => !/[:：](?:\s|$)/.test(textOfCell(r.Description))) ?? [];
+  if (items.length === 0) return null;
+  const kept = LIST_COLUMNS.filter((n) => items.some((r) => textOfCell(r[n]).trim()));
+  return { ok: true, fields: kept, rows: items.map((r) => Object.fromEntries(kept.map((n) => [n, r[n]]))) };
+}
+
+/**
+ * A column of amounts a till prints with their tax class ("10,80 A", "3.62B"): most of its filled cells an amount with
+ * cents once the class is left off, and some carry one. Its values are the amounts, as a column named so gives them.
+ */
+function amountsWithTaxClass(cells: Word[][], settings: EngineSettings): boolean {
+  const filled = cells.filter((ws) => ws.length > 0);
+  const amounts = filled.filter((ws) => /\d[.,]\d{2}-?$/.test(textOf(withoutTaxClass(ws))) && fitValue('money', withoutTaxClass(ws), settings) !== null);
+  return amounts.some((ws) => withoutTaxClass(ws) !== ws) && amounts.length > half(filled.length);
 }
