@@ -405,7 +405,9 @@ function listTable(request: ExtractRequest, lines: Line[], tables: Table[], sett
   const list = listRows(asked, choices, rows, lines, new Map(), settings);
   // A line whose words are a label and its value ("Rabattbetrag: 0,02", "Bruttopreis: 1,5000 €") is none of a list's items.
   const items = list?.rows.filter((r) => !/[:：](?:\s|$)/.test(textOfCell(r.Description))) ?? [];
-  if (items.length === 0) return null;
+  // An item list's amounts are money, with cents on most lines; a statistics table's figures ("11.0", "8.9") are not.
+  const cents = items.filter((r) => /\d[.,]\d{2}(?!\d)/.test(textOfCell(r['Line total'])));
+  if (items.length === 0 || cents.length <= half(items.length)) return null;
   const kept = LIST_COLUMNS.filter((n) => items.some((r) => textOfCell(r[n]).trim()));
   return { ok: true, fields: kept, rows: items.map((r) => Object.fromEntries(kept.map((n) => [n, r[n]]))) };
 }
