@@ -595,7 +595,7 @@ export const DEFAULT_SETTINGS = deepFreeze({
     splitLabelGap: 5,
     splitLabelParts: 3,
     /** Label words whose concepts tell a document label ("USt. 7 %" labels the tax). */
-    segmentLabelWords: 3,
+    segmentLabelWords: 5,
     /** A table line holding document labels has at most this many labels only items have ("Product", "Price"). */
     maxLineOnlyLabels: 1,
     /** Rows and column borders a table needs to be a list of items rather than a block of totals under their labels. */

@@ -130,6 +130,24 @@ describe('arithmetic of business documents', () => {
     expect(rowsOf(extractFromContent(receipt, ask('tax_rate', 'tax_amount')))).toEqual([{ tax_rate: '20%', tax_amount: '0.60' }]);
   });
 
+  it('reads a receipt tax line under the items whose tax class is a digit ("1 IVA 21%"), and no such line is an item', () => {
+    const receipt = page([
+      [20, [[60, 'CORNER SHOP']]],
+      [60, [[60, 'Macarrones'], [200, '2'], [300, '16,58']]],
+      [80, [[60, 'Pan de molde'], [200, '1'], [300, '4,74']]],
+      [100, [[60, 'Plátanos'], [200, '2'], [300, '11,54']]],
+      [130, [[60, 'TOTAL'], [300, '32,86']]],
+      [150, [[60, 'Tarjeta'], [300, '32,86']]],
+      [180, [[60, '1 IVA 21%'], [300, '5,70']]],
+    ]);
+    expect(rowsOf(extractFromContent(receipt, ask('tax_rate', 'tax_amount', 'total_amount')))).toEqual([{ tax_rate: '21%', tax_amount: '5,70', total_amount: '32,86' }]);
+    expect(rowsOf(extractFromContent(receipt, ask('description', 'line_total'))).map((r) => r.description)).toEqual(['Macarrones', 'Pan de molde', 'Plátanos']);
+    // The rate may stand in a cell of its own, under the items' counts ("T BTW | 21% | 15,32"): a summary all the same.
+    const rows = [['Macarrones', '2', '16,58'], ['Pan de molde', '1', '4,74'], ['TOTAL', '', '21,32'], ['Tarjeta', '', '21,32']];
+    expect([...summaryRows([...rows, ['T BTW', '21%', '3,70']], DEFAULT_SETTINGS)]).toEqual([2, 3, 4]);
+    expect([...summaryRows([...rows, ['1 BTW', '21%', '3,70']], DEFAULT_SETTINGS)]).toEqual([2, 3, 4]);
+  });
+
   it('checks a statement: opening balance + credits − debits ≈ closing balance, and each row against the balance above', () => {
     expect(statementAgrees(4730.93, [1424.62, 933.23], [1421.94], 3795.02, DEFAULT_SETTINGS)).toBe(true);
     expect(statementAgrees(4730.93, [1424.62], [1421.94], 3795.02, DEFAULT_SETTINGS)).toBe(false);

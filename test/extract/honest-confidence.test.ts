@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
 import type { ExtractResult, Word } from '../../src/extract/types.js';
 import { typeset } from './helpers/words.js';
-import { ask } from './helpers/requests.js';
+import { ask, askWith } from './helpers/requests.js';
 
 /** A receipt's lines as OCR read them, every word at `sureness`. */
 function receipt(lines: Parameters<typeof typeset>[0], sureness = 0.93) {
@@ -194,7 +194,7 @@ describe('honest confidence: a document value beside the items for a name that m
 });
 
 describe('honest confidence: a large amount a scan read without the thousands mark the page prints', () => {
-  it('keeps it under 0.9 where two other amounts print theirs, and sure where the page groups none', () => {
+  it('gives it the page\'s mark back and keeps it under 0.9 where two other amounts print theirs, and sure where the page groups none', () => {
     const invoice = (sub: string, others: [string, string]) => receipt([
       [100, [[100, 'Cavo'], [300, others[0]]]],
       [130, [[100, 'Switch'], [300, others[1]]]],
@@ -204,8 +204,11 @@ describe('honest confidence: a large amount a scan read without the thousands ma
     ]);
     const sub = (r: ExtractResult) => (r.ok ? (r.rows[0].subtotal as { value: string | null; confidence?: number }) : null);
     const lost = sub(extractFromContent(invoice('6317.94', ["1'807.65", "4'495.19"]), ask('subtotal', 'total_amount')));
-    expect(lost?.value).toBe('6317.94');
+    expect(lost?.value).toBe("6'317.94");
     expect(lost?.confidence).toBeLessThan(0.9);
+    // A value a format requirement rewrote is as asked.
+    const asked = extractFromContent(invoice('6317.94', ["1'807.65", "4'495.19"]), askWith('plain number', 'subtotal', 'total_amount'));
+    expect(asked.ok ? (asked.rows[0].subtotal as { value: string | null }).value : null).toBe('6317.94');
     const plain = sub(extractFromContent(invoice('6317.94', ['1807.65', '4495.19']), ask('subtotal', 'total_amount')));
     expect(plain?.confidence).toBeGreaterThanOrEqual(0.9);
   });

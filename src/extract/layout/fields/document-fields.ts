@@ -184,8 +184,9 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
       // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
       const whole = stripColon(seg.text);
       const otherLabel = classifyLabel(whole, settings).size > 0 && labelScore(concept, whole, settings) === 0 && !(partner && labelScore(partner, whole, settings) > 0);
-      // A receipt's tax line may start with its tax class ("A VAT 20% 12.15"): the label follows the letter.
-      const from = seg.words.length >= S.taxClassMinWords && /^[A-Z]$/.test(seg.words[0].text) ? 1 : 0;
+      // A receipt's tax line may start with its tax class, a capital or a digit ("A VAT 20% 12.15", "1 MwSt 19%"): the
+      // label follows the mark.
+      const from = seg.words.length >= S.taxClassMinWords && /^(?:[A-Z]|\d)$/.test(seg.words[0].text) ? 1 : 0;
       for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
         const labelWords = seg.words.slice(from, from + k);
         const rest = seg.words.slice(from + k);
@@ -258,6 +259,8 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         for (const [r, right] of rights.entries()) {
           const text = stripColon(right.text.replace(/^[:：]\s*/, ''));
           if (classifyLabel(text, settings).size && !/\d/.test(text)) break;
+          // A cell opening with another label is that label's ("Rabatt | MwSt. 19 % auf 16,37"): its amount is not this one's.
+          if (opensWithOtherLabel(concept, right, settings)) break;
           const fit = fitValue(concept.kind, right.words, settings, last);
           if (fit) {
             // A lone digit before an amount in cents ("Betrag 7 € 13,78") is a speck read as a number.
@@ -312,7 +315,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
           }
           // A label alone in its cell with the value printed right over it (a value over a rule, its label small under
           // it): taken when nothing is under the label, or the value under is much farther (the next row's).
-          const over = restValue.length ? null : overLabel(concept, lines, li, lb, last, settings);
+          const over = restValue.length ? null : overLabel(concept, lines, li, lb, segments[si + 1]?.box.x1 ?? Infinity, last, settings);
           if (over && (underGap === Infinity || (line.box.y1 - Math.max(...over.map((w) => w.box.y2))) * S.overLabelCloser < underGap)) {
             push(over, underGap === Infinity ? S.belowBonus - S.perLinePenalty - S.overLabelPenalty : S.belowBonus);
           }
@@ -325,15 +328,39 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
 
 /**
  * The value set right over a label, starting where the label starts, the line close above it ("30 November 2026" over
- * "Invoice date"): a cell that is no label and that the value of the concept's kind fills.
+ * "Invoice date"): a cell that is no label and that the value of the concept's kind fills. Over a row of labels a
+ * scan may read the values as one cell ("27/03/2023 - 25/04/2023 11/6/2023" over "Periodo | Vencimiento"): the
+ * words from the one over the label up to one over the next label (`next`) are the value.
  */
-function overLabel(concept: Concept, lines: Line[], li: number, label: { x1: number; x2: number }, last: boolean, settings: EngineSettings): Word[] | null {
+function overLabel(concept: Concept, lines: Line[], li: number, label: { x1: number; x2: number }, next: number, last: boolean, settings: EngineSettings): Word[] | null {
   const prev = lines[li - 1];
+  const tolerance = settings.tables.alignTolerance;
   if (!prev || lines[li].box.y1 - prev.box.y2 > prev.height * settings.fields.overLabelGapLines) return null;
-  const seg = prev.segments.find((s) => Math.abs(s.box.x1 - label.x1) < settings.tables.alignTolerance);
-  if (!seg || (classifyLabel(stripColon(seg.text), settings).size && !/\d/.test(seg.text))) return null;
-  const fit = fitValue(concept.kind, seg.words, settings, last);
-  return fit && fit[0] === seg.words[0] ? fit : null;
+  const seg = prev.segments.find((s) => s.box.x1 <= label.x1 + tolerance && s.box.x2 > label.x1 && s.words.some((w) => Math.abs(w.box.x1 - label.x1) < tolerance));
+  if (!seg) return null;
+  const from = seg.words.findIndex((w) => Math.abs(w.box.x1 - label.x1) < tolerance);
+  const to = seg.words.findIndex((w, i) => i > from && Math.abs(w.box.x1 - next) < tolerance);
+  // Within one cell, a word over the label starts the value only where the words before it stand over another label.
+  if (from > 0 && !(seg.words[from - 1].box.x2 < label.x1)) return null;
+  const words = seg.words.slice(from, to < 0 ? undefined : to);
+  if (classifyLabel(stripColon(textOf(words)), settings).size && !/\d/.test(textOf(words))) return null;
+  const fit = fitValue(concept.kind, words, settings, last);
+  // A period's end closes the cell the period fills ("25.11.2024 - 26.12.2024" over "Abrechnungszeitraum").
+  return fit && (fit[0] === words[0] || (last && fit[fit.length - 1] === words[words.length - 1])) ? fit : null;
+}
+
+/**
+ * A cell whose first words (settings.fields.segmentLabelWords at most) are a label of a concept other than `concept`
+ * and its partner, a value after them: another label's cell ("MwSt. 19 % auf 16,37" right of "Rabatt").
+ */
+function opensWithOtherLabel(concept: Concept, seg: Segment, settings: EngineSettings): boolean {
+  const words = seg.words.map((w) => w.text);
+  if (!/\p{L}{2}/u.test(words[0]) || !/\d/.test(seg.text)) return false;
+  for (let k = Math.min(settings.fields.segmentLabelWords, words.length - 1); k >= 1; k--) {
+    const text = stripColon(words.slice(0, k).join(' '));
+    if (classifyLabel(text, settings).size) return labelScore(concept, text, settings) === 0;
+  }
+  return false;
 }
 
 /**

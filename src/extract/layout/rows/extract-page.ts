@@ -15,7 +15,7 @@ import { chooseColumns, columnFields } from '../columns/choose-columns.js';
 import { inferredStackedColumns, splitStackedCell } from '../columns/stacked-heads.js';
 import { checkedConfidence, debitCreditSwapped, runningBalanceChecks } from '../values/arithmetic.js';
 import { checkLine } from '../values/misread-amounts.js';
-import { withUnsureReadingsCapped } from '../values/reading-certainty.js';
+import { withPageGrouping, withUnsureReadingsCapped } from '../values/reading-certainty.js';
 import { cell } from '../values/cell.js';
 import { textOf } from '../lines/word-text.js';
 import { fitValue } from '../values/value-kinds.js';
@@ -47,7 +47,9 @@ export function extractFromContent(content: PageContent, request: ExtractRequest
   const lines = groupWordsIntoLines(content.words, content.aspect, settings);
   const tables = detectTables(lines, content.rules, settings);
   const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables, settings);
-  return withUnsureReadingsCapped(result, content.words, settings);
+  // A value a format requirement rewrote is as asked, not as printed.
+  const formatted = new Set(request.globalFormatRequirement.trim() ? request.fields.map((f) => f.name) : request.fields.filter((f) => f.formatRequirement.trim()).map((f) => f.name));
+  return withUnsureReadingsCapped(withPageGrouping(result, lines, formatted, settings), content.words, settings);
 }
 
 /**

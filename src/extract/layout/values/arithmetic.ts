@@ -114,8 +114,11 @@ export function isSummaryLabel(text: string, settings: EngineSettings): boolean 
   return false;
 }
 
-/** A receipt's tax line label without the tax class letter it starts with ("A IVA 21%"). */
-const withoutTaxClass = (text: string) => text.replace(/^[A-Z]\s+(?=\p{L})/u, '');
+/** A cell that is a rate alone ("21%", "(7 %)"). */
+const LONE_RATE = /^\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?$/;
+
+/** A receipt's tax line label without the tax class it starts with, a capital or a digit ("A IVA 21%", "1 MwSt 19%"). */
+const withoutTaxClass = (text: string) => text.replace(/^(?:[A-Z]|\d)\s+(?=\p{L})/u, '');
 
 /**
  * True when a cell is a receipt's payment or change line label: how it was
@@ -177,6 +180,8 @@ export function summaryRows(rows: string[][], settings: EngineSettings): Set<num
       const repeatsItem = isLast && cells.filter((c, k) => c.trim() && counts[k] > 0 && amountValue(c) !== null && agrees(amountValue(c)!, sums[k], settings)).length >= loneItemSumAmounts;
       summary = ownSum || cells.some(isColumnSum) || repeatsItem;
     } else if (worded.length === 1 && filled === worded.length + 1 && (isPaymentLabel(worded[0], settings) || (closed && summaryLabel(withoutTaxClass(worded[0]))))) summary = true;
+    // A tax line's rate set in a cell of its own ("T BTW | 21% | 15,32"), below a summary: the label, the rate, the amount.
+    else if (closed && worded.length === 1 && cells.some((c) => LONE_RATE.test(c)) && filled === worded.length + cells.filter((c) => LONE_RATE.test(c)).length + 1 && summaryLabel(withoutTaxClass(worded[0]))) summary = true;
     else if (worded.length === 1 && filled === worded.length + 1 && !/\d/.test(worded[0])) summary = cells.some((c, k) => c !== worded[0] && isColumnSum(c, k));
     if (summary) {
       closed = true;

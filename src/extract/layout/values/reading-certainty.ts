@@ -8,6 +8,7 @@ import type { ExtractResult, Word } from '../../types.js';
 import { isImageRegion } from '../../types.js';
 import type { EngineSettings } from '../../settings.js';
 import { middleInside } from '../lines/geometry.js';
+import type { Line } from '../lines/lines.js';
 
 /** Whether the recognizer doubted one of the words (settings.values.certainty.ocrSure). */
 export function isUnsureReading(words: Word[], settings: EngineSettings): boolean {
@@ -56,6 +57,66 @@ export function ungroupedAmounts(words: Word[], settings: EngineSettings): Word[
   const read = words.filter((w) => w.confidence !== undefined);
   const grouped = read.filter((w) => GROUPED.test(w.text)).length;
   return grouped >= settings.values.certainty.minGroupedAmounts ? read.filter((w) => UNGROUPED.test(w.text)) : [];
+}
+
+/** A space-grouped amount's head and tail as a scan reads them, two words of one cell ("16" "366,50"). */
+const GROUP_HEAD = /^[-€$£(]?\d{1,3}$/;
+const GROUP = /^\d{3}$/;
+const GROUP_LAST = /^\d{3}[.,]\d{2}\)?$/;
+
+/** Whether the words from `i` on are a space-grouped amount: a head of 1-3 digits, groups of three, the last with its cents. */
+function spaceGrouped(words: Word[], i: number): boolean {
+  if (!GROUP_HEAD.test(words[i].text)) return false;
+  let j = i + 1;
+  while (j < words.length && GROUP.test(words[j].text)) j++;
+  return j < words.length && GROUP_LAST.test(words[j].text);
+}
+/** A value that is an amount of a thousand or more with cents and no thousands mark, currency marks around it ("9594,18 EUR"). */
+const UNGROUPED_VALUE = /^(?<lead>[^\d]*?)(?<whole>\d{4,9})(?<cents>[.,]\d{2})(?<tail>[^\d]*)$/;
+
+/**
+ * The mark a scanned page groups its large amounts' thousands with ("1'807.65", "12 296,90", "9.753,36"), when at
+ * least settings.values.certainty.minGroupedAmounts amounts print one and none prints another; null else.
+ */
+export function pageGroupMark(lines: Line[], settings: EngineSettings): string | null {
+  const counts = new Map<string, number>();
+  const add = (mark: string) => counts.set(mark, (counts.get(mark) ?? 0) + 1);
+  for (const l of lines) {
+    for (const seg of l.segments) {
+      seg.words.forEach((w, i) => {
+        if (w.confidence === undefined) return;
+        if (GROUPED.test(w.text)) add(/\d([.,'’])\d{3}/.exec(w.text)![1].replace('’', "'"));
+        else if (spaceGrouped(seg.words, i)) add(' ');
+      });
+    }
+  }
+  if (counts.size !== 1) return null;
+  const [[mark, n]] = [...counts];
+  return n >= settings.values.certainty.minGroupedAmounts ? mark : null;
+}
+
+/**
+ * A scanned page's amounts as the page prints them: an amount of a thousand or more read without the thousands mark
+ * every other grouped amount of the page prints ("9594,18" among "15 600,30" and "3 588,07") lost it to the scan, and
+ * gets it back ("9 594,18"). Values a format requirement rewrote are left as they are; their confidence stays capped
+ * (withUnsureReadingsCapped: the scan did not print what it read).
+ */
+export function withPageGrouping(result: ExtractResult, lines: Line[], formatted: Set<string>, settings: EngineSettings): ExtractResult {
+  if (!result.ok) return result;
+  const mark = pageGroupMark(lines, settings);
+  if (!mark) return result;
+  const group = (whole: string) => whole.replace(/\B(?=(?:\d{3})+$)/g, mark);
+  const rows = result.rows.map((row) => {
+    let out = row;
+    for (const [k, v] of Object.entries(row)) {
+      if (formatted.has(k) || isImageRegion(v) || typeof v.value !== 'string') continue;
+      const m = UNGROUPED_VALUE.exec(v.value)?.groups;
+      if (!m || m.cents[0] === mark || /\p{L}{4,}/u.test(m.lead + m.tail)) continue;
+      out = { ...out, [k]: { ...v, value: `${m.lead}${group(m.whole)}${m.cents}${m.tail}` } };
+    }
+    return out;
+  });
+  return { ...result, rows };
 }
 
 /**
