@@ -594,7 +594,10 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** A label a scan split at wide word gaps: parts at most this many characters apart, its first and at most splitLabelParts more. */
     splitLabelGap: 5,
     splitLabelParts: 3,
-    /** Label words whose concepts tell a document label ("USt. 7 %" labels the tax). */
+    /**
+     * Label words whose concepts tell a document label ("USt. 7 %" labels the tax): as many as a label may have
+     * ("Válido a partir de" beside a letterhead a table took in).
+     */
     segmentLabelWords: 5,
     /** A table line holding document labels has at most this many labels only items have ("Product", "Price"). */
     maxLineOnlyLabels: 1,
