@@ -17,7 +17,9 @@ import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
 import { resolveConcept } from '../concepts/index.js';
 import { amountValue } from '../layout/values/arithmetic.js';
-import { asksLineItems, fittedWords, isLineConcept, memoryRowsWin, totalsKeptGeneral } from './compete.js';
+import { asksLineItems, fittedWords, isLineConcept, generalWordsOf, memoryRowsWin, totalsKeptGeneral } from './compete.js';
+import { checkedMemoryRows, checkedMemoryTotals } from './honest.js';
+import { withUnsureReadingsCapped } from '../layout/values/reading-certainty.js';
 import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-match.js';
 import type { LayoutMemory, LayoutModel, LearnedColumn, LearnedField, LearnedTable } from './model.js';
 import { sameField, sameName } from './field-names.js';
@@ -322,7 +324,10 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   });
   const general = result.rows;
   for (const i of totalsKeptGeneral(names, general[0] ?? {}, fieldReads, content.words, settings)) fieldReads.delete(i);
-  const fieldCells = new Map([...fieldReads].map(([i, r]) => [i, cell(r.text, r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)]));
+  const fieldCells = checkedMemoryTotals(
+    new Map([...fieldReads].map(([i, r]) => [i, cell(r.text, r.words, spec(i), settings, r.labelled ? sure : sure * placeOnly)])),
+    new Map([...fieldReads].map(([i, r]) => [i, r.words])), names, generalWordsOf(general[0] ?? {}, names, content.words), settings,
+  );
   const table = columnOf.some((c) => c) ? readTable(page, model.table!, settings) : null;
   const tableCells = table?.rows;
   const empty: ExtractedCell = { value: null, box: null };
@@ -344,7 +349,10 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const c = anchor ? r[anchor] : undefined;
     return !anchor || (!!c && !isImageRegion(c) && !!c.value?.trim() && (!c.box || c.box.y1 < table!.end));
   };
-  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, printedTotals(page, model, placed, settings), isItem, content.words, settings) ? memoryRows : null;
+  const totals = memoryRows ? printedTotals(page, model, placed, settings) : [];
+  const tableRows = memoryRows && memoryRowsWin(rowNames, memoryRows, generalRows, totals, isItem, content.words, settings)
+    ? checkedMemoryRows(memoryRows, request.fields.filter((f) => rowNames.includes(f.name)), totals, settings)
+    : null;
   if (fieldCells.size === 0 && !tableRows) return result;
   const rowCount = tableRows ? tableRows.length : Math.max(1, general.length);
   // A memory without a table learned its line values from a page of one row: where the general rules read several
@@ -360,5 +368,6 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     });
     return out;
   });
-  return { ...result, rows };
+  // A value read off words the recognizer doubted claims no more than the general rules' would (reading-certainty.ts).
+  return withUnsureReadingsCapped({ ...result, rows }, content.words, settings);
 }

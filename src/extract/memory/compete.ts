@@ -28,7 +28,7 @@ type Row = Record<string, ExtractedCell>;
  * label in any language ("Menge", "Prezzo unitario"), of the level asked
  * where it means two ("Betrag": a line's amount, or the total).
  */
-function conceptOf(name: string, level: 'document' | 'line', settings: EngineSettings): Concept | null {
+export function conceptOf(name: string, level: 'document' | 'line', settings: EngineSettings): Concept | null {
   const read = [resolveConcept(name), ...[...classifyLabel(name, settings).keys()].map((id) => conceptById(id))].filter((c): c is Concept => !!c);
   return read.find((c) => c.level === level) ?? read[0] ?? null;
 }
@@ -60,23 +60,32 @@ function wordsIn(words: Word[], box: Box | null): Word[] {
   return box ? words.filter((w) => middleInside(w, box)) : [];
 }
 
+/** The requested fields (by index) that are the document's totals' parts (subtotal, tax, …, total), the first of each. */
+export function totalParts(names: string[], settings: EngineSettings): Map<TotalPart, number> {
+  const parts = new Map<TotalPart, number>();
+  names.forEach((n, i) => {
+    const id = conceptOf(n, 'document', settings)?.id;
+    if (id && (TOTAL_PARTS as readonly string[]).includes(id) && !parts.has(id as TotalPart)) parts.set(id as TotalPart, i);
+  });
+  return parts;
+}
+
+/** The page's words of the general answer's value of a requested field (by index). */
+export const generalWordsOf = (general: Row, names: string[], pageWords: Word[]) => (i: number): Word[] => {
+  const c = general[names[i]];
+  return c && !isImageRegion(c) ? wordsIn(pageWords, c.box) : [];
+};
+
 /**
  * The requested fields (by index) whose memory reading is to be dropped for
  * the general one: the document's totals, when the general rules' add up
  * (subtotal + tax − discount + shipping = total) and the memory's do not.
  */
 export function totalsKeptGeneral(names: string[], general: Row, memory: Map<number, { words: Word[] }>, pageWords: Word[], settings: EngineSettings): number[] {
-  const parts = new Map<TotalPart, number>();
-  names.forEach((n, i) => {
-    const id = conceptOf(n, 'document', settings)?.id;
-    if (id && (TOTAL_PARTS as readonly string[]).includes(id) && !parts.has(id as TotalPart)) parts.set(id as TotalPart, i);
-  });
+  const parts = totalParts(names, settings);
   const differs = [...parts.values()].filter((i) => memory.has(i) && wordsText(memory.get(i)!.words) !== textOf(general[names[i]]));
   if (differs.length === 0) return [];
-  const generalWords = (i: number) => {
-    const c = general[names[i]];
-    return c && !isImageRegion(c) ? wordsIn(pageWords, c.box) : [];
-  };
+  const generalWords = generalWordsOf(general, names, pageWords);
   const asGeneral = checkTotals(Object.fromEntries([...parts].map(([p, i]) => [p, generalWords(i)])), settings);
   const asMemory = checkTotals(Object.fromEntries([...parts].map(([p, i]) => [p, memory.get(i)?.words ?? generalWords(i)])), settings);
   return asGeneral.total_amount.agreement === true && asMemory.total_amount.agreement !== true ? differs : [];

@@ -15,9 +15,9 @@ import type { LayoutModel, LearnedColumn, LearnedField, LearnedTable, SenderMark
 import { resolveConcept, labelScore } from '../concepts/index.js';
 import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
-import { isSendersName, isSendersOwn, senderMarks } from './sender.js';
+import { isSendersName, isSendersOwn, isTaxId, senderMarks } from './sender.js';
 import { letterWord } from './near-text.js';
-import { asksLineItems, isLineConcept, isNumberConcept } from './compete.js';
+import { asksLineItems, conceptOf, isLineConcept, isNumberConcept } from './compete.js';
 
 /** The rows a person set, as plain values per field. */
 export interface CorrectedPage {
@@ -158,7 +158,10 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
     rows.push({ anchorLine: hit.line, cells });
     from = hit.line + 1;
   }
-  if (rows.length === 0) return null;
+  // The rows are found by their anchor values as the other columns are (settings.memory.columnFoundShare): where the
+  // words print few of them (a scan that glued a till's tax class to its amounts, `1.381` for 1.38 | 1), the rows
+  // found tell neither where the table starts nor how far apart its rows are, and no table is learned.
+  if (rows.length === 0 || rows.length < filled(anchor) * M.columnFoundShare) return null;
   const columns: LearnedColumn[] = [];
   for (const f of lineFields) {
     const hits = rows.map((r) => [r.anchorLine, r.cells.get(f)] as const).filter((x): x is readonly [number, ValueHit] => x[1] !== undefined);
@@ -233,7 +236,9 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage, sett
   const fields: LearnedField[] = [...hits].map(([name, hit]) => {
     const label = labelOf(lines, hit, (w) => used.has(w), settings);
     const v = valueOf(corrected, name);
-    const fixed = isSendersOwn(v, sender, ocr, settings);
+    // On a scan, the seller's tax id a person set is the sender's own too where OCR misread it (`3455.34` for
+    // `3455 34`), so that the page's ids do not hold it.
+    const fixed = isSendersOwn(v, sender, ocr, settings) || (ocr && isTaxId(v) && conceptOf(name, 'document', settings)?.id === 'seller_tax_id');
     if (fixed) hit.words.forEach((w) => own.add(w));
     return { name, label, box: roundBox(hit.box), lines: hit.printed, ...cellPlace(lines, hit, label), ...(fixed ? { fixed: v } : {}) };
   });

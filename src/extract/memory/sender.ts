@@ -87,6 +87,9 @@ export function isSendersOwn(value: string, marks: SenderMarks, ocr: boolean, se
   return words.length > 0 && words.every((w) => marks.letterhead.some((h) => same(h, w)));
 }
 
+/** Whether a value is a tax id and nothing else (`GB 960 3455 34`, `DE123456789`). */
+export const isTaxId = (value: string): boolean => [...compact(value).matchAll(VAT_ID)].some((m) => m[0] === compact(value));
+
 /** The sender as the API names it: its name and tax id or IBAN where read. */
 export function senderLabel(marks: SenderMarks): { name: string | null; tax_id: string | null; iban: string | null } {
   return { name: marks.name, tax_id: marks.taxIds[0] ?? null, iban: marks.ibans[0] ?? null };
