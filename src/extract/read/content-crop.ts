@@ -18,8 +18,8 @@
  */
 import type { EngineSettings } from '../settings.js';
 import type { Box } from '../types.js';
-import { GREY_LEVELS, half, WHITE, windowSide } from '../units.js';
-import type { GreyRaster } from './grey-raster.js';
+import { half, windowSide } from '../units.js';
+import { greyPercentile, type GreyRaster } from './grey-raster.js';
 
 /** The part of a page to read: a box in fractions of the page, and which of its cells hold content. */
 export interface ContentCrop {
@@ -58,7 +58,7 @@ export function findContentCrop(page: GreyRaster, settings: EngineSettings): Con
     ink[i] = 1;
     if (closed[i] - grey[i] >= s.strongInkFactor * s.inkContrast) strong[i] = 1;
   }
-  const paper = percentile(closed, settings.read.ink.paperPercentile);
+  const paper = greyPercentile(closed, settings.read.ink.paperPercentile);
   const surface = surroundingSurface(closed, strong, paper, columns, rows, s);
   if (surface.reduce((n, v) => n + v, 0) < s.minSurfaceShare * surface.length) return undefined;
   for (let i = 0; i < ink.length; i++) if (surface[i]) ink[i] = 0;
@@ -147,17 +147,6 @@ function surroundingSurface(closed: Uint8Array, strong: Uint8Array, paper: numbe
     if (onEdge && inked <= s.surfaceMaxInk * inside) for (const i of cells) surface[i] = 1;
   }
   return surface;
-}
-
-function percentile(values: Uint8Array, q: number): number {
-  const counts = new Uint32Array(GREY_LEVELS);
-  for (const v of values) counts[v]++;
-  let seen = 0;
-  for (let v = 0; v < GREY_LEVELS; v++) {
-    seen += counts[v];
-    if (seen > q * values.length) return v;
-  }
-  return WHITE;
 }
 
 /** A square `side`×`side` maximum (or minimum), edges clamped: one pass along rows, one along columns. */

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { WHITE } from '../units.js';
+import { GREY_LEVELS, WHITE } from '../units.js';
 
 /** An 8-bit single-channel image, row-major (0 = black, 255 = white). */
 export interface GreyRaster {
@@ -30,6 +30,18 @@ export function cropRows(r: GreyRaster, y0: number, y1: number, pad = 0): GreyRa
 /** The raster turned by 180°: reversing the pixel order is exactly that rotation. */
 export function halfTurn(r: GreyRaster): GreyRaster {
   return { width: r.width, height: r.height, data: r.data.slice().reverse() };
+}
+
+/** The grey level under which more than the share `q` of `values` lie (a histogram: no sort of a whole page's pixels). */
+export function greyPercentile(values: Uint8Array, q: number): number {
+  const counts = new Uint32Array(GREY_LEVELS);
+  for (const v of values) counts[v]++;
+  let seen = 0;
+  for (let v = 0; v < GREY_LEVELS; v++) {
+    seen += counts[v];
+    if (seen > q * values.length) return v;
+  }
+  return WHITE;
 }
 
 /** Ink pixels (darker than `threshold`) per row. */

@@ -9,7 +9,7 @@
  */
 import type { EngineSettings } from '../settings.js';
 import { half, medianOfSorted, WHITE } from '../units.js';
-import type { GreyRaster } from './grey-raster.js';
+import { greyPercentile, type GreyRaster } from './grey-raster.js';
 
 /**
  * A copy of `r` with the dark surface around the paper painted white, or `r`
@@ -95,16 +95,7 @@ function percentile(values: Float32Array, q: number): number {
  * text at all (a SROIE receipt on paper at grey 140: no word), and its paper evened to white reads whole.
  */
 export function isGreyPaper(r: GreyRaster, settings: EngineSettings): boolean {
-  const counts = new Uint32Array(WHITE + 1);
-  for (const v of r.data) counts[v]++;
-  // The grey level the darkest paperPercentile of the pixels reach.
-  let seen = 0;
-  const upTo = settings.read.ink.paperPercentile * r.data.length;
-  for (let grey = 0; grey <= WHITE; grey++) {
-    seen += counts[grey];
-    if (seen >= upTo) return grey < settings.read.ink.greyPaperBelow;
-  }
-  return false;
+  return greyPercentile(r.data, settings.read.ink.paperPercentile) < settings.read.ink.greyPaperBelow;
 }
 
 /** A surface cell or one within `margin` cells of one. */
