@@ -126,6 +126,8 @@ export type ExtractResult = (
        * read/page-content.ts, spelled out: the contract imports nothing of the reader.
        */
       content?: { words: Word[]; rules: Rule[]; pictures: Box[]; aspect: number };
+      /** The same words on the stored page image: a correction boxes a value a person set where the page prints it. */
+      pageWords?: Word[];
     }
   | { ok: false; failure: { code: FailureCode; message: string } }
 ) & {

@@ -83,12 +83,33 @@ describe.each(DIALECTS)('layout memory learned from the words a scan was read wi
     await waitUntil(async () => (await learnedDocuments()) === 1, 120_000, 'the memory of the corrected scan');
   }, 180_000);
 
+  it('a value a person changes on a scan is boxed where the scan prints it, found on the kept words', async () => {
+    type Cell = { value: string | null; bbox: { x1: number; y1: number; x2: number; y2: number } | null };
+    const cells = async () => (await call('GET', '/batches/scan-1/results?include=bbox')).json().documents[0].line_items as Array<Record<string, Cell>>;
+    const before = await cells();
+    const rows = truth(1);
+    // Row 1's amount set to row 2's, a value the scan prints once, on row 2 (the page image itself is gone).
+    expect(rows[0].Betrag).not.toBe(rows[1].Betrag);
+    const res = await call('PUT', `/documents/${scan1}/line_items`, { line_items: [{ ...rows[0], Betrag: rows[1].Betrag }, ...rows.slice(1)] });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await cells();
+    const printed = before[1].Betrag.bbox!;
+    const moved = after[0].Betrag.bbox!;
+    expect(after[0].Betrag.value).toBe(rows[1].Betrag);
+    expect(moved).not.toBeNull();
+    expect(Math.abs(moved.y1 - printed.y1)).toBeLessThan(0.01);
+    expect(Math.abs(moved.x2 - printed.x2)).toBeLessThan(0.02);
+    expect(Math.abs(moved.y1 - before[0].Betrag.bbox!.y1)).toBeGreaterThan(0.01);
+    // The correction is learned too: the same page teaches again.
+    await waitUntil(async () => (await learnedDocuments()) === 2, 120_000, 'the second correction of the scan learned');
+  }, 180_000);
+
   it('a scan read before its words were kept is read again to learn its correction', async () => {
     const { image_key } = await pageKeys(scan2);
     await t.services.blobs.delete(`${image_key!.replace(/\.jpg$/, '')}.words.json.gz`);
     const res = await call('PUT', `/documents/${scan2}/line_items`, { line_items: truth(2) });
     expect(res.statusCode, res.body).toBe(200);
-    await waitUntil(async () => (await learnedDocuments()) === 2, 180_000, 'the correction of the older scan learned');
+    await waitUntil(async () => (await learnedDocuments()) === 3, 180_000, 'the correction of the older scan learned');
   }, 240_000);
 
   it('deleting a batch deletes its scan\'s words', async () => {

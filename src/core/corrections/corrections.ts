@@ -15,7 +15,7 @@ import { errors } from '../../errors.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../accounts/index.js';
 import { indexPage, type PageIndex } from '../bbox/index.js';
-import { enqueueLearning } from '../layout-memory/index.js';
+import { enqueueLearning, loadWordsOnPage } from '../layout-memory/index.js';
 import { getDocument } from '../results/index.js';
 import { storedResult, type StoredResult } from '../shared/index.js';
 import { checkRows, correctedResult } from './rows.js';
@@ -29,12 +29,15 @@ async function ownedDocument(db: DbOrTrx, principal: Principal, id: string): Pro
 const notSucceeded = (doc: DocumentRow) =>
   errors.invalidParameter('document_id', `Only a succeeded document can be corrected; ${doc.id} is ${doc.status === 'uploaded' ? 'not processed' : doc.status}.`);
 
-/** The page's words where they are stored (a usable PDF text layer), indexed for locating values; null otherwise. */
+/**
+ * The page's words where they are stored, indexed for locating values: a usable PDF text layer, else the words OCR
+ * read off the scan (core/layout-memory/page-words.ts); null for a page read before those were kept.
+ */
 async function storedPageIndex(services: Services, doc: DocumentRow): Promise<PageIndex | null> {
-  if (!doc.text_layer_key) return null;
-  const raw = await services.blobs.get(doc.text_layer_key);
+  const raw = doc.text_layer_key ? await services.blobs.get(doc.text_layer_key) : null;
   const layer = raw ? (JSON.parse(raw.toString('utf8')) as TextLayer) : null;
-  return isTextLayerUsable(layer) ? indexPage(layer.words, doc.width > 0 && doc.height > 0 ? doc.width / doc.height : 1) : null;
+  const words = isTextLayerUsable(layer) ? layer.words : await loadWordsOnPage(services, doc);
+  return words ? indexPage(words, doc.width > 0 && doc.height > 0 ? doc.width / doc.height : 1) : null;
 }
 
 /** The engine's output of the document's current wave as a revision, unless it is recorded already. */

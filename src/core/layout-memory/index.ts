@@ -1,3 +1,3 @@
 export { enqueueLearning, registerLayoutMemoryJobs } from './learning.js';
 export { deleteMemory, listMemories, memoriesForEngine, memoryView } from './memories.js';
-export { dropPageWords, loadPageWords, storePageWords } from './page-words.js';
+export { dropPageWords, loadPageWords, loadWordsOnPage, storePageWords } from './page-words.js';

@@ -113,8 +113,12 @@ export function registerExtractionJobs(registry: JobRegistry): void {
       if (ctx.signal.aborted) return;
       // The words OCR read go beside the page, not into the result: a correction's learning reads them (core/layout-memory).
       const content = outcome.ok ? outcome.content : undefined;
-      if (outcome.ok) delete outcome.content;
-      if (content) await storePageWords(services, doc, content);
+      const onPage = outcome.ok ? outcome.pageWords : undefined;
+      if (outcome.ok) {
+        delete outcome.content;
+        delete outcome.pageWords;
+      }
+      if (content) await storePageWords(services, doc, content, onPage ?? []);
       let settled = false;
       await ctx.finish(async (trx) => {
         settled = await settleExtraction(trx, services, payload, outcome);

@@ -1,9 +1,10 @@
-import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell } from '../types.js';
+import type { Box, Engine, EnginePage, ExtractRequest, ExtractResult, ExtractedCell, Word } from '../types.js';
 import { isImageRegion, pageImage } from '../types.js';
 import { isPureLocationField } from '../pure-location.js';
 import { roundBox } from './lines/geometry.js';
 import { extractFromContent } from './rows/extract-page.js';
 import { createPageReader } from '../read/page-reader.js';
+import type { ReadPage } from '../read/page-content.js';
 import { askLibvipsThreads } from '../../libvips.js';
 import { withSettings, type EngineSettings, type SettingsOverrides } from '../settings.js';
 import { findRasterPictureRegions, pickRegionForField } from '../read/picture-regions.js';
@@ -39,18 +40,22 @@ export function createLayoutEngine(options: LayoutEngineOptions = {}): Engine {
         // Embedded images are already in page coordinates; otherwise look for non-text ink on the stored raster.
         let pagePictures: Box[] | null = null;
         if (located.length > 0 && read.content.pictures.length === 0) {
-          const pageWords = read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
-          pagePictures = await findRasterPictureRegions(pageImage(page), pageWords, settings);
+          pagePictures = await findRasterPictureRegions(pageImage(page), wordsOnPage(read), settings);
         }
         const result = applyLayoutMemory(read.content, request, extractFromContent(read.content, request, settings), settings);
         const framed = toPageFrame(result, read.toPageBox, pagePictures, located.map((f) => f.name), settings);
-        return framed.ok && read.source === 'ocr' ? { ...framed, content: read.content } : framed;
+        return framed.ok && read.source === 'ocr' ? { ...framed, content: read.content, pageWords: wordsOnPage(read) } : framed;
       } catch (err) {
         return { ok: false, failure: { code: 'engine_error', message: err instanceof Error ? err.message : String(err) } };
       }
     },
     close: () => reader.close(),
   };
+}
+
+/** The words read, moved from the analysis frame onto the stored page image. */
+function wordsOnPage(read: ReadPage): Word[] {
+  return read.content.words.map((w) => ({ text: w.text, box: read.toPageBox(w.box) }));
 }
 
 /** Moves value boxes from the analysis frame (upright, deskewed) onto the stored page image. */
