@@ -61,6 +61,8 @@ export interface GenerateOptions {
   plainFields?: boolean;
   /** Receipts as they printed before the eighth widening (till-formats.ts), every other draw as it is: a document a test was written for. */
   plainTills?: boolean;
+  /** Receipts' heads as they printed before the ninth widening (till-header.ts), every other draw as it is: a document a test was written for. */
+  plainHeads?: boolean;
 }
 
 /** Salt of a series document's value stream. */
@@ -100,6 +102,12 @@ const HEAD_SALT = 0x3a6f1;
  */
 const FORMAT_SALT = 0x2a6f1;
 const FORMAT_VALUE_SALT = 0x73c4d;
+/**
+ * Salt of the ninth widening's stream (receipts' heads as more tills print them: the name in capitals or only a logo,
+ * a registration number after or under the name, addresses over more lines with commas at their ends, the tax id
+ * under the name, a fax line; till-header.ts).
+ */
+const HEADER_SALT = 0x6d2b9;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 
@@ -125,7 +133,7 @@ function lineNames(x: Rand, request: RequestedField[]): RequestedField[] {
   });
 }
 
-export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields, plainTills }: GenerateOptions): Promise<BusinessDoc> {
+export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields, plainTills, plainHeads }: GenerateOptions): Promise<BusinessDoc> {
   const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
   const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const w = narrow ? null : rng(mix(series ?? seed, WIDER_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
@@ -138,7 +146,8 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
     const zv = narrow ? null : rng(mix(seed, TILL_VALUE_SALT + LANGS.indexOf(lang)));
     const t = narrow || plainTills ? null : rng(mix(series ?? seed, FORMAT_SALT + LANGS.indexOf(lang)));
     const tv = narrow || plainTills ? null : rng(mix(seed, FORMAT_VALUE_SALT + LANGS.indexOf(lang)));
-    const rc = await generateReceipt(r, lang, locale, v, w, x, z, zv, t, tv);
+    const hd = narrow || plainHeads ? null : rng(mix(series ?? seed, HEADER_SALT + LANGS.indexOf(lang)));
+    const rc = await generateReceipt(r, lang, locale, v, w, x, z, zv, t, tv, hd);
     made = { ...rc, columnLabels: {} };
   } else {
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);

@@ -29,6 +29,7 @@ import { chance, int, pick, type Rand } from './random.js';
 import { FONT_FAMILIES, fontsFor, renderPdf, type Sheet } from './sheet.js';
 import { DEPOSIT_WORDS, DISCOUNT_WORDS, drawTillExtras, weighedItem, withSign, type TillExtras } from './till-lines.js';
 import { drawModifier, drawTillFormats, SAVINGS_WORDS, VOID_WORDS } from './till-formats.js';
+import { drawTillHeader, faxLine, headAddress, registrationText } from './till-header.js';
 import type { Lang } from './types.js';
 
 const MM = 72 / 25.4;
@@ -87,6 +88,8 @@ export interface ReceiptLayout {
   deposits?: boolean;
   /** The eighth widening's item lines drawn (till-formats.ts `TillFormats`, the names of those on joined by `+`), absent on receipts drawn without it. */
   tillFormats?: string;
+  /** The ninth widening's head (till-header.ts `TillHeader`, the draws on joined by `+`), absent on receipts drawn without it. */
+  tillHeader?: string;
 }
 
 /**
@@ -152,9 +155,10 @@ const VARIANTS = ['Multipack', 'Bio', 'XXL', 'Premium', 'Light', 'Family Pack', 
 /**
  * `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` and `x`
  * what issue 28's second and third widenings added, `z` the sixth widening's item lines (till-lines.ts) and `zv` their
- * values, `t` the eighth widening's item lines (till-formats.ts) and `tv` their values.
+ * values, `t` the eighth widening's item lines (till-formats.ts) and `tv` their values, `hd` the ninth widening's head
+ * (till-header.ts).
  */
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null, t: Rand | null = null, tv: Rand | null = null) {
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null, t: Rand | null = null, tv: Rand | null = null, hd: Rand | null = null) {
   const layout = drawReceiptLayout(r, w, x);
   const { widthMm } = layout;
   const extras = z && zv ? drawTillExtras(z, layout.till, widthMm) : null;
@@ -180,7 +184,10 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   const dashes: Line = (s, y, left, right) => s.rule(left, y + size * 0.5, right, y + size * 0.5, 0.5);
   const lh = size * 1.45;
 
-  const name = layout.header === 'bold' ? merchant.name : merchant.name.toUpperCase();
+  // Ninth widening: the head as more tills print it (till-header.ts), drawn after the till's own draws.
+  const head = hd ? drawTillHeader(hd, layout.header, widthMm) : null;
+  if (head) layout.tillHeader = Object.entries(head).filter(([, on]) => on && on !== 'none').map(([k, on]) => (on === true ? k : `${k}_${on}`)).join('+') || 'none';
+  const name = layout.header === 'bold' && !head?.caps ? merchant.name : merchant.name.toUpperCase();
   if (layout.header === 'logo') {
     // The logo takes the height of four lines above the name.
     const png = await logoImage(r, merchant.name);
@@ -188,8 +195,19 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     lines.push((s, y, left, right) => drawLogo(s, png, (left + right) / 2 - side / 2, y, side));
     for (let i = 0; i < 3; i++) lines.push(() => undefined);
   }
-  lines.push(center(name, { bold: layout.header !== 'capitals' || chance(r, 0.5), size: size + (layout.header === 'capitals' ? 1 : 2.5) }));
-  truth.merchant_name = name;
+  const nameStyle = { bold: layout.header !== 'capitals' || chance(r, 0.5), size: size + (layout.header === 'capitals' ? 1 : 2.5) };
+  const registration = head && hd && head.registration !== 'none' ? registrationText(hd, lang) : '';
+  if (head?.registration === 'after') {
+    // The name and its number on one line, set smaller where they would overrun the paper.
+    const text = `${name} (${registration})`;
+    lines.push((s, y, left, right) => {
+      const o = { bold: nameStyle.bold, size: size + 1 };
+      const fit = Math.min(o.size, (o.size * (right - left)) / s.widthOf(text, o));
+      center(text, { ...o, size: fit })(s, y, left, right);
+    });
+  } else if (!head?.logoOnly) lines.push(center(name, nameStyle));
+  if (!head?.logoOnly) truth.merchant_name = name;
+  if (head?.registration === 'under' && hd) lines.push(center(chance(hd, 0.5) ? `(${registration})` : registration));
   const address = [...merchant.address];
   // Some tills break the street from its number, or the postcode from the city, onto lines of their own.
   if (chance(r, 0.3)) {
@@ -197,14 +215,20 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     const cut = last.indexOf(' ');
     address.push(...(cut > 0 ? [last.slice(0, cut), last.slice(cut + 1)] : [last]));
   }
-  for (const a of address) lines.push(center(a));
-  truth.merchant_address = address.join(' ');
-  if (chance(r, 0.5)) lines.push(center(`${PHONE[lang]} 0${int(r, 10, 99)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}`));
+  const printed = head && hd ? headAddress(hd, head, lang, address) : address;
+  truth.merchant_address = printed.join(' ');
+  const phone = chance(r, 0.5) ? center(`${PHONE[lang]} 0${int(r, 10, 99)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}`) : null;
+  let taxId: Line | null = null;
   if (chance(r, 0.6)) {
     const v = vatId(r, lang);
-    lines.push(center(`${pick(r, FIELD_LABELS.seller_vat_id[lang])} ${v}`));
+    taxId = center(`${pick(r, FIELD_LABELS.seller_vat_id[lang])} ${v}`);
     truth.merchant_vat_id = v;
   }
+  if (taxId && head?.taxIdFirst) lines.push(taxId);
+  for (const a of printed) lines.push(center(a));
+  if (phone) lines.push(phone);
+  if (phone && head?.fax && hd) lines.push(center(faxLine(hd)));
+  if (taxId && !head?.taxIdFirst) lines.push(taxId);
   lines.push(() => undefined);
   const when = randomDate(v);
   const date = formatTableDate(when, l);
