@@ -101,3 +101,6 @@ export const ADDRESS_LINE_START = new RegExp(`^${anyOf(documentWords('addressLin
 
 /** A line that opens with a street word in any language ("Jalan …", "Lot 1626", "Rue …", "ul. …"): a street line of an address. */
 export const STREET_START = new RegExp(`^${anyOf(documentWords('streets'))}\\b\\.?`, 'i');
+
+/** A line that ends in a street word, its name before it ("10250 Harbour Road", "12 MAPLE AVENUE,"): a street line. */
+export const STREET_END = new RegExp(`(?:^|\\s)${anyOf(documentWords('streets'))}\\.?[,.]?$`, 'i');

@@ -29,9 +29,9 @@ export const de: Language = {
     voids: ['storno', 'stornierung', 'storniert'],
     rounding: ['rundung', 'rundungsdifferenz'],
     payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
-    contact: ['ust', 'uid', 'steuer'],
+    contact: ['ust', 'uid', 'steuer', 'telefon'],
     streets: ['straße', 'strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'ring', 'damm'],
-    addressLines: ['z\\.\\s?hd', 'zhd', 'zu händen', 'c/o', 'abt', 'abteilung', 'buchhaltung', 'einkauf', 'rechnungswesen', 'gebäude', 'postfach'],
+    addressLines: ['z\\.\\s?hd', 'zhd', 'zu händen', 'c/o', 'abt', 'abteilung', 'buchhaltung', 'einkauf', 'rechnungswesen', 'gebäude', 'postfach', 'einkaufszentrum', 'einkaufscenter', 'erdgeschoss'],
     companyForms: ['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'mbh', 'ek', 'eg', 'ev', 'se', 'kgaa'],
   },
   print: {

@@ -40,7 +40,7 @@ export const en: Language = {
     payment: ['cash', 'card', 'credit card', 'debit card', 'contactless'],
     contact: ['tel', 'phone', 'fax', 'mobile', 'vat', 'gst', 'abn', 'ein'],
     streets: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'drive', 'boulevard', 'blvd', 'way', 'lot', 'no', 'unit', 'suite', 'level', 'floor', 'block', 'blk', 'jalan', 'jln', 'lorong', 'taman', 'tmn'],
-    addressLines: ['attn', 'attention', 'c/o', 'care of', 'accounts payable', 'accounts department', 'finance department', 'dept', 'department', 'building', 'bldg', 'p\\.?\\s?o\\.? box'],
+    addressLines: ['attn', 'attention', 'c/o', 'care of', 'accounts payable', 'accounts department', 'finance department', 'dept', 'department', 'building', 'bldg', 'p\\.?\\s?o\\.? box', 'ground floor', 'first floor', 'shopping cent(?:re|er)'],
     companyForms: ['ltd', 'limited', 'llc', 'llp', 'inc', 'corp', 'corporation', 'plc', 'co', 'company', 'pte ltd', 'pty ltd', 'sdn bhd', 'bhd', 'berhad', 'sb'],
   },
   header: {

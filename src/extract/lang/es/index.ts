@@ -27,9 +27,9 @@ export const es: Language = {
     voids: ['anulación', 'anulado', 'anulada'],
     rounding: ['redondeo'],
     payment: ['efectivo', 'tarjeta', 'tarjeta de crédito'],
-    contact: ['iva', 'nif', 'cif'],
+    contact: ['iva', 'nif', 'cif', 'teléfono', 'tfno'],
     streets: ['calle', 'avenida', 'avda', 'plaza', 'paseo', 'camino', 'carretera'],
-    addressLines: ['atn', 'att', 'a/a', 'a la atención de', 'departamento', 'dpto', 'polígono', 'pol', 'nave', 'edificio', 'apartado'],
+    addressLines: ['atn', 'att', 'a/a', 'a la atención de', 'departamento', 'dpto', 'polígono', 'pol', 'nave', 'edificio', 'apartado', 'centro comercial', 'planta baja'],
     companyForms: ['sl', 'sa', 'slu', 'sll', 'scoop', 'sc'],
   },
   print: {

@@ -22,8 +22,9 @@ export const it: Language = {
     voids: ['storno', 'annullo', 'annullato'],
     rounding: ['arrotondamento'],
     payment: ['contanti', 'carta', 'carta di credito', 'bancomat'],
-    contact: ['iva', 'p\\.?\\s?iva', 'partita'],
+    contact: ['iva', 'p\\.?\\s?iva', 'partita', 'telefono'],
     streets: ['via', 'viale', 'piazza', 'corso', 'largo', 'vicolo', 'strada'],
+    addressLines: ['centro commerciale', 'galleria', 'piano terra'],
     companyForms: ['srl', 'srls', 'spa', 'snc', 'sas', 'scarl', 'scrl'],
   },
   print: {

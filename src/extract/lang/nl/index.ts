@@ -24,9 +24,9 @@ export const nl: Language = {
     voids: ['storno', 'annulering', 'geannuleerd'],
     rounding: ['afronding', 'afrondingsverschil'],
     payment: ['contant', 'pin', 'pinpas', 'pinbetaling'],
-    contact: ['btw', 'kvk'],
+    contact: ['btw', 'kvk', 'telefoon'],
     streets: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'singel'],
-    addressLines: ['t\\.?\\s?a\\.?\\s?v', 'p/a', 'afdeling', 'afd', 'bedrijventerrein', 'industrieterrein', 'postbus'],
+    addressLines: ['t\\.?\\s?a\\.?\\s?v', 'p/a', 'afdeling', 'afd', 'bedrijventerrein', 'industrieterrein', 'postbus', 'winkelcentrum', 'begane grond'],
     companyForms: ['bv', 'nv', 'vof', 'cv'],
   },
   print: {

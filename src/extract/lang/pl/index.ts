@@ -38,8 +38,9 @@ export const pl: Language = {
     voids: ['storno', 'anulowano', 'anulowanie'],
     rounding: ['zaokrąglenie'],
     payment: ['gotówka', 'gotowka', 'karta', 'karta płatnicza', 'płatność kartą', 'blik'],
-    contact: ['nip', 'regon', 'krs', 'bdo'],
+    contact: ['nip', 'regon', 'krs', 'bdo', 'telefon'],
     streets: ['ul', 'ulica', 'al', 'aleja', 'plac', 'os', 'osiedle'],
+    addressLines: ['centrum handlowe', 'parter'],
     companyForms: ['sp z oo', 'spzoo', 'sa', 'spj', 'spk', 'spp'],
   },
   header: {

@@ -26,8 +26,9 @@ export const pt: Language = {
     voids: ['anulação', 'anulado', 'estorno'],
     rounding: ['arredondamento'],
     payment: ['numerário', 'dinheiro', 'cartão', 'multibanco'],
-    contact: ['nif', 'nipc', 'contribuinte'],
+    contact: ['nif', 'nipc', 'contribuinte', 'telefone'],
     streets: ['rua', 'avenida', 'av', 'praça', 'travessa', 'largo', 'estrada'],
+    addressLines: ['centro comercial', 'rés-do-chão'],
     companyForms: ['lda', 'sa', 'unipessoal lda', 'crl'],
   },
   print: {

@@ -7,7 +7,7 @@
  * footer, the sender line over a window) splits at its separators.
  */
 import { classifyLabel } from '../../concepts/index.js';
-import { ADDRESS_LINE_START, CONTACT_WORDS, DOCUMENT_TITLE } from '../../lexicon.js';
+import { ADDRESS_LINE_START, CONTACT_WORDS, DOCUMENT_TITLE, STREET_END, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
@@ -31,7 +31,14 @@ const POSTAL = [
   /\p{L},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/u,
 ];
 
-export const isPostalLine = (text: string): boolean => POSTAL.some((p) => p.test(text.trim()));
+/**
+ * A street's line whose house or lot number has five digits, as long as a postcode: right after the street word
+ * ("LOT 26151 BANDAR SG LONG,") or before a street's name ending in its street word ("10250 Harbour Road").
+ */
+const HOUSE_NUMBER = new RegExp(`${STREET_START.source}\\s*\\d{5}(?!\\d)`, 'i');
+const isHouseNumbered = (text: string): boolean => HOUSE_NUMBER.test(text) || (/^\d{5}\s/.test(text) && STREET_END.test(text));
+
+export const isPostalLine = (text: string): boolean => POSTAL.some((p) => p.test(text.trim())) && !isHouseNumbered(text.trim());
 
 /**
  * Separators of the one-line form ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen", "Name | Street | Place"); a scan
@@ -89,6 +96,17 @@ export function isRegistrationLine(text: string, settings: EngineSettings): bool
   return /^[(<[{].*[)>\]}]$/.test(t) || /\d-\s?[A-Z]\W?$/.test(t) || /^[\d\s-]+[A-Z]?$/.test(t);
 }
 
+/**
+ * A register's line under a company's name: a few words naming a register or a tax office, then the company's number
+ * in it, five digits or more after its letters ("HRB 39829", "Co. Reg. 24065751", "KvK 12345678", "GST ID: 000123456",
+ * "Tax ID GB449849467", "REA MI-4658933"). No street or postal line: their numbers are a house's or a postcode.
+ */
+const REGISTER = /^(?:[\p{L}.]+\s*){1,3}[:.]?\s*[\p{Lu}]{0,3}-?\s?\d[\d\s./-]*[\p{Lu}]?$/u;
+function isRegisterLine(text: string, settings: EngineSettings): boolean {
+  const t = text.trim();
+  return REGISTER.test(t) && /\d{5}/.test(t.replace(/[\s./-]/g, '')) && !STREET_START.test(t) && !isPostalLine(t) && t.split(/\s+/).length <= settings.fields.parties.registrationMaxWords;
+}
+
 /** Whether a line holds a number other than a registration number (a house number, a postcode). */
 export function holdsNumber(text: string, settings: EngineSettings): boolean {
   return !isRegistrationLine(text, settings) && /\d/.test(text.replace(/[(<[{][^()<>[\]{}]*\d{5}[^()<>[\]{}]*[)>\]}]\s*$/, ''));
@@ -124,8 +142,8 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, 
     if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
     const seg = inColumn(l, head, settings);
     if (!seg) continue;
-    // The company number under a name is not part of the address.
-    if (out.length === 0 && isRegistrationLine(seg.text, settings)) {
+    // The company's number or its tax id under a name is not part of the address.
+    if (out.length === 0 && (isRegistrationLine(seg.text, settings) || isRegisterLine(seg.text, settings))) {
       last = l;
       continue;
     }

@@ -8,7 +8,7 @@
  */
 import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { levenshtein } from '../../levenshtein.js';
-import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_START } from '../../lexicon.js';
+import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_END, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
 import { addressUnder, endsAddress, holdsNumber, inColumn, isAddressLine, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median, overlap1d } from '../lines/geometry.js';
@@ -52,9 +52,10 @@ function readAsShapes(words: Word[], shapeReading: number): boolean {
 
 /**
  * A street line: a street word and a number ("Lot 1626, Mukim Kampung Laut", "Jalan SS 15/4B"), the house number
- * before the street word too ("107, JALAN BANDAR RAWANG 2,", "3-7 Jln Putra"): never a name.
+ * before the street word too ("107, JALAN BANDAR RAWANG 2,", "3-7 Jln Putra") or before a name ending in it ("32
+ * Harbour Road"): never a name.
  */
-const isStreetLine = (text: string): boolean => /\d/.test(text) && (STREET_START.test(text) || STREET_START.test(text.replace(/^\d[\p{L}\d/&-]*[,.]?\s+/u, '')));
+const isStreetLine = (text: string): boolean => /\d/.test(text) && (STREET_START.test(text) || STREET_START.test(text.replace(/^\d[\p{L}\d/&-]*[,.]?\s+/u, '')) || (/^\d/.test(text) && STREET_END.test(text)));
 
 /** Each company form with its letters run together, as a tail of a name's words is compared with it. */
 const FORM_LETTERS = COMPANY_FORMS.map((form) => ({ form, letters: form.replace(/ /g, '') }));
@@ -252,6 +253,25 @@ function streetBelow(lines: Line[], head: Segment, settings: EngineSettings): Se
 }
 
 /**
+ * The address a page opens with, over any name (a till that prints its logo in place of its name): a street line or
+ * an address line over the street ("Einkaufszentrum Nord") at the top, above the letterhead found or taken for it,
+ * heading lines that end in a postal line.
+ */
+function openingAddress(lines: Line[], head: Segment | null, settings: EngineSettings): Segment[] | null {
+  const S = settings.fields;
+  const at = head ? lines.findIndex((l) => l.words.includes(head.words[0])) : lines.length;
+  for (const [i, l] of lines.slice(0, Math.min(at + 1, S.letterheadLines)).entries()) {
+    if (l.box.y1 >= S.letterheadTop) break;
+    // The letterhead found is itself the address's first line when it holds a number and its postal line is right
+    // under it ("SCHLOSSALLEE 107"), or when it opens as an address line over the street ("Winkelcentrum Zuidplein,").
+    const street = l.segments.find((s) => isStreetLine(s.text) || isAddressLine(s.text) || (s === head && holdsNumber(s.text, settings)));
+    const rest = street && addressUnder(lines, street, true, settings);
+    if (street && rest && (i < at || (street === head && (isPostalLine(rest[0].text) || isAddressLine(head.text))))) return [street, ...rest];
+  }
+  return null;
+}
+
+/**
  * The issuer: the one-line sender names it surest (a letterhead may be a
  * logo's words, the addressee's name may be printed taller); its letterhead is
  * the block that name heads, else the tallest text at the top; its address is
@@ -260,13 +280,17 @@ function streetBelow(lines: Line[], head: Segment, settings: EngineSettings): Se
  */
 export function issuer(lines: Line[], settings: EngineSettings): Party {
   const sender = senderLine(lines, settings);
-  const head = (sender && namedBy(lines, sender.name)) ?? letterhead(lines, settings);
+  const named = (sender && namedBy(lines, sender.name)) ?? letterhead(lines, settings);
+  const opening = openingAddress(lines, named, settings);
+  const head = named && opening?.includes(named) ? null : named;
+  if (opening) return { name: head?.words ?? null, address: opening.flatMap((s) => s.words), segments: [...(head ? [head] : []), ...opening] };
   const block = head ? addressUnder(lines, head, false, settings) ?? streetBelow(lines, head, settings) : null;
   // Lines under the name before the first with a number name the party further (a brand, "Licensee of ..."): the
   // address starts at its street (a number, or a street word: "Jalan Lapangan Terbang") or postcode, or at the
-  // address lines right over the street (an attention line, a department, a building: "z. Hd. Frau Krüger").
+  // address lines right over the street (an attention line, a department, a building: "z. Hd. Frau Krüger"), or at a
+  // line over it the till ends in a comma: the comma runs the address on ("Einkaufszentrum Nord," over the street).
   let street = block ? block.findIndex((s) => holdsNumber(s.text, settings) || STREET_START.test(s.text)) : -1;
-  while (block && street > 0 && isAddressLine(block[street - 1].text)) street--;
+  while (block && street > 0 && (isAddressLine(block[street - 1].text) || /,$/.test(block[street - 1].text))) street--;
   const addressLines = block && street > 0 ? block.slice(street) : block;
   const postal = addressLines?.some((s) => isPostalLine(s.text));
   const address = postal ? addressLines : null;
