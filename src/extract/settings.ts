@@ -402,6 +402,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
     kindsColumnConfidence: 0.6,
     /** Confidence of a value read off a headerless list: its place, not a header, says what it is. */
     listValueConfidence: 0.7,
+    /**
+     * The most a row read as an item may claim when it may be none (rows/row-certainty.ts): its article a summary's or
+     * a payment's label, or no asked amount or count where most rows print one. Business tuning scans: 40 such rows at
+     * 1.0, none of them an item.
+     */
+    doubtfulRowCap: 0.5,
     /** A list without heads ends at a summary line of at most this many filled cells ("Total TTC | 116,38"). */
     totalLineMaxCells: 2,
     /** A table naming this many of the fields as columns stands; fewer, a longer list without heads may win. */

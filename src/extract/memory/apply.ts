@@ -11,7 +11,7 @@ import { resolveFormat } from '../format/index.js';
 import { overlap1d } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
 import { textOf as wordsText } from '../layout/lines/word-text.js';
-import { isSummaryText } from '../layout/tables/data-values.js';
+import { isSummaryText, isUnderItem } from '../layout/tables/data-values.js';
 import { cell } from '../layout/values/cell.js';
 import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
@@ -225,6 +225,8 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
     const inBand = (b: { x1: number; x2: number }) => l.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
     // On a scan a row whose figures OCR garbled (`STR]` for `5,02`) is a row still where it fills every column of the anchor's line.
     const garbled = () => page.ocr && bandsOf.get(anchor.offset)!.every((b) => inBand(b).length > 0);
+    // A discount, void or note under an item is none of the rows, as the general rules read it (tables/data-values.ts).
+    if (isUnderItem(l.segments.map((s) => s.text))) continue;
     if (inBand(anchorBand).some((w) => /\d/.test(w.text)) || garbled()) anchorLines.push(i);
   }
   if (anchorLines.length === 0) return null;

@@ -20,6 +20,7 @@ import type { Box, ExtractedCell, Word } from '../types.js';
 import { isImageRegion } from '../types.js';
 import { middleInside } from '../layout/lines/geometry.js';
 import { textOf as wordsText } from '../layout/lines/word-text.js';
+import { withoutTaxClass } from '../layout/rows/tax-classes.js';
 
 type Row = Record<string, ExtractedCell>;
 
@@ -50,7 +51,8 @@ export const asksLineItems = (names: string[], settings: EngineSettings): boolea
 export function fittedWords(name: string, words: Word[], settings: EngineSettings, level: 'document' | 'line' = 'document'): Word[] | null {
   const concept = conceptOf(name, level, settings);
   const kind = concept?.level === level ? concept.kind : level === 'document' ? concept?.kind : undefined;
-  return kind ? fitValue(kind, words, settings) : words;
+  // A line's amount without the tax class a till prints after it ("1.38 1"), as the general rules read it.
+  return kind ? fitValue(kind, kind === 'money' && level === 'line' ? withoutTaxClass(words) : words, settings) : words;
 }
 
 const textOf = (c: ExtractedCell | undefined): string => (c && !isImageRegion(c) ? c.value ?? '' : '');

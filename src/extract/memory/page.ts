@@ -1,6 +1,7 @@
 /** A page as the memory reads it: its lines, and its words indexed for finding a sender and a layout. */
 import type { PageContent } from '../read/page-content.js';
 import { groupWordsIntoLines, type Line } from '../layout/lines/lines.js';
+import { withTaxClassesApart } from '../layout/rows/tax-classes.js';
 import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
 import { compact, letterWord } from './near-text.js';
@@ -16,7 +17,9 @@ export interface MemoryPage {
 }
 
 export function memoryPage(content: PageContent, settings: EngineSettings): MemoryPage {
-  const lines = groupWordsIntoLines(content.words, content.aspect, settings);
+  // A till's tax class a scan joined to the amounts ("1.381") is read apart, as the general rules read it.
+  const { words: read, aspect } = withTaxClassesApart(content, settings);
+  const lines = groupWordsIntoLines(read, aspect, settings);
   const words = new Map<string, Array<{ x: number; y: number }>>();
   for (const l of lines) {
     for (const w of l.words) {

@@ -11,7 +11,7 @@ import type { TableRow } from '../tables/table-rows.js';
 import { withoutStrokes, withoutUnitWord } from '../tables/data-values.js';
 import { fitValue } from '../values/value-kinds.js';
 import { splitStackedCell } from '../columns/stacked-heads.js';
-import { withoutTaxClass } from './receipt-items.js';
+import { withoutTaxClass } from './tax-classes.js';
 
 /** Kinds a value's shape tells; text, names and addresses print anything. */
 const SHAPED: ReadonlySet<ValueKind> = new Set(['money', 'number', 'identifier', 'date', 'percent']);

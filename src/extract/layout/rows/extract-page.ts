@@ -23,8 +23,10 @@ import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues, itemLines } from '../fields/record-values.js';
 import { itemSumTargets, namedOneOff, withColumnsInDoubt, withLinesSumChecked, type SumTarget } from './lines-sum.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
-import { countBeforeArticle, readListItems, withoutTaxClass, type ListItem } from './receipt-items.js';
+import { countBeforeArticle, readListItems, type ListItem } from './receipt-items.js';
+import { withoutTaxClass, withTaxClassesApart } from './tax-classes.js';
 import { withListSumRepairs } from './list-sum.js';
+import { withDoubtfulRowsCapped } from './row-certainty.js';
 import type { PageContent } from '../../read/page-content.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../../settings.js';
 import { half, toHundredths } from '../../units.js';
@@ -40,7 +42,8 @@ function untilTotal(rows: TableRow[], settings: EngineSettings): TableRow[] {
 }
 
 /** A page's content read into the rows `request` asks for, by the stages below with `settings`. */
-export function extractFromContent(content: PageContent, request: ExtractRequest, settings: EngineSettings = DEFAULT_SETTINGS): ExtractResult {
+export function extractFromContent(read: PageContent, request: ExtractRequest, settings: EngineSettings = DEFAULT_SETTINGS): ExtractResult {
+  const content = withTaxClassesApart(read, settings);
   if (content.words.length === 0 && (request.fields.length === 0 || !request.fields.some(isPureLocationField))) {
     return { ok: false, failure: { code: 'no_content', message: 'No readable text was found on the page.' } };
   }
@@ -70,7 +73,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const list = listRows(asked, choices, rows, lines, recordValues, settings);
   // A list the sum repaired (rows/list-sum.ts): the sum chose a reading and cannot confirm it as well.
   if (list) return { ok: true, fields: names, rows: list.repaired ? list.rows : summed(list.rows) };
-  if (rows.length) return { ok: true, fields: names, rows: summed(rows) };
+  if (rows.length) return { ok: true, fields: names, rows: withDoubtfulRowsCapped(summed(rows), asked.fields, asked.concepts, settings) };
   return { ok: true, fields: names, rows: [rowOf(asked, isColumn.map(() => false), withColumnFieldsAsValues(asked, isColumn, recordValues, content, lines, tables, settings), null, [], settings)] };
 }
 

@@ -16,6 +16,7 @@ import { isDataValue, isUnderItem } from '../tables/data-values.js';
 import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
 import { isUnsureReading } from '../values/reading-certainty.js';
 import { textOf } from '../lines/word-text.js';
+import { isTaxClass, withoutTaxClass } from './tax-classes.js';
 
 export interface ListItem {
   description: Word[];
@@ -77,26 +78,6 @@ const amount = (ws: Word[]) => {
   const t = ws.map((w) => w.text).join(' ').replace(/[^\d.,-]/g, '');
   return parseNumber(t) ?? parseNumber(t, true);
 };
-
-/** An amount and the tax class letter a scan read joined to it ("3.62A"). */
-const GLUED_TAX_CLASS = /^(-?\d[\d.,]*\d)[A-Z]$/;
-
-/**
- * A tax class a till prints after an amount or its currency sign: a capital ("9,88 A", "3.79 T", "1,73 € A"), or one
- * digit set apart from an amount with cents ("14,43 1"; joined, a digit would be one of the amount's).
- */
-const isTaxClass = (mark: string, before: string) => (/^[A-Z]$/.test(mark) ? /\d|^[€$£]$/.test(before) : /^\d$/.test(mark) && /\d[.,]\d{2}-?$|^[€$£]$/.test(before));
-
-/** An amount's words without the tax class letter a receipt prints after it ("9,88 A", or read joined: "9,88A"). */
-export function withoutTaxClass(words: Word[]): Word[] {
-  const end = words.length - 1;
-  if (end > 0 && isTaxClass(words[end].text, words[end - 1].text)) return words.slice(0, -1);
-  const last = words[end];
-  const amount = last && GLUED_TAX_CLASS.exec(last.text)?.[1];
-  if (!amount) return words;
-  const share = amount.length / last.text.length;
-  return [...words.slice(0, -1), { ...last, text: amount, box: { ...last.box, x2: last.box.x1 + (last.box.x2 - last.box.x1) * share } }];
-}
 
 /** A quantity line's count and unit price (`2 x 1,25`, `3x 7.97`), or null when the words are none. */
 function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: number; p: number } | null {
