@@ -276,6 +276,17 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minAreaShare: 0.12,
       /** ...and at most this share: a page filling its frame is a scan and is left exactly as it was. */
       maxAreaShare: 0.97,
+      /**
+       * A shadow over part of the paper is followed across where the light changes by at most this many grey levels
+       * a cell (Sobel, on the closed grid): a shadow's edge falls off over many cells, while the paper's edge onto
+       * the surface is a step of tens of levels within one. A phone photo's shadow had left the lit part alone, and
+       * it no quadrilateral (three tuning phone photos read as noise).
+       */
+      shadeGradient: 10,
+      /** The shade is followed down to this share of the paper/surface threshold: a hand's shadow halves the light. */
+      shadeFloor: 0.4,
+      /** Cells at the frame's edge the shade is not followed into: their gradient is half seen. */
+      shadeMargin: 2,
       /** Edges of the frame the paper may run off: one (a photo that cut off the page's foot); more is a page filling its frame. */
       maxEdgesTouched: 1,
       /** Grey levels the paper must be lighter than the surface around it, on average: a white page on a white table is no clear find. */

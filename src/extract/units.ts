@@ -154,3 +154,15 @@ export const HTTP_SERVER_ERROR = 500;
  * at it, docs/ingest.md; types.ts re-exports it for the rest of src/), not a threshold of the engine.
  */
 export const PAGE_RENDER_DPI = 200;
+
+/** Sobel's weight of the row (or column) through the cell against its two neighbours'. */
+const SOBEL_CENTRE = 2;
+/** Sobel's weights over both sides of the cell: a ramp of one grey level a cell sums to this. */
+const SOBEL_SUM = 8;
+
+/** The 3×3 Sobel gradient's magnitude at a cell in grey levels a cell; `at(dx, dy)` is the value at that offset. */
+export function sobelGradient(at: (dx: number, dy: number) => number): number {
+  const gx = at(1, -1) + SOBEL_CENTRE * at(1, 0) + at(1, 1) - at(-1, -1) - SOBEL_CENTRE * at(-1, 0) - at(-1, 1);
+  const gy = at(-1, 1) + SOBEL_CENTRE * at(0, 1) + at(1, 1) - at(-1, -1) - SOBEL_CENTRE * at(0, -1) - at(1, -1);
+  return Math.hypot(gx, gy) / SOBEL_SUM;
+}

@@ -92,6 +92,28 @@ describe('a phone photo that cut off part of the page, or cast a shadow over it'
     expect(findPageQuad(frame, withSettings({ read: { pageQuad: { maxEdgesTouched: 0 } } }))).toBeUndefined();
   });
 
+  it('follows the paper into a shadow over part of it: a receipt photo shaded across its top left is found whole and read', { timeout: 600_000 }, async () => {
+    // Turned about 15° on a table, a hand's shadow over its upper left: lit alone, the paper is a five-sided piece
+    // (no page, so it was read as photographed, turned past the skew search, and read as noise).
+    const photo = await benchPhoto('receipt', 'pt', 3);
+    const frame = await greyFrame(photo);
+    const quad = findPageQuad(frame, DEFAULT_SETTINGS);
+    expect(quad).toBeDefined();
+    const ys = quad!.map((p) => p.y);
+    expect(Math.min(...ys)).toBeLessThan(0.2);
+    expect(Math.max(...ys)).toBeGreaterThan(0.85);
+    expect(findPageQuad(frame, withSettings({ read: { pageQuad: { shadeGradient: 0 } } }))).toBeUndefined();
+    const words = (await reader.ocrWords(pageImage(photo), 'fast')).map((w) => w.text);
+    expect(words.length).toBeGreaterThan(25);
+    expect(words).toEqual(expect.arrayContaining(['CONCEIÇÃO', 'Porto', '26/10/2025', 'Leite', '6,54', '0,87', '7,41']));
+  });
+
+  it('does not follow a shade onto the surface: a photo whose shaded paper meets the table at the same grey keeps no page', { timeout: 120_000 }, async () => {
+    // An Italian purchase order, its lower left in a shadow as dark as the table beside it: followed, the shade
+    // ran over the whole table to the frame, which is no page; the lit part alone is none either.
+    expect(findPageQuad(await greyFrame(await benchPhoto('purchase_order', 'it', 3)), DEFAULT_SETTINGS)).toBeUndefined();
+  });
+
   it('reads a rectified photo with a shadow across its paper, its light evened first', { timeout: 600_000 }, async () => {
     // An Italian invoice on a table, a shadow's edge across its top right: as it was, the one threshold of the
     // recognizer turns the shadowed paper black and one word was read.

@@ -11,7 +11,7 @@
  */
 import type { EngineSettings } from '../settings.js';
 import type { Box } from '../types.js';
-import { FLOAT_SLACK, half, QUAD_CORNERS as CORNERS } from '../units.js';
+import { FLOAT_SLACK, half, QUAD_CORNERS as CORNERS, sobelGradient } from '../units.js';
 import { cellMeans, maxFilter, minFilter, pieces } from './content-crop.js';
 import type { GreyRaster } from './grey-raster.js';
 import { compose, mapPoint, scaling, squareToQuad, warpGrey, type Point, type Quad } from './homography.js';
@@ -34,8 +34,65 @@ export function findPageQuad(frame: GreyRaster, settings: EngineSettings): PageQ
   const bright = closed.map((v) => (v > threshold ? 1 : 0));
   // Opened: a light streak of the table touching the paper's edge is no part of it.
   const opened = maxFilter(minFilter(bright, columns, rows, s.openSide), columns, rows, s.openSide);
-  const paper = largestFilled(opened, columns, rows);
-  if (!paper) return undefined;
+  const lit = largestFilled(opened, columns, rows);
+  if (!lit) return undefined;
+  // A shadow over part of the paper (a hand, the phone) puts that part under the one threshold, and the lit part
+  // alone is no quadrilateral: the paper is followed into the shade first, as it was lit where that finds no page.
+  const shaded = intoShade(lit.mask, closed, columns, rows, threshold * s.shadeFloor, s);
+  return (shaded && quadOfPaper(shaded, closed, frame, columns, rows, cell, s)) ?? quadOfPaper(lit, closed, frame, columns, rows, cell, s);
+}
+
+/**
+ * The lit paper grown into the darker cells beside it where the light changes gently on both sides of the step
+ * (a Sobel gradient of at most `shadeGradient` levels a cell): a shadow's edge falls off over many cells, the
+ * paper's edge onto the surface is a step of tens of levels within one, which the growth does not cross. Cells at
+ * the frame's edge are not grown into (the gradient there is half seen). Its holes filled as the lit part's are;
+ * undefined when nothing was added or the growth reached a side of the frame the lit part does not.
+ */
+function intoShade(lit: Uint8Array, closed: Uint8Array, columns: number, rows: number, floor: number, s: EngineSettings['read']['pageQuad']): { mask: Uint8Array; area: number } | undefined {
+  const at = (x: number, y: number) => closed[Math.min(rows - 1, Math.max(0, y)) * columns + Math.min(columns - 1, Math.max(0, x))];
+  const gentle = (i: number) => {
+    const [x, y] = [i % columns, Math.floor(i / columns)];
+    return sobelGradient((dx, dy) => at(x + dx, y + dy)) <= s.shadeGradient;
+  };
+  const mask = Uint8Array.from(lit);
+  const queue: number[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i] && gentle(i)) queue.push(i);
+  let added = 0;
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head];
+    const [x, y] = [i % columns, Math.floor(i / columns)];
+    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
+      const inner = nx >= s.shadeMargin && ny >= s.shadeMargin && nx < columns - s.shadeMargin && ny < rows - s.shadeMargin;
+      const j = ny * columns + nx;
+      if (!inner || mask[j] || closed[j] < floor || !gentle(j)) continue;
+      mask[j] = 1;
+      added++;
+      queue.push(j);
+    }
+  }
+  if (added === 0) return undefined;
+  // Grown to a side of the frame the lit paper does not reach: the shade ran onto the surface, not along the paper.
+  const m = s.shadeMargin;
+  const sides = (cells: Uint8Array) => {
+    const reached = new Set<string>();
+    for (let i = 0; i < cells.length; i++) {
+      if (!cells[i]) continue;
+      const [x, y] = [i % columns, Math.floor(i / columns)];
+      if (x <= m) reached.add('left');
+      if (y <= m) reached.add('top');
+      if (x >= columns - 1 - m) reached.add('right');
+      if (y >= rows - 1 - m) reached.add('bottom');
+    }
+    return reached;
+  };
+  const litSides = sides(lit);
+  if ([...sides(mask)].some((side) => !litSides.has(side))) return undefined;
+  return largestFilled(mask, columns, rows);
+}
+
+/** The quadrilateral of the paper cells `paper` (filled), or undefined when they make none clearly. */
+function quadOfPaper(paper: { mask: Uint8Array; area: number }, closed: Uint8Array, frame: GreyRaster, columns: number, rows: number, cell: number, s: EngineSettings['read']['pageQuad']): PageQuad | undefined {
   const { mask, area } = paper;
   // The surface must show on every side but one: a region touching more of the frame's edges is a page filling it;
   // one running off a single edge is a photo that cut the page's end off (its corners there are where it leaves the frame).
