@@ -64,6 +64,8 @@ export interface CommercialSpec {
   printed?: Array<Record<string, string>>;
   /** Payslips: earnings (rows before `split`) and deductions as two tables side by side, each with its columns. */
   twoTables?: { left: Column[]; right: Column[]; split: number };
+  /** Group lines inside the table before these rows (the delivery note the next items came under): no items. */
+  groups?: Map<number, string>;
 }
 
 export interface CommercialLayout {
@@ -122,6 +124,10 @@ export interface CommercialLayout {
   colon?: boolean;
   bigName?: boolean;
   totalBox?: boolean;
+  /** The ninth widening (wide-tables.ts): cells set in the middle of their row, the description column narrower. */
+  cellMiddle?: boolean;
+  /** The ninth widening: heads centred over their columns. */
+  headCenter?: boolean;
 }
 
 /**
@@ -646,7 +652,9 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
   const pad = 4;
   const columns = printedColumns(spec.columns, L);
   // Without rulings, real tables often sit at odd positions: widths stretched or squeezed by up to 1.7×.
-  const weights = columns.map((c) => c.weight * (L.oddColumns && L.rules !== 'grid' && L.rules !== 'rows' ? 0.6 + r() * 1.1 : 1));
+  const odd = columns.map((c) => c.weight * (L.oddColumns && L.rules !== 'grid' && L.rules !== 'rows' ? 0.6 + r() * 1.1 : 1));
+  // Cells set in the middle of their row: the description narrower, so more of them wrap over two lines.
+  const weights = L.cellMiddle ? odd.map((w, i) => (columns[i].keys.includes('description') ? w * 0.5 : w)) : odd;
   const total = weights.reduce((n, w) => n + w, 0);
   const widths = fitWidths(weights.map((w) => ((x2 - x1) * w) / total), columnNeeds(s, columns, spec.rows, pad));
   const bottom = s.height - MARGIN - lh * 4;
@@ -664,9 +672,12 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
     if (fill) s.fill(x1, y, x2 - x1, h, '#dddddd');
     let x = x1;
     wrapped.forEach((lines, i) => {
+      // Set in the middle of the row, a one-line cell stands between the lines of a wrapped one.
+      const drop = L.cellMiddle && !head ? ((rows - lines.length) * lh) / 2 : 0;
       lines.forEach((line, k) => {
-        const align = head && L.headerLeft ? 'left' : columns[i].align;
-        s.text(line, align === 'right' ? x + widths[i] - pad : x + pad, y + pad + k * lh, { bold, align });
+        const align = head && L.headCenter ? 'center' : head && L.headerLeft ? 'left' : columns[i].align;
+        const at = align === 'right' ? x + widths[i] - pad : align === 'center' ? x + widths[i] / 2 : x + pad;
+        s.text(line, at, y + pad + drop + k * lh, { bold, align });
       });
       x += widths[i];
     });
@@ -699,7 +710,8 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
       row.description = `${row.description} ${detail}`;
     }
     const cells = columns.map((c) => c.keys.map((k) => shown[k] ?? '').filter(Boolean).join('\n'));
-    if (y + lh * 3 > bottom) {
+    const group = spec.groups?.get(i);
+    if (y + lh * (group ? 4 : 3) > bottom) {
       if (spec.carried && L.carriedLine && spec.rowAmounts) {
         const c = columns.map(() => '');
         c[Math.max(0, amountCol - 1)] = spec.carried.label;
@@ -709,6 +721,13 @@ function drawTable(s: Sheet, spec: CommercialSpec, L: CommercialLayout, x1: numb
       s.addPage();
       y = MARGIN;
       if (L.repeatHeader) header();
+    }
+    if (group) {
+      // A group line across the table, from the first column's left edge: no cell of any item.
+      s.text(group, x1 + pad, y + pad, { bold: true });
+      if (L.rules === 'grid') s.box(x1, y, x2 - x1, lh + 2 * pad);
+      y += lh + 2 * pad;
+      if (L.rules === 'rows') s.rule(x1, y, x2, y, 0.4);
     }
     drawRow(cells, false, false, false, underAt >= 0 ? (shown[columns[underAt].under as string] ?? '') : '');
     running += spec.rowAmounts?.[i] ?? 0;

@@ -11,6 +11,7 @@ import { drawLocale, WIDE_DATES } from './locale.js';
 import { chance, mix, pick, rng, type Rand } from './random.js';
 import { generateReceipt } from './receipt.js';
 import { widenKindLayout } from './wide-kinds.js';
+import { drawTableWidening, tableWideNote, widenTableLayout } from './wide-tables.js';
 import { drawFieldWidening, FIELD_KINDS, FIELD_LANGS, widenLayout, widenSpec } from './wide-fields.js';
 import { seedSplit, splitSeeds } from '../splits.js';
 import { FONT_FAMILIES, fontsFor, renderPdf } from './sheet.js';
@@ -63,6 +64,8 @@ export interface GenerateOptions {
   plainTills?: boolean;
   /** Receipts' heads as they printed before the ninth widening (till-header.ts), every other draw as it is: a document a test was written for. */
   plainHeads?: boolean;
+  /** Line tables as they printed before the tenth widening (wide-tables.ts), every other draw as it is. */
+  plainTables?: boolean;
 }
 
 /** Salt of a series document's value stream. */
@@ -108,6 +111,11 @@ const FORMAT_VALUE_SALT = 0x73c4d;
  * under the name, a fax line; till-header.ts).
  */
 const HEADER_SALT = 0x6d2b9;
+/**
+ * Salt of the tenth widening's stream (line tables as web and office tools print them: cells in the middle of their
+ * row, heads centred, group lines between items; wide-tables.ts).
+ */
+const TABLES_SALT = 0x6e2b9;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 
@@ -133,7 +141,7 @@ function lineNames(x: Rand, request: RequestedField[]): RequestedField[] {
   });
 }
 
-export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields, plainTills, plainHeads }: GenerateOptions): Promise<BusinessDoc> {
+export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields, plainTills, plainHeads, plainTables }: GenerateOptions): Promise<BusinessDoc> {
   const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
   const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const w = narrow ? null : rng(mix(series ?? seed, WIDER_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
@@ -161,10 +169,13 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
     const drawn: string[] = [];
     const ctx: Ctx = { r, v, w, y, dateForm, lang, l: locale, long: long && series === undefined, z, drawn };
     const drawnSpec = COMMERCIAL_KINDS[kind](ctx);
-    const spec = h && fw ? widenSpec(drawnSpec, fw, h, lang, locale.money.code) : drawnSpec;
+    const fieldSpec = h && fw ? widenSpec(drawnSpec, fw, h, lang, locale.money.code) : drawnSpec;
     const plainLayout = drawCommercialLayout(r, w, x, y);
     const narrowLayout = h && fw ? widenLayout(plainLayout, fw) : plainLayout;
-    const layout = wide ? widenKindLayout(kind, narrowLayout, rng(mix(series ?? seed, KINDS_LAYOUT_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), drawn) : narrowLayout;
+    const kindLayout = wide ? widenKindLayout(kind, narrowLayout, rng(mix(series ?? seed, KINDS_LAYOUT_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), drawn) : narrowLayout;
+    const tw = narrow || plainTables ? null : drawTableWidening(rng(mix(series ?? seed, TABLES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), lang, fieldSpec);
+    const spec = tw?.groups.size ? { ...fieldSpec, groups: tw.groups } : fieldSpec;
+    const layout = tw ? widenTableLayout(kindLayout, tw) : kindLayout;
     const font = pick(r, fontsFor(lang, FONT_FAMILIES));
     const size = pick(r, [8, 8.5, 9, 9.5, 10]);
     const page: [number, number] = lang === 'en' && locale.money.code === 'USD' ? [612, 792] : [595.28, 841.89];
@@ -178,7 +189,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
       lines: spec.rows,
       lineColumns: spec.columns.map((c) => c.key),
       columnLabels: Object.fromEntries(spec.columns.map((c) => [c.key, c.label])),
-      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}), ...(wide ? { wideKind: drawn.join('+') || 'none' } : {}), ...(fw ? { fieldWide: `${fw.twoColumn ? 'two_column' : 'one_column'}+${fw.form}` } : {}) },
+      layout: { ...layout, ...(dateForm ? { dateForm } : {}), font: font.name, size, long: ctx.long, sideBySide: Boolean(spec.sideBySide), ...(spec.payColumns ? { payColumns: spec.payColumns } : {}), ...(wide ? { wideKind: drawn.join('+') || 'none' } : {}), ...(fw ? { fieldWide: `${fw.twoColumn ? 'two_column' : 'one_column'}+${fw.form}` } : {}), ...(tw ? { wideTable: tableWideNote(tw) } : {}) },
     };
   }
   const fieldKeys = Object.keys(made.fields);
