@@ -757,6 +757,17 @@ export const DEFAULT_SETTINGS = deepFreeze({
     wrapLeading: 1.45,
     /** Largest share of the white between rows that the white above a wrapped line may be. */
     wrapGap: 0.5,
+    /**
+     * A line starting less than this share of its height above the next is of the next one's row: no two rows, and no
+     * head and its column, stand closer than a leading; a row set in the middle of its height (a web page's table) puts
+     * its one-line cells between the lines of its wrapped text, half a leading apart.
+     */
+    interleavedLine: 0.9,
+    /**
+     * A line of words alone in a table is a group line (no item) where at least this many rows, and more than half,
+     * carry figures: one item with a figure beside a line of words tells nothing of which is the table's kind.
+     */
+    groupLineItemsMin: 2,
     /** A line under a row opened by a label, closer than this share of such rows' pitch, wraps its text. */
     stubWrapShare: 0.7,
     /** A head spans a column when at least this share of its width lies over it. */

@@ -1,6 +1,7 @@
 import { summaryRows } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
-import { isSummaryText, isUnderItem } from './data-values.js';
+import { half } from '../../units.js';
+import { isDataValue, isSummaryText, isUnderItem } from './data-values.js';
 import type { TableRow } from './table-rows.js';
 
 /**
@@ -26,5 +27,21 @@ export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[],
   }
   // A till's discount under an item lowers that item and is none of its own (the sums above count it); nor are savings
   // told, voids and modifiers.
-  return out.filter((r) => !isUnderItem(r.cells.map((c) => c.text)));
+  return withoutGroupLines(out.filter((r) => !isUnderItem(r.cells.map((c) => c.text))), settings);
+}
+
+/**
+ * A line of words with a number alone in a table whose rows carry figures heads the items under it (the delivery
+ * note, order or project they came under: "Lieferschein 4711", "Order no. 363713") or notes the item above (an
+ * EAN) and is no item: an item has a figure. Words alone without a number label a section ("Women", "Services"):
+ * report tables count those as rows. Tables of words (most rows without a figure) keep every row.
+ */
+function withoutGroupLines(rows: TableRow[], settings: EngineSettings): TableRow[] {
+  const filled = (r: TableRow) => r.cells.filter((c) => c.text);
+  const figured = rows.filter((r) => filled(r).length > 1 && r.cells.some((c) => isDataValue(c.text)));
+  if (figured.length < settings.tables.groupLineItemsMin || figured.length <= half(rows.length)) return rows;
+  return rows.filter((r) => {
+    const cells = filled(r);
+    return cells.length !== 1 || isDataValue(cells[0].text) || !/\p{L}/u.test(cells[0].text) || !/\d/.test(cells[0].text);
+  });
 }

@@ -2,7 +2,7 @@ import type { Box, Rule } from '../../types.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import { cropLine, type Line } from '../lines/lines.js';
 import { clearHeadsOfBorders, clusterPositions, columnAt, findEmptyHeadSeparators, findHeaderLedSeparators, joinHeadsToLoneValues, findPackedSeparators, findRowRules, lineParts, findRuledSeparators, findWhitespaceSeparators } from './table-columns.js';
-import { buildRows, type TableCell } from './table-rows.js';
+import { buildRows, interleaves, type TableCell } from './table-rows.js';
 import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
@@ -207,8 +207,9 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number, settings: 
     const last = pendingSingles[pendingSingles.length - 1] ?? remark ?? current[current.length - 1];
     remark = null;
     // Item heads waiting for their first item (a head's wrapped second line under them) bridge a wider gap: the
-    // header set apart from its columns.
-    const headsBridge = (above: Line) => isTabular(line) && hasDataCell(line) && headsOpen() && line.box.y1 - above.box.y2 <= t.headsToItemsGapEm * lineHeight;
+    // header set apart from its columns, down to the first item or to a lone line over it (the group the items
+    // came under: "Order no. 275543").
+    const headsBridge = (above: Line) => (!isTabular(line) || hasDataCell(line)) && headsOpen() && line.box.y1 - above.box.y2 <= t.headsToItemsGapEm * lineHeight;
     if (current.length && last && !gapOk(last, line) && !headsBridge(last)) flush();
     if (current.some(hasDataCell) && FOOTNOTE_START.test(line.text)) {
       flush();
@@ -294,7 +295,8 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
   let headings = new Set<string>(headingAbove ? [key(headingAbove)] : []);
   for (let i = 1; i < block.length; i++) {
     if (hasDataCell(block[i - 1])) dataSeen++;
-    else if (dataSeen === 0) headings.add(key(block[i - 1]));
+    // The first row's top line, set between its lines, heads nothing: another row's may read the same.
+    else if (dataSeen === 0 && !interleaves(block[i - 1], block[i], settings)) headings.add(key(block[i - 1]));
     const line = block[i];
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * t.newHeaderPitch;
     const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
@@ -549,6 +551,8 @@ function countLeadingHeaderLines(block: Line[], settings: EngineSettings): numbe
   // A head's second line ("Date | d'opération") sits tighter under the heads than the data sits under it.
   const wrapsHead = (k: number) => k + 1 < block.length && block[k].box.y1 - block[k - 1].box.y2 < (block[k + 1].box.y1 - block[k].box.y2) * wrapHeadGap;
   while (n > 1 && !isTabular(block[n - 1]) && block[n - 1].box.x1 - left < width * sectionLabelIndent && !wrapsHead(n - 1)) n--;
+  // The top line of a row set in the middle of its height (its text wrapped round its figures) is no head.
+  while (n > 0 && n < block.length && !isTabular(block[n - 1]) && interleaves(block[n - 1], block[n], settings)) n--;
   return n;
 }
 

@@ -18,6 +18,11 @@ export interface TableRow {
   lines: Line[];
 }
 
+/** `upper` starts so close above `lower` that the two are lines of one row (settings.tables.interleavedLine). */
+export function interleaves(upper: Line, lower: Line, settings: EngineSettings): boolean {
+  return lower.box.y1 - upper.box.y1 < upper.height * settings.tables.interleavedLine;
+}
+
 /** Splits a line's words into the table's columns by word centre. */
 export function lineToCells(line: Line, separators: number[]): TableCell[] {
   return cellsBy(line.words, separators.length + 1, (w) => columnOfWord(w, separators));
@@ -173,7 +178,8 @@ function mergeContinuations(rows: TableRow[], separators: number[], settings: En
       !isPartial(rows[i + 1]) &&
       !/^[a-z]/.test(rows[i + 1].lines[0].text) &&
       tight(row.lines[row.lines.length - 1], rows[i + 1].lines[0]) &&
-      filled(row).every((c) => !keyColumns.includes(c) || c === 0 || !/\d/.test(row.cells[c].text))
+      // A line set between another's lines is of its row whatever it holds ("Switch 24" over "porte" beside the figures).
+      (interleaves(row.lines[row.lines.length - 1], rows[i + 1].lines[0], settings) || filled(row).every((c) => !keyColumns.includes(c) || c === 0 || !/\d/.test(row.cells[c].text)))
     ) {
       if (!endsOpen(row)) break;
       row = mergeRows(row, rows[++i]);
