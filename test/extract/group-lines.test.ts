@@ -48,7 +48,7 @@ describe('group lines inside a line table', () => {
     expect(rows.map((r) => [r.item_code, r.quantity, r.gross_weight])).toEqual(doc.lines.map((l) => [l.item_code, l.quantity, l.gross_weight]));
   });
 
-  it('are no items on a generated bill that prints one over its items (the ninth widening)', async () => {
+  it('are no items on a generated bill that prints one over its items (the tenth widening)', async () => {
     const doc = await generateBusinessDoc({ seed: 3, kind: 'utility_bill', lang: 'es' });
     expect(doc.layout.wideTable).toBe('groups');
     expect(await namedRows(doc)).toEqual(doc.lines);

@@ -31,7 +31,7 @@ describe('rows set in the middle of their height', () => {
     expect(readRows(statement, ask()).length).toBe(5);
   });
 
-  it('come back whole on a generated statement printed so (the ninth widening)', async () => {
+  it('come back whole on a generated statement printed so (the tenth widening)', async () => {
     const doc = await generateBusinessDoc({ seed: 3, kind: 'bank_statement', lang: 'nl' });
     expect(doc.layout.wideTable).toBe('middle+head_center');
     const engine = createLayoutEngine();

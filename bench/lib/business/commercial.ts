@@ -124,9 +124,9 @@ export interface CommercialLayout {
   colon?: boolean;
   bigName?: boolean;
   totalBox?: boolean;
-  /** The ninth widening (wide-tables.ts): cells set in the middle of their row, the description column narrower. */
+  /** The tenth widening (wide-tables.ts): cells set in the middle of their row, the description column narrower. */
   cellMiddle?: boolean;
-  /** The ninth widening: heads centred over their columns. */
+  /** The tenth widening: heads centred over their columns. */
   headCenter?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Line tables as web and office invoicing tools print them (issue 28's ninth widening): cells set in the middle of
+ * Line tables as web and office invoicing tools print them (issue 28's tenth widening): cells set in the middle of
  * their row, so an item's figures stand between the lines of its wrapped description; heads centred over their
  * columns; group lines inside the table (the delivery note or order the next items belong to), which are no items.
  * Every draw comes from the tables' own stream (`TABLES_SALT` in index.ts): a document where it draws nothing prints
