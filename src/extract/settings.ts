@@ -1078,14 +1078,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
     slipLabel: 0.88,
     /** Labels shorter than this (letters of their key) are never read as a slip off another: short words differ by one letter by design. */
     slipMinLetters: 6,
-    /**
-     * A label a scan misread (concepts/misread-labels.ts), asked only of OCR words no label names as read: it scores
-     * `score` (under a slip's) when its key is within `maxShare` of the label's letters of misreads (one in five:
-     * "Towal" for Total; a word of four letters only a swap of like shapes, "rn" for "m" at `alikeCost`, a space
-     * added or dropped at `spaceCost`), and every label of other concepts is `margin` further. Texts of fewer than
-     * `minLetters` letters or more than `maxDigits` digits are never misread labels (a value stays a value).
-     */
-    misread: { score: 0.8, alikeCost: 0.5, spaceCost: 0.25, maxShare: 0.2, minLetters: 4, maxDigits: 1, margin: 0.5 },
     /** Share of a label's certainty that carries over to a concept through `broader` (a bare "Date" for the invoice date)... */
     broaderShare: 0.8,
     /** ...and to a general request from a specific label ("Invoice date" for `date`). */

@@ -95,11 +95,6 @@ for (const key of labelIndex.keys()) {
   labelKeysByLength.set(key.length, list);
 }
 
-/** Every printed label's key (`conceptTokens` joined by spaces) and the concepts printing it. */
-export function labelKeys(): ReadonlyMap<string, readonly Concept[]> {
-  return labelIndex;
-}
-
 /** A rate or a unit in brackets that a field named by its printed label carries ("VAT 5%", "IVA (23%)", "Peso bruto (kg)"). */
 const NAME_DECORATION = /\([^)]*\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
 
@@ -160,12 +155,8 @@ export function classifyLabel(text: string, settings: EngineSettings): Map<strin
  * invoice date).
  */
 export function labelScore(concept: Concept, text: string, settings: EngineSettings): number {
-  return scoreForConcept(concept, classifyLabel(text, settings), settings);
-}
-
-/** How well labels scored `scores` (concept id → score) name `concept`: its own, its broader or narrower one's share, 0 when another concept scores higher. */
-export function scoreForConcept(concept: Concept, scores: ReadonlyMap<string, number>, settings: EngineSettings): number {
   const { broaderShare, narrowerShare } = settings.concepts;
+  const scores = classifyLabel(text, settings);
   if (scores.size === 0) return 0;
   let own = scores.get(concept.id) ?? 0;
   let familyRaw = own;

@@ -1,5 +1,4 @@
-import { classifyLabel, conceptById, labelScore, scoreForConcept, type Concept } from '../../concepts/index.js';
-import { classifyMisreadLabel } from '../../concepts/misread-labels.js';
+import { classifyLabel, conceptById, labelScore, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
 import { matchScore } from './field-match.js';
@@ -29,33 +28,18 @@ export interface FieldRequest {
  * fields too (`withLines`), the lexical match otherwise and for headers the
  * catalogue does not know.
  */
-export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false, scan?: ScanHeads): number {
+export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false): number {
   const { printedHeadBonus, counterpartShare } = settings.columns;
   if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + printedHeadBonus;
   if (!field.concept) return matchScore(field.name, header, settings);
-  // A scan's head no label names as read may be one it misread ("Towal" for "Total"); the table's other heads are
-  // not rivals (a table prints a column once).
-  const misread = scan && classifyLabel(header, settings).size === 0 ? classifyMisreadLabel(header, settings, scan.named) : null;
-  const names = (c: Concept) => (misread?.size ? scoreForConcept(c, misread, settings) : labelScore(c, header, settings));
-  const byLabel = names(field.concept);
+  const byLabel = labelScore(field.concept, header, settings);
   if (byLabel > 0) return byLabel;
   const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
-  const byColumn = counterpart ? names(counterpart) * counterpartShare : 0;
+  const byColumn = counterpart ? labelScore(counterpart, header, settings) * counterpartShare : 0;
   if (byColumn > 0) return byColumn;
-  const byOther = field.alsoNamedBy ? names(field.alsoNamedBy) * counterpartShare : 0;
+  const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header, settings) * counterpartShare : 0;
   if (byOther > 0) return byOther;
-  return classifyLabel(header, settings).size > 0 || misread?.size ? 0 : matchScore(field.name, header, settings);
-}
-
-/** A scanned table's heads: the concepts its heads name as read, which a misread head does not name again. */
-export interface ScanHeads {
-  named: ReadonlySet<string>;
-}
-
-/** The heads' context when a scan read the table (its words carry a reading confidence), else undefined. */
-function scanHeads(table: Table, names: string[], settings: EngineSettings): ScanHeads | undefined {
-  if (!table.lines.some((l) => l.words.some((w) => w.confidence !== undefined))) return undefined;
-  return { named: new Set(names.flatMap((n) => (n ? [...classifyLabel(n, settings).keys()] : []))) };
+  return classifyLabel(header, settings).size > 0 ? 0 : matchScore(field.name, header, settings);
 }
 
 /** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */
@@ -141,11 +125,11 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
   const scores = new Map<string, number>();
   const withLines = asksForLines(fields);
   const { wellNamed, tieCells, tieWeightPerCell, sameTableScore, minPeerColumns } = settings.columns;
-  const score = (field: FieldRequest, name: string, scan?: ScanHeads) => {
-    const key = `${field.name}\u0000${name}\u0000${scan ? [...scan.named].join(' ') : '-'}`;
+  const score = (field: FieldRequest, name: string) => {
+    const key = `${field.name}\u0000${name}`;
     let v = scores.get(key);
     if (v === undefined) {
-      v = headerScore(field, name, settings, withLines, scan);
+      v = headerScore(field, name, settings, withLines);
       scores.set(key, v);
     }
     return v;
@@ -161,8 +145,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth, settings);
-        const scan = scanHeads(table, names, settings);
-        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n, scan) + evidence(f.kind, profiles[c], settings) : 0)));
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) : 0)));
         const { columnOf, total: byHeads } = assign(matrix, settings);
         // Two heads one over the other in a column name a field each (an article line over its description).
         const { pairs, added } = stackedHeads(table, depth, fields, columnOf, names, score, settings);

@@ -17,7 +17,7 @@ import { addressee, isPurchaseOrder, issuer, withCompanyFormSpelt, type Party } 
 import { paymentLine } from './receipt-payment.js';
 import { timestampDate } from './receipt-timestamp.js';
 import { taxAfterBase } from './tax-lines.js';
-import { misreadLabelScore, withSplitLabelsJoined } from './label-segments.js';
+import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 import { pageDecimalMark } from '../values/page-conventions.js';
@@ -167,7 +167,7 @@ function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Wo
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
  * chosen line-item tables, whose cells are not document values.
  */
-export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings, misread = false): Candidate[] {
+export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): Candidate[] {
   const S = settings.fields;
   const out: Candidate[] = [];
   const block = concept.kind === 'name' || concept.kind === 'address';
@@ -192,9 +192,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         const rest = seg.words.slice(from + k);
         const labelText = textOf(labelWords);
         const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
-        const score = misread
-          ? misreadLabelScore(concept, labelWords, settings)
-          : Math.max(labelScore(concept, stripColon(labelText), settings), partner ? labelScore(partner, stripColon(labelText), settings) - S.partnerLabelPenalty : 0);
+        const score = Math.max(labelScore(concept, stripColon(labelText), settings), partner ? labelScore(partner, stripColon(labelText), settings) - S.partnerLabelPenalty : 0);
         if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
@@ -471,9 +469,6 @@ export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Lin
     const value = found(best.words, Math.min(1, best.score) * (S.sureShare + (1 - S.sureShare) * margin));
     return asRead(concept, concept.id === 'currency' ? isoCodeBeside(value, lines, S.codeLookahead) : value, lines, settings);
   }
-  // No label of the concept as read: one a scan misread ("Rechnungsnumrner"), before the places nobody labels.
-  const misread = best && best.score >= S.acceptScore ? undefined : labelled(concept, lines, skip, settings, true)[0];
-  if (misread && misread.score >= S.acceptScore) return asRead(concept, found(misread.words, Math.min(1, misread.score) * S.sureShare), lines, settings);
   const value = unlabelled(concept, lines, skip, settings);
   return value && asRead(concept, value, lines, settings);
 }

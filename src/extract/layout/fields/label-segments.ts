@@ -3,10 +3,8 @@
  * apart ("Total  Inc.  GST  6%:  362.50" comes as five cells), and the words
  * joined name a concept where a part alone names another ("GST" the tax).
  */
-import { classifyLabel, EXACT_LABEL, scoreForConcept, type Concept } from '../../concepts/index.js';
-import { classifyMisreadLabel } from '../../concepts/misread-labels.js';
+import { classifyLabel, EXACT_LABEL } from '../../concepts/index.js';
 import type { EngineSettings } from '../../settings.js';
-import type { Word } from '../../types.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
@@ -40,14 +38,4 @@ export function withSplitLabelsJoined(line: Line, settings: EngineSettings): Seg
     i = end;
   }
   return out;
-}
-
-/**
- * How well label words a scan read name `concept` as a label it misread
- * ("Rechnungsnumrner", concepts/misread-labels.ts): 0 for words of a text
- * layer, which are as printed.
- */
-export function misreadLabelScore(concept: Concept, words: Word[], settings: EngineSettings): number {
-  if (words.some((w) => w.confidence === undefined)) return 0;
-  return scoreForConcept(concept, classifyMisreadLabel(stripColon(textOf(words)), settings), settings);
 }
