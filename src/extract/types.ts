@@ -155,3 +155,8 @@ export interface Engine {
 export function isImageRegion(cell: ExtractedCell): cell is ImageRegionValue {
   return (cell as ImageRegionValue).type === 'image_region';
 }
+
+/** A cell's value as text: '' for a blank, a missing cell or an image region. */
+export function cellText(cell: ExtractedCell | undefined): string {
+  return cell && !isImageRegion(cell) ? cell.value ?? '' : '';
+}

@@ -17,7 +17,7 @@ import { checkTotals } from '../layout/values/misread-amounts.js';
 import { fitValue } from '../layout/values/value-kinds.js';
 import type { EngineSettings } from '../settings.js';
 import type { Box, ExtractedCell, Word } from '../types.js';
-import { isImageRegion } from '../types.js';
+import { cellText, isImageRegion } from '../types.js';
 import { middleInside } from '../layout/lines/geometry.js';
 import { textOf as wordsText } from '../layout/lines/word-text.js';
 import { withoutTaxClass } from '../layout/rows/tax-classes.js';
@@ -55,7 +55,6 @@ export function fittedWords(name: string, words: Word[], settings: EngineSetting
   return kind ? fitValue(kind, kind === 'money' && level === 'line' ? withoutTaxClass(words) : words, settings) : words;
 }
 
-const textOf = (c: ExtractedCell | undefined): string => (c && !isImageRegion(c) ? c.value ?? '' : '');
 
 /** The page's words inside a cell's box: what the general rules read the value from. */
 function wordsIn(words: Word[], box: Box | null): Word[] {
@@ -85,7 +84,7 @@ export const generalWordsOf = (general: Row, names: string[], pageWords: Word[])
  */
 export function totalsKeptGeneral(names: string[], general: Row, memory: Map<number, { words: Word[] }>, pageWords: Word[], settings: EngineSettings): number[] {
   const parts = totalParts(names, settings);
-  const differs = [...parts.values()].filter((i) => memory.has(i) && wordsText(memory.get(i)!.words) !== textOf(general[names[i]]));
+  const differs = [...parts.values()].filter((i) => memory.has(i) && wordsText(memory.get(i)!.words) !== cellText(general[names[i]]));
   if (differs.length === 0) return [];
   const generalWords = generalWordsOf(general, names, pageWords);
   const asGeneral = checkTotals(Object.fromEntries([...parts].map(([p, i]) => [p, generalWords(i)])), settings);
@@ -100,13 +99,13 @@ function confirmation(names: string[], rows: Row[], printedTotals: number[], set
   const [debit, credit, balance] = [by('debit'), by('credit'), by('balance')];
   let score = 0;
   const count = (a: boolean | null) => (a === true ? 1 : a === false ? -1 : 0);
-  if (q && p && t) for (const r of rows) score += count(lineAgreement(textOf(r[q]), textOf(r[p]), textOf(r[t]), settings));
+  if (q && p && t) for (const r of rows) score += count(lineAgreement(cellText(r[q]), cellText(r[p]), cellText(r[t]), settings));
   if (balance && (debit || credit)) {
-    const checks = runningBalanceChecks(rows.map((r) => ({ debit: debit ? textOf(r[debit]) : '', credit: credit ? textOf(r[credit]) : '', balance: textOf(r[balance]) })), settings);
+    const checks = runningBalanceChecks(rows.map((r) => ({ debit: debit ? cellText(r[debit]) : '', credit: credit ? cellText(r[credit]) : '', balance: cellText(r[balance]) })), settings);
     for (const a of checks) score += count(a);
   }
   if (t && printedTotals.length) {
-    const totals = rows.map((r) => amountValue(textOf(r[t]))).filter((v): v is number => v !== null);
+    const totals = rows.map((r) => amountValue(cellText(r[t]))).filter((v): v is number => v !== null);
     const sum = totals.reduce((s, v) => s + v, 0);
     // The sum stands for every row that adds to it: it counts as much as all of them, and no more for a row without a
     // line total (a scan's wrapped description read as a row of its own).
@@ -121,7 +120,7 @@ function confirmation(names: string[], rows: Row[], printedTotals: number[], set
  */
 function filled(rows: Row[], pageWords: Word[], settings: EngineSettings): number {
   const fits = (name: string, c: ExtractedCell) => {
-    if (textOf(c).trim() === '') return false;
+    if (cellText(c).trim() === '') return false;
     const words = isImageRegion(c) ? [] : wordsIn(pageWords, c.box);
     return words.length === 0 || fittedWords(name, words, settings, 'line') !== null;
   };

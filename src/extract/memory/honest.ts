@@ -11,13 +11,12 @@ import { checkedConfidence, lineAgreement } from '../layout/values/arithmetic.js
 import { checkTotals } from '../layout/values/misread-amounts.js';
 import { withLinesSumChecked } from '../layout/rows/lines-sum.js';
 import type { EngineSettings } from '../settings.js';
-import { isImageRegion, type ExtractedCell, type FieldSpec, type Word } from '../types.js';
+import { cellText, isImageRegion, type ExtractedCell, type FieldSpec, type Word } from '../types.js';
 import { conceptOf, totalParts } from './compete.js';
 import { toHundredths } from '../units.js';
 
 type Row = Record<string, ExtractedCell>;
 
-const textOf = (c: ExtractedCell | undefined): string => (c && !isImageRegion(c) ? c.value ?? '' : '');
 
 /**
  * A cell made less sure where the arithmetic fails; kept where it holds or cannot tell: a memory's value is as sure
@@ -45,7 +44,7 @@ export function checkedMemoryRows(rows: Row[], fields: FieldSpec[], printedTotal
   const [q, p, t] = [name('quantity'), name('unit_price'), name('line_total')];
   const own = q && p && t
     ? rows.map((r) => {
-        const agreement = lineAgreement(textOf(r[q]), textOf(r[p]), textOf(r[t]), settings);
+        const agreement = lineAgreement(cellText(r[q]), cellText(r[p]), cellText(r[t]), settings);
         const out = { ...r };
         for (const n of [q, p, t]) if (out[n]) out[n] = moved(out[n], agreement, settings)!;
         return out;

@@ -13,7 +13,7 @@
  * the others right.
  */
 import type { CellValue, ExtractedCell, FieldSpec } from '../../types.js';
-import { isImageRegion } from '../../types.js';
+import { cellText, isImageRegion } from '../../types.js';
 import type { Concept } from '../../concepts/index.js';
 import type { EngineSettings } from '../../settings.js';
 import { toHundredths } from '../../units.js';
@@ -49,7 +49,6 @@ export function itemSumTargets(lines: Line[], skip: Set<Line>, settings: EngineS
   return out;
 }
 
-const valueOf = (cell: ExtractedCell | undefined): string => (cell && !isImageRegion(cell) ? cell.value ?? '' : '');
 
 /** A cell made surer (true) or less sure (false) by the sum; a confirmed line total at least settings.values.certainty.confirmedLineTotal. */
 function moved(cell: ExtractedCell, agreement: boolean, settings: EngineSettings, least = 0): ExtractedCell {
@@ -74,7 +73,7 @@ export function withLinesSumChecked(rows: Row[], fields: FieldSpec[], concepts: 
   const itemsTop = topOf(rows);
   const below = targets.filter((t) => t.top > itemsTop);
   if (!lineTotal || below.length === 0) return rows;
-  const amounts = rows.map((r) => amountValue(valueOf(r[lineTotal])));
+  const amounts = rows.map((r) => amountValue(cellText(r[lineTotal])));
   const read = amounts.filter((v): v is number => v !== null);
   if (read.length < settings.values.linesSumItems) return rows;
   const sum = read.reduce((s, v) => s + v, 0);
@@ -87,7 +86,7 @@ export function withLinesSumChecked(rows: Row[], fields: FieldSpec[], concepts: 
   const odd = amounts.flatMap((v, k) => (v !== null && excess.some((e) => agrees(v, e, settings)) ? [k] : []));
   if (odd.length === 1) return rows.map((r, k) => (k === odd[0] ? Object.fromEntries(Object.entries(r).map(([n, c]) => [n, moved(c, false, settings)])) : r));
   return rows.map((r) => {
-    const own = quantity && unitPrice ? lineAgreement(valueOf(r[quantity]), valueOf(r[unitPrice]), valueOf(r[lineTotal]), settings) : null;
+    const own = quantity && unitPrice ? lineAgreement(cellText(r[quantity]), cellText(r[unitPrice]), cellText(r[lineTotal]), settings) : null;
     return own === true || !r[lineTotal] ? r : { ...r, [lineTotal]: moved(r[lineTotal], false, settings) };
   });
 }

@@ -9,12 +9,11 @@
  */
 import type { Concept } from '../../concepts/index.js';
 import type { EngineSettings } from '../../settings.js';
-import { isImageRegion, type ExtractedCell, type FieldSpec } from '../../types.js';
+import { cellText, isImageRegion, type ExtractedCell, type FieldSpec } from '../../types.js';
 import { isSummaryLabel } from '../values/arithmetic.js';
 
 type Row = Record<string, ExtractedCell>;
 
-const valueOf = (c: ExtractedCell | undefined): string => (c && !isImageRegion(c) ? c.value ?? '' : '');
 
 /** Every value of a row claiming at most `cap`. */
 const capped = (row: Row, cap: number): Row =>
@@ -26,8 +25,8 @@ export function withDoubtfulRowsCapped(rows: Row[], fields: FieldSpec[], concept
   if (!article) return rows;
   const figures = fields.filter((_, i) => concepts[i]?.level === 'line' && (concepts[i]?.kind === 'money' || concepts[i]?.kind === 'number')).map((f) => f.name);
   const others = fields.map((f) => f.name).filter((n) => n !== article);
-  const articleOnly = (r: Row) => others.every((n) => !valueOf(r[n]).trim());
-  const itemsPrintFigures = rows.filter((r) => figures.some((n) => /\d/.test(valueOf(r[n])))).length >= settings.rows.minListItems;
+  const articleOnly = (r: Row) => others.every((n) => !cellText(r[n]).trim());
+  const itemsPrintFigures = rows.filter((r) => figures.some((n) => /\d/.test(cellText(r[n])))).length >= settings.rows.minListItems;
   const isLabel = (text: string) => text.trim() !== '' && isSummaryLabel(text, settings);
-  return rows.map((r) => ((itemsPrintFigures && articleOnly(r)) || isLabel(valueOf(r[article])) ? capped(r, settings.rows.doubtfulRowCap) : r));
+  return rows.map((r) => ((itemsPrintFigures && articleOnly(r)) || isLabel(cellText(r[article])) ? capped(r, settings.rows.doubtfulRowCap) : r));
 }
