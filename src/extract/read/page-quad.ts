@@ -73,22 +73,23 @@ function intoShade(lit: Uint8Array, closed: Uint8Array, columns: number, rows: n
   }
   if (added === 0) return undefined;
   // Grown to a side of the frame the lit paper does not reach: the shade ran onto the surface, not along the paper.
-  const m = s.shadeMargin;
-  const sides = (cells: Uint8Array) => {
-    const reached = new Set<string>();
-    for (let i = 0; i < cells.length; i++) {
-      if (!cells[i]) continue;
-      const [x, y] = [i % columns, Math.floor(i / columns)];
-      if (x <= m) reached.add('left');
-      if (y <= m) reached.add('top');
-      if (x >= columns - 1 - m) reached.add('right');
-      if (y >= rows - 1 - m) reached.add('bottom');
-    }
-    return reached;
-  };
-  const litSides = sides(lit);
-  if ([...sides(mask)].some((side) => !litSides.has(side))) return undefined;
+  const litSides = sidesReached(lit, columns, rows, s.shadeMargin);
+  if ([...sidesReached(mask, columns, rows, s.shadeMargin)].some((side) => !litSides.has(side))) return undefined;
   return largestFilled(mask, columns, rows);
+}
+
+/** The sides of the frame (top, right, bottom, left) that cells of `mask` lie on, or within `within` cells of. */
+function sidesReached(mask: Uint8Array, columns: number, rows: number, within = 0): Set<'top' | 'right' | 'bottom' | 'left'> {
+  const reached = new Set<'top' | 'right' | 'bottom' | 'left'>();
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const [x, y] = [i % columns, Math.floor(i / columns)];
+    if (y <= within) reached.add('top');
+    if (x >= columns - 1 - within) reached.add('right');
+    if (y >= rows - 1 - within) reached.add('bottom');
+    if (x <= within) reached.add('left');
+  }
+  return reached;
 }
 
 /** The quadrilateral of the paper cells `paper` (filled), or undefined when they make none clearly. */
@@ -96,12 +97,7 @@ function quadOfPaper(paper: { mask: Uint8Array; area: number }, closed: Uint8Arr
   const { mask, area } = paper;
   // The surface must show on every side but one: a region touching more of the frame's edges is a page filling it;
   // one running off a single edge is a photo that cut the page's end off (its corners there are where it leaves the frame).
-  const touches = [
-    mask.subarray(0, columns).some(Boolean),
-    mask.subarray((rows - 1) * columns).some(Boolean),
-    Array.from({ length: rows }, (_, y) => mask[y * columns]).some(Boolean),
-    Array.from({ length: rows }, (_, y) => mask[y * columns + columns - 1]).some(Boolean),
-  ].filter(Boolean).length;
+  const touches = sidesReached(mask, columns, rows).size;
   if (touches > s.maxEdgesTouched) return undefined;
   if (area < s.minAreaShare * columns * rows || area > s.maxAreaShare * columns * rows) return undefined;
   let inside = 0;
