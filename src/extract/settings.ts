@@ -970,7 +970,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
       ocrFloor: 0.2,
       /**
        * The most a value with an unsure word may claim, whatever the arithmetic or labels add: a sure value (0.9 and
-       * up) must be right 97 % of the time, and a reading the recognizer doubted is not.
+       * up) must be right 97 % of the time, and a reading the recognizer doubted is not. So too an identifier or a
+       * party's name a scan read a look-alike slip away from its country's shape (layout/values/identifier-shapes.ts).
        */
       unsureReadingCap: 0.85,
       /**

@@ -166,3 +166,20 @@ export function sobelGradient(at: (dx: number, dy: number) => number): number {
   const gy = at(-1, 1) + SOBEL_CENTRE * at(0, 1) + at(1, 1) - at(-1, -1) - SOBEL_CENTRE * at(0, -1) - at(1, -1);
   return Math.hypot(gx, gy) / SOBEL_SUM;
 }
+
+/**
+ * An IBAN's check (ISO 13616): its first IBAN_HEAD characters (country, check digits) moved to the end, each letter
+ * read as a base-IBAN_RADIX digit (A = 10 … Z = 35), the number is 1 modulo IBAN_MODULUS.
+ */
+export const IBAN_HEAD = 4;
+export const IBAN_RADIX = 36;
+export const IBAN_MODULUS = 97;
+export function ibanChecks(iban: string): boolean {
+  let rest = 0;
+  for (const c of iban.slice(IBAN_HEAD) + iban.slice(0, IBAN_HEAD)) {
+    const n = Number.parseInt(c, IBAN_RADIX);
+    if (Number.isNaN(n)) return false;
+    rest = (rest * (n < 10 ? 10 : 100) + n) % IBAN_MODULUS;
+  }
+  return rest === 1;
+}

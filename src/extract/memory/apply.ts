@@ -17,7 +17,7 @@ import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
 import { resolveConcept } from '../concepts/index.js';
 import { amountValue } from '../layout/values/arithmetic.js';
-import { asksLineItems, fittedWords, isLineConcept, generalWordsOf, memoryRowsWin, totalsKeptGeneral } from './compete.js';
+import { asksLineItems, conceptOf, fittedWords, isLineConcept, generalWordsOf, memoryRowsWin, totalsKeptGeneral } from './compete.js';
 import { checkedMemoryRows, checkedMemoryTotals } from './honest.js';
 import { withUnsureReadingsCapped } from '../layout/values/reading-certainty.js';
 import { layoutScore, moveAt, placedAnchors, type PlacedAnchor } from './layout-match.js';
@@ -194,6 +194,27 @@ function bands(columns: LearnedColumn[], heads: Segment[] | null, settings: Engi
 const centre = (w: Word) => middle(w.box.x1, w.box.x2);
 
 /**
+ * A row that leaves a column empty may print its text from that column's place on (a till's deposit line without an
+ * article number, `Bottle deposit` where the numbers stand): words in a column's band that are no value of its kind
+ * start the cell of a text column next on their right, where they are one cell of the line with its words (one
+ * segment) or that column has none.
+ */
+/** Whether a learned column holds text (a description), by its name's line concept. */
+const isTextColumn = (c: LearnedColumn, settings: EngineSettings) => conceptOf(c.name, 'line', settings)?.kind === 'text';
+
+function textFromEmptyColumn(cells: Map<string, Word[]>, bs: Array<{ c: LearnedColumn }>, line: Line, settings: EngineSettings): void {
+  bs.forEach(({ c }, i) => {
+    const words = cells.get(c.name);
+    const next = bs[i + 1]?.c;
+    if (!words || !next || next.right || !isTextColumn(next, settings) || fittedWords(c.name, words, settings, 'line')) return;
+    const after = cells.get(next.name) ?? [];
+    if (after.length && !line.segments.some((s) => s.words.includes(words[0]) && s.words.includes(after[0]))) return;
+    cells.set(next.name, [...words, ...after]);
+    cells.delete(c.name);
+  });
+}
+
+/**
  * The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap; with the
  * height of the summary line that ends them (the page's foot when none does).
  */
@@ -213,19 +234,27 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
   // stand before it on a scan).
   const isSummaryLine = (l: Line) => l.segments.some((s) => isSummaryText(s.text, settings));
   let end = 1;
+  let underItem = -1;
   for (let i = start; i < lines.length; i++) {
     const l = lines[i];
+    const last = Math.max(anchorLines.at(-1) ?? -1, underItem);
+    // A gap ends them too, but says less of where the items end: a row whose amount a scan lost leaves one.
+    const gap = last >= 0 && l.box.y1 - lines[last].box.y1 > t.maxPitch * M.rowGapPitches + M.pitchSlack;
+    // A discount, void or note under an item is none of the rows, as the general rules read it (tables/data-values.ts),
+    // though its label may name a summary too ("Sconto | -0,20 A"): it belongs to the item above, and leaves no gap
+    // between the rows (a page whose corrected items had no discount).
+    if (anchorLines.length && !gap && isUnderItem(l.segments.map((s) => s.text))) {
+      underItem = i;
+      continue;
+    }
     if (isSummaryLine(l)) {
       end = l.box.y1;
       break;
     }
-    const last = anchorLines.at(-1);
-    // A gap ends them too, but says less of where the items end: a row whose amount a scan lost leaves one.
-    if (last !== undefined && l.box.y1 - lines[last].box.y1 > t.maxPitch * M.rowGapPitches + M.pitchSlack) break;
+    if (gap) break;
     const inBand = (b: { x1: number; x2: number }) => l.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
     // On a scan a row whose figures OCR garbled (`STR]` for `5,02`) is a row still where it fills every column of the anchor's line.
     const garbled = () => page.ocr && bandsOf.get(anchor.offset)!.every((b) => inBand(b).length > 0);
-    // A discount, void or note under an item is none of the rows, as the general rules read it (tables/data-values.ts).
     if (isUnderItem(l.segments.map((s) => s.text))) continue;
     if (inBand(anchorBand).some((w) => /\d/.test(w.text)) || garbled()) anchorLines.push(i);
   }
@@ -238,20 +267,27 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
     for (const [offset, bs] of bandsOf) {
       const li = a + offset;
       if (li < start || li >= lines.length || (offset !== 0 && isAnchor.has(li))) continue;
-      for (const b of bs) {
-        const take = (line: Line) => line.words.filter((w) => centre(w) >= b.x1 && centre(w) < b.x2);
+      bs.forEach((b, k) => {
+        const inBand = (w: Word, band: { x1: number; x2: number }) => centre(w) >= band.x1 && centre(w) < band.x2;
+        const take = (line: Line) => line.words.filter((w) => inBand(w, b));
         let words = take(lines[li]);
+        // A text cell's further lines may start in the place of the column on its left, with words that are no value of
+        // that column (a till's `Premium` under the article numbers); that column's cell goes on only with its values.
+        const text = isTextColumn(b.c, settings);
+        const left = text && k > 0 && !bs[k - 1].c.right && !isTextColumn(bs[k - 1].c, settings) ? bs[k - 1] : null;
+        const takeMore = (line: Line) => line.words.filter((w) => inBand(w, b) || (!!left && inBand(w, left) && !fittedWords(left.c.name, [w], settings, 'line')));
         // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line),
         // also on a line of its own under the row's first (a price list's code over its description).
         const next = anchorLines[r + 1] ?? lines.length;
         for (let j = li + 1; !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryLine(lines[j]); j++) {
           if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j) || isAnchor.has(j)) break;
-          const more = take(lines[j]);
-          if (more.length === 0 || more.length !== lines[j].words.length) break;
+          const more = takeMore(lines[j]);
+          if (more.length === 0 || more.length !== lines[j].words.length || (!text && !fittedWords(b.c.name, more, settings, 'line'))) break;
           words = [...words, ...more];
         }
         if (words.length) cells.set(b.c.name, words);
-      }
+      });
+      textFromEmptyColumn(cells, bs, lines[li], settings);
     }
     return cells;
   });

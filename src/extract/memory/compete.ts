@@ -92,8 +92,11 @@ export function totalsKeptGeneral(names: string[], general: Row, memory: Map<num
   return asGeneral.total_amount.agreement === true && asMemory.total_amount.agreement !== true ? differs : [];
 }
 
-/** How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails, and whether Σ line totals is a printed total (as much as the rows that hold one). */
-function confirmation(names: string[], rows: Row[], printedTotals: number[], settings: EngineSettings): number {
+/**
+ * How far some rows are confirmed: rows whose arithmetic holds less rows whose arithmetic fails; and whether Σ line
+ * totals is a printed total (null where no total is known), with the rows that add to it.
+ */
+function confirmation(names: string[], rows: Row[], printedTotals: number[], settings: EngineSettings): { rows: number; sum: boolean | null; summed: number } {
   const by = (id: string) => names.find((n) => conceptOf(n, 'line', settings)?.id === id);
   const [q, p, t] = [by('quantity'), by('unit_price'), by('line_total')];
   const [debit, credit, balance] = [by('debit'), by('credit'), by('balance')];
@@ -104,14 +107,10 @@ function confirmation(names: string[], rows: Row[], printedTotals: number[], set
     const checks = runningBalanceChecks(rows.map((r) => ({ debit: debit ? cellText(r[debit]) : '', credit: credit ? cellText(r[credit]) : '', balance: cellText(r[balance]) })), settings);
     for (const a of checks) score += count(a);
   }
-  if (t && printedTotals.length) {
-    const totals = rows.map((r) => amountValue(cellText(r[t]))).filter((v): v is number => v !== null);
-    const sum = totals.reduce((s, v) => s + v, 0);
-    // The sum stands for every row that adds to it: it counts as much as all of them, and no more for a row without a
-    // line total (a scan's wrapped description read as a row of its own).
-    score += (printedTotals.some((v) => agrees(sum, v, settings)) ? 1 : -1) * totals.length;
-  }
-  return score;
+  if (!t || !printedTotals.length) return { rows: score, sum: null, summed: 0 };
+  const totals = rows.map((r) => amountValue(cellText(r[t]))).filter((v): v is number => v !== null);
+  const sum = totals.reduce((s, v) => s + v, 0);
+  return { rows: score, sum: printedTotals.some((v) => agrees(sum, v, settings)), summed: totals.length };
 }
 
 /**
@@ -135,8 +134,14 @@ function filled(rows: Row[], pageWords: Word[], settings: EngineSettings): numbe
  * count for nothing.
  */
 export function memoryRowsWin(names: string[], memory: Row[], general: Row[], printedTotals: number[], isItem: (r: Row) => boolean, pageWords: Word[], settings: EngineSettings): boolean {
-  const m = confirmation(names, memory, printedTotals, settings);
-  const g = confirmation(names, general, printedTotals, settings);
+  const mc = confirmation(names, memory, printedTotals, settings);
+  const gc = confirmation(names, general, printedTotals, settings);
+  // The sum stands for every row that adds to it: it counts as much as all of them, and no more for a row without a
+  // line total (a scan's wrapped description read as a row of its own). Where neither reading's sum is a printed total
+  // (a till's void line taken off the total), it tells them apart by nothing: fewer rows would fail it by less.
+  const bySum = mc.sum === true || gc.sum === true;
+  const of = (c: typeof mc) => c.rows + (bySum && c.sum !== null ? (c.sum ? 1 : -1) * c.summed : 0);
+  const [m, g] = [of(mc), of(gc)];
   return m > g || (m === g && filled(memory, pageWords, settings) >= filled(general.filter(isItem), pageWords, settings));
 }
 

@@ -162,19 +162,32 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
   // words print few of them (a scan that glued a till's tax class to its amounts, `1.381` for 1.38 | 1), the rows
   // found tell neither where the table starts nor how far apart its rows are, and no table is learned.
   if (rows.length === 0 || rows.length < filled(anchor) * M.columnFoundShare) return null;
-  const columns: LearnedColumn[] = [];
-  for (const f of lineFields) {
-    const hits = rows.map((r) => [r.anchorLine, r.cells.get(f)] as const).filter((x): x is readonly [number, ValueHit] => x[1] !== undefined);
-    if (hits.length === 0 || hits.length < rows.filter((_, i) => valueOf(page, f, i) !== '').length * M.columnFoundShare) continue;
+  const columnOf = (f: string, from: RowHits[]): LearnedColumn | null => {
+    const hits = from.map((r) => [r.anchorLine, r.cells.get(f)] as const).filter((x): x is readonly [number, ValueHit] => x[1] !== undefined);
+    if (hits.length === 0) return null;
     const offsets = hits.map(([a, h]) => h.line - a);
     const offset = mode(offsets);
     const same = hits.filter(([a, h]) => h.line - a === offset).map(([, h]) => h);
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    columns.push({
+    return {
       name: f, offset, wraps: same.some((h) => h.lines > 1),
       // One value shows no alignment: a number (an amount, a count) is printed flush right.
       right: same.length > 1 ? spread(same.map((h) => h.box.x2)) < spread(same.map((h) => h.box.x1)) : isNumberConcept(f, settings),
       x1: roundCoordinate(Math.min(...same.map((h) => h.box.x1))), x2: roundCoordinate(Math.max(...same.map((h) => h.box.x2))),
+    };
+  };
+  const found = (f: string) => rows.filter((r) => r.cells.has(f)).length >= rows.filter((_, i) => valueOf(page, f, i) !== '').length * M.columnFoundShare;
+  let columns = lineFields.filter(found).map((f) => columnOf(f, rows)).filter((c): c is LearnedColumn => c !== null);
+  // A row that leaves a column empty may print its other cells in that column's place (a till's deposit line without an
+  // article number starts its text where the numbers stand): columns that overlap so are placed by the rows that fill
+  // every column of their line, where every value a person set was found (a value not found, a description wrapped
+  // under the article numbers, tells of a layout the bands would not read).
+  const everyFound = columns.every((c) => rows.filter((r) => r.cells.has(c.name)).length === filled(c.name));
+  if (overlapping(columns) && everyFound) {
+    columns = columns.map((c) => {
+      const line = columns.filter((o) => o.offset === c.offset).map((o) => o.name);
+      const full = rows.filter((r) => line.every((n) => r.cells.has(n)));
+      return full.length > 0 && full.length < rows.length ? columnOf(c.name, full) ?? c : c;
     });
   }
   if (!columns.some((c) => c.name === anchor) || overlapping(columns)) return null;

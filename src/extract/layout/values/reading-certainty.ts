@@ -9,6 +9,8 @@ import { isImageRegion } from '../../types.js';
 import type { EngineSettings } from '../../settings.js';
 import { middleInside } from '../lines/geometry.js';
 import type { Line } from '../lines/lines.js';
+import { classifyLabel, resolveConcept } from '../../concepts/index.js';
+import { isMisreadIdentifier, isMisreadName, type IdentifierKind } from './identifier-shapes.js';
 
 /** Whether the recognizer doubted one of the words (settings.values.certainty.ocrSure). */
 export function isUnsureReading(words: Word[], settings: EngineSettings): boolean {
@@ -119,22 +121,43 @@ export function withPageGrouping(result: ExtractResult, lines: Line[], formatted
   return { ...result, rows };
 }
 
+/** The parties' names, judged for a scan's look-alike slips (identifier-shapes.ts, isMisreadName). */
+const PARTY_NAMES = ['seller_name', 'buyer_name'];
+
+/** How a requested name's values are judged for look-alike slips (identifier-shapes.ts): a VAT or tax id's, a party's name, else as an IBAN where one is shaped so. */
+function identifierKind(name: string, settings: EngineSettings): IdentifierKind | 'name' {
+  const ids = [resolveConcept(name)?.id, ...classifyLabel(name, settings).keys()];
+  if (ids.some((id) => id === 'seller_tax_id' || id === 'buyer_tax_id')) return 'vat';
+  return ids.some((id) => id !== undefined && PARTY_NAMES.includes(id)) ? 'name' : 'iban';
+}
+
+/** Whether a value a scan read is a look-alike slip away from what its kind prints. */
+function isMisread(value: string, kind: IdentifierKind | 'name'): boolean {
+  return kind === 'name' ? isMisreadName(value) : isMisreadIdentifier(value, kind);
+}
+
 /**
  * A result whose values read off unsure words (those inside a value's box),
- * or off amounts whose decimal mark or thousands grouping the page contradicts, claim at most
+ * off amounts whose decimal mark or thousands grouping the page contradicts,
+ * or that are identifiers a scan read a look-alike slip away from their
+ * country's shape (identifier-shapes.ts), claim at most
  * settings.values.certainty.unsureReadingCap: the last step, after labels
  * and arithmetic have moved confidence.
  */
 export function withUnsureReadingsCapped(result: ExtractResult, words: Word[], settings: EngineSettings): ExtractResult {
   const cap = settings.values.certainty.unsureReadingCap;
   const unsure = [...words.filter((w) => isUnsureReading([w], settings)), ...contradictedMarks(words, settings), ...ungroupedAmounts(words, settings)];
-  if (!result.ok || unsure.length === 0) return result;
+  const read = words.filter((w) => w.confidence !== undefined);
+  if (!result.ok || read.length === 0) return result;
+  const kinds = new Map<string, IdentifierKind | 'name'>();
+  const kindOf = (name: string) => kinds.get(name) ?? kinds.set(name, identifierKind(name, settings)).get(name)!;
   const rows = result.rows.map((row) => {
     const out = { ...row };
     for (const [k, v] of Object.entries(row)) {
       if (isImageRegion(v) || !v.box || v.confidence === undefined || v.confidence <= cap) continue;
       const box = v.box;
-      if (unsure.some((w) => middleInside(w, box))) out[k] = { ...v, confidence: cap };
+      const misread = typeof v.value === 'string' && isMisread(v.value, kindOf(k)) && read.some((w) => middleInside(w, box));
+      if (misread || unsure.some((w) => middleInside(w, box))) out[k] = { ...v, confidence: cap };
     }
     return out;
   });
