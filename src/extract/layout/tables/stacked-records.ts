@@ -1,7 +1,7 @@
 import type { Word } from '../../types.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { isDataSegment, isDataValue } from './data-values.js';
-import { cellOf, lineToCells, type TableRow } from './table-rows.js';
+import { cellOf, interleaves, lineToCells, type TableRow } from './table-rows.js';
 import { median } from '../lines/geometry.js';
 import { looksLikeDate } from '../../format/index.js';
 import type { EngineSettings } from '../../settings.js';
@@ -108,12 +108,18 @@ export function readRecords(body: Line[], separators: number[], stack: Stack, se
   const starts = recordStarts(body, settings);
   // The white between a record's lines, as under its first; padded records set theirs wider.
   const leading = median(body.flatMap((l, i) => (starts.has(l) && body[i + 1] && !starts.has(body[i + 1]) ? [body[i + 1].box.y1 - l.box.y2] : [])));
-  const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean; last?: { at: number; x1: number } }> = [];
-  for (const line of body) {
+  const rows: Array<{ row: TableRow; lower: Word[][]; closed: boolean; last?: { at: number; x1: number }; over?: Line }> = [];
+  for (const [i, line] of body.entries()) {
     if (starts.has(line)) {
-      rows.push({ row: { cells: lineToCells(line, separators), lines: [line] }, lower: stack.heads.map(() => []), closed: false });
+      // A line set just over the record's first, between its lines (a code over figures set in the middle of the
+      // record, its description under them), is of that first line: the stack's top heads its columns too.
+      const over = i > 0 && !starts.has(body[i - 1]) && interleaves(body[i - 1], line, settings) ? body[i - 1] : undefined;
+      const cells = lineToCells(line, separators);
+      const first = over ? lineToCells(over, separators).map((c, k) => cellOf([...c.words, ...cells[k].words])) : cells;
+      rows.push({ row: { cells: first, lines: [line] }, lower: stack.heads.map(() => []), closed: false, over });
       continue;
     }
+    if (i + 1 < body.length && starts.has(body[i + 1]) && interleaves(line, body[i + 1], settings)) continue;
     const record = rows[rows.length - 1];
     if (!record || record.closed) continue;
     const above = record.row.lines[record.row.lines.length - 1];
@@ -140,7 +146,7 @@ export function readRecords(body: Line[], separators: number[], stack: Stack, se
     }
     record.last = line.segments.length === 1 ? { at: heads.findLast((i) => stack.heads[i].x1 <= line.box.x1 + headAlign) ?? heads[0], x1: line.box.x1 } : undefined;
   }
-  return rows.map(({ row, lower }) => ({ cells: [...row.cells, ...lower.map(cellOf)], lines: row.lines }));
+  return rows.map(({ row, lower, over }) => ({ cells: [...row.cells, ...lower.map(cellOf)], lines: over ? [over, ...row.lines] : row.lines }));
 }
 
 /** A month or week of a year ("38/2013", "09-2024"). */

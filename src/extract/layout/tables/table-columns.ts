@@ -35,13 +35,20 @@ function numberBoxes(words: Word[]): Box[] {
  * segment covers. A few lines may cross a gap (a long row label, a wrapped
  * title), so a gap survives when at most `tolerance` lines cover it.
  */
-export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: number, settings: EngineSettings): number[] {
+export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: number, settings: EngineSettings, also: { held?: Line[]; others?: Line[] } = {}): number[] {
   const { whitespaceBins: bins, strayLinesFrom, strayLineShare } = settings.tables;
+  const { held = [], others = [] } = also;
   const counts = new Uint16Array(bins + 1);
   const toBin = (x: number) => Math.max(0, Math.min(bins, Math.round(x * bins)));
-  for (const line of bodyLines) {
+  // Lines `held` hold cells of the rows of `bodyLines` (set between their lines): they cover columns, and count for
+  // no stray line.
+  for (const line of [...bodyLines, ...held]) {
     for (const p of lineParts(line)) for (let b = toBin(p.x1); b <= toBin(p.x2); b++) counts[b]++;
   }
+  // The body's other lines (a description wrapped under its item's line) place the cut inside a gap: where the
+  // fewest of them cross it, so a wrapped line reaching further than the rest stays in its column.
+  const crossed = new Uint16Array(bins + 1);
+  for (const line of others) for (const p of line.segments) for (let b = toBin(p.box.x1); b <= toBin(p.box.x2); b++) crossed[b]++;
   // One stray line (a note, a long label) must not erase a column gap once the table has some length.
   const tolerance = bodyLines.length >= strayLinesFrom ? Math.max(1, Math.floor(bodyLines.length * strayLineShare)) : 0;
   const start = toBin(x1);
@@ -53,7 +60,7 @@ export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: numb
     if (isGap && gapStart < 0) gapStart = b;
     if ((!isGap || b === end) && gapStart >= 0) {
       const gapEnd = isGap ? b : b - 1;
-      if (gapStart > start && gapEnd < end) separators.push(splitPoint(counts, gapStart, gapEnd) / bins);
+      if (gapStart > start && gapEnd < end) separators.push(splitPoint(Float64Array.from(counts, (n, k) => n * (others.length + 1) + crossed[k]), gapStart, gapEnd) / bins);
       gapStart = -1;
     }
   }
@@ -61,7 +68,7 @@ export function findWhitespaceSeparators(bodyLines: Line[], x1: number, x2: numb
 }
 
 /** Inside a gap, cut where the fewest segments cross (the middle of the emptiest stretch). */
-function splitPoint(counts: Uint16Array, from: number, to: number): number {
+function splitPoint(counts: ArrayLike<number>, from: number, to: number): number {
   let min = Infinity;
   for (let b = from; b <= to; b++) min = Math.min(min, counts[b]);
   let first = -1;

@@ -172,6 +172,21 @@ function isTabular(line: Line): boolean {
 }
 
 /**
+ * The tabular lines with the lines set between their own (a description wrapped round the figures set in the middle
+ * of its row, a code over them): those hold the row's other columns, which the figures' line alone leaves no border for.
+ */
+function withInterleaved(lines: Line[], tabular: Line[], settings: EngineSettings): Line[] {
+  const row = new Set([...tabular, ...interleavedWith(lines, tabular, settings)]);
+  return lines.filter((l) => row.has(l));
+}
+
+/** The lines of `lines` set between the lines of `tabular` (next to one, closer than a leading). */
+function interleavedWith(lines: Line[], tabular: Line[], settings: EngineSettings): Line[] {
+  const row = new Set(tabular);
+  return lines.filter((l, i) => !row.has(l) && ((i > 0 && row.has(lines[i - 1]) && interleaves(lines[i - 1], l, settings)) || (i + 1 < lines.length && row.has(lines[i + 1]) && interleaves(l, lines[i + 1], settings))));
+}
+
+/**
  * Groups lines into candidate table blocks. Single-segment lines are allowed
  * inside a block (section labels, wrapped cells) when a tabular line follows
  * closely; a long paragraph-like line or a big gap ends it.
@@ -220,6 +235,9 @@ function findBlocks(lines: Line[], rules: Rule[], lineHeight: number, settings: 
       if (pendingSingles.length >= t.singlesBeforeNewTable && !hasDataCell(line) && current.some(hasDataCell) && !pendingSingles.every(itemNote)) flush();
       current.push(...pendingSingles, line);
       pendingSingles = [];
+    } else if (current.length && !pendingSingles.length && isTabular(current[current.length - 1]) && interleaves(current[current.length - 1], line, settings)) {
+      // Set between the lines of the row above (a description wrapped round its figures): that row's, no lone line.
+      current.push(line);
     } else if (current.length) {
       const blockBox = unionBoxes(current.map((l) => l.box));
       const wide = line.box.x2 - line.box.x1 > (blockBox.x2 - blockBox.x1) * t.wideLineShare && line.words.length >= t.wideLineWords;
@@ -448,15 +466,16 @@ function buildTable(fullBlock: Line[], allLines: Line[], rules: Rule[], lineHeig
   if (body.length === 0) return null;
   let box = unionBoxes(block.slice(Math.max(0, leading - t.maxHeaderLines)).map((l) => l.box));
   const header = block.slice(0, leading);
-  // Under a stacked header only a record's first line is set in the columns; its other lines and notes cross them.
-  const columnLines = stack ? [...recordStarts(body, settings)] : body;
+  // Under a stacked header only a record's first line is set in the columns (with the lines set between its own); its
+  // other lines and notes cross them.
+  const columnLines = stack ? withInterleaved(body, [...recordStarts(body, settings)], settings) : body;
   const bodyTabular = columnLines.filter(isTabular);
   const ruledSeparators = findRuledSeparators(rules, box.x1, box.x2, box.y1, box.y2, settings);
   // One item line: the heads give borders too, and a head set clear of its value is joined to it.
   const oneItem = bodyTabular.length < t.minTabularLines;
   const whitespace = oneItem
     ? joinHeadsToLoneValues(findWhitespaceSeparators(block.filter(isTabular), box.x1, box.x2, settings), header, body)
-    : findWhitespaceSeparators(bodyTabular, box.x1, box.x2, settings);
+    : findWhitespaceSeparators(bodyTabular, box.x1, box.x2, settings, { held: interleavedWith(body, bodyTabular, settings), others: body });
   const found = dropEmptyColumns(ruledSeparators.length > 0 ? mergeSeparators(ruledSeparators, whitespace, body, block[leading - 1], settings) : clearHeadsOfBorders(whitespace, header, columnLines, settings), block);
   if (found.length === 0) return null;
   const led = [...found, ...findHeaderLedSeparators(columnLines, found, header, settings)].sort((a, b) => a - b);

@@ -184,6 +184,13 @@ function mergeContinuations(rows: TableRow[], separators: number[], settings: En
       if (!endsOpen(row)) break;
       row = mergeRows(row, rows[++i]);
     }
+    // Lines read as their own row or another's continuation above a full line they set between its own (a code a
+    // leading over a description that wraps round its figures: "807211" over "Network switch 24", the figures, "ports").
+    const top = out[out.length - 1];
+    if (top && !isPartial(row) && isPartial(top) && interleaves(top.lines[top.lines.length - 1], row.lines[0], settings) && endsOpen(top)) {
+      out[out.length - 1] = mergeRows(top, row);
+      continue;
+    }
     out.push(row);
   }
   return out;
