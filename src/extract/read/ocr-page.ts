@@ -107,6 +107,11 @@ async function rotateRaster(r: GreyRaster, angle: number, size: { width: number;
   return toGrey(pipeline.rotate(angle, { background: '#ffffff' }).removeAlpha().toColourspace('b-w'));
 }
 
+/** `r` sharpened (sharp's unsharp mask on the lightness, a Gaussian of `sigma` px), one grey channel. */
+function sharpened(r: GreyRaster, sigma: number): Promise<GreyRaster> {
+  return toGrey(fromGrey(r).sharpen({ sigma }).toColourspace('b-w'));
+}
+
 /** The page's scale for OCR at `quality` (settings.read.scale: its long side, clamped). */
 function ocrScale(quality: Quality, longSide: number, settings: EngineSettings): number {
   const { maxEnlargement, minScale, ocrLongSide } = settings.read.scale;
@@ -212,7 +217,10 @@ async function readPage(
   const axes = [{ quarters: geometry.quarters, skew: geometry.skew }];
   if (!geometry.axisSure) axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
   const angles = axes.map((a) => straighteningAngle(a.quarters, a.skew, settings));
-  const turned = await Promise.all(angles.map((a) => rotateRaster(decoded, a, scaled)));
+  const straightened = await Promise.all(angles.map((a) => rotateRaster(decoded, a, scaled)));
+  // A photographed page is sharpened for the recognizer: a hand-held camera's blur at a phone's resolution runs
+  // the strokes of small print together, and letters read as others (settings.read.pageQuad.sharpenSigma).
+  const turned = quad && settings.read.pageQuad.sharpenSigma > 0 ? await Promise.all(straightened.map((r) => sharpened(r, settings.read.pageQuad.sharpenSigma))) : straightened;
   let pick: Pick;
   let reading: Reading;
   if (quality === 'high') {
