@@ -852,6 +852,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** Taken from it for a date field over a column of no dates, a numeric field over a column of dates; over a column of words. */
     wrongKindPenalty: 0.25,
     wordsForNumberPenalty: 0.05,
+    /** An item's description over a column of codes, or an article number over one of prose (column-mapping.ts, shapeEvidence). */
+    codesForTextPenalty: 0.25,
     /** Mean head score per field at which the heuristic header split names the fields well enough that other splits are not tried. */
     wellNamed: 0.9,
     /**

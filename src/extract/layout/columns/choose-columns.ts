@@ -30,7 +30,7 @@ export function chooseColumns(tables: Table[], asked: AskedFields, settings: Eng
   if (!documentOnly) choices = choices.map((c) => withLineArithmetic(withColumnsByKinds(c, textual, settings), textual, settings));
   // A head over a column of no values, its field's values in the column beside it under a head naming it too.
   if (!documentOnly) choices = choices.map((c) => offBlankColumns(c, textual, settings));
-  // A price or rate no head names: the free column whose values make quantity × price ≈ the line's amount.
+  // One of quantity, price (rate) and amount no head names: the free column whose values make quantity × price ≈ amount.
   if (!documentOnly) choices = choices.map((c) => withPriceByArithmetic(c, textual, settings));
   return choices;
 }

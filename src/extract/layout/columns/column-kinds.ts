@@ -173,7 +173,14 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   // A paired tables' label column: its head names one of the two tables' labels ("Earnings"), not what it holds; a
   // head naming only charges over a column of dates names the day, not the charge ("Delivery", "Livraison" over
   // the day each item is due).
-  const free = (c: number) => !taken.has(c) && (!choice.names[c] || c === choice.table.pairedLabel || namesNothingHeld(choice.names[c], rows, c, settings));
+  // A head naming only what the request placed under a better head elsewhere ("Artikel" over the article numbers, its
+  // description under "Beschreibung") names nothing left: the shapes of its values say whose column it is.
+  const placed = new Set(fields.filter((f, k) => columnOf[k] >= 0 && f.concept).map((f) => f.concept?.id));
+  const namesPlaced = (head: string) => {
+    const named = [...classifyLabel(head, settings).keys()];
+    return named.length > 0 && named.every((id) => placed.has(id));
+  };
+  const free = (c: number) => !taken.has(c) && (!choice.names[c] || c === choice.table.pairedLabel || namesNothingHeld(choice.names[c], rows, c, settings) || namesPlaced(choice.names[c]));
   const out = [...columnOf];
   const named: number[] = [];
   // Line fields only: a document value asked beside the items (the invoice number) is no column, but one whose

@@ -1,14 +1,18 @@
-import { classifyLabel, conceptById, labelScore, type Concept } from '../../concepts/index.js';
+import { classifyLabel, conceptById, labelScore, resolveConcept, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
-import { matchScore } from './field-match.js';
+import { matchScore, normalizeTokens } from './field-match.js';
 import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
 import { lineAgreement } from '../values/arithmetic.js';
 import { stackedHeads, type StackedPair } from './stacked-heads.js';
+import { shapeOf } from './column-kinds.js';
 import type { EngineSettings } from '../../settings.js';
 import { FLOAT_SLACK } from '../../units.js';
+
+/** The concepts of an item's arithmetic: quantity × unit price ≈ line total, and a payslip's hours × rate ≈ amount. */
+const LINE_CONCEPTS = [['quantity', 'hours'], ['unit_price', 'rate'], ['line_total']];
 
 export interface FieldRequest {
   name: string;
@@ -31,15 +35,35 @@ export interface FieldRequest {
 export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false): number {
   const { printedHeadBonus, counterpartShare } = settings.columns;
   if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + printedHeadBonus;
-  if (!field.concept) return matchScore(field.name, header, settings);
-  const byLabel = labelScore(field.concept, header, settings);
+  const concept = field.concept ?? conceptOfAbbreviated(field.name, settings);
+  if (!concept) return matchScore(field.name, header, settings);
+  const byLabel = labelScore(concept, header, settings);
   if (byLabel > 0) return byLabel;
-  const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[field.concept.id] ?? '') : undefined;
+  // The same figure of an item's arithmetic under another name: a rate asked over "Unit price", hours over "Qty".
+  const siblings = LINE_CONCEPTS.find((ids) => ids.includes(concept.id))?.filter((id) => id !== concept.id) ?? [];
+  const bySibling = Math.max(0, ...siblings.map((id) => labelScore(conceptById(id) as Concept, header, settings) * counterpartShare));
+  if (bySibling > 0) return bySibling;
+  const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[concept.id] ?? '') : undefined;
   const byColumn = counterpart ? labelScore(counterpart, header, settings) * counterpartShare : 0;
   if (byColumn > 0) return byColumn;
   const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header, settings) * counterpartShare : 0;
   if (byOther > 0) return byOther;
   return classifyLabel(header, settings).size > 0 ? 0 : matchScore(field.name, header, settings);
+}
+
+/** Concepts of names the catalogue knows only written out ("desc", "descr": description), memoized. */
+const abbreviated = new Map<string, Concept | null>();
+
+/** The concept of a field name with its abbreviations written out (field-match.ts): "desc" is a description. */
+function conceptOfAbbreviated(name: string, settings: EngineSettings): Concept | null {
+  let concept = abbreviated.get(name);
+  if (concept === undefined) {
+    if (abbreviated.size > settings.columns.match.memoEntries) abbreviated.clear();
+    const expanded = normalizeTokens(name).join(' ');
+    concept = expanded && expanded !== name.toLowerCase() ? resolveConcept(expanded) : null;
+    abbreviated.set(name, concept);
+  }
+  return concept;
 }
 
 /** A request naming a line concept asks for items: its document-level names may be columns (`date` beside `debit`). */
@@ -68,31 +92,68 @@ export interface TableChoice {
 
 type TextKind = 'date' | 'number' | 'text';
 
-/** Share of a column's filled body cells that read as dates / numbers. */
-function columnProfile(table: Table, col: number, kinds: Map<string, TextKind>): { dates: number; numbers: number } {
-  let dates = 0;
-  let numbers = 0;
+/** A cell's text as a column's profile counts it: its format kind, and its shape (column-kinds.ts). */
+interface CellKind {
+  kind: TextKind;
+  /** One code ("A-10023", "807211"): a number may be one too. */
+  code: boolean;
+  /** Prose: two words or more ("Kabel NYM 3x1,5 mm"). */
+  words: boolean;
+}
+
+interface Profile {
+  dates: number;
+  numbers: number;
+  codes: number;
+  words: number;
+}
+
+function cellKind(t: string): CellKind {
+  const shape = shapeOf(t);
+  return { kind: looksLikeDate(t) ? 'date' : looksLikeNumber(t) ? 'number' : 'text', code: shape === 'code', words: shape === 'words' };
+}
+
+/** Shares of a column's filled body cells that read as dates, numbers, codes and prose. */
+function columnProfile(table: Table, col: number, kinds: Map<string, CellKind>): Profile {
+  const p = { dates: 0, numbers: 0, codes: 0, words: 0 };
   let filled = 0;
   for (const r of table.rows) {
     const t = r.cells[col]?.text ?? '';
     if (!t) continue;
     filled++;
-    let kind = kinds.get(t);
-    if (!kind) {
-      kind = looksLikeDate(t) ? 'date' : looksLikeNumber(t) ? 'number' : 'text';
-      kinds.set(t, kind);
+    let k = kinds.get(t);
+    if (!k) {
+      k = cellKind(t);
+      kinds.set(t, k);
     }
-    if (kind === 'date') dates++;
-    else if (kind === 'number') numbers++;
+    if (k.kind === 'date') p.dates++;
+    else if (k.kind === 'number') p.numbers++;
+    if (k.code) p.codes++;
+    if (k.words) p.words++;
   }
-  return filled ? { dates: dates / filled, numbers: numbers / filled } : { dates: 0, numbers: 0 };
+  return filled ? { dates: p.dates / filled, numbers: p.numbers / filled, codes: p.codes / filled, words: p.words / filled } : p;
 }
 
 /** Format evidence: a field wanting a date prefers a column of dates, a numeric field a column of numbers. */
-function evidence(kind: ValueKind | undefined, p: { dates: number; numbers: number }, settings: EngineSettings): number {
+function evidence(kind: ValueKind | undefined, p: Profile, settings: EngineSettings): number {
   const { kindShare, dateColumnBonus, numberColumnBonus, wrongKindPenalty, wordsForNumberPenalty } = settings.columns;
   if (kind === 'date') return p.dates >= kindShare ? dateColumnBonus : -wrongKindPenalty;
   if (kind === 'number' || kind === 'percent') return p.numbers >= kindShare ? numberColumnBonus : p.dates >= kindShare ? -wrongKindPenalty : -wordsForNumberPenalty;
+  return 0;
+}
+
+/**
+ * Shape evidence for the fields a format kind says nothing of: an item's
+ * description is prose, never a column of codes, and an article number is a
+ * code, never a column of prose. Two heads the catalogue gives the description
+ * ("Artikel" over the article numbers, "Beschreibung" over the names; "Article"
+ * and "Libellé") leave the codes to the article number.
+ */
+function shapeEvidence(field: FieldRequest, p: Profile, settings: EngineSettings): number {
+  const { kindShare, codesForTextPenalty } = settings.columns;
+  const id = field.concept?.id;
+  if (id === 'description') return p.codes >= kindShare && p.words < kindShare ? -codesForTextPenalty : 0;
+  if (field.concept?.kind === 'identifier') return p.words >= kindShare ? -codesForTextPenalty : 0;
   return 0;
 }
 
@@ -121,7 +182,7 @@ function assign(scores: number[][], settings: EngineSettings): { columnOf: numbe
  * (EUR)" over two lines), and the column of each field.
  */
 export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice[] {
-  const kinds = new Map<string, TextKind>();
+  const kinds = new Map<string, CellKind>();
   const scores = new Map<string, number>();
   const withLines = asksForLines(fields);
   const { wellNamed, tieCells, tieWeightPerCell, sameTableScore, minPeerColumns } = settings.columns;
@@ -145,7 +206,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth, settings);
-        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) : 0)));
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) + shapeEvidence(f, profiles[c], settings) : 0)));
         const { columnOf, total: byHeads } = assign(matrix, settings);
         // Two heads one over the other in a column name a field each (an article line over its description).
         const { pairs, added } = stackedHeads(table, depth, fields, columnOf, names, score, settings);
@@ -285,8 +346,6 @@ function lineColumnsOf(table: Table, settings: EngineSettings): LineColumns | nu
   return best;
 }
 
-/** The concepts of an item's arithmetic: quantity × unit price ≈ line total, and a payslip's hours × rate ≈ amount. */
-const LINE_CONCEPTS = [['quantity', 'hours'], ['unit_price', 'rate'], ['line_total']];
 
 /** The request's quantity, unit price and line total fields (indexes; -1 where not asked). */
 function lineFieldsOf(fields: FieldRequest[]): number[] {
@@ -354,27 +413,33 @@ export function withLineArithmetic(choice: TableChoice, fields: FieldRequest[], 
 const LINE_AMOUNTS = ['line_total', 'earning'];
 
 /**
- * A price or rate no head names (a payslip's "Stawka", the tax rate's label
- * in the lexicon, over the hourly rates) takes the one free column where
- * quantity (hours) × it ≈ the line's amount in every row filling the three,
- * one row at least: a head in an item table over that product is the price,
- * whatever word it is.
+ * One of an item's three figures no head names (a payslip's "Stawka", the tax
+ * rate's label in the lexicon, over the hourly rates; a count under "Hrs" or
+ * "Anz." on an invoice of one item, too few rows for the shapes of the values
+ * to go by) takes the one free column where quantity (hours) × unit price
+ * (rate) ≈ the line's amount in every row filling the three, one row at
+ * least: a head in an item table over that product is the figure, whatever
+ * word it is.
  */
 export function withPriceByArithmetic(choice: TableChoice, fields: FieldRequest[], settings: EngineSettings): TableChoice {
   const [q, p] = lineFieldsOf(fields);
   const t = fields.findIndex((f) => LINE_AMOUNTS.includes(f.concept?.id ?? ''));
-  if (choice.byArithmetic || q < 0 || p < 0 || t < 0 || choice.columnOf[p] >= 0 || choice.columnOf[q] < 0 || choice.columnOf[t] < 0) return choice;
+  const parts = [q, p, t];
+  if (choice.byArithmetic || parts.some((f) => f < 0)) return choice;
+  const open = parts.filter((f) => choice.columnOf[f] < 0);
+  if (open.length !== 1) return choice;
+  const [missing] = open;
   const rows = choice.table.rows.map((r) => r.cells.map((c) => c.text));
-  const [qc, tc] = [choice.columnOf[q], choice.columnOf[t]];
   const free = Array.from({ length: columnCount(choice.table) }, (_, c) => c).filter((c) => !choice.columnOf.includes(c));
   const fits = free.filter((c) => {
-    const filled = rows.filter((r) => r[qc] && r[c] && r[tc]).length;
-    return filled > 0 && agreeingRows(rows, [qc, c, tc], settings) === filled;
+    const columns = parts.map((f) => (f === missing ? c : choice.columnOf[f]));
+    const filled = rows.filter((r) => columns.every((k) => r[k])).length;
+    return filled > 0 && agreeingRows(rows, columns, settings) === filled;
   });
   const [only, more] = fits;
   if (only === undefined || more !== undefined) return choice;
-  const columnOf = choice.columnOf.map((c, f) => (f === p ? only : c));
-  return { ...choice, columnOf, namedByArithmetic: [...(choice.namedByArithmetic ?? []), p] };
+  const columnOf = choice.columnOf.map((c, f) => (f === missing ? only : c));
+  return { ...choice, columnOf, namedByArithmetic: [...(choice.namedByArithmetic ?? []), missing] };
 }
 
 /**
@@ -398,7 +463,7 @@ export function offBlankColumns(choice: TableChoice, fields: FieldRequest[], set
     return rows.length > settings.columns.kinds.minRows && filled.length === 1 && !!last && !looksLikeNumber(last) && !looksLikeDate(last);
   };
   const columns = columnCount(choice.table);
-  const kinds = new Map<string, TextKind>();
+  const kinds = new Map<string, CellKind>();
   const columnOf = [...choice.columnOf];
   const moved: number[] = [];
   fields.forEach((f, k) => {
