@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
-import { shapeOf } from '../../src/extract/layout/columns/column-kinds.js';
+import { shapeOf } from '../../src/extract/layout/columns/value-shape.js';
 import { ask, page, rowsOf } from './helpers/requests.js';
 
 const PACKING = ['item_code', 'description', 'quantity', 'unit', 'packages', 'net_weight', 'gross_weight'];

@@ -10,29 +10,11 @@
  */
 import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
-import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
+import { shapeOf, type Shape } from './value-shape.js';
 import { headerNames } from '../tables/header-names.js';
 import type { FieldRequest, TableChoice } from './column-mapping.js';
 import { columnCount, type Table } from '../tables/table.js';
 import type { EngineSettings } from '../../settings.js';
-
-type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word' | 'words';
-
-/** What a cell's text looks like, coarsely enough that a column holds one shape. */
-export function shapeOf(text: string): Shape | null {
-  const t = text.trim();
-  if (!t) return null;
-  if (/^[-+]?[\d.,\s]+\s?%$/.test(t)) return 'percent';
-  if (looksLikeDate(t)) return 'date';
-  // Long digit runs are article numbers, not counts; letters mixed with digits too ("A-1023", "PL2025-11"), and
-  // digit groups joined by hyphens or slashes that are no date ("48-6834").
-  if (/^\d{5,}$/.test(t) || (/\d/.test(t) && /\p{L}/u.test(t) && !/\s/.test(t)) || /^\d+(?:[-/]\d+)+$/.test(t)) return 'code';
-  if (/^[-+]?\d{1,3}(?:[.,' ]\d{3})*$|^[-+]?\d{1,4}$/.test(t)) return 'integer';
-  if (looksLikeNumber(t)) return 'decimal';
-  // Units of measure are one short word ("pcs", "Stk.", "m²", "resma"); anything longer is prose.
-  if (/^\p{L}[\p{L}²³./]{0,5}$/u.test(t)) return 'word';
-  return /\p{L}{2}/u.test(t) ? 'words' : null;
-}
 
 /** Concepts that count things: whole numbers, where weights, volumes and hours are measured in decimals. */
 const COUNTS = new Set(['quantity', 'packages', 'item_packages']);

@@ -7,7 +7,7 @@ import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/
 import { columnCount } from '../tables/table.js';
 import { lineAgreement } from '../values/arithmetic.js';
 import { stackedHeads, type StackedPair } from './stacked-heads.js';
-import { shapeOf } from './column-kinds.js';
+import { shapeOf } from './value-shape.js';
 import type { EngineSettings } from '../../settings.js';
 import { FLOAT_SLACK } from '../../units.js';
 
