@@ -72,6 +72,19 @@ const prices: TypesetLine[] = [
   [306, [[60, 'Hexagon bolts, stainless steel M8 x 40 mm Eco28']]],
 ];
 
+/**
+ * A packing list whose count of cartons is set close to the cartons' measures under one head ("Karton Maße (cm)"):
+ * on some rows the two read as one run ("14 58x22x31"), which a measure no more wraps inside than a number does.
+ */
+const cartons: TypesetLine[] = [
+  [100, [[60, 'Code'], [160, 'Item'], [500, 'Qty'], [590, 'Karton Maße (cm)'], [790, 'Net kg']]],
+  [122, [[60, '970004'], [160, 'USB-C cable 2 m'], [500, '361'], [626, '19'], [650, '85x71x38'], [790, '35,0']]],
+  [144, [[60, '657662'], [160, 'LED desk lamp'], [506, '90'], [626, '10'], [650, '41x71x23'], [790, '333,7']]],
+  [166, [[60, '269414'], [160, 'Whiteboard markers'], [500, '196'], [626, '14 58x22x31'], [790, '75,3']]],
+  [188, [[60, '800108'], [160, 'Copy paper A4'], [500, '120'], [626, '15'], [650, '80x79x22'], [790, '212,3']]],
+  [210, [[60, '340160'], [160, 'Whiteboard markers'], [506, '90'], [626, '10 59x31x57'], [790, '370,3']]],
+];
+
 describe('items whose text wraps round their figures', () => {
   it('keep the code a leading above and the description round the figures in one row', () => {
     const rows = readRows(slip, ask('item_code', 'description', 'quantity', 'unit', 'packages', 'net_weight', 'gross_weight'));
@@ -96,6 +109,17 @@ describe('items whose text wraps round their figures', () => {
     const rows = readRows(prices, ask('item_code', 'description', 'unit', 'unit_price'));
     expect(rows.map((r) => r.item_code)).toEqual(['54-2873', '57-6296', '35-2787', '71-9992', '89-9586']);
     expect(rows[4]).toEqual({ item_code: '89-9586', description: 'Hexagon bolts, stainless steel M8 x 40 mm Eco28', unit: 'box', unit_price: '674,47' });
+  });
+
+  it('part a count packed against the measures beside it', () => {
+    const rows = readRows(cartons, ask('item_code', 'description', 'quantity', 'packages', 'dimensions', 'net_weight'));
+    expect(rows.map((r) => [r.packages, r.dimensions])).toEqual([
+      ['19', '85x71x38'],
+      ['10', '41x71x23'],
+      ['14', '58x22x31'],
+      ['15', '80x79x22'],
+      ['10', '59x31x57'],
+    ]);
   });
 
   it.each([

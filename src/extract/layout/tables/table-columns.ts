@@ -13,8 +13,11 @@ import { textOf } from '../lines/word-text.js';
  * several cells.
  */
 export function lineParts(line: Line): Box[] {
-  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text)) ? numberBoxes(s.words) : [s.box]));
+  return line.segments.flatMap((s) => (s.words.length > 1 && s.words.every((w) => isDataValue(w.text) || DIMENSIONS.test(w.text)) ? numberBoxes(s.words) : [s.box]));
 }
+
+/** Measures of a box ("58x22x31", "120×80"): no more wrapped inside a cell than a number is. */
+const DIMENSIONS = /^\d+(?:[.,]\d+)?(?:[x×]\d+(?:[.,]\d+)?)+$/;
 
 /** A thousands group after a space ("2 499,84", "1 234 567"): the same number, not the next cell. */
 const SPACE_GROUP = /^\d{3}(?:[.,]\d+)?-?$/;
