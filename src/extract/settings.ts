@@ -1124,6 +1124,10 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** A text cell goes on over at most this many lines, each at most wrapGapLines line heights below the one before. */
     wrapLines: 3,
     wrapGapLines: 2.2,
+    /** A text cell starts above its row's anchor line (centred on the row) after a gap this many times wider than any below it. */
+    centredGap: 1.3,
+    /** A cell of a column learned apart from the lines between its rows goes on only onto a line closer than this share of the rows' pitch. */
+    apartPitchShare: 0.85,
     /** Lines between a label above and its value, at most. */
     labelAboveLines: 2,
     /** How far a row's other cells may sit from its anchor line (a receipt's quantity line above or below the item). */
@@ -1152,6 +1156,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * sits higher on the page; a scan is shifted.
      */
     nearestAnchors: 3,
+    /** Anchors whose moves lie this close to one line of moves by height (page heights) are moved by that line. */
+    fitSlack: 0.003,
     /** Names of a request that must be line concepts, or set row by row, for it to ask for the rows: a table has two columns at least. */
     rowNames: 2,
     /** Anchors are keyed on a grid of this many cells per page side: a layout's key does not move with a point's shift. */

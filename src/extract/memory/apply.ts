@@ -98,15 +98,30 @@ function lineAt(lines: Line[], y: number, settings: EngineSettings): number {
 /** The value's words of its cell: without the words it learned before and after it (a value over one line). */
 const inCell = (words: Word[], f: LearnedField): Word[] => words.slice(f.lead, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
 
+/** How far the page moved what the memory learned: its anchors placed, and the learned labels found (their lines' moves). */
+interface Placement {
+  anchors: PlacedAnchor[];
+  labels: Array<{ y1: number; y2: number; dy: number }>;
+}
+
+function placement(page: MemoryPage, model: LayoutModel, settings: EngineSettings): Placement {
+  const anchors = placedAnchors(model.anchors, page, settings);
+  const labels = model.fields.flatMap((f) => {
+    const found = f.label ? findLabel(page, f.label, moveAt(anchors, f.label.box.y1, settings), settings) : null;
+    return f.label && found ? [{ y1: f.label.box.y1, y2: f.label.box.y2, dy: found.seg.box.y1 - f.label.box.y1 }] : [];
+  });
+  return { anchors, labels };
+}
+
 /** A learned document value read off the page: its words, and whether a label led to them. */
-function readField(page: MemoryPage, f: LearnedField, placed: PlacedAnchor[], settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
+function readField(page: MemoryPage, f: LearnedField, placed: Placement, settings: EngineSettings): { words: Word[]; labelled: boolean } | null {
   const M = settings.memory;
   const { lines } = page;
   let first: number;
   let words: Word[];
   let labelled = false;
   // On a scan OCR may read a label too far off to find: the value is looked for at its place then.
-  const found = f.label ? findLabel(page, f.label, moveAt(placed, f.label.box.y1, settings), settings) : null;
+  const found = f.label ? findLabel(page, f.label, moveAt(placed.anchors, f.label.box.y1, settings), settings) : null;
   if (f.label && !found && !page.ocr) return null;
   if (f.label && found) {
     labelled = true;
@@ -127,7 +142,10 @@ function readField(page: MemoryPage, f: LearnedField, placed: PlacedAnchor[], se
     }
   } else {
     // Found by its place alone (no label, or a label a scan misread): where the anchors around it moved to.
-    first = lineAt(lines, f.box.y1 + moveAt(placed, f.box.y1, settings), settings);
+    // A label found on the value's learned line (the date's beside the time) tells how far that line moved; a receipt's
+    // strip, scaled to its length, moves its lines unevenly.
+    const onLine = placed.labels.find((l) => l.y1 < f.box.y2 && f.box.y1 < l.y2);
+    first = lineAt(lines, f.box.y1 + (onLine ? onLine.dy : moveAt(placed.anchors, f.box.y1, settings)), settings);
     if (first < 0) return null;
     const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
     if (!seg) return null;
@@ -215,6 +233,23 @@ function textFromEmptyColumn(cells: Map<string, Word[]>, bs: Array<{ c: LearnedC
 }
 
 /**
+ * The lines of a text cell centred on its row (a description over two lines beside figures on one) that stand above its
+ * anchor line `a`: of the free lines just over it (at most settings.memory.wrapLines), those after the widest gap from
+ * the line above them, where that gap is clearly wider (settings.memory.centredGap) than every gap after it; a cell that
+ * starts on its anchor line and wraps down leaves the widest gap just before the next row's anchor line.
+ */
+function centredAbove(lines: Line[], a: number, first: number, isFree: (j: number) => boolean, settings: EngineSettings): number[] {
+  let top = a;
+  while (top > first && a - top < settings.memory.wrapLines && isFree(top - 1)) top--;
+  if (top === a || top === 0) return [];
+  const ys = lines.slice(top - 1, a + 1).map((l) => l.box.y1);
+  const gaps = ys.slice(1).map((y, k) => y - ys[k]);
+  let widest = 0;
+  for (let k = 1; k < gaps.length - 1; k++) if (gaps[k] > gaps[widest]) widest = k;
+  return gaps[widest] >= settings.memory.centredGap * Math.max(...gaps.slice(widest + 1)) ? Array.from({ length: a - top - widest }, (_, k) => top + widest + k) : [];
+}
+
+/**
  * The table's rows on this page: one per line that fills the anchor column, until a summary line or a gap; with the
  * height of the summary line that ends them (the page's foot when none does).
  */
@@ -262,6 +297,11 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
   const isAnchor = new Set(anchorLines);
   // Lines that hold another line of a row (a receipt's quantity line) are no continuation of a text cell.
   const offsetLines = new Set(anchorLines.flatMap((a) => [...bandsOf.keys()].filter((o) => o !== 0).map((o) => a + o)));
+  const isFree = (j: number) => !isAnchor.has(j) && !offsetLines.has(j) && !isSummaryLine(lines[j]) && !isUnderItem(lines[j].segments.map((s) => s.text));
+  const above = anchorLines.map((a) => centredAbove(lines, a, start, isFree, settings));
+  const claimed = new Set(above.flat());
+  // The rows' pitch on this page: the nearest two anchor lines (a row of one line).
+  const rowPitch = Math.min(t.maxPitch, ...anchorLines.slice(1).map((a, k) => lines[a].box.y1 - lines[anchorLines[k]].box.y1));
   const rows = anchorLines.map((a, r) => {
     const cells = new Map<string, Word[]>();
     for (const [offset, bs] of bandsOf) {
@@ -270,17 +310,28 @@ function readTable(page: MemoryPage, t: LearnedTable, settings: EngineSettings):
       bs.forEach((b, k) => {
         const inBand = (w: Word, band: { x1: number; x2: number }) => centre(w) >= band.x1 && centre(w) < band.x2;
         const take = (line: Line) => line.words.filter((w) => inBand(w, b));
-        let words = take(lines[li]);
         // A text cell's further lines may start in the place of the column on its left, with words that are no value of
         // that column (a till's `Premium` under the article numbers); that column's cell goes on only with its values.
         const text = isTextColumn(b.c, settings);
         const left = text && k > 0 && !bs[k - 1].c.right && !isTextColumn(bs[k - 1].c, settings) ? bs[k - 1] : null;
         const takeMore = (line: Line) => line.words.filter((w) => inBand(w, b) || (!!left && inBand(w, left) && !fittedWords(left.c.name, [w], settings, 'line')));
+        let words = take(lines[li]);
+        // The lines of a text cell centred on its row that stand above the anchor line, as far up as they are the cell's alone.
+        if (offset === 0 && !b.c.right) {
+          const over: Word[] = [];
+          for (const j of [...above[r]].reverse()) {
+            const more = takeMore(lines[j]);
+            if (more.length === 0 || more.length !== lines[j].words.length) break;
+            over.unshift(...more);
+          }
+          words = [...over, ...words];
+        }
         // A text cell goes on in its band on the lines before the next row (a wrapped description, an item's second line),
         // also on a line of its own under the row's first (a price list's code over its description).
         const next = anchorLines[r + 1] ?? lines.length;
         for (let j = li + 1; !b.c.right && j < next && j <= li + M.wrapLines && !isSummaryLine(lines[j]); j++) {
-          if (lines[j].box.y1 - lines[j - 1].box.y1 > lines[j - 1].height * M.wrapGapLines || offsetLines.has(j) || isAnchor.has(j)) break;
+          const gap = lines[j].box.y1 - lines[j - 1].box.y1;
+          if (gap > lines[j - 1].height * M.wrapGapLines || (b.c.apart && gap >= rowPitch * M.apartPitchShare) || !isFree(j) || claimed.has(j)) break;
           const more = takeMore(lines[j]);
           if (more.length === 0 || more.length !== lines[j].words.length || (!text && !fittedWords(b.c.name, more, settings, 'line'))) break;
           words = [...words, ...more];
@@ -314,7 +365,7 @@ function learnedFor(model: LayoutModel, name: string, asksTable: boolean, asksRo
 }
 
 /** The amounts of the totals the memory knows on this page (subtotal, total): what Σ line totals must come to. */
-function printedTotals(page: MemoryPage, model: LayoutModel, placed: PlacedAnchor[], settings: EngineSettings): number[] {
+function printedTotals(page: MemoryPage, model: LayoutModel, placed: Placement, settings: EngineSettings): number[] {
   return model.fields
     .filter((f) => ['subtotal', 'total_amount'].includes(resolveConcept(f.name)?.id ?? ''))
     .map((f) => readField(page, f, placed, settings)?.words ?? [])
@@ -330,22 +381,27 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   const match = matchMemory(page, request.memories, settings);
   if (!match) return result;
   const { model } = match.memory;
-  const placed = placedAnchors(model.anchors, page, settings);
+  const placed = placement(page, model, settings);
   const { confidenceFloor, confidenceCeiling, placeOnly } = settings.memory;
   const sure = confidenceFloor + (confidenceCeiling - confidenceFloor) * match.score;
   const spec = (i: number) => resolveFormat(request.fields[i].formatRequirement, request.globalFormatRequirement);
   const names = request.fields.map((f) => f.name);
   const fieldReads = new Map<number, { words: Word[]; labelled: boolean; text: string }>();
   const columnOf = names.map(() => null as LearnedColumn | null);
-  const asksTable = names.some((n) => model.table?.columns.some((c) => sameField(c.name, n)) && !model.fields.some((f) => sameField(f.name, n)));
+  const setByRow = names.map((name) => (model.lineNames ?? []).some((n) => sameName(n, name)));
+  // A request whose names a person set as the document's values more than row by row asks what that correction asked:
+  // a name it set as a document value is no column's (a packing list's total weight beside its weight column), even
+  // where the page learned from did not print that value.
+  const setAsDocument = names.map((name) => (model.documentNames ?? []).some((n) => sameName(n, name)));
+  const asksDocument = setAsDocument.filter(Boolean).length > setByRow.filter(Boolean).length;
+  const asksTable = !asksDocument && names.some((n) => model.table?.columns.some((c) => sameField(c.name, n)) && !model.fields.some((f) => sameField(f.name, n)));
   // Beside the table (its columns, two of the names a person set row by row, or line concepts), such a name is a column
   // even where its band was not learned: no document value of that name (a total weight, the invoice's "Imponibile") reads it.
-  const setByRow = names.map((name) => (model.lineNames ?? []).some((n) => sameName(n, name)));
-  const asksRows = asksTable || setByRow.filter(Boolean).length >= settings.memory.rowNames || asksLineItems(names, settings);
+  const asksRows = !asksDocument && (asksTable || setByRow.filter(Boolean).length >= settings.memory.rowNames || asksLineItems(names, settings));
   const isLine = setByRow.map((byRow) => asksRows && byRow);
   names.forEach((name, i) => {
     const learned = learnedFor(model, name, asksTable, asksRows);
-    if (learned && 'offset' in learned) columnOf[i] = learned;
+    if (learned && 'offset' in learned && !(asksDocument && setAsDocument[i])) columnOf[i] = learned;
     const read = learned && !('offset' in learned) && !isLine[i] ? readField(page, learned, placed, settings) : null;
     if (!read) return;
     // The sender's own value (its name, its address) read with a slip on a scan is what it always is, even where OCR
@@ -375,7 +431,8 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
     const i = names.indexOf(name);
     const column = columnOf[i];
     const words = column ? cells.get(column.name) : undefined;
-    const fitted = words ? fittedWords(name, words, settings, 'line') : null;
+    // A column whose values the person set with words beside the value (a count with its unit, `132 st`) is read whole.
+    const fitted = words ? (column?.whole ? words : fittedWords(name, words, settings, 'line')) : null;
     if (column) return [name, fitted ? cell(wordsText(fitted), fitted, spec(i), settings, sure) : empty];
     return [name, (tableCells.length === general.length ? general[r]?.[name] : null) ?? empty];
   }))) ?? null;

@@ -72,8 +72,27 @@ export function placedAnchors(anchors: Anchor[], page: MemoryPage, settings: Eng
   });
 }
 
-/** How far the page moved what the memory learned at height `y`: the median move of the placed anchors nearest it (settings.memory.nearestAnchors). */
+/**
+ * How far the page moved what the memory learned at height `y`: the median move of the placed anchors nearest it
+ * (settings.memory.nearestAnchors); where one more of the nearest lie on one line of moves within settings.memory.fitSlack
+ * (a receipt's strip scaled to its length moves its lines by more the lower they are), that line's move at `y`.
+ */
 export function moveAt(placed: PlacedAnchor[], y: number, settings: EngineSettings): number {
-  const near = [...placed].sort((a, b) => Math.abs(a.y - y) - Math.abs(b.y - y)).slice(0, settings.memory.nearestAnchors).map((p) => p.dy).sort((a, b) => a - b);
+  const { nearestAnchors, fitSlack, minLineReach } = settings.memory;
+  const nearest = [...placed].sort((a, b) => Math.abs(a.y - y) - Math.abs(b.y - y));
+  const fit = lineOfMoves(nearest.slice(0, nearestAnchors + 1), minLineReach);
+  if (fit && nearest.length > nearestAnchors && nearest.slice(0, nearestAnchors + 1).every((p) => Math.abs(fit.at(p.y) - p.dy) <= fitSlack)) return fit.at(y);
+  const near = nearest.slice(0, nearestAnchors).map((p) => p.dy).sort((a, b) => a - b);
   return near.length ? medianOfSorted(near) : 0;
+}
+
+/** The least-squares line of the anchors' moves by their height; null where they span less than `span` in height. */
+function lineOfMoves(ps: PlacedAnchor[], span: number): { at: (y: number) => number } | null {
+  if (ps.length <= 1) return null;
+  const my = ps.reduce((s, p) => s + p.y, 0) / ps.length;
+  const md = ps.reduce((s, p) => s + p.dy, 0) / ps.length;
+  const syy = ps.reduce((s, p) => s + (p.y - my) * (p.y - my), 0);
+  if (Math.max(...ps.map((p) => p.y)) - Math.min(...ps.map((p) => p.y)) < span || syy === 0) return null;
+  const slope = ps.reduce((s, p) => s + (p.y - my) * (p.dy - md), 0) / syy;
+  return { at: (y) => md + slope * (y - my) };
 }

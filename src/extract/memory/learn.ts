@@ -17,7 +17,9 @@ import { findValue, segmentOf, type ValueHit } from './find-value.js';
 import { memoryPage } from './page.js';
 import { isSendersName, isSendersOwn, isTaxId, senderMarks } from './sender.js';
 import { letterWord } from './near-text.js';
-import { asksLineItems, conceptOf, isLineConcept, isNumberConcept } from './compete.js';
+import { isUnderItem } from '../layout/tables/data-values.js';
+import { half, medianOfSorted, middle } from '../units.js';
+import { asksLineItems, conceptOf, fittedWords, isLineConcept, isNumberConcept } from './compete.js';
 
 /** The rows a person set, as plain values per field. */
 export interface CorrectedPage {
@@ -120,11 +122,17 @@ function bestHit(lines: Line[], field: string, hits: ValueHit[], used: Set<Word>
   return best;
 }
 
-/** The hit nearest the line `near` (a row's anchor line), or the first. */
-function nearest(hits: ValueHit[], near: number | null, settings: EngineSettings, from = 0): ValueHit | null {
+/**
+ * The hit nearest the line `near` (a row's anchor line), or on the first line from `from` that prints the value; of
+ * those on one line, the one nearest `x` across (where its column's values stand), else the first.
+ */
+function nearest(hits: ValueHit[], near: number | null, settings: EngineSettings, from = 0, x?: number): ValueHit | null {
   const after = hits.filter((h) => h.line >= from);
-  if (near === null) return after[0] ?? null;
-  return after.filter((h) => Math.abs(h.line - near) <= settings.memory.rowReach).sort((a, b) => Math.abs(a.line - near) - Math.abs(b.line - near))[0] ?? null;
+  if (after.length === 0) return null;
+  const line = near ?? Math.min(...after.map((h) => h.line));
+  const reach = near === null ? 0 : settings.memory.rowReach;
+  const across = (h: ValueHit) => (x === undefined ? 0 : Math.abs(middle(h.box.x1, h.box.x2) - x));
+  return after.filter((h) => Math.abs(h.line - line) <= reach).sort((a, b) => Math.abs(a.line - line) - Math.abs(b.line - line) || across(a) - across(b))[0] ?? null;
 }
 
 interface RowHits {
@@ -138,26 +146,35 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
   // The anchor column: filled on most rows; the last such in the request (line totals come last).
   const filled = (f: string) => page.rows.filter((_, i) => valueOf(page, f, i) !== '').length;
   const anchor = [...lineFields].reverse().reduce((a, f) => (filled(f) > filled(a) ? f : a));
-  const rows: RowHits[] = [];
-  let from = 0;
-  for (let i = 0; i < page.rows.length; i++) {
-    const v = valueOf(page, anchor, i);
-    if (!v) continue;
-    const hit = nearest(findValue(lines, v, ocr, settings, true).filter((h) => !h.words.some((w) => used.has(w))), null, settings, from);
-    if (!hit) continue;
-    const cells = new Map<string, ValueHit>([[anchor, hit]]);
-    hit.words.forEach((w) => used.add(w));
-    for (const f of lineFields) {
-      const value = valueOf(page, f, i);
-      if (f === anchor || !value) continue;
-      const other = nearest(findValue(lines, value, ocr, settings, true).filter((h) => !h.words.some((w) => used.has(w))), hit.line, settings);
-      if (!other) continue;
-      cells.set(f, other);
-      other.words.forEach((w) => used.add(w));
+  // Each row's values found after the rows above it; a value a row prints twice on its line (a unit price that is its
+  // line total too) is taken where its column's values stand (`across`: their middles on a first reading).
+  const rowsFound = (taken: Set<Word>, across: Map<string, number> | null): RowHits[] => {
+    const rows: RowHits[] = [];
+    const free = (value: string) => findValue(lines, value, ocr, settings, true).filter((h) => !h.words.some((w) => taken.has(w)));
+    let from = 0;
+    for (let i = 0; i < page.rows.length; i++) {
+      const v = valueOf(page, anchor, i);
+      if (!v) continue;
+      const hit = nearest(free(v), null, settings, from, across?.get(anchor));
+      if (!hit) continue;
+      const cells = new Map<string, ValueHit>([[anchor, hit]]);
+      hit.words.forEach((w) => taken.add(w));
+      for (const f of lineFields) {
+        const value = valueOf(page, f, i);
+        if (f === anchor || !value) continue;
+        const other = nearest(free(value), hit.line, settings, 0, across?.get(f));
+        if (!other) continue;
+        cells.set(f, other);
+        other.words.forEach((w) => taken.add(w));
+      }
+      rows.push({ anchorLine: hit.line, cells });
+      from = hit.line + 1;
     }
-    rows.push({ anchorLine: hit.line, cells });
-    from = hit.line + 1;
-  }
+    return rows;
+  };
+  const first = rowsFound(new Set(used), null);
+  const middles = (f: string) => first.flatMap((r) => { const h = r.cells.get(f); return h ? [middle(h.box.x1, h.box.x2)] : []; }).sort((a, b) => a - b);
+  const rows = rowsFound(used, new Map(lineFields.filter((f) => middles(f).length > 0).map((f) => [f, medianOfSorted(middles(f))])));
   // The rows are found by their anchor values as the other columns are (settings.memory.columnFoundShare): where the
   // words print few of them (a scan that glued a till's tax class to its amounts, `1.381` for 1.38 | 1), the rows
   // found tell neither where the table starts nor how far apart its rows are, and no table is learned.
@@ -165,12 +182,14 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
   const columnOf = (f: string, from: RowHits[]): LearnedColumn | null => {
     const hits = from.map((r) => [r.anchorLine, r.cells.get(f)] as const).filter((x): x is readonly [number, ValueHit] => x[1] !== undefined);
     if (hits.length === 0) return null;
-    const offsets = hits.map(([a, h]) => h.line - a);
+    // A value over lines that passes its row's anchor line is on that line (a description centred on its row).
+    const offsets = hits.map(([a, h]) => (h.line < a && a < h.line + h.lines ? 0 : h.line - a));
     const offset = mode(offsets);
-    const same = hits.filter(([a, h]) => h.line - a === offset).map(([, h]) => h);
+    const same = hits.filter((_, k) => offsets[k] === offset).map(([, h]) => h);
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    const whole = same.filter((h) => (fittedWords(f, h.words, settings, 'line')?.length ?? 0) < h.words.length).length > half(same.length);
     return {
-      name: f, offset, wraps: same.some((h) => h.lines > 1),
+      name: f, offset, wraps: same.some((h) => h.lines > 1), ...(whole ? { whole } : {}),
       // One value shows no alignment: a number (an amount, a count) is printed flush right.
       right: same.length > 1 ? spread(same.map((h) => h.box.x2)) < spread(same.map((h) => h.box.x1)) : isNumberConcept(f, settings),
       x1: roundCoordinate(Math.min(...same.map((h) => h.box.x1))), x2: roundCoordinate(Math.max(...same.map((h) => h.box.x2))),
@@ -191,6 +210,14 @@ function learnTable(lines: Line[], ocr: boolean, page: CorrectedPage, lineFields
     });
   }
   if (!columns.some((c) => c.name === anchor) || overlapping(columns)) return null;
+  // A line between the rows, where a text column's values start, that the person set in no cell (a heading over some
+  // items, `Projekt 131232`): that column's cells do not go on onto a line at the rows' pitch (LearnedColumn.apart).
+  const inCells = new Set(rows.flatMap((r) => [...r.cells.values()].flatMap((h) => h.words)));
+  // (A till's discount, void or modifier under an item is none: the memory reads past those as the general rules do.)
+  const leftOut = lines.slice(rows[0].anchorLine + 1, rows[rows.length - 1].anchorLine)
+    .filter((l) => !l.words.some((w) => inCells.has(w)) && !isUnderItem(l.segments.map((g) => g.text)));
+  const startsIn = (c: LearnedColumn, l: Line) => l.words[0].box.x1 >= c.x1 - M.bandSlack && l.words[0].box.x1 < c.x2;
+  columns = columns.map((c) => (!c.right && leftOut.some((l) => startsIn(c, l)) ? { ...c, apart: true } : c));
   const top = Math.min(...[...rows[0].cells.values()].map((h) => h.line));
   // The line above the rows that has words: the column heads, or what a till prints before its items (the receipt number).
   const headerLine = [...lines.slice(Math.max(0, top - M.headerLinesAbove), top)].reverse().find((l) => l.words.some((w) => letterWord(w.text, settings)));
@@ -262,5 +289,6 @@ export function learnLayout(content: PageContent, corrected: CorrectedPage, sett
     fields,
     table,
     lineNames: lineFields,
+    documentNames: documentFields,
   };
 }

@@ -30,6 +30,7 @@ export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content
     fields: [...earlier.fields.filter((f) => !names.has(f.name)), ...learned.fields],
     table: learned.table ?? earlier.table,
     lineNames: [...new Set([...(earlier.lineNames ?? []).filter((n) => !names.has(n)), ...(learned.lineNames ?? [])])],
+    documentNames: [...new Set([...(earlier.documentNames ?? []), ...(learned.documentNames ?? [])])],
   };
 }
 

@@ -63,6 +63,13 @@ export interface LearnedColumn {
   wraps: boolean;
   /** Its values line up on their right edge (amounts): a longer one reaches further left. */
   right: boolean;
+  /**
+   * The page learned from printed a line between the rows where this column's values start that the person set in no
+   * cell (a heading over some items): a cell goes on onto a further line only where it follows closer than the rows do.
+   */
+  apart?: boolean;
+  /** The person set its values with words the value's kind leaves out (a count with its unit, `132 st`): a cell is read whole. */
+  whole?: boolean;
 }
 
 export interface LearnedTable {
@@ -89,6 +96,11 @@ export interface LayoutModel {
    * learned before it was kept.
    */
   lineNames?: string[];
+  /**
+   * Names a person set as the document's values, found on the page or not: a request that names more of them than of
+   * the names set row by row reads none of them off a column. Absent in memories learned before it was kept.
+   */
+  documentNames?: string[];
 }
 
 /** A stored memory as the engine receives it with a page. */
