@@ -998,7 +998,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
       minGroupedAmounts: 2,
       /**
        * The most a document value may claim when given beside the items for a name that may mean each item's (a line
-       * concept on a page without items, "Imponibile" read as the subtotal): whose the name is, the request does not say.
+       * concept on a page without items, "Imponibile" read as the subtotal, a `date` beside a statement's columns whose
+       * rows' days the table did not join): whose the name is, the request does not say.
        */
       documentValueForItems: 0.4,
       /**

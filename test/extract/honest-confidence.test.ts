@@ -191,6 +191,75 @@ describe('honest confidence: a document value beside the items for a name that m
     if (total?.value) expect(total.confidence).toBeLessThan(0.5);
     expect(total?.value).toBe('153,51');
   });
+
+  it('reads a statement\'s own date given to rows whose days the table did not join as a guess, and sure asked alone', () => {
+    // The booking days printed apart from the amounts' rows (a photo whose table lost the column): `date` beside the
+    // statement's columns is each row's day, which the statement's date is not.
+    const statement = receipt([
+      [40, [[60, 'Kontoauszug'], [500, 'Datum: 25.07.2022']]],
+      [100, [[180, 'Buchungstext'], [480, 'Soll'], [580, 'Haben'], [700, 'Saldo']]],
+      [125, [[180, 'Kartenzahlung Markt'], [480, '50,00'], [700, '950,00']]],
+      [150, [[180, 'Gehalt Juli'], [580, '300,00'], [700, '1.250,00']]],
+      [175, [[180, 'Miete'], [480, '100,00'], [700, '1.150,00']]],
+    ]);
+    const rows = extractFromContent(statement, ask('date', 'description', 'debit', 'credit', 'balance'));
+    const dates = rows.ok ? rows.rows.map((row) => row.date as { value: string | null; confidence?: number }) : [];
+    expect(dates.length).toBe(3);
+    for (const d of dates) expect(d.confidence ?? 0).toBeLessThan(0.5);
+    expect(value(extractFromContent(statement, ask('date')), 'date')).toBe('25.07.2022');
+    expect(confidence(extractFromContent(statement, ask('date')), 'date')).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('honest confidence: every value a sum that fails involves', () => {
+  const cellOf = (r: ExtractResult, k: number, name: string) => (r.ok ? (r.rows[k][name] as { value: string | null; confidence?: number }) : { value: null });
+  /** An invoice's items (quantity × unit price = amount unless `amounts` say otherwise), then subtotal, tax and total where given. */
+  const invoice = (amounts: [string, string, string], totals?: [string, string, string]) => receipt([
+    [100, [[60, 'Description'], [400, 'Qty'], [500, 'Unit price'], [650, 'Amount']]],
+    [125, [[60, 'Office chair'], [400, '2'], [500, '82.50'], [650, amounts[0]]]],
+    [150, [[60, 'Markers'], [400, '3'], [500, '10.00'], [650, amounts[1]]]],
+    [175, [[60, 'Desk lamp'], [400, '1'], [500, '45.00'], [650, amounts[2]]]],
+    ...(totals ? ['Subtotal', 'VAT 20 %', 'Total'].map((label, k): [number, Array<[number, string]>] => [220 + 20 * k, [[500, label], [650, totals[k]]]]) : []),
+  ]);
+  const adds: [string, string, string] = ['165.00', '30.00', '45.00'];
+
+  it('makes quantity and unit price less sure with the line total where quantity × unit price is not it', () => {
+    const r = extractFromContent(invoice(['165.00', '35.00', '45.00']), ask('description', 'quantity', 'unit_price', 'line_total'));
+    for (const name of ['quantity', 'unit_price', 'line_total']) {
+      expect(cellOf(r, 1, name).confidence).toBeLessThan(0.9);
+      expect(cellOf(r, 0, name).confidence).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it('makes subtotal and tax less sure with the total where they do not add up to it', () => {
+    const fields = ask('subtotal', 'tax_amount', 'total_amount');
+    const sure = extractFromContent(invoice(adds, ['240.00', '48.00', '288.00']), fields);
+    const off = extractFromContent(invoice(adds, ['240.00', '48.00', '298.00']), fields);
+    for (const name of ['subtotal', 'tax_amount', 'total_amount']) {
+      expect(confidence(sure, name)).toBeGreaterThanOrEqual(0.9);
+      expect(confidence(off, name)).toBeLessThan(0.9);
+    }
+  });
+
+  it('makes line totals less sure where they add up to more than the subtotal, save those their own row confirms', () => {
+    const totalsOnly = ask('description', 'line_total');
+    const over = extractFromContent(invoice(adds, ['230.00', '46.00', '276.00']), totalsOnly);
+    const even = extractFromContent(invoice(adds, ['240.00', '48.00', '288.00']), totalsOnly);
+    for (const k of [0, 1, 2]) {
+      expect(cellOf(even, k, 'line_total').confidence).toBeGreaterThanOrEqual(0.9);
+      expect(cellOf(over, k, 'line_total').confidence).toBeLessThan(0.9);
+    }
+    const checked = extractFromContent(invoice(adds, ['230.00', '46.00', '276.00']), ask('description', 'quantity', 'unit_price', 'line_total'));
+    expect(cellOf(checked, 0, 'line_total').confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps a total the recognizer doubted under 0.9 though subtotal and tax add up to it', () => {
+    const content = invoice(adds, ['240.00', '48.00', '288.00']);
+    const doubted = { ...content, words: content.words.map((w) => (w.text === '288.00' ? { ...w, confidence: 0.5 } : w)) };
+    const r = extractFromContent(doubted, ask('subtotal', 'tax_amount', 'total_amount'));
+    expect(value(r, 'total_amount')).toBe('288.00');
+    expect(confidence(r, 'total_amount')).toBeLessThan(0.9);
+  });
 });
 
 describe('honest confidence: a large amount a scan read without the thousands mark the page prints', () => {
