@@ -22,15 +22,38 @@ const DIMENSIONS = /^\d+(?:[.,]\d+)?(?:[x×]\d+(?:[.,]\d+)?)+$/;
 /** A thousands group after a space ("2 499,84", "1 234 567"): the same number, not the next cell. */
 const SPACE_GROUP = /^\d{3}(?:[.,]\d+)?-?$/;
 
-/** One box per number of a run of numbers, space-grouped thousands kept with their number. */
+/** A multiplication sign standing as a word between measures ("88 x 26 x 32"); "x" alone also reads as a filler mark. */
+const TIMES = /^[x×]$/i;
+
+/**
+ * One box per number of a run of numbers, space-grouped thousands kept with their number, and a box's measures set
+ * with spaced signs ("88 x 26 x 32": three numbers or more, as DIMENSIONS packs them) kept whole: the gaps around
+ * the signs are word gaps inside one cell, not borders.
+ */
 function numberBoxes(words: Word[]): Box[] {
   const out: Box[] = [];
-  words.forEach((w, i) => {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
     const last = out[out.length - 1];
-    if (last && SPACE_GROUP.test(w.text) && /^[-(]?\d{1,3}$/.test(words[i - 1].text)) out[out.length - 1] = { ...last, x2: w.box.x2 };
+    const measures = spacedMeasures(words, i);
+    if (measures > 0) {
+      out.push({ ...w.box, x2: words[i + measures - 1].box.x2 });
+      i += measures - 1;
+    } else if (last && SPACE_GROUP.test(w.text) && /^[-(]?\d{1,3}$/.test(words[i - 1].text)) out[out.length - 1] = { ...last, x2: w.box.x2 };
     else out.push(w.box);
-  });
+  }
   return out;
+}
+
+/** Three measures or more joined by spaced signs, as words join them ("88 x 26 x 32"). */
+const SPACED_MEASURES = /^\d+(?:[.,]\d+)?(?: [x×] \d+(?:[.,]\d+)?){2,}$/i;
+
+/** How many words from `i` on are measures joined by spaced signs (the longest such run), else 0. */
+function spacedMeasures(words: Word[], i: number): number {
+  for (let end = words.length; end > i; end--) {
+    if (SPACED_MEASURES.test(words.slice(i, end).map((w) => w.text).join(' '))) return end - i;
+  }
+  return 0;
 }
 
 /**
@@ -270,7 +293,8 @@ function unitBorder(cells: Word[][], share: number, alignedEdge: number): number
 function codeBorder(cells: Word[][], alignedEdge: number): number | null {
   const left = Math.min(...cells.map((ws) => ws[0].box.x1));
   const leading = cells.filter((ws) => ws[0].box.x1 <= left + alignedEdge);
-  if (leading.length <= 1 || !leading.every((ws) => ws.length > 1 && /\d/.test(ws[0].text) && /^\p{L}/u.test(ws[1].text))) return null;
+  // A sign between measures ("88 x 26 x 32") is no text after a code.
+  if (leading.length <= 1 || !leading.every((ws) => ws.length > 1 && /\d/.test(ws[0].text) && /^\p{L}/u.test(ws[1].text) && !TIMES.test(ws[1].text))) return null;
   const starts = leading.map((ws) => ws[1].box.x1);
   const textStart = Math.min(...starts);
   const codeEnd = Math.max(...leading.map((ws) => ws[0].box.x2));
