@@ -9,6 +9,7 @@ import { FIELD_LABELS } from './labels.js';
 import { logoImage } from './marks.js';
 import { drawLocale, WIDE_DATES } from './locale.js';
 import { chance, mix, pick, rng, type Rand } from './random.js';
+import { documentNames } from './names.js';
 import { generateReceipt } from './receipt.js';
 import { widenKindLayout } from './wide-kinds.js';
 import { drawTableWidening, tableWideNote, widenTableLayout } from './wide-tables.js';
@@ -118,6 +119,8 @@ const HEADER_SALT = 0x6d2b9;
 const TABLES_SALT = 0x6e2b9;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
+/** Salt of the stream of the names a request gives the document values (names.ts, DOCUMENT_NAMES). */
+const DOCUMENT_NAMES_SALT = 0x2d9b7;
 
 /**
  * Names clients give a line table's columns besides the truth's keys ("description, quantity, unit_price, amount"):
@@ -196,6 +199,8 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
   const printedNames = requestFor(style, made.lineColumns, made.columnLabels);
   // The names from a stream of their own: a series keeps its client's request whatever its values draw.
   const lineRequest = narrow || style !== 'snake' ? printedNames : lineNames(rng(mix(series ?? seed, LINE_NAMES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), printedNames);
+  const keyNames = requestFor(style, fieldKeys, made.labels);
+  const documentRequest = narrow || plainFields || style !== 'snake' ? keyNames : documentNames(rng(mix(series ?? seed, DOCUMENT_NAMES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), keyNames);
   return {
     id: series === undefined ? `${kind}-${lang}-${seed}` : `${kind}-${lang}-s${series}-${seed}`,
     seed,
@@ -207,7 +212,7 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
     fields: made.fields,
     lineColumns: made.lineColumns,
     lines: made.lines.map((row) => Object.fromEntries(made.lineColumns.map((k) => [k, row[k] ?? '']))),
-    request: { style, fields: requestFor(style, fieldKeys, made.labels), lines: lineRequest },
+    request: { style, fields: documentRequest, lines: lineRequest },
     layout: { ...made.layout, date: locale.date, group: locale.number.group, decimal: locale.number.decimal, currency: locale.money.code, currencyPlace: locale.money.place },
   };
 }

@@ -3,7 +3,7 @@
  * (umlauts, ß, accents and the € sign included: the standard fonts cover them).
  */
 import type { Lang } from './types.js';
-import { int, pick, type Rand } from './random.js';
+import { chance, int, pick, type Rand } from './random.js';
 
 const COMPANY_STEMS: Record<Lang, string[]> = {
   en: ['Northwind', 'Bluebell', 'Harbourside', 'Kestrel', 'Oakridge', 'Silverline', 'Redwood', 'Brightwater'],
@@ -174,3 +174,48 @@ export const UTILITY_ITEMS: Record<Lang, Array<[string, string]>> = {
   pt: [['Energia ativa vazio', 'kWh'], ['Energia ativa fora de vazio', 'kWh'], ['Potência contratada', 'dias'], ['Imposto especial de consumo', 'kWh']],
   pl: [['Energia czynna strefa dzienna', 'kWh'], ['Energia czynna strefa nocna', 'kWh'], ['Opłata abonamentowa', 'mies.'], ['Opłata mocowa', 'kWh']],
 };
+
+/**
+ * Names clients give a document's values besides the truth's keys, as other extraction services and invoicing
+ * systems call them ("vendor", "amount_before_tax", "grand_total", "payment_due"): each means the key's concept
+ * (test/extract/field-names.test.ts holds them to it).
+ */
+export const DOCUMENT_NAMES: Readonly<Record<string, readonly string[]>> = {
+  seller_name: ['vendor', 'supplier', 'seller', 'vendor_name', 'supplier_name', 'company_name'],
+  merchant_name: ['store_name', 'shop_name', 'merchant', 'seller_name', 'vendor'],
+  buyer_name: ['customer_name', 'bill_to', 'customer', 'client_name', 'buyer'],
+  seller_address: ['vendor_address', 'supplier_address', 'address', 'company_address'],
+  merchant_address: ['store_address', 'address', 'seller_address'],
+  buyer_address: ['customer_address', 'billing_address', 'bill_to_address'],
+  seller_vat_id: ['vat_number', 'vat_id', 'tax_id', 'seller_vat_number'],
+  invoice_number: ['invoice_no', 'invoice_id', 'inv_number'],
+  invoice_date: ['date_of_issue', 'issue_date', 'billing_date'],
+  due_date: ['payment_due', 'payment_due_date', 'date_due', 'pay_by'],
+  subtotal: ['amount_before_tax', 'net_amount', 'total_net', 'total_excl_tax'],
+  tax_amount: ['vat', 'vat_amount', 'total_tax', 'tax'],
+  total_amount: ['grand_total', 'invoice_total', 'total', 'gross_amount'],
+  amount_due: ['balance_due', 'total_due', 'amount_payable'],
+  order_number: ['order_no', 'order_id'],
+  iban: ['iban_number', 'bank_iban'],
+  net_pay: ['net_salary', 'take_home_pay'],
+  gross_pay: ['gross_salary', 'gross_earnings'],
+  employee_name: ['employee', 'staff_name'],
+  account_number: ['account_no', 'bank_account_number'],
+  customer_id: ['customer_number', 'client_id'],
+};
+
+/**
+ * A snake_case document request with names drawn from `x` on some documents: a field takes one of its key's other
+ * names where no other field of the request is asked by it.
+ */
+export function documentNames<F extends { key: string; name: string }>(x: Rand, request: F[]): F[] {
+  if (!chance(x, 0.6)) return request;
+  const used = new Set(request.map((f) => f.name));
+  return request.map((f) => {
+    const names = DOCUMENT_NAMES[f.key]?.filter((n) => !used.has(n));
+    if (!names?.length || !chance(x, 0.6)) return f;
+    const name = pick(x, names);
+    used.add(name);
+    return { ...f, name };
+  });
+}

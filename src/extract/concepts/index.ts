@@ -73,6 +73,13 @@ const labelKeysByLength = new Map<number, string[]>();
 function claim(key: string, c: Concept): void {
   if (key && !nameIndex.has(key)) nameIndex.set(key, c);
 }
+/**
+ * Umlauts as a keyboard without them types them ("Fälligkeitsdatum" → "Faelligkeitsdatum"); `ß` → `ss` is every key's
+ * fold already (lang/index.ts).
+ */
+const TRANSLITERATIONS: ReadonlyArray<[RegExp, string]> = [[/ä/g, 'ae'], [/ö/g, 'oe'], [/ü/g, 'ue'], [/Ä/g, 'Ae'], [/Ö/g, 'Oe'], [/Ü/g, 'Ue']];
+const transliterated = (label: string): string => TRANSLITERATIONS.reduce((t, [from, to]) => t.replace(from, to), label);
+
 for (const c of CONCEPTS) for (const n of [c.id, ...c.aliases]) claim(keyOf(n), c);
 for (const c of CONCEPTS) {
   for (const lang of LANGS) {
@@ -80,6 +87,12 @@ for (const c of CONCEPTS) {
       const key = keyOf(label);
       claim(key, c);
       claim(key.replace(/ /g, ''), c);
+      // A field name is typed: "faelligkeitsdatum", "rechnungsempfaenger" name what the page prints with umlauts.
+      const typed = keyOf(transliterated(label));
+      if (typed !== key) {
+        claim(typed, c);
+        claim(typed.replace(/ /g, ''), c);
+      }
       const list = labelIndex.get(key) ?? [];
       if (!list.includes(c)) list.push(c);
       labelIndex.set(key, list);
@@ -89,6 +102,19 @@ for (const c of CONCEPTS) {
 /** Name keys with each word singular: a name that differs only in number ("payment_term", "unit_prices") means the same concept. */
 const singularIndex = new Map<string, Concept>();
 for (const [key, c] of nameIndex) if (!singularIndex.has(singularOf(key))) singularIndex.set(singularOf(key), c);
+
+/**
+ * Words that only join the words of a label ("Date d'échéance", "Fecha de vencimiento", "Adresse du fournisseur",
+ * "Date of issue"): a field name made of the label's words leaves them out ("date_echeance", "fecha_vencimiento").
+ */
+const LINK_WORDS = new Set(['d', 'l', 'de', 'du', 'des', 'del', 'la', 'le', 'of', 'the', 'van', 'der', 'den', 'di', 'da', 'do', 'dos', 'das', 'von']);
+const unlinked = (key: string) => key.split(' ').filter((t) => !LINK_WORDS.has(t)).join(' ');
+/** Name keys without their joining words, the first concept to claim one keeping it. */
+const unlinkedIndex = new Map<string, Concept>();
+for (const [key, c] of nameIndex) {
+  const k = unlinked(key);
+  if (k && !unlinkedIndex.has(k)) unlinkedIndex.set(k, c);
+}
 for (const key of labelIndex.keys()) {
   const list = labelKeysByLength.get(key.length) ?? [];
   list.push(key);
@@ -102,7 +128,7 @@ const NAME_DECORATION = /\([^)]*\)|\b\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
 export function resolveConcept(fieldName: string): Concept | null {
   const key = keyOf(fieldName);
   const plain = keyOf(fieldName.replace(NAME_DECORATION, ' '));
-  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? (plain ? nameIndex.get(plain) ?? nameIndex.get(plain.replace(/ /g, '')) : undefined) ?? singularIndex.get(singularOf(key)) ?? null;
+  return nameIndex.get(key) ?? nameIndex.get(key.replace(/ /g, '')) ?? (plain ? nameIndex.get(plain) ?? nameIndex.get(plain.replace(/ /g, '')) : undefined) ?? singularIndex.get(singularOf(key)) ?? (unlinked(key) ? unlinkedIndex.get(unlinked(key)) : undefined) ?? null;
 }
 
 export function conceptById(id: string): Concept | undefined {
