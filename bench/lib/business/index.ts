@@ -67,6 +67,8 @@ export interface GenerateOptions {
   plainHeads?: boolean;
   /** Line tables as they printed before the tenth widening (wide-tables.ts), every other draw as it is. */
   plainTables?: boolean;
+  /** Receipts' item records as they printed before the eleventh widening (till-records.ts), every other draw as it is. */
+  plainRecords?: boolean;
 }
 
 /** Salt of a series document's value stream. */
@@ -117,6 +119,13 @@ const HEADER_SALT = 0x6d2b9;
  * row, heads centred, group lines between items; wide-tables.ts).
  */
 const TABLES_SALT = 0x6e2b9;
+/**
+ * Salt of the eleventh widening's stream (receipts' item records from more tills: the article number over the article,
+ * a count line without a price, the currency's code before amounts, a price-of-one line, rates as tax classes, items
+ * asked by two columns; till-records.ts), and of its values' stream.
+ */
+const RECORD_SALT = 0x5b3e7;
+const RECORD_VALUE_SALT = 0x2d9c1;
 /** Salt of the stream of the names a request gives the line columns (the third widening). */
 const LINE_NAMES_SALT = 0x6a3c9;
 /** Salt of the stream of the names a request gives the document values (names.ts, DOCUMENT_NAMES). */
@@ -144,13 +153,15 @@ function lineNames(x: Rand, request: RequestedField[]): RequestedField[] {
   });
 }
 
-export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields, plainTills, plainHeads, plainTables }: GenerateOptions): Promise<BusinessDoc> {
+export async function generateBusinessDoc({ seed, kind, lang, series, narrow, plainKinds, plainFields, plainTills, plainHeads, plainTables, plainRecords }: GenerateOptions): Promise<BusinessDoc> {
   const r = rng(mix(series ?? seed, KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang) + 1));
   const v = series === undefined ? r : rng(mix(seed, VALUE_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const w = narrow ? null : rng(mix(series ?? seed, WIDER_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const x = narrow ? null : rng(mix(series ?? seed, WIDEST_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang)));
   const locale = drawLocale(r, lang);
   const style: NamingStyle = pick(r, ['snake', 'snake', 'snake', 'snake', 'snake', 'camel', 'label', 'title'] as const);
+  // Eleventh widening: a receipt's items asked by their article and amount only, under names clients give them.
+  let twoColumns: Record<'description' | 'line_total', string> | null = null;
   let made: Pick<BusinessDoc, 'pdf' | 'pages' | 'fields' | 'lines' | 'lineColumns' | 'layout'> & { labels: Record<string, string>; columnLabels: Record<string, string> };
   if (kind === 'receipt') {
     const z = narrow ? null : rng(mix(series ?? seed, TILL_SALT + LANGS.indexOf(lang)));
@@ -158,7 +169,10 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
     const t = narrow || plainTills ? null : rng(mix(series ?? seed, FORMAT_SALT + LANGS.indexOf(lang)));
     const tv = narrow || plainTills ? null : rng(mix(seed, FORMAT_VALUE_SALT + LANGS.indexOf(lang)));
     const hd = narrow || plainHeads ? null : rng(mix(series ?? seed, HEADER_SALT + LANGS.indexOf(lang)));
-    const rc = await generateReceipt(r, lang, locale, v, w, x, z, zv, t, tv, hd);
+    const k = narrow || plainRecords ? null : rng(mix(series ?? seed, RECORD_SALT + LANGS.indexOf(lang)));
+    const kv = narrow || plainRecords ? null : rng(mix(seed, RECORD_VALUE_SALT + LANGS.indexOf(lang)));
+    const { twoColumns: two, ...rc } = await generateReceipt(r, lang, locale, v, w, x, z, zv, t, tv, hd, k, kv);
+    twoColumns = two;
     made = { ...rc, columnLabels: {} };
   } else {
     const long = kind !== 'utility_bill' && kind !== 'payslip' && chance(r, 0.12);
@@ -198,7 +212,8 @@ export async function generateBusinessDoc({ seed, kind, lang, series, narrow, pl
   const fieldKeys = Object.keys(made.fields);
   const printedNames = requestFor(style, made.lineColumns, made.columnLabels);
   // The names from a stream of their own: a series keeps its client's request whatever its values draw.
-  const lineRequest = narrow || style !== 'snake' ? printedNames : lineNames(rng(mix(series ?? seed, LINE_NAMES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), printedNames);
+  const named = narrow || style !== 'snake' ? printedNames : lineNames(rng(mix(series ?? seed, LINE_NAMES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), printedNames);
+  const lineRequest = twoColumns ? Object.entries(twoColumns).map(([key, name]) => ({ key, name })) : named;
   const keyNames = requestFor(style, fieldKeys, made.labels);
   const documentRequest = narrow || plainFields || style !== 'snake' ? keyNames : documentNames(rng(mix(series ?? seed, DOCUMENT_NAMES_SALT + KINDS.indexOf(kind) * 16 + LANGS.indexOf(lang))), keyNames);
   return {

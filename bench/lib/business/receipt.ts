@@ -30,6 +30,7 @@ import { FONT_FAMILIES, fontsFor, renderPdf, type Sheet } from './sheet.js';
 import { DEPOSIT_WORDS, DISCOUNT_WORDS, drawTillExtras, weighedItem, withSign, type TillExtras } from './till-lines.js';
 import { drawModifier, drawTillFormats, SAVINGS_WORDS, VOID_WORDS } from './till-formats.js';
 import { drawTillHeader, faxLine, headAddress, registrationText } from './till-header.js';
+import { COUNT_UNITS, drawTillRecords, rateMarks, TWO_COLUMN_NAMES, UNIT_PRICE_WORDS } from './till-records.js';
 import type { Lang } from './types.js';
 
 const MM = 72 / 25.4;
@@ -90,6 +91,8 @@ export interface ReceiptLayout {
   tillFormats?: string;
   /** The ninth widening's head (till-header.ts `TillHeader`, the draws on joined by `+`), absent on receipts drawn without it. */
   tillHeader?: string;
+  /** The eleventh widening's records (till-records.ts `TillRecords`, the draws on joined by `+`), absent on receipts drawn without it. */
+  tillRecords?: string;
 }
 
 /**
@@ -156,9 +159,9 @@ const VARIANTS = ['Multipack', 'Bio', 'XXL', 'Premium', 'Light', 'Family Pack', 
  * `r` draws the till and the merchant, `v` the values (`r` itself unless the receipt is one of a series), `w` and `x`
  * what issue 28's second and third widenings added, `z` the sixth widening's item lines (till-lines.ts) and `zv` their
  * values, `t` the eighth widening's item lines (till-formats.ts) and `tv` their values, `hd` the ninth widening's head
- * (till-header.ts).
+ * (till-header.ts), `k` the eleventh widening's records (till-records.ts) and `kv` their values.
  */
-export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null, t: Rand | null = null, tv: Rand | null = null, hd: Rand | null = null) {
+export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w: Rand | null, x: Rand | null = null, z: Rand | null = null, zv: Rand | null = null, t: Rand | null = null, tv: Rand | null = null, hd: Rand | null = null, k: Rand | null = null, kv: Rand | null = null) {
   const layout = drawReceiptLayout(r, w, x);
   const { widthMm } = layout;
   const extras = z && zv ? drawTillExtras(z, layout.till, widthMm) : null;
@@ -167,6 +170,11 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   // A count glued to the article needs the quantity's column first, where the article then starts.
   if (formats) formats.gluedCount &&= layout.order[0] === 'q';
   if (formats) layout.tillFormats = Object.entries(formats).filter(([k, on]) => on && k !== 'priceAlways').map(([k]) => k).join('+') || 'none';
+  const records = k && kv ? drawTillRecords(k, layout.till, widthMm, layout.headerRow, layout.order, layout.taxLetter !== 'none') : null;
+  // An article number in the articles' column leaves no room for a count glued to the article.
+  if (records?.codeOver && formats) formats.gluedCount = false;
+  if (records) layout.tillRecords = Object.entries(records).filter(([, on]) => on).map(([k, on]) => (on === true ? k : `${k}_${on}`)).join('+') || 'none';
+  const twoColumns = records?.twoColumns && k ? { description: pick(k, TWO_COLUMN_NAMES.description), line_total: pick(k, TWO_COLUMN_NAMES.line_total) } : null;
   let voided = false;
   const font = pick(r, fontsFor(lang, [FONT_FAMILIES[2], FONT_FAMILIES[2], FONT_FAMILIES[0], FONT_FAMILIES[3]]));
   layout.font = font.name;
@@ -251,7 +259,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   const n = w && chance(w, 0.08) ? 1 : int(v, 2, widthMm === 58 ? 9 : 14);
   const byLetter: Record<string, string> = { q: 'quantity', d: 'description', p: 'unit_price', a: 'line_total' };
   const columns = layout.order
-    ? [...layout.order].map((ch) => byLetter[ch])
+    ? [...(records?.codeOver ? ['item_code'] : []), ...[...layout.order].map((ch) => byLetter[ch])]
     : layout.codes || extras?.code === 'before'
       ? ['item_code', 'description', 'quantity', 'unit_price', 'line_total']
       : extras?.code === 'after' ? ['description', 'item_code', 'quantity', 'unit_price', 'line_total'] : ['description', 'quantity', 'unit_price', 'line_total'];
@@ -284,7 +292,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   let total = 0;
   // Items taxed at the reduced rate (letter B): the VAT block then prints one line a rate.
   let reduced = false;
-  const marks = extras?.marks ?? (['A', 'B'] as const);
+  const marks = records?.rateMarks ? rateMarks(records.rateMarks, rate, REDUCED[lang]) : extras?.marks ?? (['A', 'B'] as const);
   for (let i = 0; i < n; i++) {
     let article = pick(v, SHOP_ITEMS[lang]);
     // A long description: a variant after the article, broken onto a line of its own under it.
@@ -302,7 +310,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     let lineTotal = Math.round(qty * price * 100) / 100;
     const fromTill = layout.taxLetter === 'AB' && w && chance(w, 0.4) ? 1 : 0;
     // A digit for a tax class is never printed joined to the amount: it would read as one of its digits.
-    const letter = layout.taxLetter === 'none' ? '' : `${layout.letterJoined && !/\d/.test(marks[fromTill]) ? '' : ' '}${marks[fromTill]}`;
+    const letter = layout.taxLetter === 'none' ? '' : `${layout.letterJoined && /^[^\d]$/.test(marks[fromTill]) ? '' : ' '}${marks[fromTill]}`;
     if (fromTill) reduced = true;
     let qtyText = layout.qtyStyle === 'at' ? `${qty} @ ${amount(price)}` : layout.qtyStyle === 'unit' ? `${qty} ${PIECES[lang]} x ${amount(price)}` : `${qty} x ${amount(price)}`;
     // Sixth widening: an item sold by weight prints its weight and price a kilo where a count line would be.
@@ -323,27 +331,35 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
     const desc = rest ? `${article} ${rest}` : article;
     total += lineTotal;
     const code = extras?.code && zv ? String(int(zv, 10 ** (extras.codeDigits - 1), 10 ** extras.codeDigits - 1)) : '';
-    const sum = `${extras?.itemCurrency ? withSign(amount(lineTotal), l) : amount(lineTotal)}${letter}`;
+    // Eleventh widening: the currency's code before the amount ("EUR 19,90") in place of its sign.
+    const sum = records?.currencyWord ? `${l.money.code} ${amount(lineTotal)}${letter}` : `${extras?.itemCurrency ? withSign(amount(lineTotal), l) : amount(lineTotal)}${letter}`;
     // A quantity line shows for items bought more than once and for weighed ones.
     const counted = qty > 1 || weighed !== null;
     if (layout.till === 'columns') {
       const cell: Record<string, string> = { q: String(qty), d: article, p: amount(price), a: sum };
       // Eighth widening: the count glued to the article with its sign, where the quantity's head stands ("2x Apples").
       const glued = formats?.gluedCount && tv ? `${qty}${pick(tv, ['x ', ' x '])}${article}` : '';
+      // Eleventh widening: the article number where the article stands, the article (and its variant) on the line under it.
+      const over = records?.codeOver && kv ? String(int(kv, 1000, 99999)) : '';
       lines.push((s, y, left, right) => {
         if (glued) printArticle(s, glued, left, y);
         for (const ch of layout.order) {
           const at = place(ch, s, left, right);
           if (glued && (ch === 'd' || ch === 'q')) continue;
-          if (ch === 'd') printArticle(s, cell[ch], at.x, y);
+          if (ch === 'd' && over) s.text(over, at.x, y);
+          else if (ch === 'd') printArticle(s, cell[ch], at.x, y);
           else s.text(cell[ch], at.x, y, { align: at.align });
         }
       });
-      wrapLine();
-      items.push({ description: desc, quantity: String(qty), ...(layout.order.includes('p') ? { unit_price: amount(price) } : {}), line_total: amount(lineTotal) });
+      if (over) lines.push((s, y, left, right) => s.text(desc, place('d', s, left, right).x + size, y));
+      else wrapLine();
+      items.push({ ...(over ? { item_code: over } : {}), description: desc, quantity: String(qty), ...(layout.order.includes('p') ? { unit_price: amount(price) } : {}), line_total: amount(lineTotal) });
     } else if (layout.till === 'two_line') {
       const code = layout.codes ? String(int(v, 1_000_000, 9_999_999)) : '';
       const first = code ? `${code} ${article}` : article;
+      // Eleventh widening: the count with a unit and three decimals, no price of one ("1,000 STK").
+      const countOnly = records?.countLine && !weighed;
+      if (countOnly) [qtyText, printedQty, printedPrice] = [`${formatNumber(qty, l.number, 3)} ${COUNT_UNITS[lang]}`, formatNumber(qty, l.number, 3), ''];
       if (layout.amountFirst) {
         lines.push((s, y, left, right) => {
           printArticle(s, first, left, y);
@@ -404,6 +420,9 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
       if (counted && layout.qtyLine === 'below') lines.push((s, y, left) => s.text(qtyText, left + size, y));
       items.push({ ...(code ? { item_code: code } : {}), description: desc, quantity: counted ? printedQty : '', unit_price: counted ? printedPrice : '', line_total: amount(lineTotal) });
     }
+    // Eleventh widening: the price of one on a line of its own under an item bought more than once; no item.
+    const plainTill = layout.till === 'two_line' || (layout.till === 'classic' && !(formats?.signed && !weighed && !code));
+    if (records?.unitPriceLine && kv && plainTill && qty > 1 && !weighed && printedPrice) lines.push(both(pick(kv, UNIT_PRICE_WORDS[lang]), amount(price), { indent: size * 2 }));
     // Eighth widening: a modifier under the item (a priced one adds to the sum), savings told, a voided item; no items.
     if (formats?.modifiers && tv && chance(tv, 0.35)) {
       const mod = drawModifier(tv, lang);
@@ -488,7 +507,7 @@ export async function generateReceipt(r: Rand, lang: Lang, l: Locale, v: Rand, w
   const { pdf, sheet } = await renderPdf([width, height], font, size, (s) => {
     lines.forEach((line, i) => line(s, 8 * MM + i * lh, margin, width - margin));
   });
-  return { pdf, pages: sheet.pages, fields: truth, labels: { receipt_number: noLabel, total_amount: totalLabel } as Record<string, string>, lines: items, lineColumns: columns, layout: { ...layout } };
+  return { pdf, pages: sheet.pages, fields: truth, labels: { receipt_number: noLabel, total_amount: totalLabel } as Record<string, string>, lines: items, lineColumns: columns, layout: { ...layout }, twoColumns };
 }
 
 const THANKS_SHORT: Record<Lang, string[]> = {
