@@ -441,6 +441,22 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * the quantity on each of them: on one item alone it may be the article's own ("7 Up").
      */
     countFirstShare: 0.75,
+    /**
+     * The same share over a table's column of articles, whose cells include the totals and payment lines set in the
+     * same columns under the items ("QTY DESCRIPTION | AMOUNT" over "1 Coffee | 3,20", then "Total | 3,20").
+     */
+    tableCountFirstShare: 0.5,
+    /**
+     * A page this narrow (width / height) or narrower is a till's roll, whose tables print no group heads between
+     * items: a row of words alone under an item is the rest of its record (rows/receipt-items.ts withRecordLinesJoined).
+     * 80 mm rolls of eight items and more are under 0.5; an A4 page is 0.71.
+     */
+    tillRollAspect: 0.5,
+    /**
+     * How far in, in characters of the record's first word, its next line may start under its text (an article under
+     * a count and its number, "1 96534" over "Jaja M": four or five).
+     */
+    recordIndentChars: 8,
   },
   fields: {
     /** Words a label may have ("N° de TVA intracommunautaire" has five). */

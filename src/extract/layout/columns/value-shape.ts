@@ -9,7 +9,9 @@ export type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word'
 
 /** What a cell's text looks like, coarsely enough that a column holds one shape. */
 export function shapeOf(text: string): Shape | null {
-  const t = text.trim();
+  // A till's tax class of two capitals after an amount (Malaysian GST codes: "14.43 SR") leaves it an amount; one
+  // capital ("9,88 A") leaves the cell without a shape, as a scan's stray marks after it do.
+  const t = text.trim().replace(/(\d[.,]\d{2}-?)\s[A-Z]{2}$/, '$1');
   if (!t) return null;
   if (/^[-+]?[\d.,\s]+\s?%$/.test(t)) return 'percent';
   if (looksLikeDate(t)) return 'date';

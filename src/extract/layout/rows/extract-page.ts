@@ -23,7 +23,7 @@ import { columnKindShare, fitsWholly, valueWords } from './column-certainty.js';
 import { findRecordValues, itemLines } from '../fields/record-values.js';
 import { itemSumTargets, namedOneOff, withColumnsInDoubt, withLinesSumChecked, type SumTarget } from './lines-sum.js';
 import { findAllLabelValuePairs } from '../fields/record-fields.js';
-import { countBeforeArticle, readListItems, type ListItem } from './receipt-items.js';
+import { countOpening, countsOpenColumn, readListItems, withRecordLinesJoined, type ListItem } from './receipt-items.js';
 import { withoutTaxClass, withTaxClassesApart } from './tax-classes.js';
 import { withListSumRepairs } from './list-sum.js';
 import { withDoubtfulRowsCapped } from './row-certainty.js';
@@ -49,7 +49,7 @@ export function extractFromContent(read: PageContent, request: ExtractRequest, s
   }
   const lines = groupWordsIntoLines(content.words, content.aspect, settings);
   const tables = detectTables(lines, content.rules, settings);
-  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables, settings);
+  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables, isTillRoll(content, settings), settings);
   // A value a format requirement rewrote is as asked, not as printed.
   const formatted = new Set(request.globalFormatRequirement.trim() ? request.fields.map((f) => f.name) : request.fields.filter((f) => f.formatRequirement.trim()).map((f) => f.name));
   return withUnsureReadingsCapped(withPageGrouping(result, lines, formatted, settings), content.words, settings);
@@ -67,7 +67,7 @@ function extractRequested(content: PageContent, request: ExtractRequest, lines: 
   const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
   // The page's totals the items' line totals must add up to (rows/lines-sum.ts).
   const targets = asked.concepts.some((c) => c?.id === 'line_total') ? itemSumTargets(lines, itemLines(choices, tables, settings), settings) : [];
-  const rows = itemRows(asked, isColumn, choices, recordValues, targets, settings);
+  const rows = itemRows(asked, isColumn, choices, recordValues, targets, isTillRoll(content, settings), settings);
   const names = asked.fields.map((f) => f.name);
   const summed = (rs: Array<Record<string, ExtractedCell>>) => withLinesSumChecked(rs, asked.fields, asked.concepts, targets, settings);
   const list = listRows(asked, choices, rows, lines, recordValues, settings);
@@ -102,6 +102,7 @@ function rowOf(
   settings: EngineSettings,
   sureness: number[] = [],
   stacked: Map<number, 'upper' | 'lower'> = new Map(),
+  countsOpen = false,
 ): Record<string, ExtractedCell> {
   const { fields, specs, concepts } = asked;
   const out: Record<string, ExtractedCell> = {};
@@ -129,26 +130,33 @@ function rowOf(
       out[f.name] = { value: null, box: null };
     } else out[f.name] = withLines && mayBeItemsOwn(f.name, concepts[i], settings) ? guessed(recordValues.get(i) as ExtractedCell, settings) : (recordValues.get(i) as ExtractedCell);
   });
-  if (row) withCountFromArticle(out, asked, cellWordsOf, settings);
-  return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf, settings) : out;
+  const count = row ? withCountFromArticle(out, asked, cellWordsOf, row.cells.map((c) => c.words), columnOf, countsOpen, settings) : null;
+  return row ? checkLineArithmetic(out, fields, concepts, specs, row, columnOf, settings, count) : out;
 }
 
 /**
- * A till's count printed before the article with its sign, in the articles' cell ("2 x Butter | 2,29 | 4,58"): the
- * count is the row's quantity where the quantity is asked and no column gave it, the words after the sign the article.
+ * A till's count printed before the article in the articles' cell, with its sign ("2 x Butter | 2,29 | 4,58") or
+ * bare where the column's cells open so (`countsOpen`: "1 Succo d'arancia | 4,36"): the count is the row's quantity
+ * where the quantity is asked and no column of its own gave it, an article number after it the row's item code where
+ * none gave it, the words after them the article. Where the article's
+ * head was not told apart from the quantity's ("Qty Name" over "1x Apples"), the cell is the quantity's column's.
  */
-function withCountFromArticle(out: Record<string, ExtractedCell>, asked: AskedFields, cellWordsOf: Map<number, Word[]>, settings: EngineSettings): void {
+function withCountFromArticle(out: Record<string, ExtractedCell>, asked: AskedFields, cellWordsOf: Map<number, Word[]>, cells: Word[][], columnOf: number[], countsOpen: boolean, settings: EngineSettings): Word[] | null {
   const { fields, concepts, specs } = asked;
-  const [d, q] = ['description', 'quantity'].map((id) => concepts.findIndex((c) => c?.id === id));
-  const words = cellWordsOf.get(d);
-  const quantity = out[fields[q]?.name];
-  if (d < 0 || q < 0 || !words || (quantity && 'value' in quantity && quantity.value)) return;
-  const signed = countBeforeArticle(words);
-  const described = out[fields[d].name];
-  if (!signed || !('value' in described)) return;
-  const sure = described.confidence ?? settings.rows.listValueConfidence;
-  out[fields[d].name] = cell(textOf(signed.description), signed.description, specs[d], settings, sure);
-  out[fields[q].name] = cell(textOf(signed.quantity), signed.quantity, specs[q], settings, sure);
+  const [d, q, a] = ['description', 'quantity', 'item_code'].map((id) => concepts.findIndex((c) => c?.id === id));
+  const own = d >= 0 ? cellWordsOf.get(d) : undefined;
+  const shared = q >= 0 && (columnOf[q] ?? -1) >= 0 && (d < 0 || !own?.length) ? cells[columnOf[q]] : undefined;
+  const words = own?.length ? own : shared;
+  const quantity = q >= 0 ? out[fields[q].name] : undefined;
+  const counted = words && countOpening(words, countsOpen);
+  if (!counted || (!shared && quantity && 'value' in quantity && quantity.value)) return null;
+  const source = out[fields[own?.length ? d : q].name];
+  const sure = source && 'value' in source ? source.confidence ?? settings.rows.listValueConfidence : settings.rows.listValueConfidence;
+  if (d >= 0) out[fields[d].name] = cell(textOf(counted.description), counted.description, specs[d], settings, sure);
+  if (q >= 0) out[fields[q].name] = cell(textOf(counted.quantity), counted.quantity, specs[q], settings, sure);
+  const code = a >= 0 ? out[fields[a].name] : undefined;
+  if (counted.code.length && a >= 0 && !(code && 'value' in code && code.value)) out[fields[a].name] = cell(textOf(counted.code), counted.code, specs[a], settings, sure);
+  return counted.quantity;
 }
 
 /**
@@ -172,8 +180,14 @@ function guessed(cell: ExtractedCell, settings: EngineSettings): ExtractedCell {
   return 'value' in cell && cell.value && cell.confidence !== undefined && cell.confidence > most ? { ...cell, confidence: most } : cell;
 }
 
-/** The rows stage for tables: each chosen table's item rows, summaries dropped, a statement's running balance checked. */
-function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], recordValues: Map<number, ExtractedCell>, targets: SumTarget[], settings: EngineSettings): Array<Record<string, ExtractedCell>> {
+/** A page as narrow as a till's roll (settings.rows.tillRollAspect): its tables' records may run over several lines. */
+const isTillRoll = (content: PageContent, settings: EngineSettings) => content.aspect <= settings.rows.tillRollAspect;
+
+/**
+ * The rows stage for tables: each chosen table's item rows, summaries dropped, a statement's running balance checked;
+ * on a till's roll (`roll`) each record's lines joined.
+ */
+function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[], recordValues: Map<number, ExtractedCell>, targets: SumTarget[], roll: boolean, settings: EngineSettings): Array<Record<string, ExtractedCell>> {
   const { arithmeticColumnConfidence, kindsColumnConfidence } = settings.rows;
   const { fields, concepts, textual } = asked;
   const rows: Array<Record<string, ExtractedCell>> = [];
@@ -186,7 +200,7 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       stacked.set(textual[p.upper].index, 'upper').set(textual[p.lower].index, 'lower');
       stackedHead.set(p.upper, p.names[0]).set(p.lower, p.names[1]);
     }
-    const items = dropSummaryAndRepeatedHeaders(choice.table.rows, choice.names, settings);
+    const items = dropSummaryAndRepeatedHeaders(roll ? withRecordLinesJoined(choice.table.rows, settings) : choice.table.rows, choice.names, settings);
     const sureness = fields.map((_, i) => {
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
@@ -203,7 +217,13 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
     const taken = (choice.byArithmetic || choice.byKinds ? untilTotal(items, settings) : items).filter((row) => !wordsUnderNumbers(row, columnOf, concepts));
     // Amount columns named one off (a head set left of its column): none of their values is sure (rows/lines-sum.ts).
     const oneOff = namedOneOff(items, columnOf[concepts.findIndex((c) => c?.id === 'line_total')] ?? -1, targets, settings);
-    const built = taken.map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked)).map((r) => (oneOff ? withColumnsInDoubt(r, fields, concepts, settings) : r));
+    // The column the articles are read from, or the quantity's where no head told them apart (withCountFromArticle).
+    const [d, q] = ['description', 'quantity'].map((id) => concepts.findIndex((c) => c?.id === id));
+    const articles = d >= 0 && columnOf[d] >= 0 ? columnOf[d] : q >= 0 ? columnOf[q] : -1;
+    // Bare counts where no column of counts stands apart from the articles.
+    const countsApart = q >= 0 && columnOf[q] >= 0 && columnOf[q] !== articles;
+    const countsOpen = articles >= 0 && !countsApart && countsOpenColumn(taken.map((row) => row.cells[articles].words), settings);
+    const built = taken.map((row) => rowOf(asked, isColumn, recordValues, row, columnOf, settings, sureness, stacked, countsOpen)).map((r) => (oneOff ? withColumnsInDoubt(r, fields, concepts, settings) : r));
     rows.push(...checkRunningBalance(built, fields, concepts, columnOf, settings));
   }
   return rows;
@@ -267,10 +287,11 @@ const LINE_PARTS = ['quantity', 'unit_price', 'line_total'] as const;
  * made surer when they agree and less sure when not; a misread one is
  * repaired when exactly one reading makes the row add up (misread-amounts.ts).
  */
-function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], row: TableRow, columnOf: number[], settings: EngineSettings): Record<string, ExtractedCell> {
+function checkLineArithmetic(out: Record<string, ExtractedCell>, fields: FieldSpec[], concepts: Array<Concept | null>, specs: FormatSpec[], row: TableRow, columnOf: number[], settings: EngineSettings, count: Word[] | null): Record<string, ExtractedCell> {
   const at = LINE_PARTS.map((id) => concepts.findIndex((c, i) => c?.id === id && (columnOf[i] ?? -1) >= 0));
   if (at.some((i) => i < 0)) return out;
-  const [q, p, t] = at.map((i) => row.cells[columnOf[i]].words);
+  // A count read off the article's cell is the quantity, not the cell it shares with the article.
+  const [q, p, t] = at.map((i, k) => (k === 0 && count ? count : row.cells[columnOf[i]].words));
   const checks = checkLine(withoutUnitWord(q), withoutTaxClass(p), withoutTaxClass(t), settings);
   at.forEach((i, k) => {
     const c = out[fields[i].name];
@@ -348,16 +369,16 @@ function listRow(item: ListItem, fields: FieldSpec[], concepts: Array<Concept | 
   return out;
 }
 
-function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
+function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[], roll: boolean, settings: EngineSettings): ExtractResult {
   const spec = resolveFormat('', request.globalFormatRequirement);
   const [main, ...copies] = chooseMainTables(tables, settings);
   const heads = main ? headerNames(main, main.headerLines.length, settings) : [];
   // A table whose heads name no item's column (none, or a receipt's date and number over its lines) gives way to the
   // list a request naming the items' columns would read (description, count, price of one, amount).
-  const list = !main || !namesItems(cleanColumnNames(heads), settings) ? listTable(request, lines, tables, settings) : null;
+  const list = !main || !namesItems(cleanColumnNames(heads), settings) ? listTable(request, lines, tables, roll, settings) : null;
   if (list) return list;
   if (main) {
-    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(t.rows, cleanColumnNames(heads), settings));
+    const rows = [main, ...copies].flatMap((t) => dropSummaryAndRepeatedHeaders(roll ? withRecordLinesJoined(t.rows, settings) : t.rows, cleanColumnNames(heads), settings));
     // An article line over its description under two heads one over the other: a column each.
     const stacked = inferredStackedColumns(main, settings);
     const parts = heads.flatMap((h, c): Array<{ h: string; c: number; part?: 'upper' | 'lower' }> => {
@@ -408,10 +429,10 @@ const LIST_COLUMNS = ['Item code', 'Description', 'Quantity', 'Unit price', 'Lin
  * a list without heads (a receipt's items, amounts at the right edge, rows/receipt-items.ts) rather than a table, the
  * list's columns that hold a value, as that request gives them. Null when it would read a table, or nothing.
  */
-function listTable(request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult | null {
+function listTable(request: ExtractRequest, lines: Line[], tables: Table[], roll: boolean, settings: EngineSettings): ExtractResult | null {
   const asked = readRequest({ ...request, fields: LIST_COLUMNS.map((name) => ({ name, formatRequirement: '' })) }, lines, settings);
   const choices = chooseColumns(tables, asked, settings);
-  const rows = itemRows(asked, columnFields(asked, choices), choices, new Map(), [], settings);
+  const rows = itemRows(asked, columnFields(asked, choices), choices, new Map(), [], roll, settings);
   const list = listRows(asked, choices, rows, lines, new Map(), settings);
   // A line whose words are a label and its value ("Rabattbetrag: 0,02", "Bruttopreis: 1,5000 €") is none of a list's items.
   const items = list?.rows.filter((r) => !/[:：](?:\s|$)/.test(textOfCell(r.Description))) ?? [];

@@ -11,6 +11,8 @@ import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
 import { half } from '../../units.js';
 import type { Line } from '../lines/lines.js';
+import { unionBoxes } from '../lines/geometry.js';
+import type { TableRow } from '../tables/table-rows.js';
 import { fitValue } from '../values/value-kinds.js';
 import { isDataValue, isUnderItem } from '../tables/data-values.js';
 import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
@@ -99,6 +101,18 @@ function quantityLine(words: Word[]): { quantity: Word[]; unitPrice: Word[]; q: 
   return quantity && q && p ? { quantity, unitPrice, q: q.value, p: p.value } : null;
 }
 
+/**
+ * A count with three decimals and its unit and no price of one, on the line of an item's record under its article
+ * ("1,000 STK   20,99", German DIY stores) or alone under it: the count. A bare count before a word is an article's
+ * ("2 Eier"), a pack size no count ("500 g").
+ */
+function countWithUnit(words: Word[]): { quantity: Word[]; unitPrice: null } | null {
+  const [count, unit, ...rest] = words;
+  const fits = !rest.length && count && unit && /^\d{1,4}[.,]\d{3}$/.test(count.text) && /^\p{L}{1,4}\.?$/u.test(unit.text) && !PACK_UNITS.test(unit.text);
+  return fits ? { quantity: [count], unitPrice: null } : null;
+}
+const PACK_UNITS = /^(?:g|gr|ml|cl|l|ltr|x)\.?$/i;
+
 /** Whether a count times the price of one is the amount a till prints, to the cent (a refund's amount is negative). */
 const countsGive = (q: number, p: number, printed: number, settings: EngineSettings): boolean => Math.abs(q * p - Math.abs(printed)) < settings.rows.quantityAgreement;
 
@@ -182,6 +196,12 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
       continue;
     }
     const last = items[items.length - 1];
+    // A count line alone under an item whose amount stands on the article's line ("Hammer   20,99" over "1,000 STK").
+    const unitCount = countWithUnit(line.words);
+    if (unitCount && last?.end === i - 1 && !last.quantity) {
+      [last.quantity, last.end, last.runsOn] = [unitCount.quantity, i, false];
+      continue;
+    }
     if (last?.end === i - 1 && last.runsOn && continuesDescription(line, last.description, settings, last.left)) {
       last.description = [...last.description, ...line.words];
       last.end = i;
@@ -198,7 +218,8 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     // With items already read, a closing line broke the loop above: only a list's first line is still asked.
     if (!total || (items.length === 0 && endsList(lines, i, settings)) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
-    const counts = quantityLine(line.segments.slice(0, at).flatMap((seg) => seg.words));
+    const before = line.segments.slice(0, at).flatMap((seg) => seg.words);
+    const counts = quantityLine(before) ?? countWithUnit(before);
     const article = (k: number) => {
       const above = lines[k];
       return above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.end >= k) && !closesList(above, settings) && !labelsDocumentValue(above, settings);
@@ -265,8 +286,43 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
 }
 
 /** A bare count, then the article's words ("2 Burger", "1 Cola Zero"); a unit after the count is a pack size ("500 g Nudeln"). */
-const countFirst = (item: ListItem) => !item.quantity && item.description.length > 1 && /^\d{1,3}$/.test(item.description[0].text) && /^\p{L}{2}/u.test(item.description[1].text) && !UNIT_AFTER_COUNT.test(item.description[1].text);
+export const opensWithCount = (words: Word[]) => words.length > 1 && /^\d{1,3}$/.test(words[0].text) && /^\p{L}{2}/u.test(words[1].text) && !UNIT_AFTER_COUNT.test(words[1].text);
+const countFirst = (item: ListItem) => !item.quantity && opensWithCount(item.description);
 const UNIT_AFTER_COUNT = /^(?:g|kg|ml|cl|l|st|stk|pcs|pc|x)\.?$/i;
+
+/**
+ * A bare count opening a table's article cell: one or two digits, as counts are, before the article or before its
+ * number and the article ("1 96534 Pomidory"); a number of three digits or more opening its cell is a code ("100 Basic
+ * salary", a payslip's wage type).
+ */
+function opensCell(words: Word[]): boolean {
+  const [count, number, article] = words.map((w) => w.text);
+  return /^[1-9]\d?$/.test(count ?? '') && (opensWithCount(words) || (ARTICLE_NUMBER.test(number ?? '') && /^\p{L}{2}/u.test(article ?? '')));
+}
+const ARTICLE_NUMBER = /^\d{4,}$/;
+
+/**
+ * The count a till prints before the article in the article's cell, with its sign ("2 x Butter") or, where most of
+ * the column's cells open so (`bare`), without ("2 Burger"): the count, the article's number where one follows the
+ * count ("1 96534 Pomidory", the article printed under its number and figures) and the article's words apart.
+ */
+export function countOpening(words: Word[], bare: boolean): { quantity: Word[]; code: Word[]; description: Word[] } | null {
+  const counted = countBeforeArticle(words) ?? (bare && opensCell(words) ? { quantity: words.slice(0, 1), description: words.slice(1) } : null);
+  if (!counted) return null;
+  const [first, ...rest] = counted.description;
+  return ARTICLE_NUMBER.test(first.text) && rest.length ? { quantity: counted.quantity, code: [first], description: rest } : { ...counted, code: [] };
+}
+
+/**
+ * Whether enough of a table column's cells open with a bare count (settings.rows.tableCountFirstShare) to read each as
+ * one. Counts repeat (most items are bought once); numbers that never do are the rows' own (a payslip's wage types
+ * "10 Grundgehalt", "11 Überstunden").
+ */
+export const countsOpenColumn = (cells: Word[][], settings: EngineSettings) => {
+  const filled = cells.filter((ws) => ws.length > 0);
+  const counts = filled.filter(opensCell).map((ws) => ws[0].text);
+  return counts.length >= settings.rows.minListItems && counts.length > filled.length * settings.rows.tableCountFirstShare && new Set(counts).size < counts.length;
+};
 
 /**
  * A till that prints the count and the article in one cell ("2 Burger   19.00"): where most of the list's items open
@@ -294,4 +350,35 @@ function totals(item: ListItem & { end: number }, closing: Line | null, lines: L
   const sum = amount(withoutTaxClass(closing.segments[closing.segments.length - 1].words));
   const own = amount(item.lineTotal);
   return sum !== null && own !== null && sum.value >= own.value - settings.rows.quantityAgreement;
+}
+
+/**
+ * A till roll's table rows with each record's next lines joined to it: a row whose cells hold words and no amount,
+ * under a row with figures and starting where its text does, is the rest of that row's text (a description wrapped onto the next line, "Jaja
+ * M 10szt" over "XXL"; the article printed under its number and figures, "1 96534   4,70   4,70" over "Jaja M 10szt").
+ * A till prints no group heads between its items.
+ */
+export function withRecordLinesJoined(rows: TableRow[], settings: EngineSettings): TableRow[] {
+  const out: TableRow[] = [];
+  for (const row of rows) {
+    const filled = row.cells.flatMap((c, k) => (c.text.trim() ? [k] : []));
+    const text = row.cells.map((c) => c.text).join(' ');
+    const above = out[out.length - 1];
+    // The words may run on past their column ("Jaja M 10szt XXL" over the prices): all are the first filled cell's.
+    const rest = filled.length > 0 && /\p{L}{2}/u.test(text) && !/\d[.,]\d{2}/.test(text) && row.cells.every((c) => !/^\d+$/.test(c.text.trim()));
+    const k = filled[0];
+    // It starts where the record's text does or a little in (an article under its number): a scan's stray marks start anywhere.
+    const first = above?.cells[k]?.words[0];
+    const start = row.cells[k]?.words[0]?.box.x1;
+    const char = first ? (first.box.x2 - first.box.x1) / first.text.length : 0;
+    const aligned = start !== undefined && first !== undefined && start >= first.box.x1 - char && start <= first.box.x1 + char * settings.rows.recordIndentChars;
+    if (!above || !rest || !aligned || !above.cells.some((c, j) => j !== k && /\d/.test(c.text))) {
+      out.push(row);
+      continue;
+    }
+    const words = [...above.cells[k].words, ...row.cells.flatMap((c) => c.words)];
+    const cells = above.cells.map((c, j) => (j === k ? { text: [c.text, ...filled.map((f) => row.cells[f].text)].filter((t) => t.trim()).join(' '), words, box: unionBoxes(words.map((w) => w.box)) } : c));
+    out[out.length - 1] = { cells, lines: [...above.lines, ...row.lines] };
+  }
+  return out;
 }

@@ -19,10 +19,11 @@ import { pageDecimalMark } from '../values/page-conventions.js';
 const GLUED_TAX_CLASS = /^(-?\d[\d.,]*\d)[A-Z]$/;
 
 /**
- * A tax class a till prints after an amount or its currency sign: a capital ("9,88 A", "3.79 T", "1,73 € A"), or one
- * digit set apart from an amount with cents ("14,43 1"; joined, a digit would be one of the amount's).
+ * A tax class a till prints after an amount or its currency sign: one or two capitals ("9,88 A", "3.79 T", "1,73 € A",
+ * Malaysian GST codes "5.90 SR"), or one or two digits set apart from an amount with cents ("14,43 1", the rate itself
+ * on German DIY tills: "20,99 19"; joined, a digit would be one of the amount's).
  */
-export const isTaxClass = (mark: string, before: string) => (/^[A-Z]$/.test(mark) ? /\d|^[€$£]$/.test(before) : /^\d$/.test(mark) && /\d[.,]\d{2}-?$|^[€$£]$/.test(before));
+export const isTaxClass = (mark: string, before: string) => (/^[A-Z]{1,2}$/.test(mark) ? /\d|^[€$£]$/.test(before) : /^\d{1,2}$/.test(mark) && /\d[.,]\d{2}-?$|^[€$£]$/.test(before));
 
 /** A word cut at `at` characters: the part before and the part after, their boxes shared as their characters. */
 function cutWord(word: Word, at: number): [Word, Word] {
@@ -79,9 +80,9 @@ function endingOf(line: Line, mark: string): Ending {
   return joined ? { kind: 'joined', joined } : null;
 }
 
-/** A tax line opening with its class ("1 MwSt 19%", "A VAT 20% 1,23", a digit read joined: "1VAT 20%"): the class. */
+/** A tax line opening with its class ("1 MwSt 19%", "A VAT 20% 1,23", "SR GST 6%", a digit read joined: "1VAT 20%"): the class. */
 function taxLineClass(line: Line, settings: EngineSettings): string | null {
-  const m = /^(?:(?<mark>\d|[A-Z])\s+|(?<joined>\d)(?=\p{Lu}))(?<label>\S.*)$/u.exec(line.segments[0].text)?.groups;
+  const m = /^(?:(?<mark>\d{1,2}|[A-Z]{1,2})\s+|(?<joined>\d)(?=\p{Lu}))(?<label>\S.*)$/u.exec(line.segments[0].text)?.groups;
   return m && /\d\s?%/.test(line.text) && isSummaryLabel(m.label, settings) ? m.mark ?? m.joined : null;
 }
 
