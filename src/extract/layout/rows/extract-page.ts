@@ -49,7 +49,8 @@ export function extractFromContent(read: PageContent, request: ExtractRequest, s
   }
   const lines = groupWordsIntoLines(content.words, content.aspect, settings);
   const tables = detectTables(lines, content.rules, settings);
-  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, settings) : extractInferred(request, lines, tables, isTillRoll(content, settings), settings);
+  const roll = isTillRoll(content, settings);
+  const result = request.fields.length > 0 ? extractRequested(content, request, lines, tables, roll, settings) : extractInferred(request, lines, tables, roll, settings);
   // A value a format requirement rewrote is as asked, not as printed.
   const formatted = new Set(request.globalFormatRequirement.trim() ? request.fields.map((f) => f.name) : request.fields.filter((f) => f.formatRequirement.trim()).map((f) => f.name));
   return withUnsureReadingsCapped(withPageGrouping(result, lines, formatted, settings), content.words, settings);
@@ -58,16 +59,16 @@ export function extractFromContent(read: PageContent, request: ExtractRequest, s
 /**
  * A request with fields, stage by stage: what is asked, the table and columns
  * that answer it, the document values, then the rows (a table's items, else a
- * list without heads, else one row of document values).
+ * list without heads, else one row of document values); `roll`: the page is a till's roll (isTillRoll).
  */
-function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[], settings: EngineSettings): ExtractResult {
+function extractRequested(content: PageContent, request: ExtractRequest, lines: Line[], tables: Table[], roll: boolean, settings: EngineSettings): ExtractResult {
   const asked = readRequest(request, lines, settings);
   const choices = chooseColumns(tables, asked, settings);
   const isColumn = columnFields(asked, choices);
   const recordValues = findRecordValues(asked, isColumn, choices, content.pictures, lines, tables, settings);
   // The page's totals the items' line totals must add up to (rows/lines-sum.ts).
   const targets = asked.concepts.some((c) => c?.id === 'line_total') ? itemSumTargets(lines, itemLines(choices, tables, settings), settings) : [];
-  const rows = itemRows(asked, isColumn, choices, recordValues, targets, isTillRoll(content, settings), settings);
+  const rows = itemRows(asked, isColumn, choices, recordValues, targets, roll, settings);
   const names = asked.fields.map((f) => f.name);
   const summed = (rs: Array<Record<string, ExtractedCell>>) => withLinesSumChecked(rs, asked.fields, asked.concepts, targets, settings);
   const list = listRows(asked, choices, rows, lines, recordValues, settings);

@@ -13,7 +13,7 @@ import { half } from '../../units.js';
 import type { Line } from '../lines/lines.js';
 import { unionBoxes } from '../lines/geometry.js';
 import type { TableRow } from '../tables/table-rows.js';
-import { fitValue } from '../values/value-kinds.js';
+import { fitValue, holdsCentsFigure } from '../values/value-kinds.js';
 import { isDataValue, isUnderItem } from '../tables/data-values.js';
 import { isWellFormed, readingsOf } from '../values/misread-amounts.js';
 import { isUnsureReading } from '../values/reading-certainty.js';
@@ -365,7 +365,7 @@ export function withRecordLinesJoined(rows: TableRow[], settings: EngineSettings
     const text = row.cells.map((c) => c.text).join(' ');
     const above = out[out.length - 1];
     // The words may run on past their column ("Jaja M 10szt XXL" over the prices): all are the first filled cell's.
-    const rest = filled.length > 0 && /\p{L}{2}/u.test(text) && !/\d[.,]\d{2}/.test(text) && row.cells.every((c) => !/^\d+$/.test(c.text.trim()));
+    const rest = filled.length > 0 && /\p{L}{2}/u.test(text) && !holdsCentsFigure(text) && row.cells.every((c) => !/^\d+$/.test(c.text.trim()));
     const k = filled[0];
     // It starts where the record's text does or a little in (an article under its number): a scan's stray marks start anywhere.
     const first = above?.cells[k]?.words[0];

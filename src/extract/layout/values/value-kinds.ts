@@ -15,6 +15,10 @@ type Kinds = EngineSettings['values']['kinds'];
 /** Currency words that may stand beside an amount ("EUR 12,00", "12,00 €"). */
 const CURRENCY_WORD = /^(?:[A-Z]{3}|[$€£¥]|RM|Fr\.?|CHF|US\$)$/;
 
+/** A figure with two decimals somewhere in a text ("4,70", "12.99 A"): the shape a till prints its amounts in. */
+const WITH_CENTS = /\d[.,]\d{2}/;
+export const holdsCentsFigure = (text: string): boolean => WITH_CENTS.test(text);
+
 /** An amount whose cents OCR split off after the decimal mark ("48, 77"). */
 export const SPLIT_CENTS = /(\d[.,]) (\d{2})$/;
 /** A decimal mark OCR read as a semicolon ("4 275;61"). */
