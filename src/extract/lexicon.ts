@@ -104,3 +104,17 @@ export const STREET_START = new RegExp(`^${anyOf(documentWords('streets'))}\\b\\
 
 /** A line that ends in a street word, its name before it ("10250 Harbour Road", "12 MAPLE AVENUE,"): a street line. */
 export const STREET_END = new RegExp(`(?:^|\\s)${anyOf(documentWords('streets'))}\\.?[,.]?$`, 'i');
+
+/** Words that only join a label's words ("de" in "Fecha de vencimiento", "of" in "Date of issue"), in every language. */
+export const LINK_WORDS: ReadonlySet<string> = new Set(LANGUAGE_LIST.flatMap((l) => l.linkWords ?? []));
+
+/**
+ * Letters as a keyboard without them types them, in every language, each capital beside its lower-case form (`ä` →
+ * `ae`, `Ä` → `Ae`).
+ */
+export const TYPED_LETTERS: ReadonlyArray<readonly [RegExp, string]> = LANGUAGE_LIST.flatMap((l) =>
+  Object.entries(l.typed ?? {}).flatMap(([letter, typed]) => [
+    [new RegExp(letter, 'g'), typed] as const,
+    [new RegExp(letter.toUpperCase(), 'g'), typed[0].toUpperCase() + typed.slice(1)] as const,
+  ]),
+);

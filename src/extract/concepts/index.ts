@@ -7,6 +7,7 @@ import { levenshtein } from '../levenshtein.js';
 import { DOCUMENT_CONCEPTS } from './document.js';
 import { LINE_CONCEPTS } from './line.js';
 import { foldLetters, LANGS, LANGUAGE_LIST } from '../lang/index.js';
+import { LINK_WORDS, TYPED_LETTERS } from '../lexicon.js';
 import type { Concept } from './types.js';
 import type { EngineSettings } from '../settings.js';
 
@@ -74,11 +75,10 @@ function claim(key: string, c: Concept): void {
   if (key && !nameIndex.has(key)) nameIndex.set(key, c);
 }
 /**
- * Umlauts as a keyboard without them types them ("Fälligkeitsdatum" → "Faelligkeitsdatum"); `ß` → `ss` is every key's
- * fold already (lang/index.ts).
+ * A label as a keyboard without its letters types it ("Fälligkeitsdatum" → "Faelligkeitsdatum", the languages'
+ * `typed`); `ß` → `ss` is every key's fold already (lang/index.ts).
  */
-const TRANSLITERATIONS: ReadonlyArray<[RegExp, string]> = [[/ä/g, 'ae'], [/ö/g, 'oe'], [/ü/g, 'ue'], [/Ä/g, 'Ae'], [/Ö/g, 'Oe'], [/Ü/g, 'Ue']];
-const transliterated = (label: string): string => TRANSLITERATIONS.reduce((t, [from, to]) => t.replace(from, to), label);
+const transliterated = (label: string): string => TYPED_LETTERS.reduce((t, [from, to]) => t.replace(from, to), label);
 
 for (const c of CONCEPTS) for (const n of [c.id, ...c.aliases]) claim(keyOf(n), c);
 for (const c of CONCEPTS) {
@@ -104,10 +104,9 @@ const singularIndex = new Map<string, Concept>();
 for (const [key, c] of nameIndex) if (!singularIndex.has(singularOf(key))) singularIndex.set(singularOf(key), c);
 
 /**
- * Words that only join the words of a label ("Date d'échéance", "Fecha de vencimiento", "Adresse du fournisseur",
- * "Date of issue"): a field name made of the label's words leaves them out ("date_echeance", "fecha_vencimiento").
+ * A key without the words that only join the words of a label (the languages' `linkWords`: "Date d'échéance", "Fecha
+ * de vencimiento", "Date of issue"): a field name made of the label's words leaves them out ("date_echeance").
  */
-const LINK_WORDS = new Set(['d', 'l', 'de', 'du', 'des', 'del', 'la', 'le', 'of', 'the', 'van', 'der', 'den', 'di', 'da', 'do', 'dos', 'das', 'von']);
 const unlinked = (key: string) => key.split(' ').filter((t) => !LINK_WORDS.has(t)).join(' ');
 /** Name keys without their joining words, the first concept to claim one keeping it. */
 const unlinkedIndex = new Map<string, Concept>();

@@ -180,6 +180,16 @@ export interface Language {
   functionWords: string;
   /** Lower-case letters that fold to plain ones when words are compared, beyond dropping accents (`ß` → `ss`, `ł` → `l`). */
   folds?: Readonly<Record<string, string>>;
+  /**
+   * Lower-case letters as a keyboard without them types them (`ä` → `ae`): a field name typed so ("faelligkeitsdatum")
+   * names the label the page prints with them (concepts/index.ts). Capitals follow (`Ä` → `Ae`).
+   */
+  typed?: Readonly<Record<string, string>>;
+  /**
+   * Words that only join a label's words, lower case without marks ("Date d'échéance", "Fecha de vencimiento", "Date
+   * of issue"): a field name made of the label's words may leave them out ("date_echeance").
+   */
+  linkWords?: string[];
   /** Letters the English OCR model puts out now and then that only this language prints (`/[äöüß]/i`). */
   letters?: RegExp;
   /** Country codes whose e-invoices are printed in this language (the seller's country). */

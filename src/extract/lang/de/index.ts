@@ -11,6 +11,8 @@ export const de: Language = {
   months: [['januar', 'janner'], ['februar'], ['marz', 'maerz', 'mrz'], ['april'], ['mai'], ['juni'], ['juli'], ['august'], ['september'], ['oktober'], ['november'], ['dezember']],
   weekdays: ['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonnabend', 'sonntag', 'mo', 'di', 'mi', 'do', 'fr', 'sa', 'so'],
   functionWords: 'und der die das den dem des mit fur von zu auf bei ein eine einer nicht ist bitte vielen dank ihre ihr sie wir uns zzgl inkl',
+  linkWords: ['von', 'der', 'den', 'das'],
+  typed: { ä: 'ae', ö: 'oe', ü: 'ue' },
   folds: { ß: 'ss' },
   letters: /[äöüß]/i,
   countries: ['DE', 'AT', 'CH', 'LI'],

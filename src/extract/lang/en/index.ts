@@ -12,6 +12,7 @@ export const en: Language = {
   weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun'],
   dates: { ordinals: ['st', 'nd', 'rd', 'th'], dayJoins: ['of'] },
   functionWords: 'the and of for to with from on at by is are this your our you please thank as in an it or be we us if do so me up am pm all not will',
+  linkWords: ['of', 'the'],
   // English is what the e-invoice page falls back to when the seller's country names no language.
   countries: [],
   answers: { yes: ['yes', 'y', 'true', 't', 'checked', 'on'], no: ['no', 'n', 'false', 'f', 'unchecked', 'off'] },

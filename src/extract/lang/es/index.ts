@@ -11,6 +11,7 @@ export const es: Language = {
   weekdays: ['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'],
   dates: { dayJoins: ['de'], yearJoins: ['de'] },
   functionWords: 'el la los las del para con por una un es su sus nuestro gracias favor al',
+  linkWords: ['de', 'del', 'la'],
   letters: /[ñ¿¡]/i,
   countries: ['ES'],
   answers: { yes: ['si', 'sí'], no: [] },

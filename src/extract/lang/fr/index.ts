@@ -11,6 +11,7 @@ export const fr: Language = {
   weekdays: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
   dates: { ordinals: ['er'] },
   functionWords: 'le la les des du et pour sur avec au aux une un est votre vos nous merci veuillez sont',
+  linkWords: ['d', 'l', 'de', 'du', 'des', 'la', 'le'],
   letters: /[èêëçœ]/i,
   countries: ['FR', 'BE', 'LU', 'MC'],
   answers: { yes: ['oui'], no: ['non'] },

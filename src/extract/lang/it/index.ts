@@ -10,6 +10,7 @@ export const it: Language = {
   months: [['gennaio'], ['febbraio'], ['marzo'], ['aprile'], ['maggio'], ['giugno'], ['luglio'], ['agosto'], ['settembre'], ['ottobre'], ['novembre'], ['dicembre']],
   weekdays: ['lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato', 'domenica'],
   functionWords: 'il lo la gli le di del della dei delle per con un una su al alla sono grazie vostro nostro',
+  linkWords: ['di', 'del', 'da', 'la', 'l', 'd'],
   letters: /[ìò]/i,
   countries: ['IT', 'SM'],
   document: {

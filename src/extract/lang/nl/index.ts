@@ -10,6 +10,7 @@ export const nl: Language = {
   months: [['januari'], ['februari'], ['maart'], ['april'], ['mei'], ['juni'], ['juli'], ['augustus'], ['september'], ['oktober'], ['november'], ['december']],
   weekdays: ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag', 'ma', 'wo', 'vr', 'za', 'zo'],
   functionWords: 'de het en van een voor met op aan bij uw wij ons is zijn te niet bedankt graag',
+  linkWords: ['van', 'de', 'der', 'den'],
   countries: ['NL'],
   document: {
     titles: [

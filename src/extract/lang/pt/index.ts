@@ -11,6 +11,7 @@ export const pt: Language = {
   weekdays: ['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'segunda-feira', 'terca-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira'],
   dates: { dayJoins: ['de'], yearJoins: ['de'] },
   functionWords: 'os as do da dos das para com em um uma no na seu sua obrigado por ao',
+  linkWords: ['de', 'da', 'do', 'dos', 'das'],
   letters: /[ãõ]/i,
   countries: ['PT', 'BR'],
   document: {
