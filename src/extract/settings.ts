@@ -294,6 +294,13 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * "Veiwenuungszssch Rzisszung Guischnn"; sharpened, every one of them as printed. 0 reads it unsharpened.
        */
       sharpenSigma: 1,
+      /**
+       * A photographed page is read twice when its reading budget allows: as one block of text lines, and again with
+       * tesseract's page analysis finding its blocks and columns first, the two merged word by word
+       * (read/ocr-page.ts, withColumnsRead). A tuning invoice photo's two-line item records, the figures set between
+       * their lines, read as one text line each ("Sue he" for "Papier A4 80 g, ramette" over "SN 7086-8589").
+       */
+      columnsReading: true,
       /** Edges of the frame the paper may run off: one (a photo that cut off the page's foot); more is a page filling its frame. */
       maxEdgesTouched: 1,
       /** Grey levels the paper must be lighter than the surface around it, on average: a white page on a white table is no clear find. */

@@ -131,3 +131,24 @@ describe('a phone photo that cut off part of the page, or cast a shadow over it'
     expect(words).toEqual(expect.arrayContaining(['Verwendungszweck', 'Belastung', 'Gutschrift', 'Versicherungsbeitrag', 'Bargeldauszahlung', 'Lastschrift']));
   });
 });
+
+describe('a photographed table whose records run over two lines', () => {
+  const engine = createLayoutEngine();
+  const oneWay = createLayoutEngine({ settings: { read: { pageQuad: { columnsReading: false } } } });
+  afterAll(async () => {
+    await Promise.all([engine.close?.(), oneWay.close?.()]);
+  });
+
+  it('reads the descriptions whole: the page read again by its columns and the readings merged', { timeout: 600_000 }, async () => {
+    // A French invoice photographed on a table, turned 8°: each item's description over a second line (its reference),
+    // the quantity and amounts set between the two. Read as one block of text lines, tesseract laid the two lines'
+    // words into one and read them as noise ("Papier A4 80 g, ramette" as "Sue he", "Lampe de bureau à LED" as "à").
+    const doc = await generateBusinessDoc({ seed: 3, kind: 'invoice', lang: 'fr', plainRecords: true });
+    const photo = await benchPhoto('invoice', 'fr', 3);
+    const ask = (e: typeof engine) => e.extract(photo, { fields: [{ name: 'description', formatRequirement: '' }], globalFormatRequirement: '', quality: 'fast' });
+    const [both, blockOnly] = await Promise.all([ask(engine), ask(oneWay)]);
+    const printed = new Set(doc.lines.map((row) => norm(row.description)));
+    const right = (res: ExtractResult) => rowsOf(res, ['description']).filter((d) => printed.has(d)).length;
+    expect(right(both)).toBeGreaterThanOrEqual(right(blockOnly) + 6);
+  });
+});

@@ -2,7 +2,7 @@ import type { EngineSettings } from '../settings.js';
 import { half } from '../units.js';
 import { cropRows, rowInk, type GreyRaster } from './grey-raster.js';
 import { otsuThreshold } from './page-geometry.js';
-import type { OcrWord, TesseractPool } from './tesseract-pool.js';
+import type { OcrWord, PageLayout, TesseractPool } from './tesseract-pool.js';
 
 export interface RowRange {
   /** First row. */
@@ -88,10 +88,11 @@ export async function recognizeInBands(
   model = 'eng',
   rows: RowRange = { y0: 0, y1: page.height },
   { ink, noise }: PageInk = pageInk(page, settings),
+  layout: PageLayout = 'block',
 ): Promise<OcrWord[]> {
   const pad = settings.read.ink.bandPadPx;
   const bands = splitIntoBands(ink.subarray(rows.y0, rows.y1), pool.size, noise).map((b) => ({ y0: b.y0 + rows.y0, y1: b.y1 + rows.y0 }));
-  const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, pad), dpi, model)));
+  const parts = await Promise.all(bands.map((b) => pool.recognize(cropRows(page, b.y0, b.y1, pad), dpi, model, layout)));
   return parts.flatMap((words, i) => offsetWords(words, bands[i].y0 - pad));
 }
 

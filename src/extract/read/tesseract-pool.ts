@@ -1,10 +1,21 @@
 import { cpus } from 'node:os';
-import type { Worker } from 'tesseract.js';
+import type { PSM, Worker } from 'tesseract.js';
 import { modelFolder } from '../lang/index.js';
 import type { EngineSettings } from '../settings.js';
 import type { Word } from '../types.js';
 import { middle, PERCENT } from '../units.js';
 import { toPgm, type GreyRaster } from './grey-raster.js';
+
+/**
+ * How tesseract lays a raster out before it reads it: `block`, one uniform block of text lines (PSM 6, what the
+ * engine reads with: tesseract's own page analysis dropped whole runs of a narrow numeric column on long tables);
+ * `auto`, its page analysis finding blocks and columns first (PSM 3), which reads a table's two-line records apart
+ * from the figures set between their lines (read/ocr-page.ts, a photographed page's second reading).
+ */
+export type PageLayout = 'block' | 'auto';
+
+/** tesseract's page segmentation mode of each layout (tesseract.js PSM values). */
+const PAGE_SEGMENTATION: Record<PageLayout, PSM> = { block: '6' as PSM, auto: '3' as PSM };
 
 export interface OcrWord {
   text: string;
@@ -21,6 +32,8 @@ interface PooledWorker {
   busy: boolean;
   /** The tesseract model the worker reads with ("eng", "deu"). */
   model: string;
+  /** The layout it was last told to read with (it starts with `block`). */
+  layout: PageLayout;
 }
 
 /** Default pool size (settings.read.pool.defaultThreads), at most the machine's cores. */
@@ -58,7 +71,7 @@ export class TesseractPool {
    */
   private async startWorker(model: string): Promise<PooledWorker> {
     // tesseract.js loads with the first page that needs OCR: a text PDF (or `docrows --help`) never loads it.
-    const { createWorker, OEM, PSM } = await import('tesseract.js');
+    const { createWorker, OEM } = await import('tesseract.js');
     const worker = await createWorker(
       model,
       OEM.LSTM_ONLY,
@@ -78,14 +91,14 @@ export class TesseractPool {
     await worker.setParameters({
       // One uniform block: the layout engine groups words by their boxes itself, and tesseract's own page analysis
       // (AUTO) dropped whole runs of a narrow numeric column on long tables, while SPARSE_TEXT drops lone digits ("3" in a Qty cell).
-      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+      tessedit_pageseg_mode: PAGE_SEGMENTATION.block,
       preserve_interword_spaces: '1',
       // tesseract's own diagnostics ("Image too small to scale!!" when a speck makes a line image a pixel or two wide)
       // went to the process's stderr, between the service's JSON log lines; they tell a user nothing. The worker's
       // file system has a /dev/null.
       debug_file: '/dev/null',
     });
-    return { worker, busy: true, model };
+    return { worker, busy: true, model, layout: 'block' };
   }
 
   /** A worker reading `model`, once one of the `size` reading slots is free. */
@@ -134,12 +147,17 @@ export class TesseractPool {
     this.freeSlot();
   }
 
-  /** Recognizes a grey raster with tesseract model `model` ("eng", "deu") and returns its words with pixel boxes. */
-  async recognize(image: GreyRaster, dpi: number, model = 'eng'): Promise<OcrWord[]> {
+  /**
+   * Recognizes a grey raster with tesseract model `model` ("eng", "deu") and returns its words with pixel boxes.
+   * `layout` `block` reads the raster as one uniform block of text lines; `auto` lets tesseract find the page's
+   * blocks and columns first (PageLayout).
+   */
+  async recognize(image: GreyRaster, dpi: number, model = 'eng', layout: PageLayout = 'block'): Promise<OcrWord[]> {
     const pooled = await this.acquire(model);
     try {
       // The raster carries no resolution; telling it avoids a wrong guess that skews its size filters.
-      await pooled.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+      await pooled.worker.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...(pooled.layout === layout ? {} : { tessedit_pageseg_mode: PAGE_SEGMENTATION[layout] }) });
+      pooled.layout = layout;
       const { data } = await pooled.worker.recognize(toPgm(image), {}, { blocks: true, text: false, hocr: false, tsv: false });
       const words: OcrWord[] = [];
       for (const block of data.blocks ?? []) {
