@@ -183,3 +183,6 @@ export function ibanChecks(iban: string): boolean {
   }
   return rest === 1;
 }
+
+/** A box's measures: length, width and height ("88 x 26 x 32"). */
+export const BOX_MEASURES = 3;

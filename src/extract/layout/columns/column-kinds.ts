@@ -11,6 +11,8 @@
 import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { shapeOf, type Shape } from './value-shape.js';
+import { splitStackedCell, type StackedPair } from './stacked-heads.js';
+import { textOf } from '../lines/word-text.js';
 import { headerNames } from '../tables/header-names.js';
 import type { FieldRequest, TableChoice } from './column-mapping.js';
 import { columnCount, type Table } from '../tables/table.js';
@@ -102,26 +104,64 @@ function amountOverPrice(aligned: { columnOf: number[]; total: number }, fields:
   return { columnOf, total: aligned.total };
 }
 
+/** A column of the table as the shapes read it: the whole column, or one part of a stacked column's cells. */
+interface Part {
+  column: number;
+  part?: 'upper' | 'lower';
+}
+
+/**
+ * The parts the shapes read a table's columns in: a column whose cells print a code on their first line and prose
+ * under it (most of those filled, settings.columns.twoLineCellShare: an article line over its description, on a page
+ * continued without the two heads one over the other that said so) is two, the code's over the prose's; any other
+ * column is one.
+ */
+function shapeParts(table: Table, columns: number, settings: EngineSettings): Part[] {
+  return Array.from({ length: columns }, (_, column): Part[] => {
+    const filled = table.rows.map((r) => r.cells[column]?.words ?? []).filter((ws) => ws.length > 0);
+    const stacked = filled.filter((ws) => {
+      const { upper, lower } = splitStackedCell(ws);
+      return upper.length > 0 && shapeOf(textOf(upper)) === 'code' && shapeOf(textOf(lower)) === 'words';
+    });
+    return filled.length && stacked.length >= filled.length * settings.columns.twoLineCellShare ? [{ column, part: 'upper' }, { column, part: 'lower' }] : [{ column }];
+  }).flat();
+}
+
+/** The texts of a table's rows in `parts`. */
+function partTexts(table: Table, parts: Part[]): string[][] {
+  return table.rows.map((r) => parts.map(({ column, part }) => textOf(part ? splitStackedCell(r.cells[column]?.words ?? [])[part] : r.cells[column]?.words ?? [])));
+}
+
 /**
  * The table whose columns, without heads, line up with the requested fields
  * by the shapes of their values in request order. At least minFields fields
  * and minFieldShare of those asked must find a column
  * (settings.columns.kinds), so a block of labelled totals or an address set in
- * columns names nothing. Null when no table does.
+ * columns names nothing. Null when no table does. A column of codes over
+ * prose gives the code's field and the prose's one column between them, as
+ * two heads one over the other do (`stacked`).
  */
 export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice | null {
   const { kinds } = settings.columns;
   const fitOf = fields.map((f) => fits(f, kinds));
   let best: TableChoice | null = null;
   for (const table of tables) {
-    const rows = table.rows.map((r) => r.cells.map((c) => c.text));
-    const columns = columnCount(table);
-    if (rows.length < kinds.minRows || columns < kinds.minFields) continue;
-    const score = fitOf.map((fit) => Array.from({ length: columns }, (_, c) => columnFit(rows, c, fit, kinds)));
-    const { columnOf, total } = amountOverPrice(alignInOrder(score, kinds), fields, score, kinds);
-    const mapped = columnOf.filter((c) => c >= 0).length;
+    if (table.rows.length < kinds.minRows) continue;
+    const parts = shapeParts(table, columnCount(table), settings);
+    if (parts.length < kinds.minFields) continue;
+    const rows = partTexts(table, parts);
+    const score = fitOf.map((fit) => parts.map((_, c) => columnFit(rows, c, fit, kinds)));
+    const { columnOf: partOf, total } = amountOverPrice(alignInOrder(score, kinds), fields, score, kinds);
+    const mapped = partOf.filter((c) => c >= 0).length;
     if (mapped < kinds.minFields || mapped < fields.length * kinds.minFieldShare) continue;
-    if (!best || total > best.score) best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: total, byKinds: true };
+    if (best && total <= best.score) continue;
+    const columnOf = partOf.map((p) => (p >= 0 ? parts[p].column : -1));
+    // Both parts of a stacked column taken: a pair, as under two heads; one alone takes the whole column.
+    const stacked: StackedPair[] = partOf.flatMap((p, upper) => {
+      const lower = parts[p + 1] && parts[p]?.part === 'upper' ? partOf.indexOf(p + 1) : -1;
+      return lower >= 0 ? [{ upper, lower, names: ['', ''] as [string, string] }] : [];
+    });
+    best = { table, depth: 0, names: headerNames(table, 0, settings), columnOf, score: total, byKinds: true, ...(stacked.length ? { stacked } : {}) };
   }
   return best;
 }

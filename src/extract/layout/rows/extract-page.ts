@@ -206,7 +206,8 @@ function itemRows(asked: AskedFields, isColumn: boolean[], choices: TableChoice[
       const k = textual.findIndex((t) => t.index === i);
       if (k < 0 || columnOf[i] < 0) return 0;
       const stackedName = stackedHead.get(k);
-      if (stackedName === undefined) {
+      // A stacked column the shapes found (column-kinds.ts) has no heads to weigh: as sure as the shapes.
+      if (stackedName === undefined || choice.byKinds) {
         if (choice.byArithmetic || choice.namedByArithmetic?.includes(k)) return arithmeticColumnConfidence;
         if (choice.byKinds || choice.namedByKinds?.includes(k)) return kindsColumnConfidence;
       }

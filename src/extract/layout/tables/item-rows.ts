@@ -42,6 +42,10 @@ function withoutGroupLines(rows: TableRow[], settings: EngineSettings): TableRow
   if (figured.length < settings.tables.groupLineItemsMin || figured.length <= half(rows.length)) return rows;
   return rows.filter((r) => {
     const cells = filled(r);
-    return cells.length !== 1 || isDataValue(cells[0].text) || !/\p{L}/u.test(cells[0].text) || !/\d/.test(cells[0].text);
+    // A line printed as one run of words that a column border cuts ("Zamówienie | nr 558440", the group line set
+    // from the table's left edge across the carton numbers' narrow column) is one cell.
+    const oneRun = r.lines.length === 1 && r.lines[0].segments.length === 1 && cells.every((c) => !isDataValue(c.text));
+    const text = oneRun ? cells.map((c) => c.text).join(' ') : cells[0]?.text ?? '';
+    return (cells.length !== 1 && !oneRun) || isDataValue(text) || !/\p{L}/u.test(text) || !/\d/.test(text);
   });
 }

@@ -2,7 +2,7 @@ import type { Box, Rule, Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import { isDataValue } from './data-values.js';
 import type { EngineSettings } from '../../settings.js';
-import { middle } from '../../units.js';
+import { BOX_MEASURES, middle } from '../../units.js';
 import { classifyLabel } from '../../concepts/index.js';
 import { textOf } from '../lines/word-text.js';
 
@@ -45,15 +45,20 @@ function numberBoxes(words: Word[]): Box[] {
   return out;
 }
 
-/** Three measures or more joined by spaced signs, as words join them ("88 x 26 x 32"). */
-const SPACED_MEASURES = /^\d+(?:[.,]\d+)?(?: [x×] \d+(?:[.,]\d+)?){2,}$/i;
+/** One measure of a box ("88", "26,5"), as a word between spaced signs. */
+const MEASURE = /^\d+(?:[.,]\d+)?$/;
 
-/** How many words from `i` on are measures joined by spaced signs (the longest such run), else 0. */
+/**
+ * How many words from `i` on are measures joined by spaced signs ("88 x 26 x 32": a box's measures at least, the
+ * longest such run), else 0. One forward scan: measures and signs alternate from `i`, the run ends on its last measure.
+ */
 function spacedMeasures(words: Word[], i: number): number {
-  for (let end = words.length; end > i; end--) {
-    if (SPACED_MEASURES.test(words.slice(i, end).map((w) => w.text).join(' '))) return end - i;
-  }
-  return 0;
+  let measures = 0;
+  let end = i;
+  for (let sign = false; end < words.length && (sign ? TIMES : MEASURE).test(words[end].text); end++, sign = !sign) if (!sign) measures++;
+  // A sign the run ended on joins nothing: the run is up to the measure before it.
+  const run = measures + measures - 1;
+  return measures >= BOX_MEASURES ? run : 0;
 }
 
 /**

@@ -65,8 +65,12 @@ export function buildRows(lines: Line[], separators: number[], rowRules: number[
   if (single.length === 0) return [];
   if (rowRules.length > 1) {
     const bands = bandStarts(single, rowRules);
-    // Rules only decide when they actually separate rows, not just frame the table.
-    if (bands.length >= Math.max(t.ruledRowsMin, single.length * t.ruledRowsShare)) return groupByRules(single, bands, rowShape(single, t.keyColumnShare).isPartial, separators, settings);
+    const { isPartial } = rowShape(single, t.keyColumnShare);
+    // Rules only decide when they actually separate rows, not just frame the table: over a share of its lines, or
+    // round each full line (records of many lines, a description wrapped round its figures set in the middle).
+    const starts = bands.map((b) => single.indexOf(b));
+    const oneFullEach = starts.every((start, k) => single.slice(start, starts[k + 1] ?? single.length).filter((r) => !isPartial(r)).length === 1);
+    if (bands.length >= t.ruledRowsMin && (bands.length >= single.length * t.ruledRowsShare || oneFullEach)) return groupByRules(single, bands, isPartial, separators, settings);
   }
   return mergeContinuations(single, separators, settings);
 }
