@@ -637,11 +637,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** A one-word label misread over a block: the block has at least this many lines, the name under it this many words. */
       misreadLabelBlockLines: 3,
       misreadLabelNameWords: 2,
-      /**
-       * A line of figures alone with this many digits or more is a telephone number, which ends an address: more than
-       * a postcode (five digits, or nine of a ZIP+4 with its house number on another line) and a house number.
-       */
-      phoneDigits: 9,
     },
     /** A label a scan split at wide word gaps: parts at most this many characters apart, its first and at most splitLabelParts more. */
     splitLabelGap: 5,
