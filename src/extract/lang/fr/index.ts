@@ -29,7 +29,7 @@ export const fr: Language = {
     rounding: ['arrondi'],
     payment: ['espèces', 'carte', 'carte bancaire', 'cb'],
     contact: ['tva', 'siret', 'siren', 'tél', 'téléphone'],
-    streets: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'place', 'chemin', 'allée', 'route', 'autoroute', 'quai', 'impasse'],
+    streets: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'place', 'chemin', 'allée', 'route', 'quai', 'impasse'],
     addressLines: ['à l[\'’]att(?:ention)?', 'a l[\'’]att(?:ention)?', 'c/o', 'service', 'bâtiment', 'bât', 'zone', 'za', 'zi', 'zac', 'parc d[\'’]activités', 'bp', 'cs', 'centre commercial', 'galerie marchande', 'rez-de-chaussée'],
     companyForms: ['sarl', 'sas', 'sasu', 'sa', 'eurl', 'snc', 'sci', 'scop'],
   },

@@ -60,19 +60,11 @@ export const isContactLine = (text: string): boolean => CONTACT.test(text);
  */
 export const isAddressLine = (text: string): boolean => ADDRESS_LINE_START.test(text.trim()) && !/[:：].*\d/.test(text);
 
-/**
- * A telephone number printed alone under an address, no word before it ("016-5498845,", "012-2060 778", "+49 30
- * 1234567"): figures and their marks only, more digits than any postcode and house number.
- */
-function isPhoneAlone(text: string, settings: EngineSettings): boolean {
-  return /^\+?[\d\s()./-]+[,.]?$/.test(text) && text.replace(/\D/g, '').length >= settings.fields.parties.phoneDigits;
-}
-
 /** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a one-line sender. */
 export function endsAddress(seg: Segment, settings: EngineSettings): boolean {
   const t = seg.text;
   if (isAddressLine(t) && !CONTACT.test(t)) return false;
-  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || isPhoneAlone(t.trim(), settings) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
+  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
 }
 
 /** The one-line form split at its separators: the first part names the party, the rest is its address. */
@@ -138,10 +130,9 @@ function isRegionLine(seg: Segment, settings: EngineSettings): boolean {
  */
 export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, settings: EngineSettings): Segment[] | null {
   const S = settings.fields;
-  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words, the last
-  // of them where a name is set over two lines ("CT281 - Tealive Shell Kepong" over "Ottogo Enterprise"). A taller line
-  // above may reach down over it (a box of labels beside the block), so the box alone does not say.
-  const li = lines.findIndex((l) => l.words.includes(head.words[head.words.length - 1]));
+  // `head` may be a part of a segment ("Bill To: Name" gives the name): its line is the one holding its words. A
+  // taller line above may reach down over it (a box of labels beside the block), so the box alone does not say.
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
   if (li < 0) return null;
   const out: Segment[] = [];
   let last = lines[li];

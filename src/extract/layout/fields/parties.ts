@@ -10,7 +10,7 @@ import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { levenshtein } from '../../levenshtein.js';
 import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_END, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
-import { addressUnder, endsAddress, holdsNumber, inColumn, isAddressLine, isPostalLine, isRegistrationLine, splitSenderLine } from './address-blocks.js';
+import { addressUnder, endsAddress, holdsNumber, inColumn, isAddressLine, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
@@ -57,19 +57,6 @@ function readAsShapes(words: Word[], shapeReading: number): boolean {
  */
 const isStreetLine = (text: string): boolean => /\d/.test(text) && (STREET_START.test(text) || STREET_START.test(text.replace(/^\d[\p{L}\d/&-]*[,.]?\s+/u, '')) || (/^\d/.test(text) && STREET_END.test(text)));
 
-/** A registration number in brackets after a name ("SDN BHD (139386 X)", "Sdn Bhd (Co. No:20154-T)"), its closing bracket maybe unread. */
-const REGISTRATION_IN_BRACKETS = /\s*[([][^()[\]]*\d[^()[\]]*[)\]]?\s*$/;
-
-/**
- * Where the printed part of a page starts: the first line with a word of three letters read surely. A flatbed scan of a
- * small receipt starts a third of the way down or lower ("toom Baumarkt GmbH" at 0.30), under specks the scanner
- * left: its letterhead is at the top of what is printed, not of the glass.
- */
-function printedTop(lines: Line[], settings: EngineSettings): number {
-  const first = lines.find((l) => l.words.some((w) => /\p{L}{3}/u.test(w.text) && (w.confidence ?? 1) >= settings.fields.shapeReading));
-  return first ? Math.max(0, first.box.y1) : 0;
-}
-
 /** Each company form with its letters run together, as a tail of a name's words is compared with it. */
 const FORM_LETTERS = COMPANY_FORMS.map((form) => ({ form, letters: form.replace(/ /g, '') }));
 
@@ -100,7 +87,7 @@ function* formTails(words: string[], settings: EngineSettings): Generator<{ tail
  */
 function companyForm(text: string, settings: EngineSettings): { formWords: number; words: number } | null {
   const words = text
-    .replace(REGISTRATION_IN_BRACKETS, '')
+    .replace(/\s*[([][^()[\]]*\d[^()[\]]*[)\]]?\s*$/, '')
     .toLowerCase()
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\d]/gu, ''))
@@ -165,13 +152,7 @@ const isFormAlone = (text: string, settings: EngineSettings): boolean => {
  */
 export function letterhead(lines: Line[], settings: EngineSettings): Segment | null {
   const S = settings.fields;
-  // Measured from where the print starts; a line the page's top part would not hold is taken only above the first
-  // postal line, as a letterhead heads its address (a till's title under it is no name: "TAX INVOICE" misread).
-  const start = printedTop(lines, settings);
-  const window = lines.filter((l) => l.box.y1 - start < S.letterheadTop).slice(0, S.letterheadLines);
-  const postalAt = window.findIndex((l) => l.segments.some((x) => isPostalLine(x.text)));
-  const headsAddress = (i: number) => postalAt < 0 || i < postalAt;
-  const top = window.filter((l, i) => l.box.y1 < S.letterheadTop || headsAddress(i));
+  const top = lines.filter((l) => l.box.y1 < S.letterheadTop).slice(0, S.letterheadLines);
   let best: Segment | null = null;
   let bestScore = -Infinity;
   // Words over a street or postal line head its address: a name however unsurely read, not a logo's shapes.
@@ -182,7 +163,7 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
   };
   // A name has a run of three letters: two alone ("HE", "Sw") are what a recognizer made of a logo's strokes.
   const nameLike = (s: Segment) =>
-    /\p{L}{3}/u.test(s.text) && !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text.replace(REGISTRATION_IN_BRACKETS, '')) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
+    /\p{L}{3}/u.test(s.text) && !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
   // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
   // A street or an address line of a block beside the name is no part of it ("160 Harbour Road", "Bedrijventerrein De Hoek").
   const namePart = (x: Segment) => nameLike(x) && !holdsNumber(x.text, settings) && !isAddressLine(x.text);
@@ -198,13 +179,6 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
     if (!over || /\d/.test(over.text) || Math.abs(over.box.x1 - s.box.x1) >= settings.tables.alignTolerance) return false;
     return [...classifyLabel(stripColon(over.text), settings).keys()].some((id) => conceptById(id)?.kind === 'name');
   };
-  // The company's number under a name, in brackets or with its check letter ("(001610235- P)", "002458685-T"); a name
-  // ending in a form with its number is a company's name itself ("Becon Enterprise Sdn Bhd (82256-V)").
-  const registeredUnder = (l: Line, s: Segment): boolean => {
-    const next = lines[lines.indexOf(l) + 1];
-    const under = next && next.box.y1 - l.box.y2 <= l.height * S.addressGapLines ? inColumn(next, s, settings) : undefined;
-    return !!under && isRegistrationLine(under.text, settings) && !/^[\d\s-]+$/.test(under.text) && !endsInCompanyForm(under.text, settings);
-  };
   for (const [i, l] of top.entries()) {
     for (const [si, s] of l.segments.entries()) {
       if (labelledBlock(i, s)) continue;
@@ -212,28 +186,16 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
       const whole = named(l, s);
       // A name set wide over a line that is its form alone ("MPH | BOOKSTORES" over "SDN | BHD"): the lines align, not their parts.
       const wideAbove = i > 0 && top[i - 1].segments.every(nameLike) && overlap1d(top[i - 1].box.x1, top[i - 1].box.x2, l.box.x1, l.box.x2) > 0 ? named(top[i - 1], top[i - 1].segments[0]) : null;
-      // A form set apart on the name's line ("toom | Baumarkt | GmbH"): the words before it are the name, a logo's
-      // lettering read unsurely included, before any line above (a slogan over the name: "Respekt, wer's selber macht.").
-      // A line that is a form alone as a whole ("SDN | BHD") ends the name above it.
-      const before = l.segments.slice(0, si);
-      if (before.length && isFormAlone(s.text, settings) && !isFormAlone(l.text, settings) && before.every((b) => /\p{L}{2}/u.test(b.text))) {
-        const ws = [...before, s].flatMap((b) => b.words);
-        return { words: ws, text: textOf(ws), box: { ...before[0].box, x2: s.box.x2 } };
-      }
       const head = above && nameLike(above) ? named(top[i - 1], above) : isFormAlone(l.text, settings) ? wideAbove : null;
       if (head && (isFormAlone(whole.text, settings) || (/^[([]/.test(whole.text) && endsInCompanyForm(whole.text, settings)))) return joined(head, whole);
       if (nameLike(s) && endsInCompanyForm(whole.text, settings)) return whole;
-    }
-  }
-  // A name over the company's registration number ("B & BEST RESTAURANT" over "(001610235- P)") is the company's,
-  // however tall a street line under it was read, a name line right over it the name's first line ("RESTAURANT
-  // JIAWEI" over "JIAWEI HOUSE"); above the address only (a dealer's name and number under a brand's block is not it).
-  for (const [i, l] of top.entries()) {
-    if (!headsAddress(window.indexOf(l))) break;
-    for (const s of l.segments) {
-      if (!nameLike(s) || labelledBlock(i, s) || !registeredUnder(l, s)) continue;
-      const above = i > 0 && l.box.y1 - top[i - 1].box.y2 <= top[i - 1].height * S.addressGapLines ? inColumn(top[i - 1], s, settings) : undefined;
-      return above && nameLike(above) ? joined(named(top[i - 1], above), named(l, s)) : named(l, s);
+      // A form set apart on the name's line ("toom | Baumarkt | GmbH"): the words before it are the name, a logo's
+      // lettering read unsurely included.
+      const before = l.segments.slice(0, si);
+      if (before.length && isFormAlone(s.text, settings) && before.every((b) => /\p{L}{2}/u.test(b.text))) {
+        const ws = [...before, s].flatMap((b) => b.words);
+        return { words: ws, text: textOf(ws), box: { ...before[0].box, x2: s.box.x2 } };
+      }
     }
   }
   top.forEach((l, i) => {
@@ -298,9 +260,8 @@ function streetBelow(lines: Line[], head: Segment, settings: EngineSettings): Se
 function openingAddress(lines: Line[], head: Segment | null, settings: EngineSettings): Segment[] | null {
   const S = settings.fields;
   const at = head ? lines.findIndex((l) => l.words.includes(head.words[0])) : lines.length;
-  const start = printedTop(lines, settings);
   for (const [i, l] of lines.slice(0, Math.min(at + 1, S.letterheadLines)).entries()) {
-    if (l.box.y1 - start >= S.letterheadTop) break;
+    if (l.box.y1 >= S.letterheadTop) break;
     // The letterhead found is itself the address's first line when it holds a number and its postal line is right
     // under it ("SCHLOSSALLEE 107"), or when it opens as an address line over the street ("Winkelcentrum Zuidplein,").
     const street = l.segments.find((s) => isStreetLine(s.text) || isAddressLine(s.text) || (s === head && holdsNumber(s.text, settings)));
