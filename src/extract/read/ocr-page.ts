@@ -345,9 +345,14 @@ function confirmPick(
  * `language`, or in the one the page tells, with at most `maxFull` whole readings.
  */
 function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, language: Lang | undefined, maxFull: number, settings: EngineSettings): Promise<LanguageReading> {
+  return readInLanguage(pool, erasedCopy(image, settings), dpi, settings, language, maxFull);
+}
+
+/** A copy of a raster with its ruling lines erased; the raster itself stays as it is (other readings use it). */
+function erasedCopy(image: GreyRaster, settings: EngineSettings): GreyRaster {
   const erased = { ...image, data: image.data.slice() };
   eraseRulingLines(erased.data, erased.width, erased.height, settings);
-  return readInLanguage(pool, erased, dpi, settings, language, maxFull);
+  return erased;
 }
 
 /**
@@ -360,9 +365,7 @@ function recognizeErased(image: GreyRaster, pool: TesseractPool, dpi: number, la
  * analysis drops.
  */
 async function withColumnsRead(reading: Reading, pool: TesseractPool, dpi: number, settings: EngineSettings): Promise<Reading> {
-  const erased = { ...reading.image, data: reading.image.data.slice() };
-  eraseRulingLines(erased.data, erased.width, erased.height, settings);
-  const byColumns = await recognizeInBands(pool, erased, dpi, settings, OCR_MODELS[reading.language], undefined, undefined, 'auto');
+  const byColumns = await recognizeInBands(pool, erasedCopy(reading.image, settings), dpi, settings, OCR_MODELS[reading.language], undefined, undefined, 'auto');
   const words = mergeReadings(reading.words, byColumns, settings);
   return { ...reading, words, confidence: meanConfidence(words, settings) };
 }
