@@ -624,6 +624,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
       registrationMaxWords: 5,
       /** A segment is in a head's column when it overlaps this share of the narrower of the two. */
       columnOverlap: 0.5,
+      /**
+       * A line split at a wide gap is one line of a till's centred head when its parts' middle is at most this far
+       * (a share of the page's width) from the name's: measured on tuning receipts, within 0.016 of it.
+       */
+      centredLineShift: 0.03,
       /** The letterhead is the tallest text near the top: each line lower counts this much less, and a later one must be clearly taller. */
       letterheadLineFalloff: 0.05,
       letterheadClearlyTaller: 1.08,

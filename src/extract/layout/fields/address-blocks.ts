@@ -38,7 +38,13 @@ const POSTAL = [
 const HOUSE_NUMBER = new RegExp(`${STREET_START.source}\\s*\\d{5}(?!\\d)`, 'i');
 const isHouseNumbered = (text: string): boolean => HOUSE_NUMBER.test(text) || (/^\d{5}\s/.test(text) && STREET_END.test(text));
 
-export const isPostalLine = (text: string): boolean => POSTAL.some((p) => p.test(text.trim())) && !isHouseNumbered(text.trim());
+/** A lot or house number right before a street word ("PT 1961 JALAN MALINJA"): no postcode, whatever its digits. */
+const NUMBER_BEFORE_STREET = new RegExp(`\\d{4,5}(?=,?\\s+${STREET_START.source.replace(/^\^/, '')})`, 'gi');
+
+export const isPostalLine = (text: string): boolean => {
+  const t = text.trim();
+  return POSTAL.some((p) => p.test(t.replace(NUMBER_BEFORE_STREET, '#'))) && !isHouseNumbered(t);
+};
 
 /**
  * Separators of the one-line form ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen", "Name | Street | Place"); a scan
@@ -82,6 +88,24 @@ export function inColumn(line: Line, head: Segment, settings: EngineSettings): S
     line.segments.find((s) => Math.abs(s.box.x1 - head.box.x1) < settings.tables.alignTolerance) ??
     line.segments.find((s) => overlap1d(s.box.x1, s.box.x2, head.box.x1, head.box.x2) > settings.fields.parties.columnOverlap * Math.min(s.box.x2 - s.box.x1, head.box.x2 - head.box.x1))
   );
+}
+
+/**
+ * A line a till centres under its name, split at a wide gap ("125A TINGKAT BAWAH | PT 1961 JALAN MALINJA" under "KFA
+ * SUPPLY"): its parts together, specks without two letters or digits aside, when they stand centred under the head
+ * (settings.fields.parties.centredLineShift), and the line under goes on in one piece there; a block beside the head's
+ * column is no part of it.
+ */
+function centredLine(line: Line, next: Line | undefined, head: Segment, settings: EngineSettings): Segment | undefined {
+  const parts = line.segments.filter((s) => /[\p{L}\p{N}]{2}/u.test(s.text));
+  if (parts.length < 2) return undefined;
+  const [x1, x2] = [parts[0].box.x1, parts[parts.length - 1].box.x2];
+  // Two blocks side by side (a payslip's employee and employer) go on as columns: the line under starts a part there too.
+  const columns = (next?.segments ?? []).some((s) => parts.slice(1).some((q) => Math.abs(s.box.x1 - q.box.x1) < settings.tables.alignTolerance));
+  if (columns) return undefined;
+  if (Math.abs((x1 + x2 - head.box.x1 - head.box.x2) / 2) > settings.fields.parties.centredLineShift) return undefined;
+  const words = parts.flatMap((s) => s.words);
+  return { words, text: parts.map((s) => s.text).join(' '), box: { ...line.box, x1, x2 } };
 }
 
 /**
@@ -140,7 +164,7 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, 
   for (let i = li + 1; i < lines.length && out.length < S.maxAddressLines; i++) {
     const l = lines[i];
     if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
-    const seg = inColumn(l, head, settings);
+    const seg = centredLine(l, lines[i + 1], head, settings) ?? inColumn(l, head, settings);
     if (!seg) continue;
     // The company's number or its tax id under a name is not part of the address.
     if (out.length === 0 && (isRegistrationLine(seg.text, settings) || isRegisterLine(seg.text, settings))) {
