@@ -13,6 +13,7 @@ import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { stripColon } from '../lines/word-text.js';
+import { half } from '../../units.js';
 
 
 /**
@@ -98,12 +99,12 @@ export function inColumn(line: Line, head: Segment, settings: EngineSettings): S
  */
 function centredLine(line: Line, next: Line | undefined, head: Segment, settings: EngineSettings): Segment | undefined {
   const parts = line.segments.filter((s) => /[\p{L}\p{N}]{2}/u.test(s.text));
-  if (parts.length < 2) return undefined;
+  if (parts.length <= 1) return undefined;
   const [x1, x2] = [parts[0].box.x1, parts[parts.length - 1].box.x2];
   // Two blocks side by side (a payslip's employee and employer) go on as columns: the line under starts a part there too.
   const columns = (next?.segments ?? []).some((s) => parts.slice(1).some((q) => Math.abs(s.box.x1 - q.box.x1) < settings.tables.alignTolerance));
   if (columns) return undefined;
-  if (Math.abs((x1 + x2 - head.box.x1 - head.box.x2) / 2) > settings.fields.parties.centredLineShift) return undefined;
+  if (Math.abs(half(x1 + x2 - head.box.x1 - head.box.x2)) > settings.fields.parties.centredLineShift) return undefined;
   const words = parts.flatMap((s) => s.words);
   return { words, text: parts.map((s) => s.text).join(' '), box: { ...line.box, x1, x2 } };
 }
