@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapWords, mergeLanguageReadings, mergeReadings } from '../../src/extract/read/merge-readings.js';
+import { mapWords, mergeColumnsReading, mergeLanguageReadings, mergeReadings } from '../../src/extract/read/merge-readings.js';
 import type { OcrWord } from '../../src/extract/read/tesseract-pool.js';
 import { withFiguresOf } from '../../src/extract/read/language-reading.js';
 import { DEFAULT_SETTINGS } from '../../src/extract/settings.js';
@@ -60,6 +60,24 @@ describe('merging two readings of a page (quality high)', () => {
     const [turned] = mapWords([w('7', 50, 90, 40, 110, 60)], { width: 100, height: 100 }, { width: 200, height: 200 }, 90);
     // 90° clockwise (y down): the box right of the centre goes below it.
     expect([turned.x0, turned.y0, turned.x1, turned.y1].map(Math.round)).toEqual([80, 180, 120, 220]);
+  });
+});
+
+describe('merging a photographed page read as one block with its reading by columns', () => {
+  it('keeps the lone digit of a quantity column that only the block reading saw, however unsure', () => {
+    // A packing list's row: the description read by both, the quantity "2" read unsurely by the block reading alone
+    // (tesseract's page analysis dropped the narrow column).
+    const block = [w('Papier', 60, 10, 10, 80, 30), w('A4', 55, 90, 10, 115, 30), w('2', 34, 400, 10, 412, 30)];
+    const byColumns = [w('Papier', 91, 10, 10, 80, 30), w('A4', 93, 90, 10, 115, 30)];
+    expect(mergeColumnsReading(block, byColumns, DEFAULT_SETTINGS).map((x) => x.text)).toEqual(['Papier', 'A4', '2']);
+    // The general merge wants a word one reading alone saw to be read surely.
+    expect(mergeReadings(block, byColumns, DEFAULT_SETTINGS).map((x) => x.text)).toEqual(['Papier', 'A4']);
+  });
+
+  it('still wants a word only the columns reading saw to be read surely', () => {
+    const block = [w('Papier', 60, 10, 10, 80, 30)];
+    const byColumns = [w('Papier', 91, 10, 10, 80, 30), w('ramette', 88, 10, 40, 90, 60), w('~', 20, 500, 90, 505, 95)];
+    expect(mergeColumnsReading(block, byColumns, DEFAULT_SETTINGS).map((x) => x.text)).toEqual(['Papier', 'ramette']);
   });
 });
 

@@ -9,6 +9,14 @@ function sameInk(p: OcrWord, q: OcrWord, overlap: number): boolean {
   return ox > 0 && oy > overlap * Math.min(p.y1 - p.y0, q.y1 - q.y0);
 }
 
+/** How two readings are merged where they differ (mergeReadings). */
+export interface MergeRules {
+  /** Of two groups of words over the same ink, the one kept (default: `likelier`). */
+  choose?: (a: OcrWord[], b: OcrWord[]) => OcrWord[];
+  /** Whether a word only `a` saw is kept (default: read at settings.read.merge.loneWordConfidence or more). */
+  keepsAlone?: (w: OcrWord) => boolean;
+}
+
 /**
  * Merges two readings of one page (boxes in the same pixel frame) word by
  * word: words covering the same ink form a group (one reading may split what
@@ -18,8 +26,9 @@ function sameInk(p: OcrWord, q: OcrWord, overlap: number): boolean {
  * when confident (settings.read.merge.loneWordConfidence), so a run of cells one reading dropped is filled from the
  * other. The result keeps `a`'s reading order.
  */
-export function mergeReadings(a: OcrWord[], b: OcrWord[], settings: EngineSettings, choose: (a: OcrWord[], b: OcrWord[]) => OcrWord[] = likelier): OcrWord[] {
+export function mergeReadings(a: OcrWord[], b: OcrWord[], settings: EngineSettings, rules: MergeRules = {}): OcrWord[] {
   const { sameInkOverlap, loneWordConfidence } = settings.read.merge;
+  const { choose = likelier, keepsAlone = (w: OcrWord) => w.confidence >= loneWordConfidence } = rules;
   const all = [...a, ...b];
   const parent = all.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
@@ -34,7 +43,8 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[], settings: EngineSettin
   });
   const chosen = (id: number): OcrWord[] => {
     const g = groups.get(id)!;
-    if (g.a.length === 0 || g.b.length === 0) return [...g.a, ...g.b].filter((w) => w.confidence >= loneWordConfidence);
+    if (g.b.length === 0) return g.a.filter(keepsAlone);
+    if (g.a.length === 0) return g.b.filter((w) => w.confidence >= loneWordConfidence);
     return choose(g.a, g.b);
   };
   // Reading order matters downstream, so words come in `a`'s order; a group only `b` saw follows the group of
@@ -59,6 +69,21 @@ export function mergeReadings(a: OcrWord[], b: OcrWord[], settings: EngineSettin
   return out;
 }
 
+/**
+ * A page's block reading (tesseract's segmentation 6, one uniform block of text lines) merged with its reading by
+ * columns (segmentation 3, ocr-page.ts withColumnsRead) word by word as mergeReadings does, except that a bare number
+ * only the block reading saw is kept however unsurely it was read (normalizeOcrWords then filters it as it filters a
+ * lone digit of any reading): the page analysis drops the lone digits of a narrow number column (a packing list's
+ * quantities), which tesseract reads unsurely yet mostly right, and the bar for a word one reading alone saw had
+ * dropped them too. Other words only the block reading saw keep that bar: where the block reading failed (a wide
+ * table read as noise at confidence 0-30), its letters are noise the columns reading read right beside them.
+ */
+export function mergeColumnsReading(block: OcrWord[], byColumns: OcrWord[], settings: EngineSettings): OcrWord[] {
+  return mergeReadings(block, byColumns, settings, { keepsAlone: (w) => BARE_NUMBER.test(w.text) || w.confidence >= settings.read.merge.loneWordConfidence });
+}
+
+const BARE_NUMBER = /^\d+$/;
+
 /** The group without a digit lookalike, else the one read with higher mean confidence, `a` on a tie. */
 function likelier(a: OcrWord[], b: OcrWord[]): OcrWord[] {
   const [pa, pb] = [plausible(a), plausible(b)];
@@ -77,10 +102,12 @@ function likelier(a: OcrWord[], b: OcrWord[]): OcrWord[] {
  */
 export function mergeLanguageReadings(native: OcrWord[], english: OcrWord[], settings: EngineSettings): OcrWord[] {
   const digits = (ws: OcrWord[]) => ws.map((w) => w.text.replace(/\D/g, '')).join('');
-  return mergeReadings(native, english, settings, (a, b) => {
+  return mergeReadings(native, english, settings, {
+    choose: (a, b) => {
     if (b.some((w) => /\p{L}/u.test(w.text)) || !/\d/.test(digits(b))) return a;
     if (a.some((w) => /\p{L}/u.test(w.text))) return b;
     return digits(a) !== digits(b) && mean(b) > mean(a) ? b : a;
+    },
   });
 }
 

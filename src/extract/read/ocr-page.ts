@@ -6,7 +6,7 @@ import { binarize, detectPageGeometry, majority3, rotateQuarter, typicalLineHeig
 import { eraseRulingLines } from './erase-lines.js';
 import { evenLight, isGreyPaper, whitenBackground } from './page-background.js';
 import { findRasterRules } from './raster-rules.js';
-import { mapWords, mergeReadings } from './merge-readings.js';
+import { mapWords, mergeColumnsReading, mergeReadings } from './merge-readings.js';
 import { normalizeOcrWords, type OcrWord, type TesseractPool } from './tesseract-pool.js';
 import { readInLanguage, type LanguageReading } from './language-reading.js';
 import { applyContentCrop, findContentCrop, pageBoxOfCrop, type ContentCrop } from './content-crop.js';
@@ -366,7 +366,7 @@ function erasedCopy(image: GreyRaster, settings: EngineSettings): GreyRaster {
  */
 async function withColumnsRead(reading: Reading, pool: TesseractPool, dpi: number, settings: EngineSettings): Promise<Reading> {
   const byColumns = await recognizeInBands(pool, erasedCopy(reading.image, settings), dpi, settings, OCR_MODELS[reading.language], undefined, undefined, 'auto');
-  const words = mergeReadings(reading.words, byColumns, settings);
+  const words = mergeColumnsReading(reading.words, byColumns, settings);
   return { ...reading, words, confidence: meanConfidence(words, settings) };
 }
 
