@@ -214,7 +214,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
         if (total <= 0 || headsFromData(original, table, columnOf, settings)) continue;
         // Bigger tables win ties between tables; the heuristic split (tried first) wins ties within one.
         const overall = total + Math.min(tableCellCount(original), tieCells) * tieWeightPerCell;
-        if (!best || overall > best.score + FLOAT_SLACK) best = { table, depth, names, columnOf, score: overall, ...(pairs.length ? { stacked: pairs } : {}) };
+        if (!best || overall > best.score + FLOAT_SLACK) best = { table: withoutHeadLinesAsItems(original, table, fields, columnOf), depth, names, columnOf, score: overall, ...(pairs.length ? { stacked: pairs } : {}) };
       }
     }
     if (best) perTable.push(best);
@@ -225,6 +225,21 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
   const mapped = (c: TableChoice) => c.columnOf.filter((i) => i >= 0).length;
   const peers = perTable.filter((c) => c === top || (c.score >= top.score * sameTableScore && mapped(c) === mapped(top) && mapped(top) >= minPeerColumns));
   return peers.sort((a, b) => readingOrder(a.table, b.table, settings));
+}
+
+/**
+ * A split with fewer head lines than the heuristic one names the columns by its upper lines alone; the lines the
+ * heuristic read as heads and this split as items ("Delivery note 891351" under "Item No. | Details | Qty") stay out
+ * of the items where they hold no figure under any of the asked figures' columns and the items below them do.
+ */
+function withoutHeadLinesAsItems(original: Table, table: Table, fields: FieldRequest[], columnOf: number[]): Table {
+  if (table.headerEnd >= original.headerEnd) return table;
+  const moved = new Set(original.lines.slice(table.headerEnd, original.headerEnd));
+  const figures = columnOf.filter((c, k) => c >= 0 && fields[k].kind === 'number');
+  const figured = (r: Table['rows'][number]) => figures.some((c) => /\d/.test(r.cells[c]?.text ?? ''));
+  const isMoved = (r: Table['rows'][number]) => r.lines.some((l) => moved.has(l));
+  const rows = table.rows.filter((r) => !isMoved(r) || figured(r));
+  return figures.length && rows.length < table.rows.length && rows.some(figured) ? { ...table, rows } : table;
 }
 
 /** Top to bottom; tables side by side (overlapping rows) left to right. */

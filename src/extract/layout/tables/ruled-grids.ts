@@ -1,6 +1,6 @@
 import type { Rule, Word } from '../../types.js';
 import type { EngineSettings } from '../../settings.js';
-import { middle } from '../../units.js';
+import { half, middle } from '../../units.js';
 import { cropLine, type Line } from '../lines/lines.js';
 import { overlap1d } from '../lines/geometry.js';
 import type { Table } from './table.js';
@@ -17,6 +17,11 @@ function throughWord(r: Rule, words: Word[], settings: EngineSettings): boolean 
   });
 }
 
+/** Whether a horizontal rule lies within the height of a word it runs under or over (a stroke, an underline). */
+function onWords(r: Rule, words: Word[]): boolean {
+  return words.some((w) => r.y1 >= w.box.y1 && r.y1 <= w.box.y2 && r.x2 > w.box.x1 && r.x1 < w.box.x2);
+}
+
 /**
  * Ruled grids set side by side (tables, a framed chart) read as one block when
  * their rows line up. Where the horizontal rules fall into separate runs
@@ -29,16 +34,21 @@ export function splitRuledGrids(table: Table, rules: Rule[], settings: EngineSet
   const { x1, x2, y1, y2 } = table.box;
   const words = table.lines.flatMap((l) => l.words);
   const horizontal = rules.filter((r) => Math.abs(r.y2 - r.y1) < ruleStraightness && r.y1 >= y1 - gridReach && r.y1 <= y2 + gridReach && !throughWord(r, words, settings));
-  const all: Array<{ a: number; b: number; ys: Set<string> }> = [];
+  const all: Array<{ a: number; b: number; ys: Set<string>; onWords: number; rules: number }> = [];
   for (const r of horizontal.sort((p, q) => p.x1 - q.x1)) {
     const run = all[all.length - 1];
+    const onWord = onWords(r, words) ? 1 : 0;
     if (run && r.x1 <= run.b + gridJoin) {
       run.b = Math.max(run.b, r.x2);
       run.ys.add(r.y1.toFixed(gridRowDecimals));
-    } else all.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(gridRowDecimals)]) });
+      run.onWords += onWord;
+      run.rules++;
+    } else all.push({ a: r.x1, b: r.x2, ys: new Set([r.y1.toFixed(gridRowDecimals)]), onWords: onWord, rules: 1 });
   }
-  // A run reaching into the table counts with all its rules (a chart frame with the bars drawn beyond the labels).
-  const runs = all.filter((r) => r.b > x1 && r.a < x2);
+  // A run reaching into the table counts with all its rules (a chart frame with the bars drawn beyond the labels). A
+  // run most of whose rules lie on words, not between lines, frames no grid: a scan's strokes along the foot of the
+  // words (a photographed statement's descriptions and balances) that passed `throughWord`.
+  const runs = all.filter((r) => r.b > x1 && r.a < x2 && r.onWords <= half(r.rules));
   const grids = runs.filter((r) => r.ys.size >= minGridRows);
   if (grids.length <= 1 || grids.length !== runs.length) return [table.lines];
   return grids.map((g, i) => {
