@@ -104,9 +104,9 @@ export function mergeLanguageReadings(native: OcrWord[], english: OcrWord[], set
   const digits = (ws: OcrWord[]) => ws.map((w) => w.text.replace(/\D/g, '')).join('');
   return mergeReadings(native, english, settings, {
     choose: (a, b) => {
-    if (b.some((w) => /\p{L}/u.test(w.text)) || !/\d/.test(digits(b))) return a;
-    if (a.some((w) => /\p{L}/u.test(w.text))) return b;
-    return digits(a) !== digits(b) && mean(b) > mean(a) ? b : a;
+      if (b.some((w) => /\p{L}/u.test(w.text)) || !/\d/.test(digits(b))) return a;
+      if (a.some((w) => /\p{L}/u.test(w.text))) return b;
+      return digits(a) !== digits(b) && mean(b) > mean(a) ? b : a;
     },
   });
 }
