@@ -7,7 +7,7 @@
 import { conceptById, resolveConcept, type Concept } from '../concepts/index.js';
 import { BARE_WORD_LINE_READINGS } from '../concepts/line.js';
 import { resolveFormat, type FormatSpec, type ValueKind } from '../format/index.js';
-import { SYNONYMS } from '../lexicon.js';
+import { ABBREVIATIONS, SYNONYMS } from '../lexicon.js';
 import { isPureLocationField } from '../pure-location.js';
 import type { ExtractRequest, FieldSpec } from '../types.js';
 import type { FieldRequest } from './columns/column-mapping.js';
@@ -66,6 +66,28 @@ function lineConceptOfWords(name: string): Concept | undefined {
 }
 
 /**
+ * A name with its words the English lexicon abbreviates written out (`item_desc`: item description, `line_amt`: line
+ * amount), null when it has none. A name is typed by an integrator: "desc" is a description, though a Portuguese
+ * invoice prints "Desc." over the discount.
+ */
+function writtenOut(name: string): string | null {
+  // A printed heading ("Desc.", "Art.-Nr.", Dutch "Tot") is matched as written; an identifier opens in lower case.
+  if (!/^\p{Ll}[\p{L}\p{N}_]*$/u.test(name)) return null;
+  const words = wordsOf(name);
+  const out = words.map((w) => ABBREVIATIONS[w.toLowerCase()] ?? w);
+  return out.some((w, i) => w !== words[i]) ? out.join('_').replace(/ /g, '_') : null;
+}
+
+/**
+ * The concept a field name means: its words written out first (`writtenOut`), then as typed, then the line concept
+ * one of its words means ("item_price", "article_name").
+ */
+function conceptOfName(name: string): Concept | null {
+  const full = writtenOut(name);
+  return (full ? resolveConcept(full) : null) ?? resolveConcept(name) ?? (full ? lineConceptOfWords(full) : undefined) ?? lineConceptOfWords(name) ?? null;
+}
+
+/**
  * The line concept a bare word the catalogue leaves alone means as a column head: the canonical word of its
  * synonym group ("name" is a description, as a "Name" head is), when that word is a line concept.
  */
@@ -83,8 +105,7 @@ export function readRequest(request: ExtractRequest, lines: Line[], settings: En
   const order = requested.some((s) => s.datePattern && s.monthFirstInput === undefined) ? pageDateOrder(lines, settings) : 'day_first';
   const specs = requested.map((s) => (s.datePattern && s.monthFirstInput === undefined ? { ...s, monthFirstInput: order === 'month_first' } : s));
   const located = fields.map(isPureLocationField);
-  // A name the catalogue does not know means the line concept one of its words means ("item_price", "article_name").
-  const named = fields.map((f, i) => (located[i] ? null : resolveConcept(f.name) ?? lineConceptOfWords(f.name) ?? null));
+  const named = fields.map((f, i) => (located[i] ? null : conceptOfName(f.name)));
   // Beside line fields a bare word ("amount", "Total") names the items' column, not the document's value. A bare word no
   // concept claims that heads an item column ("name") beside a bare word with an item reading ("amount") asks for items too.
   const bare = fields.map((f, i) => !located[i] && isBareWord(f.name));

@@ -14,7 +14,7 @@ import { shapeOf, type Shape } from './value-shape.js';
 import { splitStackedCell, type StackedPair } from './stacked-heads.js';
 import { textOf } from '../lines/word-text.js';
 import { headerNames } from '../tables/header-names.js';
-import type { FieldRequest, TableChoice } from './column-mapping.js';
+import { asksForLines, type FieldRequest, type TableChoice } from './column-mapping.js';
 import { columnCount, type Table } from '../tables/table.js';
 import type { EngineSettings } from '../../settings.js';
 
@@ -209,7 +209,19 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   // column counts or weighs each item ("packages", "net_weight") is the items' own, and so is a date: an order's
   // items each print the day they are due ("Consegna", "Entrega" over a column of dates).
   const itemsOwn = (c: Concept | null | undefined) => c?.level === 'line' || c?.kind === 'date' || conceptById(COLUMN_COUNTERPARTS[c?.id ?? ''] ?? '')?.kind === 'number';
-  const open = (f: number) => columnOf[f] < 0 && itemsOwn(fields[f].concept);
+  // A name the catalogue does not know ("title", "label") beside line fields is a column of the items too, read as
+  // text where no format says otherwise, and may take a column whose head names only what no field asks ("title"
+  // for the column "Description" heads).
+  const withLines = asksForLines(fields);
+  const unknown = (f: number) => withLines && !fields[f].concept;
+  const open = (f: number) => columnOf[f] < 0 && (itemsOwn(fields[f].concept) || unknown(f));
+  const asked = new Set(fields.map((f) => f.concept?.id));
+  const namesUnasked = (head: string) => {
+    const named = [...classifyLabel(head, settings).keys()];
+    return named.length > 0 && named.every((id) => !asked.has(id));
+  };
+  const freeFor = (f: number) => (c: number) => free(c) || (unknown(f) && !taken.has(c) && !!choice.names[c] && namesUnasked(choice.names[c]));
+  const fitOf = (f: number) => fits(unknown(f) && !fields[f].kind ? { ...fields[f], kind: 'text' } : fields[f], kinds);
   for (let f = 0; f < fields.length; f++) {
     if (!open(f)) continue;
     let end = f;
@@ -218,10 +230,10 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
     // nearest asked before it, not the rightmost (a description printed last, "Referencia … Concepto").
     const lo = columnOf.slice(0, f).findLast((c) => c >= 0) ?? -1;
     const hi = columnOf.slice(end).find((c) => c >= 0) ?? columns;
-    const run = fields.slice(f, end);
-    const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter(free);
+    const run = Array.from({ length: end - f }, (_, k) => f + k);
+    const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter((c) => run.some((k) => freeFor(k)(c)));
     if (between.length && rows.length >= kinds.minRows) {
-      const { columnOf: inRun } = alignInOrder(run.map((field) => between.map((c) => columnFit(rows, c, fits(field, kinds), kinds))), kinds);
+      const { columnOf: inRun } = alignInOrder(run.map((k) => between.map((c) => (freeFor(k)(c) ? columnFit(rows, c, fitOf(k), kinds) : 0))), kinds);
       inRun.forEach((i, k) => {
         if (i < 0) return;
         out[f + k] = between[i];
@@ -231,15 +243,15 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
     f = end;
   }
   // A description whose head the scan misread, printed away from where it is asked (last, after the amounts): the one
-  // free column of prose on the page is its column, wherever it stands.
-  if (rows.length >= kinds.minRows) {
-    for (let f = 0; f < fields.length; f++) {
-      if (out[f] >= 0 || !open(f) || (fields[f].concept?.kind ?? fields[f].kind) !== 'text' || fields[f].concept?.id === 'unit') continue;
-      const prose = Array.from({ length: columns }, (_, c) => c).filter((c) => free(c) && !out.includes(c) && columnFit(rows, c, { words: 1 }, kinds) >= kinds.minFit);
-      if (prose.length !== 1) continue;
-      out[f] = prose[0];
-      named.push(f);
-    }
+  // free column of prose on the page is its column, wherever it stands. A name the catalogue does not know takes it
+  // on a single item too where a head names what the column holds ("Description" for "title").
+  for (let f = 0; f < fields.length; f++) {
+    if (out[f] >= 0 || !open(f) || (fields[f].concept?.kind ?? fields[f].kind ?? (unknown(f) ? 'text' : undefined)) !== 'text' || fields[f].concept?.id === 'unit') continue;
+    const headed = (c: number) => unknown(f) && !!choice.names[c] && namesUnasked(choice.names[c]);
+    const prose = Array.from({ length: columns }, (_, c) => c).filter((c) => freeFor(f)(c) && !out.includes(c) && (rows.length >= kinds.minRows || headed(c)) && columnFit(rows, c, fitOf(f), kinds) >= kinds.minFit);
+    if (prose.length !== 1) continue;
+    out[f] = prose[0];
+    named.push(f);
   }
   return named.length ? { ...choice, columnOf: out, namedByKinds: named } : choice;
 }
