@@ -35,7 +35,12 @@ function placesOf(t: string, page: MemoryPage, settings: EngineSettings): Array<
   return [...page.words].filter(([w]) => isNear(w, t, settings)).flatMap(([, at]) => at);
 }
 
-function worth(a: Anchor, page: MemoryPage, settings: EngineSettings): number {
+/**
+ * 1 for an anchor printed in place, movedWorth for one printed in its column at another height, 0 for one not printed;
+ * null (not known) where a page read by OCR prints no word near its text in place but a word the recognizer doubted
+ * stands there: a garbled reading of it (`Mamlurg` for Hamburg) says nothing of the layout.
+ */
+function worth(a: Anchor, page: MemoryPage, settings: EngineSettings): number | null {
   const { placeTolerance, movedWorth } = settings.memory;
   let best = 0;
   for (const p of placesOf(a.t, page, settings)) {
@@ -43,13 +48,18 @@ function worth(a: Anchor, page: MemoryPage, settings: EngineSettings): number {
     if (Math.abs(p.y - a.y) <= placeTolerance) return 1;
     best = movedWorth;
   }
-  return best;
+  const inPlace = (p: { x: number; y: number }) => Math.abs(p.x - a.x) <= placeTolerance && Math.abs(p.y - a.y) <= placeTolerance;
+  return best === 0 && page.ocr && page.doubted.some(inPlace) ? null : best;
 }
 
-/** 0..1: the share of the anchors the page prints in place. */
+/**
+ * 0..1: the share of the anchors the page prints in place, of those it does not leave unknown (worth); over
+ * settings.memory.minAnchors at least, so a page read mostly as doubted words says little.
+ */
 export function layoutScore(anchors: Anchor[], page: MemoryPage, settings: EngineSettings): number {
   if (anchors.length === 0) return 0;
-  return anchors.reduce((s, a) => s + worth(a, page, settings), 0) / anchors.length;
+  const known = anchors.map((a) => worth(a, page, settings)).filter((w): w is number => w !== null);
+  return known.reduce((s, w) => s + w, 0) / Math.max(known.length, Math.min(anchors.length, settings.memory.minAnchors));
 }
 
 /** The anchors a second page of the layout also prints in place: what stays is the layout itself. */

@@ -2,6 +2,7 @@
 import type { PageContent } from '../read/page-content.js';
 import { groupWordsIntoLines, type Line } from '../layout/lines/lines.js';
 import { withTaxClassesApart } from '../layout/rows/tax-classes.js';
+import { isUnsureReading } from '../layout/values/reading-certainty.js';
 import type { EngineSettings } from '../settings.js';
 import { middle } from '../units.js';
 import { compact, letterWord } from './near-text.js';
@@ -14,6 +15,8 @@ export interface MemoryPage {
   words: Map<string, Array<{ x: number; y: number }>>;
   /** Read by OCR (its words carry a recognizer's confidence): what a memory learned may be read with a slip (near-text.ts). */
   ocr: boolean;
+  /** Where the recognizer doubted a word (reading-certainty.ts, isUnsureReading): what it printed there is not known. */
+  doubted: Array<{ x: number; y: number }>;
 }
 
 export function memoryPage(content: PageContent, settings: EngineSettings): MemoryPage {
@@ -31,5 +34,6 @@ export function memoryPage(content: PageContent, settings: EngineSettings): Memo
       else words.set(t, [at]);
     }
   }
-  return { lines, text: compact(lines.map((l) => l.text).join(' ')), words, ocr: content.words.some((w) => w.confidence !== undefined) };
+  const doubted = read.filter((w) => isUnsureReading([w], settings)).map((w) => ({ x: middle(w.box.x1, w.box.x2), y: middle(w.box.y1, w.box.y2) }));
+  return { lines, text: compact(lines.map((l) => l.text).join(' ')), words, ocr: content.words.some((w) => w.confidence !== undefined), doubted };
 }
