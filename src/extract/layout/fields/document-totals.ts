@@ -211,3 +211,16 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
   });
   return out;
 }
+
+/**
+ * The amount due as its label prints it, or, where no label prints one (a till's "Net Total" over "Cash" and
+ * "Change"), the total {@link findTotals} chose: the best-labelled total alone may be an item count's line ("5
+ * Item(s) Total 20.00") or none where only the payment gives the total. As sure as a sister label's total at most.
+ */
+export function findAmountDue(lines: Line[], skip: Set<Line>, totals: Map<string, FoundValue>, settings: EngineSettings): FoundValue | null {
+  const due = conceptById('amount_due')!;
+  const total = totals.get('total_amount');
+  const printed = labelled(due, lines, skip, settings)[0];
+  if (!total || (printed && printed.score >= settings.fields.acceptScore)) return findDocumentValue(due, lines, skip, settings);
+  return { ...total, confidence: Math.min(total.confidence, settings.fields.confidence.sisterTotal) };
+}

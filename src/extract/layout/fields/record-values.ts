@@ -20,7 +20,7 @@ import { cell } from '../values/cell.js';
 import { isPageOnlyDate } from '../values/page-dates.js';
 import type { AskedFields } from '../request.js';
 import { findDocumentValue, type FoundValue } from './document-fields.js';
-import { findTotals } from './document-totals.js';
+import { findAmountDue, findTotals } from './document-totals.js';
 import { findLabeledValue } from './record-fields.js';
 import { isTaxOf } from './tax-lines.js';
 import { parseNumber } from '../../format/index.js';
@@ -84,14 +84,16 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
   const recordValues = new Map<number, ExtractedCell>();
   // Totals are chosen together, so that they add up (values/arithmetic.ts).
   const isTotal = (c: Concept | null) => !!c && (TOTAL_PARTS as readonly string[]).includes(c.id);
-  const totals = concepts.some(isTotal) ? findTotals(lines, skip, settings) : null;
+  const isDue = (c: Concept | null) => c?.id === 'amount_due';
+  const totals = concepts.some((c) => isTotal(c) || isDue(c)) ? findTotals(lines, skip, settings) : null;
   fields.forEach((f, i) => {
     if (located[i]) {
       const box = pickRegionForField(f.name, pictures, settings);
       recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
     } else if (!isColumn[i]) {
       const concept = concepts[i];
-      const found = concept ? (isTotal(concept) ? totals?.get(concept.id) ?? null : findDocumentValue(concept, lines, skip, settings)) : findLabeledValue(f.name, specs[i].kind, lines, skip, settings);
+      const documentValue = (c: Concept) => (isTotal(c) ? totals?.get(c.id) ?? null : isDue(c) && totals ? findAmountDue(lines, skip, totals, settings) : findDocumentValue(c, lines, skip, settings));
+      const found = concept ? documentValue(concept) : findLabeledValue(f.name, specs[i].kind, lines, skip, settings);
       const confidence = found && 'confidence' in found ? onlyDateSure(concept, found, lines, settings) : undefined;
       const value = found ? cell(found.value, found.words, specs[i], settings, confidence) : { value: null, box: null };
       // A repair is as sure as the arithmetic that made it, not as its misread words (misread-amounts.ts).
