@@ -104,3 +104,13 @@ describe('more conventions seen on business documents', () => {
     expect(parseDate('Monday')).toBeNull();
   });
 });
+
+describe('values printed over lines', () => {
+  it.each<[string, string, string]>([
+    ['NO.50,  JALAN PBS 14/11,\n KAWASAN   PERINDUSTRIAN\n\n43300 SERI KEMBANGAN ', '', 'NO.50, JALAN PBS 14/11,\nKAWASAN PERINDUSTRIAN\n43300 SERI KEMBANGAN'],
+    ['12 Harbour Road\r\nLeeds LS1 4AB', 'uppercase', '12 HARBOUR ROAD\nLEEDS LS1 4AB'],
+    ['12 Harbour Road\nLeeds', 'no spaces', '12HarbourRoadLeeds'],
+  ])('keep their line breaks, each line as read: %j under %j gives %j', (value, requirement, expected) => {
+    expect(fmt(value, requirement)).toBe(expected);
+  });
+});

@@ -17,7 +17,7 @@ import { readWithMemory } from './helpers/memory-pages.js';
 const page = (n: number): PageContent => JSON.parse(readFileSync(new URL(`../fixtures/receipt-scan/brueckner-${n}.json`, import.meta.url), 'utf8')) as PageContent;
 
 const NAMES = ['merchant_name', 'merchant_address', 'date', 'time', 'receipt_number', 'total_amount', 'payment_method', 'tax_amount', 'tax_rate'];
-const FIRST = ['Brückner GmbH', 'Gartenweg 106 20457 Hamburg', '19.03.2022', '16:54', '662348', '135,12', 'Bar', '21,57', '19%'];
+const FIRST = ['Brückner GmbH', 'Gartenweg 106\n20457\nHamburg', '19.03.2022', '16:54', '662348', '135,12', 'Bar', '21,57', '19%'];
 
 const valuesOf = (content: PageContent, memories: Array<{ id: string; model: NonNullable<ReturnType<typeof learnLayout>> }>) => {
   const r = readWithMemory(content, NAMES.map((name) => ({ name, formatRequirement: '' })), memories);
@@ -37,7 +37,7 @@ describe('layout memory: a receipt letterhead read off scans', () => {
 
   it('the address centred under the name is learned over its three lines and read where the letterhead moved to', () => {
     expect(model.fields.find((f) => f.name === 'merchant_address')?.lines).toBe(3);
-    expect(valuesOf(page(2), memories)?.merchant_address).toBe('Gartenweg 106 20457 Hamburg');
-    expect(valuesOf(page(8), memories)?.merchant_address).toBe('Gartenweg 106 20457 Hamburg');
+    expect(valuesOf(page(2), memories)?.merchant_address).toBe('Gartenweg 106\n20457\nHamburg');
+    expect(valuesOf(page(8), memories)?.merchant_address).toBe('Gartenweg 106\n20457\nHamburg');
   });
 });

@@ -60,8 +60,8 @@ describe('parties', () => {
       ],
       fields: ['buyer_name', 'buyer_address', 'seller_name', 'seller_address', 'order_number'],
       expected: {
-        buyer_name: 'Dubois SARL', buyer_address: "169 place de l'Église 1000 Bruxelles",
-        seller_name: 'Dubois et Fils SARL', seller_address: "76 place de l'Église 75008 Paris", order_number: '481119',
+        buyer_name: 'Dubois SARL', buyer_address: "169 place de l'Église\n1000 Bruxelles",
+        seller_name: 'Dubois et Fils SARL', seller_address: "76 place de l'Église\n75008 Paris", order_number: '481119',
       },
     },
     {
@@ -79,7 +79,7 @@ describe('parties', () => {
       ],
       fields: ['seller_name', 'seller_address', 'buyer_name', 'buyer_address', 'order_number'],
       expected: {
-        seller_name: 'De Vries N.V.', seller_address: 'Prinsengracht 17 3011 AD Rotterdam', buyer_name: 'De Jong V.O.F.', buyer_address: 'Prinsengracht 43 5611 EM Eindhoven', order_number: 'PO-4711',
+        seller_name: 'De Vries N.V.', seller_address: 'Prinsengracht 17\n3011 AD Rotterdam', buyer_name: 'De Jong V.O.F.', buyer_address: 'Prinsengracht 43\n5611 EM Eindhoven', order_number: 'PO-4711',
       },
     },
     {
@@ -97,7 +97,7 @@ describe('parties', () => {
       ],
       fields: ['employer_name', 'employer_address', 'employee_name', 'employee_address'],
       expected: {
-        employer_name: 'Köhler e.K.', employer_address: 'Am Mühlbach 132 80331 München', employee_name: 'Matthias Müller', employee_address: 'Schloßallee 114 50667 Köln',
+        employer_name: 'Köhler e.K.', employer_address: 'Am Mühlbach 132\n80331 München', employee_name: 'Matthias Müller', employee_address: 'Schloßallee 114\n50667 Köln',
       },
     },
     {
@@ -110,7 +110,7 @@ describe('parties', () => {
         [195, [[70, 'Tel. 512 555 0100']]],
       ],
       fields: ['buyer_name', 'buyer_address'],
-      expected: { buyer_name: 'Brightwater Ltd', buyer_address: '98 Harbour Road Austin, TX 78701' },
+      expected: { buyer_name: 'Brightwater Ltd', buyer_address: '98 Harbour Road\nAustin, TX 78701' },
     },
     {
       title: 'heads a block with its name, not a street line a scan read taller, beside a box of labels reaching down over the name',
@@ -127,7 +127,7 @@ describe('parties', () => {
       adjust: (w) => (w.text === '#' ? { ...w, box: { ...w.box, y2: 0.172 } } : w.box.y1 === 0.18 ? { ...w, box: { ...w.box, y2: 0.198 } } : w),
       fields: ['shipper_name', 'shipper_address', 'consignee_name', 'consignee_address'],
       expected: {
-        shipper_name: 'Fenwick Trading Ltd', shipper_address: '18 Mill Lane Leeds LS1 4AP', consignee_name: 'Orchard Foods Ltd', consignee_address: 'Unit 5, Kings Park Bristol BS1 4DJ',
+        shipper_name: 'Fenwick Trading Ltd', shipper_address: '18 Mill Lane\nLeeds LS1 4AP', consignee_name: 'Orchard Foods Ltd', consignee_address: 'Unit 5, Kings Park\nBristol BS1 4DJ',
       },
     },
     {
@@ -143,7 +143,7 @@ describe('parties', () => {
         [195, [[70, 'Dublin D02 X285']]],
       ],
       fields: ['seller_name', 'seller_address'],
-      expected: { seller_name: 'Ashgrove & Daughters Ltd', seller_address: '41 Mill Road Dublin D02 X285' },
+      expected: { seller_name: 'Ashgrove & Daughters Ltd', seller_address: '41 Mill Road\nDublin D02 X285' },
     },
     {
       title: 'takes a receipt title for no letterhead, and passes over the registration number in angle brackets under the name',
@@ -156,7 +156,7 @@ describe('parties', () => {
         [100, [[290, 'TEL : 03-8070 1122']]],
       ],
       fields: ['merchant_name', 'address'],
-      expected: { merchant_name: 'MAJU JAYA ENTERPRISE', address: 'NO 8, JALAN MERANTI 3 47100 PUCHONG, SELANGOR' },
+      expected: { merchant_name: 'MAJU JAYA ENTERPRISE', address: 'NO 8, JALAN MERANTI 3\n47100 PUCHONG, SELANGOR' },
     },
   ])('$title', (c) => {
     expect(partiesOf(c)).toEqual([c.expected]);
@@ -178,7 +178,7 @@ describe('parties of a scanned receipt', () => {
       // The street line read taller than the name over it.
       adjust: (w) => (w.box.y1 > 0.06 && w.box.y1 < 0.08 ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.01 } } : w),
       fields: ['merchant_name', 'address'],
-      expected: { merchant_name: 'AMTECH ELECTRICAL SUPPLIES', address: '107, JALAN BANDAR RAWANG 2, PUSAT BANDAR RAWANG, 48000 RAWANG SELANGOR D E' },
+      expected: { merchant_name: 'AMTECH ELECTRICAL SUPPLIES', address: '107, JALAN BANDAR RAWANG 2, PUSAT BANDAR RAWANG,\n48000 RAWANG SELANGOR D E' },
     },
     {
       title: 'takes the name before a legal form set apart on its line, its brand read unsurely, under a slogan',
@@ -192,7 +192,7 @@ describe('parties of a scanned receipt', () => {
       // The brand's lettering, read unsurely as a logo's.
       read: { toom: 0.4 },
       fields: ['merchant_name', 'address'],
-      expected: { merchant_name: 'toom Baumarkt GmbH', address: 'Grüner Weg 41 33098 Paderborn' },
+      expected: { merchant_name: 'toom Baumarkt GmbH', address: 'Grüner Weg 41\n33098 Paderborn' },
     },
     {
       title: 'takes the name under specks a logo left that read as a word and a number',
@@ -206,7 +206,7 @@ describe('parties of a scanned receipt', () => {
         [175, [[260, 'TEL : 07-386 7624']]],
       ],
       fields: ['merchant_name', 'address'],
-      expected: { merchant_name: 'PERNIAGAAN ZHENG HUI', address: 'NO.59 JALAN PERMAS 9/5 BANDAR BARU PERMAS JAYA 81750 JOHOR BAHRU' },
+      expected: { merchant_name: 'PERNIAGAAN ZHENG HUI', address: 'NO.59 JALAN PERMAS 9/5\nBANDAR BARU PERMAS JAYA\n81750 JOHOR BAHRU' },
     },
     {
       title: 'takes the address a tax line parts from the name, and never a phone number under a shop\'s label or a stamp\'s specks',
@@ -222,7 +222,7 @@ describe('parties of a scanned receipt', () => {
       ],
       read: { LL: 0.3, STE: 0.3 },
       fields: ['merchant_name', 'address'],
-      expected: { merchant_name: "DOMINO'S PIZZA", address: 'D-08, M Avenue , Jln 1 / 38A Segambut Bahagia 51200 Kuala Lumpur' },
+      expected: { merchant_name: "DOMINO'S PIZZA", address: 'D-08, M Avenue , Jln 1 / 38A\nSegambut Bahagia\n51200 Kuala Lumpur' },
     },
     {
       title: 'joins a name set wide at its word gaps, and takes an address without a postcode from its street',
@@ -235,7 +235,7 @@ describe('parties of a scanned receipt', () => {
         [130, [[60, 'TOTAL'], [600, '174.90']]],
       ],
       fields: ['merchant_name', 'address'],
-      expected: { merchant_name: 'THREE STOOGES', address: '109, SS21/1A, DAMANSARA UTAMA' },
+      expected: { merchant_name: 'THREE STOOGES', address: '109, SS21/1A,\nDAMANSARA UTAMA' },
     },
   ])('$title', (c) => {
     expect(partiesOf(c)).toEqual([c.expected]);
@@ -278,7 +278,7 @@ describe('parties of a scanned receipt', () => {
     // The logo's strokes, read large and unsure as a word.
     const logo = (confidence: number): Word[] => scanned(receipt, { Bison: confidence }).words.map((w) => (w.text === 'Bison' ? { ...w, box: { ...w.box, y2: w.box.y2 + 0.02 } } : w));
     expect(rowsOf(extractFromContent({ ...receipt, words: logo(0.3) }, ask('merchant_name', 'address')))).toEqual([{
-      merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD', address: 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM, SELANGOR DARUL EHSAN',
+      merchant_name: 'GARDENIA BAKERIES (KL) SDN BHD', address: 'LOT 3, JALAN PELABUR 23/1,\n40300 SHAH ALAM,\nSELANGOR DARUL EHSAN',
     }]);
     // Read with confidence, the same large word is a brand: the company's legal form names the merchant.
     const named = logo(0.95);
@@ -299,7 +299,7 @@ describe('parties of a scanned receipt', () => {
         [115, [[290, 'TEL : 03-7846 3321']]],
       ]);
     const asked = ask('merchant_name', 'address');
-    const address = 'Jalan Lapangan Terbang Subang 47200 Subang, Selangor';
+    const address = 'Jalan Lapangan Terbang Subang\n47200 Subang,\nSelangor';
     const tall = (content: PageContent) => ({ ...content, words: content.words.map((w): Word => (w.text === 'tan' || w.text === 'chay' || w.text === 'yee' ? { ...w, box: { ...w.box, y1: w.box.y1 - 0.02 } } : w)) });
     expect(rowsOf(extractFromContent(tall(receipt([[55, [[260, 'HARAPAN MAJU SON BHD']]]])), asked))).toEqual([{ merchant_name: 'HARAPAN MAJU SDN BHD', address }]);
     expect(rowsOf(extractFromContent(tall(receipt([[40, [[270, 'PASARAYA BORONG PINTAR']]], [55, [[320, 'SDN BHD']]]])), asked))).toEqual([{ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', address }]);

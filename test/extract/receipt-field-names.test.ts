@@ -30,3 +30,24 @@ describe('a till\'s total under every name integrators give it', () => {
     expect(got).toEqual(names.map(() => total));
   });
 });
+
+/** Issue 28 item 6: an address field returns the whole address, joined the way the page breaks it. */
+describe('a till\'s address as the page breaks it, under every name integrators give it', () => {
+  const head = scanned(page([
+    [20, [[300, 'C W KHOO HARDWARE SDN BHD']]],
+    [35, [[300, 'NO.50, JALAN PBS 14/11,']]],
+    [50, [[250, 'KAWASAN PERINDUSTRIAN BUKIT SERDANG,']]],
+    [65, [[300, '43300 SERI KEMBANGAN']]],
+    [80, [[300, 'Tel 03-89410243']]],
+    [120, [[60, 'AIR ADAPTOR'], [690, '20.00']]],
+    [135, [[60, 'TOTAL'], [690, '20.00']]],
+  ]));
+
+  it.each(['address', 'merchant_address', 'seller_address', 'store_address'])('%s: one line of the value a printed line', (name) => {
+    expect(rowsOf(extractFromContent(head, askWith('', name)))).toEqual([{ [name]: 'NO.50, JALAN PBS 14/11,\nKAWASAN PERINDUSTRIAN BUKIT SERDANG,\n43300 SERI KEMBANGAN' }]);
+  });
+
+  it.each(['merchant_name', 'seller_name', 'vendor', 'store_name', 'company'])('%s: the name over the address', (name) => {
+    expect(rowsOf(extractFromContent(head, askWith('', name)))).toEqual([{ [name]: 'C W KHOO HARDWARE SDN BHD' }]);
+  });
+});

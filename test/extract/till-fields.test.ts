@@ -16,7 +16,7 @@ describe('the address at the head of a real till', () => {
       [110, [[50, 'TOTAL'], [820, '12.50']]],
     ]));
     expect(rowsOf(extractFromContent(receipt, ask('merchant_name', 'address')))).toEqual([
-      { merchant_name: 'KFA SUPPLY', address: '125A TINGKAT BAWAH PT 1961 JALAN MALINJA SITE B 45400 SEKINCHAN SELANGOR' },
+      { merchant_name: 'KFA SUPPLY', address: '125A TINGKAT BAWAH PT 1961 JALAN MALINJA\nSITE B 45400 SEKINCHAN SELANGOR' },
     ]);
   });
 
@@ -27,7 +27,7 @@ describe('the address at the head of a real till', () => {
       [50, [[50, 'Leeds LS1 4AB']]],
       [200, [[50, 'Total'], [820, '99.00']]],
     ]);
-    expect(rowsOf(extractFromContent(invoice, ask('seller_address')))).toEqual([{ seller_address: '12 Harbour Road Leeds LS1 4AB' }]);
+    expect(rowsOf(extractFromContent(invoice, ask('seller_address')))).toEqual([{ seller_address: '12 Harbour Road\nLeeds LS1 4AB' }]);
   });
 
   it('keeps two blocks side by side apart, however centred: the line under goes on in the same two columns', () => {

@@ -49,7 +49,7 @@ describe('address lines above the street', () => {
       [200, [[600, 'Rechnungsnr.'], [760, 'RE-2026-118']]],
       ...items,
     ];
-    expect(readRows(page, ask('seller_name', 'seller_address'))).toEqual([{ seller_name: 'Köhler AG', seller_address: 'z. Hd. Frau Krüger Hauptstraße 30 20457 Hamburg' }]);
+    expect(readRows(page, ask('seller_name', 'seller_address'))).toEqual([{ seller_name: 'Köhler AG', seller_address: 'z. Hd. Frau Krüger\nHauptstraße 30\n20457 Hamburg' }]);
   });
 
   it('keeps an "Attn:" line, its colon no label, in a labelled block', () => {
@@ -64,7 +64,7 @@ describe('address lines above the street', () => {
       [210, [[60, 'Leeds LS1 4AP']]],
       ...items,
     ];
-    expect(readRows(page, ask('buyer_name', 'buyer_address'))).toEqual([{ buyer_name: 'Brightwater Ltd', buyer_address: 'Attn: Accounts Payable 98 Harbour Road Leeds LS1 4AP' }]);
+    expect(readRows(page, ask('buyer_name', 'buyer_address'))).toEqual([{ buyer_name: 'Brightwater Ltd', buyer_address: 'Attn: Accounts Payable\n98 Harbour Road\nLeeds LS1 4AP' }]);
   });
 });
 
@@ -81,6 +81,6 @@ describe('the buyer labelled beside the letterhead', () => {
       [155, [[60, 'London EC1A 1BB']]],
       ...items,
     ];
-    expect(readRows(page, ask('seller_name', 'seller_address', 'buyer_name'))).toEqual([{ seller_name: 'Harbourside Ltd', seller_address: '38 High Street London EC1A 1BB', buyer_name: 'Brightwater Ltd' }]);
+    expect(readRows(page, ask('seller_name', 'seller_address', 'buyer_name'))).toEqual([{ seller_name: 'Harbourside Ltd', seller_address: '38 High Street\nLondon EC1A 1BB', buyer_name: 'Brightwater Ltd' }]);
   });
 });

@@ -40,10 +40,15 @@ function escapeRegExp(s: string): string {
 /**
  * Applies resolved instructions to a value as read. A conversion happens only
  * when the value parses as what the instruction expects; otherwise the value
- * is returned as read (trimmed), so a wrong guess never destroys data.
+ * is returned as read (each line's whitespace collapsed and trimmed, the line
+ * breaks of a value printed over lines kept), so a wrong guess never destroys data.
  */
 export function applyFormat(raw: string, spec: FormatSpec): string {
-  let v = raw.replace(/\s+/g, ' ').trim();
+  let v = raw
+    .split(/[\r\n]+/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
   if (!v) return v;
 
   if (spec.booleanWords) {

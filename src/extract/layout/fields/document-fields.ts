@@ -19,7 +19,7 @@ import { timestampDate } from './receipt-timestamp.js';
 import { taxAfterBase } from './tax-lines.js';
 import { withSplitLabelsJoined } from './label-segments.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
-import { stripColon, textOf } from '../lines/word-text.js';
+import { blockTextOf, stripColon, textOf } from '../lines/word-text.js';
 import { pageDecimalMark } from '../values/page-conventions.js';
 import { TAX_BASE_JOINS, TAX_RATE_JOINS } from '../../lexicon.js';
 
@@ -490,12 +490,13 @@ const REGISTRATION_AFTER_NAME = /(?<=\p{L}.*)(?:\s*\([^()]*\d[^()]*\)|\s+\d{5,}-
  * amounts all use one ("669.6" among "650,5"), a template's logo placeholder
  * before a name ("LOGO LE FOURNISSEUR") and a registration number after it,
  * and a currency's symbol for the code a currency field holds (docs/engine.md,
- * "currency code").
+ * "currency code"). An address keeps the page's line breaks.
  */
 export function asRead(concept: Concept, v: FoundValue, lines: Line[], settings: EngineSettings): FoundValue {
   let value = v.value;
   if (concept.kind === 'percent') value = value.replace(/^[(@]+\s*|\s*[):：,;]+$/g, '');
   else if (concept.kind === 'name') value = withCompanyFormSpelt(value.replace(/^[[(]?(?:your\s+)?logo[\])]?\s+(?=\S)/i, '').replace(REGISTRATION_AFTER_NAME, '').replace(SPECK_BEFORE_NAME, ''), settings);
+  else if (concept.kind === 'address') value = blockTextOf(v.words).replace(MISREAD_GROUP_MARK, "'");
   else if (concept.kind === 'identifier' && concept.id !== 'currency') value = value.replace(/^[_.,'`‘’·]+(?=[\p{L}\d])|(?<=[\p{L}\d])[_%'`‘’·]+$/gu, '');
   else if (concept.kind === 'money' || concept.kind === 'number') {
     value = value.replace(SPLIT_CENTS, '$1$2');
