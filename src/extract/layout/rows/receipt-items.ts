@@ -220,11 +220,16 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const before = line.segments.slice(0, at).flatMap((seg) => seg.words);
     const counts = quantityLine(before) ?? countWithUnit(before);
+    const upper = i - 1;
+    // Words alone under a one-line item and over a record's counts are the record's article, not the item's second
+    // line ("Milk 1l   0.99", "Bread", "3 x 1.20   3.60"): the item gives them back.
+    const item = items[items.length - 1];
+    const own = item?.description.filter((w) => !lines[upper].words.includes(w)) ?? [];
+    if (counts && item?.end === upper && item.index === upper - 1 && own.length > 0) [item.description, item.end] = [own, item.index];
     const article = (k: number) => {
       const above = lines[k];
       return above && !skip.has(above) && above.segments.length === 1 && /\p{L}{2}/u.test(above.text) && !items.some((it) => it.end >= k) && !closesList(above, settings) && !labelsDocumentValue(above, settings);
     };
-    const upper = i - 1;
     if (counts && article(upper)) {
       // The article's description may run on a second line over the counts, at the same left edge.
       const top = upper - 1;
