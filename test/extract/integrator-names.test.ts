@@ -50,3 +50,20 @@ describe('line columns asked under the names integrators type', () => {
     expect(readRows(singleItem, ask(...names))).toEqual(rowsUnder(names, [['Annual maintenance contract', '1', '1,200.00', '1,200.00']]));
   });
 });
+
+describe('an invoice of one item', () => {
+  it('gives the article number the column of codes under "Item" when the description has its own head', () => {
+    const invoice: TypesetLine[] = [
+      ...letterhead,
+      // "Item" heads the article's name on many invoices; here the name stands under "Description".
+      [100, [[50, 'Item'], [130, 'Description'], [380, 'Qty'], [500, 'Price'], [700, 'Amount']]],
+      [120, [[50, '80017'], [130, 'Annual support'], [386, '1'], [518, '1,200.00'], [712, '1,200.00']]],
+      [230, [[500, 'Total'], [712, '1,200.00']]],
+    ];
+    for (const code of ['sku', 'item_code']) {
+      expect(readRows(invoice, ask(code, 'description', 'quantity', 'unit_price', 'line_total'))).toEqual([
+        { [code]: '80017', description: 'Annual support', quantity: '1', unit_price: '1,200.00', line_total: '1,200.00' },
+      ]);
+    }
+  });
+});

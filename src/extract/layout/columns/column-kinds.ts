@@ -222,6 +222,10 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   };
   const freeFor = (f: number) => (c: number) => free(c) || (unknown(f) && !taken.has(c) && !!choice.names[c] && namesUnasked(choice.names[c]));
   const fitOf = (f: number) => fits(unknown(f) && !fields[f].kind ? { ...fields[f], kind: 'text' } : fields[f], kinds);
+  // One item is too few values for their shapes alone; a free column under a head the catalogue knows ("Item" over an
+  // article number, the description under "Description") is an item's column, and its one value's shape says whose.
+  const single = rows.length < kinds.minRows;
+  const headed = (c: number) => !!choice.names[c] && classifyLabel(choice.names[c], settings).size > 0;
   for (let f = 0; f < fields.length; f++) {
     if (!open(f)) continue;
     let end = f;
@@ -231,8 +235,8 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
     const lo = columnOf.slice(0, f).findLast((c) => c >= 0) ?? -1;
     const hi = columnOf.slice(end).find((c) => c >= 0) ?? columns;
     const run = Array.from({ length: end - f }, (_, k) => f + k);
-    const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter((c) => run.some((k) => freeFor(k)(c)));
-    if (between.length && rows.length >= kinds.minRows) {
+    const between = Array.from({ length: Math.max(0, hi - lo - 1) }, (_, i) => lo + 1 + i).filter((c) => run.some((k) => freeFor(k)(c)) && (!single || headed(c)));
+    if (between.length && rows.length > 0) {
       const { columnOf: inRun } = alignInOrder(run.map((k) => between.map((c) => (freeFor(k)(c) ? columnFit(rows, c, fitOf(k), kinds) : 0))), kinds);
       inRun.forEach((i, k) => {
         if (i < 0) return;
@@ -243,12 +247,10 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
     f = end;
   }
   // A description whose head the scan misread, printed away from where it is asked (last, after the amounts): the one
-  // free column of prose on the page is its column, wherever it stands. A name the catalogue does not know takes it
-  // on a single item too where a head names what the column holds ("Description" for "title").
+  // free column of prose on the page is its column, wherever it stands.
   for (let f = 0; f < fields.length; f++) {
     if (out[f] >= 0 || !open(f) || (fields[f].concept?.kind ?? fields[f].kind ?? (unknown(f) ? 'text' : undefined)) !== 'text' || fields[f].concept?.id === 'unit') continue;
-    const headed = (c: number) => unknown(f) && !!choice.names[c] && namesUnasked(choice.names[c]);
-    const prose = Array.from({ length: columns }, (_, c) => c).filter((c) => freeFor(f)(c) && !out.includes(c) && (rows.length >= kinds.minRows || headed(c)) && columnFit(rows, c, fitOf(f), kinds) >= kinds.minFit);
+    const prose = Array.from({ length: columns }, (_, c) => c).filter((c) => freeFor(f)(c) && !out.includes(c) && (!single || headed(c)) && columnFit(rows, c, fitOf(f), kinds) >= kinds.minFit);
     if (prose.length !== 1) continue;
     out[f] = prose[0];
     named.push(f);
