@@ -51,3 +51,24 @@ describe('a till\'s address as the page breaks it, under every name integrators 
     expect(rowsOf(extractFromContent(head, askWith('', name)))).toEqual([{ [name]: 'C W KHOO HARDWARE SDN BHD' }]);
   });
 });
+
+/** Issue 28: a till's date and merchant under the other names integrators ask them by. */
+describe('a till\'s date and merchant under every name integrators give them', () => {
+  // The scan ran the date into the time ("02/02/20177:31:08PM"): only the timestamp dates the receipt.
+  const receipt = scanned(page([
+    [20, [[300, 'KINGS CONFECTIONERY SDN BHD']]],
+    [35, [[300, 'LOT 23, JALAN SS 6/4']]],
+    [50, [[300, '47301 PETALING JAYA']]],
+    [80, [[60, 'Inv No: 30785499'], [500, '02/02/20177:31:08PM']]],
+    [110, [[60, 'SCONE'], [690, '7.50']]],
+    [125, [[60, 'TOTAL'], [690, '7.50']]],
+  ]));
+
+  it.each(['date', 'receipt_date', 'transaction_date', 'purchase_date', 'date_of_purchase', 'invoice_date', 'issue_date', 'order_date'])('%s: the timestamp\'s date', (name) => {
+    expect(rowsOf(extractFromContent(receipt, askWith('', name)))).toEqual([{ [name]: '02/02/2017' }]);
+  });
+
+  it.each(['retailer', 'retailer_name'])('%s: the name at the top', (name) => {
+    expect(rowsOf(extractFromContent(receipt, askWith('', name)))).toEqual([{ [name]: 'KINGS CONFECTIONERY SDN BHD' }]);
+  });
+});

@@ -23,7 +23,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   { id: 'account_number', kind: 'identifier', aliases: 'account_no|acct_no|acct_number|bank_account|bank_account_number' },
   { id: 'employee_number', kind: 'identifier', aliases: 'employee_no|employee_id|staff_number|personnel_number' },
   // Dates. `document_date` is the bare "Date" every specific date falls back to.
-  { id: 'document_date', kind: 'date', aliases: 'date|doc_date|receipt_date|dated|transaction_date' },
+  { id: 'document_date', kind: 'date', aliases: 'date|doc_date|receipt_date|dated|transaction_date|purchase_date|date_of_purchase|sale_date|date_of_sale' },
   { id: 'invoice_date', kind: 'date', broader: 'document_date', aliases: 'inv_date|billing_date|date_of_issue|invoice_issue_date|bill_date' },
   { id: 'order_date', kind: 'date', broader: 'document_date', aliases: 'po_date|purchase_order_date' },
   { id: 'delivery_date', kind: 'date', broader: 'document_date', aliases: 'date_of_delivery|service_date|supply_date|date_of_supply' },
@@ -33,7 +33,7 @@ export const DOCUMENT_CONCEPTS = defineConcepts('document', [
   { id: 'period', kind: 'text', aliases: 'statement_period|billing_period|pay_period|service_period|period_covered' },
   { id: 'pay_date', kind: 'date', aliases: 'payment_date|paid_date|date_paid|paid_on|payday' },
   // Parties. A recipient label ("Bill to") heads the buyer's address block, whose first line is the name.
-  { id: 'seller_name', kind: 'name', aliases: 'shipper|shipper_name|bank|bank_name|seller|vendor|vendor_name|supplier|supplier_name|merchant|merchant_name|company|company_name|store_name|shop_name|issuer|issuer_name|employer|employer_name|sold_by|shop|business_name|trading_name|seller_company|supplier_company|vendor_company|merchant_company' },
+  { id: 'seller_name', kind: 'name', aliases: 'shipper|shipper_name|bank|bank_name|seller|vendor|vendor_name|supplier|supplier_name|merchant|merchant_name|company|company_name|store_name|shop_name|issuer|issuer_name|employer|employer_name|sold_by|shop|business_name|trading_name|seller_company|supplier_company|vendor_company|merchant_company|retailer|retailer_name' },
   { id: 'buyer_name', kind: 'name', aliases: 'account_holder|account_holder_name|account_owner|buyer|customer|customer_name|client|client_name|receiver|receiver_name|bill_to|bill_to_name|billed_to|sold_to|recipient|recipient_name|purchaser|payer|buyer_company|customer_company|client_company' },
   { id: 'ship_to_name', kind: 'name', aliases: 'ship_to|consignee|consignee_name|deliver_to|delivery_name' },
   { id: 'employee_name', kind: 'name', aliases: 'employee|staff_name|worker_name|payee_name' },

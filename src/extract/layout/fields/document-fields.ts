@@ -584,8 +584,9 @@ function unlabelled(concept: Concept, lines: Line[], skip: Set<Line>, settings: 
           if (fit && concept.id === 'document_date') return found(fit, confidence.firstDate);
           if (fit && (concept.broader === 'document_date')) return found(fit, confidence.broaderDate);
         }
-        // A receipt's timestamp dates it even where its footer was read as rows of a table.
-        const stamp = concept.id === 'document_date' ? timestampDate(lines, settings) : null;
+        // A receipt's timestamp dates it even where its footer was read as rows of a table, under the document date's
+        // narrower names too (an `invoice_date` asked of a till), as its first date does.
+        const stamp = concept.id === 'document_date' || concept.broader === 'document_date' ? timestampDate(lines, settings) : null;
         if (stamp) return found(stamp, confidence.timestampDate);
       }
       return null;
