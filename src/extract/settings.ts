@@ -1202,6 +1202,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
     /** An IBAN has 15 (Norway) to 34 characters (ISO 13616). */
     minIbanLength: 15,
     maxIbanLength: 34,
+    /** A company register number (sender.ts: `HRB 296513`) has this many digits at least: a shorter one may be anything. */
+    registerDigits: 5,
     /** Words of at least this many letters (and no digit) are a page's fixed words: anchors, letterhead and header words. */
     minLetterWordLength: 3,
     /**

@@ -144,8 +144,11 @@ function readField(page: MemoryPage, f: LearnedField, placed: Placement, setting
     // Found by its place alone (no label, or a label a scan misread): where the anchors around it moved to.
     // A label found on the value's learned line (the date's beside the time) tells how far that line moved; a receipt's
     // strip, scaled to its length, moves its lines unevenly.
+    // On a scan, whose anchors OCR garbles, the learned labels found are placed anchors too (a till's tax label under
+    // the total moved with the items' length).
     const onLine = placed.labels.find((l) => l.y1 < f.box.y2 && f.box.y1 < l.y2);
-    first = lineAt(lines, f.box.y1 + (onLine ? onLine.dy : moveAt(placed.anchors, f.box.y1, settings)), settings);
+    const around = page.ocr ? [...placed.anchors, ...placed.labels.map((l) => ({ y: l.y1, dy: l.dy }))] : placed.anchors;
+    first = lineAt(lines, f.box.y1 + (onLine ? onLine.dy : moveAt(around, f.box.y1, settings)), settings);
     if (first < 0) return null;
     const seg = segmentAt(lines[first], f.box.x1, f.box.x2);
     if (!seg) return null;

@@ -7,7 +7,7 @@ import type { Line } from '../layout/lines/lines.js';
 import type { Anchor } from './model.js';
 import type { MemoryPage } from './page.js';
 import type { EngineSettings } from '../settings.js';
-import { medianOfSorted, middle } from '../units.js';
+import { half, medianOfSorted, middle } from '../units.js';
 import { roundCoordinate } from '../layout/lines/geometry.js';
 import { isNear, letterWord } from './near-text.js';
 
@@ -53,13 +53,13 @@ function worth(a: Anchor, page: MemoryPage, settings: EngineSettings): number | 
 }
 
 /**
- * 0..1: the share of the anchors the page prints in place, of those it does not leave unknown (worth); over
- * settings.memory.minAnchors at least, so a page read mostly as doubted words says little.
+ * 0..1: the share of the anchors the page prints in place, of those it does not leave unknown (worth); over half the
+ * anchors at least, so a page read mostly as doubted words says little.
  */
 export function layoutScore(anchors: Anchor[], page: MemoryPage, settings: EngineSettings): number {
   if (anchors.length === 0) return 0;
   const known = anchors.map((a) => worth(a, page, settings)).filter((w): w is number => w !== null);
-  return known.reduce((s, w) => s + w, 0) / Math.max(known.length, Math.min(anchors.length, settings.memory.minAnchors));
+  return known.reduce((s, w) => s + w, 0) / Math.max(known.length, half(anchors.length));
 }
 
 /** The anchors a second page of the layout also prints in place: what stays is the layout itself. */

@@ -2,13 +2,16 @@
 import { createHash } from 'node:crypto';
 import type { PageContent } from '../read/page-content.js';
 import { sharedAnchors } from './layout-match.js';
-import type { LayoutMemory, LayoutModel } from './model.js';
+import type { Anchor, LayoutMemory, LayoutModel } from './model.js';
 import { matchMemory } from './apply.js';
 import { memoryPage } from './page.js';
 import { senderLabel } from './sender.js';
 import { compact } from './near-text.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { KEY_HEX_DIGITS } from '../units.js';
+
+/** Two anchors at one place (settings.memory.placeTolerance). */
+const near = (a: Anchor, b: Anchor, settings: EngineSettings) => Math.abs(a.x - b.x) <= settings.memory.placeTolerance && Math.abs(a.y - b.y) <= settings.memory.placeTolerance;
 
 /** The memory among `memories` that this page belongs to (same sender, same layout), if any. */
 export function memoryOfPage(content: PageContent, memories: LayoutMemory[], settings: EngineSettings = DEFAULT_SETTINGS): string | null {
@@ -22,7 +25,10 @@ export function memoryOfPage(content: PageContent, memories: LayoutMemory[], set
  * from page to page stops counting as layout.
  */
 export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content: PageContent, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel {
-  const shared = sharedAnchors(earlier.anchors, memoryPage(content, settings), settings);
+  // A word the person set as a value on this page is no fixed word of the layout (a till's item text on a line without
+  // an amount): where `learned` kept every fixed word of the page (fewer than settings.memory.maxAnchors), only its anchors stay.
+  const fixed = (a: Anchor) => learned.anchors.length >= settings.memory.maxAnchors || learned.anchors.some((b) => b.t === a.t && near(a, b, settings));
+  const shared = sharedAnchors(earlier.anchors, memoryPage(content, settings), settings).filter(fixed);
   const names = new Set(learned.fields.map((f) => f.name));
   return {
     sender: earlier.sender,

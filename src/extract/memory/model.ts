@@ -24,6 +24,11 @@ export interface SenderMarks {
   ibans: string[];
   /** Words of the letterhead without digits: most of them must be on the page too. */
   letterhead: string[];
+  /**
+   * Company register numbers the page prints (`HRB 296513`, `Co. No: 20154-T`): their label's and number's letters and
+   * digits, upper case. On a scan they tell the sender as its ids do. Absent in memories learned before they were kept.
+   */
+  registers?: string[];
 }
 
 /** A word that stays put on every page of the layout: label, heading, letterhead. */

@@ -9,6 +9,7 @@ import type { EngineSettings } from '../settings.js';
 import type { SenderMarks } from './model.js';
 import { compact, holdsNear, isNear, letterWord } from './near-text.js';
 import type { MemoryPage } from './page.js';
+import { half } from '../units.js';
 
 /** EU VAT ids (and the UK's): a country prefix and eight to twelve characters, mostly digits. */
 const VAT_ID = /(?<![A-Z])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|CHE)(?=[A-Z0-9]{8,12}(?![A-Z0-9]))(?=(?:[A-Z]?\d){8})[A-Z0-9]{8,12}(?![A-Z0-9])/g;
@@ -29,6 +30,20 @@ function ibansOf(line: Line, settings: EngineSettings): string[] {
   return out;
 }
 
+/**
+ * A company register number after its label, as a company prints it on its own letters and tills (the commercial
+ * registers' `HRB 296513`, `FN 123456a`, `KRS 0000012345`, `KvK 12345678`, `RCS 123 456 789`, `SIRET …`, `REA
+ * MI-1234567`, `Reg. Merc. M-123456`, `CRC 123456`, `Co. No: 20154-T`, `Company No. 01234567`).
+ */
+const REGISTER = /(?<!\p{L})(?<label>HR[AB]|FN|KRS|KvK|RCS|SIRE[NT]|REA|CRC|Reg\.? ?Merc\.?|Co\.? ?(?:Reg\.? ?(?:No\.?)?|No\.?)|Company (?:Reg(?:istration)?\.? )?No\.?) ?[:#.]? ?(?<number>(?:[A-Z]{1,2}-)?\d[\d .-]{3,}\d(?:-?[A-Z](?!\p{L}))?)/giu;
+const lettersAndDigits = (text: string): string => text.replace(/[^\p{L}\d]/gu, '').toUpperCase();
+
+const registersOf = (line: Line, settings: EngineSettings): string[] =>
+  [...line.text.matchAll(REGISTER)].flatMap((m) => {
+    const { label, number } = m.groups!;
+    return (number.match(/\d/g)?.length ?? 0) >= settings.memory.registerDigits ? [lettersAndDigits(label + number)] : [];
+  });
+
 /** The letterhead's name: the tallest line near the top that reads as a name, not as the document's title. */
 function letterheadName(lines: Line[], settings: EngineSettings): string | null {
   let best: Line | null = null;
@@ -44,16 +59,18 @@ export function senderMarks(lines: Line[], settings: EngineSettings): SenderMark
   const { letterheadBand, letterheadWords } = settings.memory;
   const taxIds = new Set<string>();
   const ibans = new Set<string>();
+  const registers = new Set<string>();
   for (const l of lines) {
     for (const m of compact(l.text).matchAll(VAT_ID)) taxIds.add(m[0]);
     for (const i of ibansOf(l, settings)) ibans.add(i);
+    for (const r of registersOf(l, settings)) registers.add(r);
   }
   // An IBAN is not a tax id too.
   for (const id of [...taxIds]) if ([...ibans].some((i) => i.includes(id))) taxIds.delete(id);
   const letterhead = lines.filter((l) => l.box.y2 <= letterheadBand)
     .flatMap((l) => l.words.map((w) => letterWord(w.text, settings)).filter((w): w is string => w !== null))
     .slice(0, letterheadWords);
-  return { name: letterheadName(lines, settings), taxIds: [...taxIds].sort(), ibans: [...ibans].sort(), letterhead };
+  return { name: letterheadName(lines, settings), taxIds: [...taxIds].sort(), ibans: [...ibans].sort(), letterhead, registers: [...registers].sort() };
 }
 
 /**
@@ -67,11 +84,19 @@ export function isSameSender(marks: SenderMarks, page: MemoryPage, settings: Eng
   const holds = (id: string, share?: number) => (page.ocr ? holdsNear(page.text, id, settings, share) : page.text.includes(id));
   if (!marks.taxIds.every((id) => holds(id)) || !marks.ibans.every((id) => holds(id))) return false;
   if (page.ocr && marks.taxIds.length + marks.ibans.length > 0) return true;
+  // A sender without those that prints its register number is told by it on a scan too, where OCR garbled its name.
+  const registers = marks.registers ?? [];
+  if (page.ocr && registers.length > 0 && registers.every((r) => holdsNear(lettersAndDigits(page.text), r, settings))) return true;
   // The name in the letterhead's large print, as OCR reads it worst: with as many slips as it is read by (isSendersName).
   if (marks.name && !holds(compact(marks.name), settings.memory.ownNameSlip)) return false;
   if (marks.letterhead.length === 0) return marks.taxIds.length + marks.ibans.length > 0 || marks.name !== null;
   const has = (w: string) => page.words.has(w) || (page.ocr && [...page.words.keys()].some((p) => isNear(p, w, settings)));
-  return marks.letterhead.filter(has).length >= settings.memory.letterheadShare * marks.letterhead.length;
+  const found = marks.letterhead.filter(has).length;
+  // A letterhead word a scan misread past a slip is a word the recognizer doubted there: each such word in the page's
+  // letterhead excuses one missed, up to half of them.
+  const doubted = page.doubted.filter((p) => p.y <= settings.memory.letterheadBand).length;
+  const excused = Math.min(doubted, marks.letterhead.length - found, Math.floor(half(marks.letterhead.length)));
+  return found >= settings.memory.letterheadShare * (marks.letterhead.length - excused);
 }
 
 /** Whether a value is the sender's name as its letterhead prints it; as OCR read it, with a slip or two (`ocr`: settings.memory.ownNameSlip). */
