@@ -24,13 +24,18 @@ const NO_QUAD = { read: { pageQuad: { maxAreaShare: 0 } } };
 const norm = (v: string | null | undefined) => (v ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 const rowsOf = (res: ExtractResult, keys: string[]) => (res.ok ? res.rows.map((r) => keys.map((k) => norm(r[k] && 'value' in r[k] ? r[k].value : '')).join(' | ')) : []);
 
+/** One engine and one reader with the default settings for the whole file: each starts its OCR workers and models once. */
+const engine = createLayoutEngine();
+const reader = createPageReader();
+afterAll(async () => {
+  await Promise.all([engine.close?.(), reader.close()]);
+});
+
 describe('a phone photo: the page found and rectified before it is read', () => {
-  const engine = createLayoutEngine();
   const plain = createLayoutEngine({ settings: NO_QUAD });
-  const reader = createPageReader();
   const plainReader = createPageReader({ settings: withSettings(NO_QUAD) });
   afterAll(async () => {
-    await Promise.all([engine.close?.(), plain.close?.(), reader.close(), plainReader.close()]);
+    await Promise.all([plain.close?.(), plainReader.close()]);
   });
 
   it('reads the invoice table of a slanted photo right, and wrong without the rectification', { timeout: 600_000 }, async () => {
@@ -79,9 +84,6 @@ async function greyFrame(page: EnginePage): Promise<GreyRaster> {
 }
 
 describe('a phone photo that cut off part of the page, or cast a shadow over it', () => {
-  const reader = createPageReader();
-  afterAll(() => reader.close());
-
   it('finds the page of a photo whose paper runs off one edge of the frame, and none where it may touch no edge', { timeout: 120_000 }, async () => {
     // The price list's foot runs off the photo's bottom edge; its top and sides lie on the table, turned about 10°.
     const frame = await greyFrame(await benchPhoto('price_list', 'en', 3));
@@ -133,10 +135,9 @@ describe('a phone photo that cut off part of the page, or cast a shadow over it'
 });
 
 describe('a photographed table whose records run over two lines', () => {
-  const engine = createLayoutEngine();
   const oneWay = createLayoutEngine({ settings: { read: { pageQuad: { columnsReading: false } } } });
   afterAll(async () => {
-    await Promise.all([engine.close?.(), oneWay.close?.()]);
+    await oneWay.close?.();
   });
 
   it('reads the descriptions whole: the page read again by its columns and the readings merged', { timeout: 600_000 }, async () => {
