@@ -35,6 +35,10 @@ function placesOf(t: string, page: MemoryPage, settings: EngineSettings): Array<
   return [...page.words].filter(([w]) => isNear(w, t, settings)).flatMap(([, at]) => at);
 }
 
+/** Two points at one place: within settings.memory.placeTolerance across and down. */
+export const atPlace = (p: { x: number; y: number }, q: { x: number; y: number }, settings: EngineSettings): boolean =>
+  Math.abs(p.x - q.x) <= settings.memory.placeTolerance && Math.abs(p.y - q.y) <= settings.memory.placeTolerance;
+
 /**
  * 1 for an anchor printed in place, movedWorth for one printed in its column at another height, 0 for one not printed;
  * null (not known) where a page read by OCR prints no word near its text in place but a word the recognizer doubted
@@ -44,12 +48,10 @@ function worth(a: Anchor, page: MemoryPage, settings: EngineSettings): number | 
   const { placeTolerance, movedWorth } = settings.memory;
   let best = 0;
   for (const p of placesOf(a.t, page, settings)) {
-    if (Math.abs(p.x - a.x) > placeTolerance) continue;
-    if (Math.abs(p.y - a.y) <= placeTolerance) return 1;
-    best = movedWorth;
+    if (atPlace(p, a, settings)) return 1;
+    if (Math.abs(p.x - a.x) <= placeTolerance) best = movedWorth;
   }
-  const inPlace = (p: { x: number; y: number }) => Math.abs(p.x - a.x) <= placeTolerance && Math.abs(p.y - a.y) <= placeTolerance;
-  return best === 0 && page.ocr && page.doubted.some(inPlace) ? null : best;
+  return best === 0 && page.ocr && page.doubted.some((p) => atPlace(p, a, settings)) ? null : best;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** A memory grown by a further correction, and the keys that name a memory's sender and layout. */
 import { createHash } from 'node:crypto';
 import type { PageContent } from '../read/page-content.js';
-import { sharedAnchors } from './layout-match.js';
+import { atPlace, sharedAnchors } from './layout-match.js';
 import type { Anchor, LayoutMemory, LayoutModel } from './model.js';
 import { matchMemory } from './apply.js';
 import { memoryPage } from './page.js';
@@ -9,9 +9,6 @@ import { senderLabel } from './sender.js';
 import { compact } from './near-text.js';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.js';
 import { KEY_HEX_DIGITS } from '../units.js';
-
-/** Two anchors at one place (settings.memory.placeTolerance). */
-const near = (a: Anchor, b: Anchor, settings: EngineSettings) => Math.abs(a.x - b.x) <= settings.memory.placeTolerance && Math.abs(a.y - b.y) <= settings.memory.placeTolerance;
 
 /** The memory among `memories` that this page belongs to (same sender, same layout), if any. */
 export function memoryOfPage(content: PageContent, memories: LayoutMemory[], settings: EngineSettings = DEFAULT_SETTINGS): string | null {
@@ -27,7 +24,7 @@ export function memoryOfPage(content: PageContent, memories: LayoutMemory[], set
 export function mergeLayouts(earlier: LayoutModel, learned: LayoutModel, content: PageContent, settings: EngineSettings = DEFAULT_SETTINGS): LayoutModel {
   // A word the person set as a value on this page is no fixed word of the layout (a till's item text on a line without
   // an amount): where `learned` kept every fixed word of the page (fewer than settings.memory.maxAnchors), only its anchors stay.
-  const fixed = (a: Anchor) => learned.anchors.length >= settings.memory.maxAnchors || learned.anchors.some((b) => b.t === a.t && near(a, b, settings));
+  const fixed = (a: Anchor) => learned.anchors.length >= settings.memory.maxAnchors || learned.anchors.some((b) => b.t === a.t && atPlace(a, b, settings));
   const shared = sharedAnchors(earlier.anchors, memoryPage(content, settings), settings).filter(fixed);
   const names = new Set(learned.fields.map((f) => f.name));
   return {

@@ -86,13 +86,13 @@ export function findRecordValues(asked: AskedFields, isColumn: boolean[], choice
   const isTotal = (c: Concept | null) => !!c && (TOTAL_PARTS as readonly string[]).includes(c.id);
   const isDue = (c: Concept | null) => c?.id === 'amount_due';
   const totals = concepts.some((c) => isTotal(c) || isDue(c)) ? findTotals(lines, skip, settings) : null;
+  const documentValue = (c: Concept) => (isTotal(c) ? totals?.get(c.id) ?? null : isDue(c) && totals ? findAmountDue(lines, skip, totals, settings) : findDocumentValue(c, lines, skip, settings));
   fields.forEach((f, i) => {
     if (located[i]) {
       const box = pickRegionForField(f.name, pictures, settings);
       recordValues.set(i, { type: 'image_region', box: box ? roundBox(box) : null });
     } else if (!isColumn[i]) {
       const concept = concepts[i];
-      const documentValue = (c: Concept) => (isTotal(c) ? totals?.get(c.id) ?? null : isDue(c) && totals ? findAmountDue(lines, skip, totals, settings) : findDocumentValue(c, lines, skip, settings));
       const found = concept ? documentValue(concept) : findLabeledValue(f.name, specs[i].kind, lines, skip, settings);
       const confidence = found && 'confidence' in found ? onlyDateSure(concept, found, lines, settings) : undefined;
       const value = found ? cell(found.value, found.words, specs[i], settings, confidence) : { value: null, box: null };
