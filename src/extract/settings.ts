@@ -176,6 +176,14 @@ export const DEFAULT_SETTINGS = deepFreeze({
       padWidthShare: 0.4,
       /** CPU threads of the recognizer's session: the engine already reads pages on one thread each. */
       threads: 1,
+      /**
+       * The head whose unsure words holding a letter are read again too: the first `headLines` lines starting above
+       * `headTop` of the page's height, where a receipt prints its name and address (the letterhead's reach,
+       * settings.fields.letterheadLines and letterheadTop: 12 lines down to 0.45 read again 50% more words for the
+       * same names and addresses on the tuning receipts; docs/measurements.md, "tills49").
+       */
+      headLines: 8,
+      headTop: 0.3,
     },
     budget: {
       /** Whole readings a page may cost (issue 28: never more than twice; read/reading-budget.ts). */

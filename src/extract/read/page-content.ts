@@ -7,7 +7,7 @@ const ASCII_ALNUM = /[0-9A-Za-z]/;
 import { imageMetadata, loadSharp } from '../../libvips.js';
 import type { OcrPage } from './ocr-page.js';
 import type { LineRecognizer } from './line-recognizer.js';
-import { rereadFigures } from './second-reading.js';
+import { rereadUnsureWords } from './second-reading.js';
 import type { TesseractPool } from './tesseract-pool.js';
 
 /** Everything the engine reads off one page, whatever its source (text layer or OCR). */
@@ -98,11 +98,11 @@ export async function readPageContent(
   const image = pageImage(page);
   // OCR and libvips (with the threads the engine asked for) load with the first page that needs them: a text page never does.
   const [{ ocrPage }] = await Promise.all([import('./ocr-page.js'), loadSharp()]);
-  // With a second reader, the unsure figures are read again on the raster the words were read on (second-reading.ts);
+  // With a second reader, the unsure figures and head words are read again on the raster the words were read on (second-reading.ts);
   // the raster is let go either way: the cache keeps words.
   const read = async (): Promise<OcrPage> => {
     const { raster, ...ocr } = await ocrPage(image, quality, pool, settings);
-    return secondReader ? { ...ocr, words: await rereadFigures(raster, ocr.words, secondReader, settings) } : ocr;
+    return secondReader ? { ...ocr, words: await rereadUnsureWords(raster, ocr, secondReader, settings) } : ocr;
   };
   const ocr = cache ? await cache.get(image, quality, read) : await read();
   return { content: { words: ocr.words, rules: ocr.rules, pictures: [], aspect: ocr.aspect }, toPageBox: ocr.toPageBox, source: 'ocr' };

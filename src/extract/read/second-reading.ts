@@ -6,8 +6,16 @@
  * surely on receipts' till print but knows no accented letters. The second
  * reading takes the word's place only when it still reads as figures and is
  * surer than tesseract was (docs/measurements.md, "Second reader").
+ *
+ * The same for the words of a page's head, where a till prints its name and
+ * address in capitals a scan smudges ("SERDAHNG", "fuardian", "5DNi"): a word
+ * holding a letter that tesseract read unsurely is read again there, on pages
+ * read in a language whose letters the recognizer knows, and the surer reading
+ * wins whatever it reads as (docs/measurements.md, "tills49").
  */
 import { MINUTES_PATTERN } from '../format/time-of-day.js';
+import type { Lang } from '../lang/index.js';
+import { groupWordsIntoLines } from '../layout/lines/lines.js';
 import type { EngineSettings } from '../settings.js';
 import type { Word } from '../types.js';
 import type { GreyRaster } from './grey-raster.js';
@@ -56,21 +64,42 @@ export function wordCrop(raster: GreyRaster, w: Word, settings: EngineSettings):
 }
 
 /**
- * The page's words with the unsure figures read again where the second
- * reading is sure; such a word keeps its box and takes the recognizer's
- * least sure character as its confidence.
+ * The words of the page's head that hold a letter tesseract read unsurely: its first lines near the top
+ * (settings.read.secondReader.headLines, headTop), on a page read in English, the one language printed without
+ * accents: the recognizer's dictionary has none (a German `Südring` came back `sudring`).
  */
-export async function rereadFigures(raster: GreyRaster, words: Word[], recognizer: LineRecognizer, settings: EngineSettings): Promise<Word[]> {
+function unsureHeadWords(words: Word[], aspect: number, language: Lang, settings: EngineSettings): Set<Word> {
+  const { headLines, headTop, maxConfidence } = settings.read.secondReader;
+  if (language !== 'en') return new Set();
+  const head = groupWordsIntoLines(words, aspect, settings)
+    .filter((l) => l.box.y1 < headTop)
+    .slice(0, headLines);
+  return new Set(head.flatMap((l) => l.words).filter((w) => /\p{L}/u.test(w.text) && (w.confidence ?? 1) < maxConfidence));
+}
+
+/** A head word's second reading: any text but the Han characters of the model's dictionary, surer than tesseract was. */
+function acceptsHeadReading(text: string, r: LineReading, tesseractConfidence: number): boolean {
+  return text !== '' && !/\p{Script=Han}/u.test(text) && r.scores.length > 0 && Math.min(...r.scores) > tesseractConfidence;
+}
+
+/**
+ * The page's words with the unsure figures, and the unsure words of its head, read again where the second reading
+ * is sure; such a word keeps its box and takes the recognizer's least sure character as its confidence.
+ */
+export async function rereadUnsureWords(raster: GreyRaster, page: { words: Word[]; aspect: number; language: Lang }, recognizer: LineRecognizer, settings: EngineSettings): Promise<Word[]> {
+  const head = unsureHeadWords(page.words, page.aspect, page.language, settings);
   const out: Word[] = [];
-  for (const w of words) {
-    const crop = wantsSecondReading(w, settings) ? wordCrop(raster, w, settings) : undefined;
+  for (const w of page.words) {
+    const crop = wantsSecondReading(w, settings) || head.has(w) ? wordCrop(raster, w, settings) : undefined;
     if (!crop) {
       out.push(w);
       continue;
     }
     const reading = await recognizer.recognize(crop);
     const text = asWordText(reading);
-    out.push(text !== w.text && acceptsSecondReading(text, reading, w.confidence ?? 1) ? { ...w, text, confidence: Math.min(...reading.scores) } : w);
+    const confidence = w.confidence ?? 1;
+    const taken = text !== w.text && (acceptsSecondReading(text, reading, confidence) || (head.has(w) && acceptsHeadReading(text, reading, confidence)));
+    out.push(taken ? { ...w, text, confidence: Math.min(...reading.scores) } : w);
   }
   return out;
 }
