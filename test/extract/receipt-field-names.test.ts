@@ -72,3 +72,31 @@ describe('a till\'s date and merchant under every name integrators give them', (
     expect(rowsOf(extractFromContent(receipt, askWith('', name)))).toEqual([{ [name]: 'KINGS CONFECTIONERY SDN BHD' }]);
   });
 });
+
+/**
+ * Issue 28: an integrator asking a till's total alone, typed as an identifier (`total`, `amount`), means the receipt's
+ * total, not the items' column a head names ("AMOUNT"); a head written as printed ("Amount") may still ask the column.
+ */
+describe('a till\'s total asked alone under an item head that names it', () => {
+  const receipt = scanned(page([
+    [20, [[300, 'SYARIKAT PERNIAGAAN GIN KEE']]],
+    [35, [[300, 'NO 290, JALAN AIR PANAS']]],
+    [50, [[300, '53200 KUALA LUMPUR']]],
+    [80, [[60, 'ITEM'], [420, 'QTY'], [540, 'U/P'], [670, 'AMOUNT']]],
+    [95, [[60, 'STEEL RULER 30CM'], [430, '1'], [540, '3.50'], [690, '3.30']]],
+    [110, [[60, 'LAMINATE FILM'], [430, '1'], [540, '1.30'], [690, '1.30']]],
+    [135, [[60, 'SUB-TOTAL'], [690, '4.60']]],
+    [150, [[60, 'TOTAL TAX'], [690, '0.28']]],
+    [165, [[60, 'ROUNDING'], [690, '0.02']]],
+    [180, [[60, 'TOTAL'], [690, '4.90']]],
+    [195, [[60, 'CASH'], [690, '4.90']]],
+  ]));
+
+  it.each(['total', 'amount'])('%s: the receipt\'s total, one row', (name) => {
+    expect(rowsOf(extractFromContent(receipt, askWith(PLAIN, name)))).toEqual([{ [name]: '4.90' }]);
+  });
+
+  it('a head written as printed asks its column', () => {
+    expect(rowsOf(extractFromContent(receipt, askWith(PLAIN, 'Amount'))).length).toBeGreaterThan(1);
+  });
+});
