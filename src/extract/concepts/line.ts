@@ -50,6 +50,15 @@ export const COLUMN_COUNTERPARTS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Line concepts a party's name means as a column head beside line fields: a payslip prints "Employer" ("Arbeitgeber",
+ * "Employeur", "Pracodawca") over the employer's share of each item, a column of amounts, where the same word labels
+ * the employer's name in the head of the page (the issuer, `seller_name`).
+ */
+export const PARTY_SHARES: Readonly<Record<string, string>> = {
+  seller_name: 'employer_contribution',
+};
+
+/**
  * Line concepts a bare word means when it is asked beside line fields:
  * `amount` beside `description` is each item's amount, not the document's
  * total, `deductions` beside `hours` a payslip item's deduction

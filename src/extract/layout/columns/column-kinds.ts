@@ -220,7 +220,12 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
     const named = [...classifyLabel(head, settings).keys()];
     return named.length > 0 && named.every((id) => !asked.has(id));
   };
-  const freeFor = (f: number) => (c: number) => free(c) || (unknown(f) && !taken.has(c) && !!choice.names[c] && namesUnasked(choice.names[c]));
+  // A number's head no field asks for ("N°", "Nr.": the position's, or the document number's) over an item's codes: the
+  // code asked is what it numbers (a payslip's "N° | Rubrique" over "10 | Salaire de base").
+  const numbersUnasked = (head: string) => namesUnasked(head) && [...classifyLabel(head, settings).keys()].every((id) => conceptById(id)?.kind === 'identifier');
+  const identifier = (f: number) => fields[f].concept?.kind === 'identifier';
+  const freeFor = (f: number) => (c: number) =>
+    free(c) || (!taken.has(c) && !!choice.names[c] && ((unknown(f) && namesUnasked(choice.names[c])) || (identifier(f) && numbersUnasked(choice.names[c]))));
   const fitOf = (f: number) => fits(unknown(f) && !fields[f].kind ? { ...fields[f], kind: 'text' } : fields[f], kinds);
   // One item is too few values for their shapes alone; a free column under a head the catalogue knows ("Item" over an
   // article number, the description under "Description") is an item's column, and its one value's shape says whose.
