@@ -29,6 +29,8 @@ type Kinds = EngineSettings['columns']['kinds'];
 /** How well a value of each shape suits a field: by its concept (a unit is one word, a description several), else by its kind. */
 function fits(field: FieldRequest, kinds: Kinds): Partial<Record<Shape, number>> {
   if (field.concept?.id === 'unit') return { word: 1 };
+  // A box's measures are figures joined by signs, never prose: a count with its unit ("374 lot") is not one.
+  if (field.concept?.id === 'dimensions') return { measures: 1 };
   if (COUNTS.has(field.concept?.id ?? '')) return { integer: 1, decimal: kinds.decimalForCount };
   // A discount is printed as a rate ("15%") as often as an amount.
   if (DISCOUNTS.has(field.concept?.id ?? '')) return { percent: 1, decimal: 1 };

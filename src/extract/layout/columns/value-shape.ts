@@ -5,7 +5,7 @@
  */
 import { looksLikeDate, looksLikeNumber } from '../../format/index.js';
 
-export type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'code' | 'word' | 'words';
+export type Shape = 'date' | 'percent' | 'integer' | 'decimal' | 'measures' | 'code' | 'word' | 'words';
 
 /** What a cell's text looks like, coarsely enough that a column holds one shape. */
 export function shapeOf(text: string): Shape | null {
@@ -15,6 +15,8 @@ export function shapeOf(text: string): Shape | null {
   if (!t) return null;
   if (/^[-+]?[\d.,\s]+\s?%$/.test(t)) return 'percent';
   if (looksLikeDate(t)) return 'date';
+  // A box's measures ("60x40x35", "120 × 80"): no article number, though letters stand between the digits.
+  if (/^\d+(?:[.,]\d+)?(?:\s?[x×]\s?\d+(?:[.,]\d+)?){1,2}$/i.test(t)) return 'measures';
   // Long digit runs are article numbers, not counts; letters mixed with digits too ("A-1023", "PL2025-11"), and
   // digit groups joined by hyphens or slashes that are no date ("48-6834").
   if (/^\d{5,}$/.test(t) || (/\d/.test(t) && /\p{L}/u.test(t) && !/\s/.test(t)) || /^\d+(?:[-/]\d+)+$/.test(t)) return 'code';
