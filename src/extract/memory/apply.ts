@@ -50,24 +50,19 @@ function findLabel(page: MemoryPage, label: NonNullable<LearnedField['label']>, 
   const longest = want.length + slipsFor(want.length, settings);
   let best: { line: number; seg: Segment; rest: Word[]; d: number } | null = null;
   page.lines.forEach((l, li) => {
-    l.segments.forEach((seg, s) => {
+    for (const seg of l.segments) {
       let rest: Word[] | null = null;
       if (label.sameSegment) {
-        // A label a scan read as one cell with its value may end a cell of its own on the next, its value in the next
-        // cell (`Nettosumme:` | `EUR 4.542,05`, `Endsaldo:` | `CHF -3231,69` where the page learned from read
-        // `Nettosumme: EUR 29.484,97`, `Endsaldo: CHF 8622,03`): on a scan the label is read on into the next cell.
-        const next = page.ocr ? l.segments[s + 1] : undefined;
-        const words = [seg, ...(next ? [next] : [])].flatMap((g) => g.words);
         let acc = '';
-        for (let k = 0; k < words.length - 1 && acc.length < longest && !rest; k++) {
-          acc += compact(words[k].text);
-          if (same(acc)) rest = k < seg.words.length - 1 ? seg.words.slice(k + 1) : words.slice(k + 1);
+        for (let k = 0; k < seg.words.length - 1 && acc.length < longest && !rest; k++) {
+          acc += compact(seg.words[k].text);
+          if (same(acc)) rest = seg.words.slice(k + 1);
         }
       } else if (same(compact(seg.text))) rest = [];
-      if (!rest) return;
+      if (!rest) continue;
       const d = Math.hypot(seg.box.x1 - label.box.x1, seg.box.y1 - label.box.y1 - dy);
       if (!best || d < best.d) best = { line: li, seg, rest, d };
-    });
+    }
   });
   return best;
 }
@@ -100,16 +95,8 @@ function lineAt(lines: Line[], y: number, settings: EngineSettings): number {
   return best;
 }
 
-/**
- * The value's words of its cell: without the words it learned before and after it (a value over one line). A lead never
- * cuts a number: a group of digits right before a value that starts with one is the value's (`1 798,16`, where the scan
- * learned from read a stray `1` before its `1914,27`).
- */
-function inCell(words: Word[], f: LearnedField): Word[] {
-  let from = Math.min(f.lead, words.length);
-  while (from > 0 && /^\d{1,3}$/.test(words[from - 1].text) && /^\d/.test(words[from]?.text ?? '')) from--;
-  return words.slice(from, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
-}
+/** The value's words of its cell: without the words it learned before and after it (a value over one line). */
+const inCell = (words: Word[], f: LearnedField): Word[] => words.slice(f.lead, f.lines === 1 ? Math.max(f.lead, words.length - f.tail) : undefined);
 
 /** How far the page moved what the memory learned: its anchors placed, and the learned labels found (their lines' moves). */
 interface Placement {

@@ -12,7 +12,7 @@ import { roundCoordinate } from '../layout/lines/geometry.js';
 import { isNear, letterWord } from './near-text.js';
 
 /** An amount with two decimals: lines holding one are item rows or totals, whose place follows the table's length. */
-export const AMOUNT = /\d[.,]\d{2}(?!\d)/;
+const AMOUNT = /\d[.,]\d{2}(?!\d)/;
 
 /** The page's fixed-looking words: letter words of lines without amounts, outside the values a person set. */
 export function anchorsOf(lines: Line[], isValueWord: (line: Line, i: number) => boolean, settings: EngineSettings): Anchor[] {

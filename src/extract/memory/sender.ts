@@ -4,33 +4,15 @@
  * carry all of its sender's ids and its name.
  */
 import { DOCUMENT_TITLE } from '../lexicon.js';
-import type { Line, Segment } from '../layout/lines/lines.js';
+import type { Line } from '../layout/lines/lines.js';
 import type { EngineSettings } from '../settings.js';
 import type { SenderMarks } from './model.js';
 import { compact, holdsNear, isNear, letterWord } from './near-text.js';
 import type { MemoryPage } from './page.js';
-import { AMOUNT } from './layout-match.js';
 import { half } from '../units.js';
 
 /** EU VAT ids (and the UK's): a country prefix and eight to twelve characters, mostly digits. */
 const VAT_ID = /(?<![A-Z])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|CHE)(?=[A-Z0-9]{8,12}(?![A-Z0-9]))(?=(?:[A-Z]?\d){8})[A-Z0-9]{8,12}(?![A-Z0-9])/g;
-const VAT_ID_HERE = new RegExp(VAT_ID.source, 'y');
-
-/**
- * The VAT ids of a cell: read up to its end, not into the next cell's figures (`UID-Nr. ATU67673447` beside a postcode
- * `50667 Köln` on one line), and from the start of any of its words, as after a label word (`TVA intracommunautaire
- * FR38743611227`, whose words joined run the label's letters into the id's country).
- */
-function taxIdsOf(cell: Segment): string[] {
-  const ids = [...compact(cell.text).matchAll(VAT_ID)].map((m) => m[0]);
-  cell.words.forEach((_, i) => {
-    VAT_ID_HERE.lastIndex = 0;
-    const m = VAT_ID_HERE.exec(compact(cell.words.slice(i).map((w) => w.text).join('')));
-    if (m) ids.push(m[0]);
-  });
-  return ids;
-}
-
 /** The start of an IBAN word ("DE89", "DE893704…"); its groups of four may follow as words of their own. */
 const IBAN_START = /^[A-Z]{2}\d{2}[A-Z0-9]*$/;
 const IBAN_GROUP = /^[A-Z0-9]{1,4}$/;
@@ -57,19 +39,16 @@ const REGISTER = /(?<!\p{L})(?<label>HR[AB]|FN|KRS|KvK|RCS|SIRE[NT]|REA|CRC|Reg\
 const lettersAndDigits = (text: string): string => text.replace(/[^\p{L}\d]/gu, '').toUpperCase();
 
 const registersOf = (line: Line, settings: EngineSettings): string[] =>
-  line.segments.flatMap((s) => [...s.text.matchAll(REGISTER)]).flatMap((m) => {
+  [...line.text.matchAll(REGISTER)].flatMap((m) => {
     const { label, number } = m.groups!;
     return (number.match(/\d/g)?.length ?? 0) >= settings.memory.registerDigits ? [lettersAndDigits(label + number)] : [];
   });
 
-/**
- * The letterhead's name: the tallest line near the top that reads as a name, not as the document's title nor as a row
- * or total (a line printing an amount: a short receipt's first items, `Economie  0,30`, stand near the top too).
- */
+/** The letterhead's name: the tallest line near the top that reads as a name, not as the document's title. */
 function letterheadName(lines: Line[], settings: EngineSettings): string | null {
   let best: Line | null = null;
   for (const l of lines) {
-    if (l.box.y1 > settings.memory.nameTop || !/\p{L}.*\p{L}.*\p{L}/u.test(l.text) || DOCUMENT_TITLE.test(l.text.trim()) || AMOUNT.test(l.text)) continue;
+    if (l.box.y1 > settings.memory.nameTop || !/\p{L}.*\p{L}.*\p{L}/u.test(l.text) || DOCUMENT_TITLE.test(l.text.trim())) continue;
     if (/\d/.test(l.segments[0].text)) continue;
     if (!best || l.height > best.height * settings.memory.nameClearlyTaller) best = l;
   }
@@ -82,7 +61,7 @@ export function senderMarks(lines: Line[], settings: EngineSettings): SenderMark
   const ibans = new Set<string>();
   const registers = new Set<string>();
   for (const l of lines) {
-    for (const s of l.segments) for (const id of taxIdsOf(s)) taxIds.add(id);
+    for (const m of compact(l.text).matchAll(VAT_ID)) taxIds.add(m[0]);
     for (const i of ibansOf(l, settings)) ibans.add(i);
     for (const r of registersOf(l, settings)) registers.add(r);
   }
