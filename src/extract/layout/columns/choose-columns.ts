@@ -16,10 +16,7 @@ export function chooseColumns(tables: Table[], asked: AskedFields, settings: Eng
   let choices = textual.length ? chooseTablesForFields(tables, textual, settings) : [];
   // Document-level fields only (number, date, parties, totals): one row of values, unless a table lists them as its
   // columns (a list of invoices).
-  // One word asked alone asks for a column only under a head printing it ("Total" over "Total"): a head that only means
-  // it (a till's "AMOUNT") heads the items, and the word asks the document's value.
-  const printed = textual.length > 1 || choices.some((c) => c.columnOf[0] >= 0 && c.names[c.columnOf[0]]?.trim().toLowerCase() === textual[0].name.trim().toLowerCase());
-  if (documentOnly && choices.length && !(asColumns && printed && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= documentFieldsAsColumns * textual.length)) {
+  if (documentOnly && choices.length && !(asColumns && choices[0].columnOf.every((c) => c >= 0) && choices[0].score >= documentFieldsAsColumns * textual.length)) {
     choices = [];
   }
   // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the
