@@ -50,12 +50,12 @@ export const COLUMN_COUNTERPARTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Line concepts a party's name means as a column head beside line fields: a payslip prints "Employer" ("Arbeitgeber",
- * "Employeur", "Pracodawca") over the employer's share of each item, a column of amounts, where the same word labels
- * the employer's name in the head of the page (the issuer, `seller_name`).
+ * The party whose name means a line concept as a column head beside line fields: a payslip prints "Employer"
+ * ("Arbeitgeber", "Employeur", "Pracodawca") over the employer's share of each item, a column of amounts, where the
+ * same word labels the employer's name in the head of the page (the issuer, `seller_name`).
  */
-export const PARTY_SHARES: Readonly<Record<string, string>> = {
-  seller_name: 'employer_contribution',
+export const SHARE_PARTIES: Readonly<Record<string, string>> = {
+  employer_contribution: 'seller_name',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { classifyLabel, conceptById, labelScore, resolveConcept, type Concept } from '../../concepts/index.js';
-import { COLUMN_COUNTERPARTS, PARTY_SHARES } from '../../concepts/line.js';
+import { COLUMN_COUNTERPARTS, SHARE_PARTIES } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
 import { matchScore, normalizeTokens } from './field-match.js';
 import { headerNames } from '../tables/header-names.js';
@@ -47,8 +47,8 @@ export function headerScore(field: FieldRequest, header: string, settings: Engin
   const byColumn = counterpart ? labelScore(counterpart, header, settings) * counterpartShare : 0;
   if (byColumn > 0) return byColumn;
   // A party's name over an item's amount is that party's share ("Employer" over the employer's contribution).
-  const parties = withLines ? Object.keys(PARTY_SHARES).filter((party) => PARTY_SHARES[party] === concept.id) : [];
-  const byParty = Math.max(0, ...parties.map((party) => labelScore(conceptById(party) as Concept, header, settings) * counterpartShare));
+  const party = withLines ? conceptById(SHARE_PARTIES[concept.id] ?? '') : undefined;
+  const byParty = party ? labelScore(party, header, settings) * counterpartShare : 0;
   if (byParty > 0) return byParty;
   const byOther = field.alsoNamedBy ? labelScore(field.alsoNamedBy, header, settings) * counterpartShare : 0;
   if (byOther > 0) return byOther;
