@@ -27,7 +27,7 @@
  *     [--sections icdar,generated,timing,business,series,kie,textpage,cli] [--scans N] [--digital N]
  *     [--timing N] [--kinds invoice,receipt,...] [--langs en,de,...]
  *     [--series-length N] [--series-every-language] [--modalities digital,scanned] [--series-sets generated,kie]
- *     [--scan-kinds flatbed,phone] [--settings JSON]
+ *     [--scan-kinds flatbed,phone] [--seed-start N] [--settings JSON]
  *     [--per-pair N] [--per-source N] [--sources sroie,receipts-de,...] [--no-peer] [--peer-one-thread]
  *     [--ocr-cache DIR] [--show-wrong] [--datasets DIR] [--hybrid-originals DIR] [--json]
  *
@@ -36,6 +36,8 @@
  * 8, per source and split; without --quick all unless given), no peer timing.
  * `--scans N`: scanned documents per kind × language in the business section
  * (default 1) and scanned pages of the generated section per split (default 6).
+ * `--seed-start N`: the business section's documents from the split's seeds at N and after (default 1), so
+ * more scans of the tuning split (`--seed-start 7 --scan-kinds phone`) add to the standard set's instead of repeating it.
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
  * `--no-peer`: the real scans without the tesseract CLI beside them.
@@ -396,6 +398,7 @@ async function main(): Promise<void> {
       const business = await runBusinessBench(cached ?? engine, {
         split,
         perPair: arg('per-pair', quick ? 1 : 2),
+        start: arg('seed-start', 1),
         scansPerPair: arg('scans', 1),
         kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
         langs: (listArg('langs') ?? LANGS) as Lang[],

@@ -15,6 +15,8 @@ export interface BusinessBenchOptions {
   split: Split;
   /** Digital documents per kind × language. */
   perPair: number;
+  /** The first seed of the split to take (default 1). */
+  start?: number;
   /** Of those, how many are also scanned. */
   scansPerPair: number;
   kinds: readonly BusinessKind[];
@@ -61,7 +63,7 @@ function failures(scores: DocScore[], withExamples: boolean) {
 const namedInferred = (s: Summary) => `${s.line_items.f1.toFixed(2)}/${s.line_items_inferred.f1.toFixed(2)}`;
 
 export async function runBusinessBench(engine: Engine, o: BusinessBenchOptions): Promise<{ json: Record<string, unknown>; table: string }> {
-  const docs = await generateBusinessSet({ split: o.split, perPair: o.perPair, kinds: o.kinds, langs: o.langs });
+  const docs = await generateBusinessSet({ split: o.split, perPair: o.perPair, start: o.start, kinds: o.kinds, langs: o.langs });
   const results: Record<Modality, Entry[]> = { digital: [], scanned: [] };
   const seen = new Map<string, number>();
   for (const doc of docs) {
