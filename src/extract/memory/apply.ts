@@ -6,7 +6,7 @@
  * matches gets the general answer untouched.
  */
 import type { PageContent } from '../read/page-content.js';
-import { isImageRegion, type ExtractRequest, type ExtractResult, type ExtractedCell, type Word } from '../types.js';
+import { cellText, isImageRegion, type ExtractRequest, type ExtractResult, type ExtractedCell, type Word } from '../types.js';
 import { resolveFormat } from '../format/index.js';
 import { overlap1d } from '../layout/lines/geometry.js';
 import type { Line, Segment } from '../layout/lines/lines.js';
@@ -377,6 +377,12 @@ function printedTotals(page: MemoryPage, model: LayoutModel, placed: Placement, 
     .filter((v): v is number => v !== null);
 }
 
+/** Whether rows hold one value of a name on every row, not an empty one. */
+function sameOnEveryRow(rows: Array<Record<string, ExtractedCell>>, name: string): boolean {
+  const texts = new Set(rows.map((r) => cellText(r[name])));
+  return texts.size === 1 && [...texts][0].trim() !== '';
+}
+
 /** The general answer with every field the page's memory knows read the way it learned, where it survives the general rules' checks (compete.ts); the answer itself when none matches. */
 export function applyLayoutMemory(content: PageContent, request: ExtractRequest, result: ExtractResult, settings: EngineSettings): ExtractResult {
   if (!result.ok || !request.memories?.length || request.fields.length === 0) return result;
@@ -396,7 +402,10 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   // a name it set as a document value is no column's (a packing list's total weight beside its weight column), even
   // where the page learned from did not print that value.
   const setAsDocument = names.map((name) => (model.documentNames ?? []).some((n) => sameName(n, name)));
-  const asksDocument = setAsDocument.filter(Boolean).length > setByRow.filter(Boolean).length;
+  // Names a person set neither way that mean a line's value (an item code, a quantity) ask for rows as the names set
+  // row by row do: a packing list's items asked beside the weights a fields correction set as the document's.
+  const unsetLine = names.filter((name, i) => !setByRow[i] && !setAsDocument[i] && isLineConcept(name, settings));
+  const asksDocument = setAsDocument.filter(Boolean).length > setByRow.filter(Boolean).length + unsetLine.length;
   const asksTable = !asksDocument && names.some((n) => model.table?.columns.some((c) => sameField(c.name, n)) && !model.fields.some((f) => sameField(f.name, n)));
   // Beside the table (its columns, two of the names a person set row by row, or line concepts), such a name is a column
   // even where its band was not learned: no document value of that name (a total weight, the invoice's "Imponibile") reads it.
@@ -456,10 +465,14 @@ export function applyLayoutMemory(content: PageContent, request: ExtractRequest,
   // A memory without a table learned its line values from a page of one row: where the general rules read several
   // (a scan's wrapped description read as a row of its own), such a value is on none of them, and theirs stay.
   const oneRowOnly = names.map((name) => rowCount > 1 && !model.table && asksRows && isLineConcept(name, settings));
+  // Rows the general rules read (the memory read none) on a request for rows: a value learned as the document's goes
+  // on them only where they read that name as one value on every row (an invoice number beside the items); where they
+  // read it row by row, whatever they read (a weight per item, or none on some), the name is their column there.
+  const generalColumn = names.map((name) => !tableRows && asksRows && general.length > 1 && !sameOnEveryRow(general, name));
   const rows = Array.from({ length: rowCount }, (_, r) => {
     const out: Record<string, ExtractedCell> = {};
     names.forEach((name, i) => {
-      const known = oneRowOnly[i] ? undefined : fieldCells.get(i);
+      const known = oneRowOnly[i] || generalColumn[i] ? undefined : fieldCells.get(i);
       if (known) out[name] = known;
       else if (tableRows && name in tableRows[r]) out[name] = tableRows[r][name];
       else out[name] = (general.length === rowCount ? general[r]?.[name] : general[0]?.[name]) ?? empty;

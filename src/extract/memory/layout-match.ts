@@ -11,8 +11,11 @@ import { half, medianOfSorted, middle } from '../units.js';
 import { roundCoordinate } from '../layout/lines/geometry.js';
 import { isNear, letterWord } from './near-text.js';
 
-/** An amount with two decimals: lines holding one are item rows or totals, whose place follows the table's length. */
-const AMOUNT = /\d[.,]\d{2}(?!\d)/;
+/**
+ * A number with one or two decimals (an amount, a weight in kg): lines holding one are item rows or totals, whose place
+ * follows the table's length.
+ */
+const AMOUNT = /\d[.,]\d{1,2}(?!\d)/;
 
 /** The page's fixed-looking words: letter words of lines without amounts, outside the values a person set. */
 export function anchorsOf(lines: Line[], isValueWord: (line: Line, i: number) => boolean, settings: EngineSettings): Anchor[] {
