@@ -641,6 +641,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
       letterheadLineFalloff: 0.05,
       letterheadClearlyTaller: 1.08,
       /**
+       * A name's second line under the letterhead is printed in letters as tall, at least this share of the
+       * letterhead's: a brand's or a branch's line under a name is set smaller.
+       */
+      nameLineHeight: 0.8,
+      /**
        * A legal form this long or longer ("sdnbhd", "limited") is matched one OCR slip off ("SON BHD"); shorter ones
        * ("sa", "co", "gmbh") only as printed, as one slip makes them another word.
        */

@@ -44,7 +44,7 @@ export const LABELS: ConceptLabels = {
   discount: 'Discount|Rebate|Total Discount|Less Discount',
   shipping: 'Shipping|Freight|Delivery|Postage|Shipping & Handling|Shipping and Handling|Delivery Charge|Carriage',
   total_amount: 'Total|Grand Total|Total Amount|Total Amt|Gross Amt|Invoice Total|Amount|Total incl. VAT|Total incl. Tax|Total (incl. VAT)|Gross Amount|Total Gross|Total Inc. GST|Total (GST Incl)|Total incl. GST|Total Including GST|Total Inclusive GST|Total Includes GST|Total Sales (Inclusive of GST)|Rounded Total|Total Rounded|Net Total Rounded|Total Sales Incl. GST|Total Sales Inclusive GST|Total Sales Including GST|Total After Rounding|Total incl. of GST|Total incl. of Tax',
-  amount_due: 'Amount Due|Balance Due|Total Due|Amount Payable|Please Pay|Amount to Pay|Outstanding|Payable|Due Payable|Total Payable|Total Amount Payable|Total Payable Amount|Total Amt Payable|Amount to be Paid',
+  amount_due: 'Amount Due|Due|Balance Due|Total Due|Amount Payable|Please Pay|Amount to Pay|Outstanding|Payable|Due Payable|Total Payable|Total Amount Payable|Total Payable Amount|Total Amt Payable|Amount to be Paid',
   amount_paid: 'Amount Paid|Paid|Deposit|Prepayment|Advance|Payment Received|Less Paid|Cash|Tendered|Payment received|Less payment received|Received|Cash Received|Amount Received',
   opening_balance: 'Opening Balance|Previous Balance|Balance Brought Forward|Brought Forward|Balance Forward|Starting Balance|Beginning Balance',
   closing_balance: 'Closing Balance|New Balance|Ending Balance|Balance Carried Forward|Carried Forward|Final Balance',

@@ -67,11 +67,17 @@ export const isContactLine = (text: string): boolean => CONTACT.test(text);
  */
 export const isAddressLine = (text: string): boolean => ADDRESS_LINE_START.test(text.trim()) && !/[:：].*\d/.test(text);
 
-/** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a one-line sender. */
+/**
+ * A number printed alone without its label, of more digits than any postcode or house number: a phone's ("016-5498845,"
+ * under a till's address) or a registration's.
+ */
+const isBareLongNumber = (text: string): boolean => !/\p{L}/u.test(text) && (text.match(/\d/g)?.length ?? 0) >= 8;
+
+/** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a long bare number, a one-line sender. */
 export function endsAddress(seg: Segment, settings: EngineSettings): boolean {
   const t = seg.text;
   if (isAddressLine(t) && !CONTACT.test(t)) return false;
-  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
+  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || isBareLongNumber(t) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
 }
 
 /** The one-line form split at its separators: the first part names the party, the rest is its address. */
@@ -112,13 +118,15 @@ function centredLine(line: Line, next: Line | undefined, head: Segment, settings
 /**
  * A company's registration number printed under its name ("(139386 X)",
  * "Company No :256628-W", "002458685-T", "( ROC : SAD416111-K)"): a few words
- * around a number of five digits or more, in brackets or ending in its check
- * letter. No line of the address.
+ * around a number of five digits or more, opening with a bracket or ending in
+ * its check letter. No line of the address.
  */
 export function isRegistrationLine(text: string, settings: EngineSettings): boolean {
   const t = text.trim();
   if (t.split(/\s+/).length > settings.fields.parties.registrationMaxWords || !/\d{5}/.test(t.replace(/[\s-]/g, ''))) return false;
-  return /^[(<[{].*[)>\]}]$/.test(t) || /\d-\s?[A-Z]\W?$/.test(t) || /^[\d\s-]+[A-Z]?$/.test(t);
+  // An opening bracket says it as well when the scan lost the closing one or read the check letter for a digit
+  // ("(Con63920 H", "(Subang Jaya) 666770-D" read "666770-0").
+  return /^[(<[{]/.test(t) || /\d-\s?[A-Z]\W?$/.test(t) || /^[\d\s-]+[A-Z]?$/.test(t);
 }
 
 /**

@@ -458,10 +458,9 @@ function isoCodeBeside(value: FoundValue, lines: Line[], lookahead: number): Fou
   return code ? found([{ text: code.text.replace(/[()]/g, ''), box: code.box }], value.confidence) : value;
 }
 
-/** The value of one document-level concept on a page, or null. */
-export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings): FoundValue | null {
+/** The value of one document-level concept on a page, or null; `candidates` when the caller has scored the labels already. */
+export function findDocumentValue(concept: Concept, lines: Line[], skip: Set<Line>, settings: EngineSettings, candidates = labelledOrSame(concept, lines, skip, settings)): FoundValue | null {
   const S = settings.fields;
-  const candidates = labelledOrSame(concept, lines, skip, settings);
   const best = candidates[0];
   if (best && best.score >= S.acceptScore) {
     const rival = candidates.find((c) => textOf(c.words) !== textOf(best.words));

@@ -220,7 +220,9 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
 export function findAmountDue(lines: Line[], skip: Set<Line>, totals: Map<string, FoundValue>, settings: EngineSettings): FoundValue | null {
   const due = conceptById('amount_due')!;
   const total = totals.get('total_amount');
-  const printed = labelled(due, lines, skip, settings)[0];
-  if (!total || (printed && printed.score >= settings.fields.acceptScore)) return findDocumentValue(due, lines, skip, settings);
+  // Scored once: the amount due has no sister label read with it (labelledOrSame is `labelled` for it).
+  const candidates = labelled(due, lines, skip, settings);
+  const printed = candidates[0];
+  if (!total || (printed && printed.score >= settings.fields.acceptScore)) return findDocumentValue(due, lines, skip, settings, candidates);
   return { ...total, confidence: Math.min(total.confidence, settings.fields.confidence.sisterTotal) };
 }

@@ -15,6 +15,7 @@ import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
+import { half } from '../../units.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
 
@@ -139,6 +140,9 @@ export function endsInCompanyForm(text: string, settings: EngineSettings): boole
   return !!form && form.words > form.formWords;
 }
 
+/** A number in brackets closing a line, a registration's after a company's name ("(Co. No:20154-T)"). */
+const BRACKETED_NUMBER_AFTER = /\s*\([^()]*\d[^()]*\)\s*$/;
+
 /** A line that is a legal form alone ("SDN BHD" under "PASARAYA BORONG PINTAR"): the end of the name above it. */
 const isFormAlone = (text: string, settings: EngineSettings): boolean => {
   const form = companyForm(text, settings);
@@ -162,8 +166,9 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
     return !!under && (STREET_START.test(under.text) || isPostalLine(under.text));
   };
   // A name has a run of three letters: two alone ("HE", "Sw") are what a recognizer made of a logo's strokes.
+  // A registration number in brackets after the name is no label's value ("Dion Realties Sdn Bhd (Co. No:20154-T)").
   const nameLike = (s: Segment) =>
-    /\p{L}{3}/u.test(s.text) && !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
+    /\p{L}{3}/u.test(s.text) && !DOCUMENT_TITLE.test(s.text) && !classifyLabel(stripColon(s.text), settings).size && !/[:：]/.test(s.text.replace(BRACKETED_NUMBER_AFTER, '')) && !isPostalLine(s.text) && !isStreetLine(s.text) && !!fitValue('name', s.words, settings) && (!readAsShapes(s.words, S.shapeReading) || overAddress(s));
   // A name set wide parts at its word gaps ("THREE | STOOGES"): a line of name parts alone is one name.
   // A street or an address line of a block beside the name is no part of it ("160 Harbour Road", "Bedrijventerrein De Hoek").
   const namePart = (x: Segment) => nameLike(x) && !holdsNumber(x.text, settings) && !isAddressLine(x.text);
@@ -272,6 +277,30 @@ function openingAddress(lines: Line[], head: Segment | null, settings: EngineSet
 }
 
 /**
+ * The second line of a name a till prints over two ("TSH POWER HARDWARE" over "TRADING", "RESTAURANT JIAWEI" over
+ * "JIAWEI HOUSE"): the line right under the letterhead, centred under it or starting where it starts, in letters as
+ * tall (settings.fields.parties.nameLineHeight) and a name's words that are no label, title, street, address or
+ * postal line, nor the line right over the postcode (a street printed without a number). A name ending in its legal
+ * form is whole.
+ */
+function nameGoesOn(lines: Line[], head: Segment, settings: EngineSettings): Segment | null {
+  const P = settings.fields.parties;
+  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
+  const next = lines[li + 1];
+  if (li < 0 || !next || endsInCompanyForm(head.text, settings) || next.box.y1 - lines[li].box.y2 > lines[li].height * settings.fields.addressGapLines) return null;
+  // A line right over the postcode is the street's, printed without a number.
+  const under = lines[li + 2] && inColumn(lines[li + 2], head, settings);
+  if (under && isPostalLine(under.text)) return null;
+  const parts = next.segments.filter((s) => /[\p{L}\p{N}]{2}/u.test(s.text));
+  const seg = parts.length === 1 ? inColumn(next, head, settings) : undefined;
+  if (!seg || seg !== parts[0]) return null;
+  const tall = (s: Segment) => median(s.words.map((w) => w.box.y2 - w.box.y1));
+  const centred = Math.abs(half(seg.box.x1 + seg.box.x2 - head.box.x1 - head.box.x2)) <= P.centredLineShift || Math.abs(seg.box.x1 - head.box.x1) < settings.tables.alignTolerance;
+  const plain = /\p{L}{3}/u.test(seg.text) && !/\d/.test(seg.text) && !STREET_START.test(seg.text) && !isAddressLine(seg.text) && !isPostalLine(seg.text) && !endsAddress(seg, settings);
+  return centred && plain && tall(seg) >= tall(head) * P.nameLineHeight && !readAsShapes(seg.words, settings.fields.shapeReading) && fitValue('name', seg.words, settings) ? seg : null;
+}
+
+/**
  * The issuer: the one-line sender names it surest (a letterhead may be a
  * logo's words, the addressee's name may be printed taller); its letterhead is
  * the block that name heads, else the tallest text at the top; its address is
@@ -289,13 +318,17 @@ export function issuer(lines: Line[], settings: EngineSettings): Party {
   // address starts at its street (a number, or a street word: "Jalan Lapangan Terbang") or postcode, or at the
   // address lines right over the street (an attention line, a department, a building: "z. Hd. Frau Krüger"), or at a
   // line over it the till ends in a comma: the comma runs the address on ("Einkaufszentrum Nord," over the street).
+  // A postcode first is the street's line under a street printed without a number ("AUTOROUTE RABAT MEKNES" over
+  // "15000 KHEMISSET"): the line over it is the street.
   let street = block ? block.findIndex((s) => holdsNumber(s.text, settings) || STREET_START.test(s.text)) : -1;
+  if (block && street > 0 && isPostalLine(block[street].text)) street--;
   while (block && street > 0 && (isAddressLine(block[street - 1].text) || /,$/.test(block[street - 1].text))) street--;
   const addressLines = block && street > 0 ? block.slice(street) : block;
   const postal = addressLines?.some((s) => isPostalLine(s.text));
   const address = postal ? addressLines : null;
+  const second = head && !sender ? nameGoesOn(lines, head, settings) : null;
   return {
-    name: sender?.name ?? head?.words ?? null,
+    name: sender?.name ?? (head && second ? [...head.words, ...second.words] : head?.words) ?? null,
     address: address?.flatMap((s) => s.words) ?? sender?.address ?? addressLines?.flatMap((s) => s.words) ?? null,
     segments: head ? [head, ...(block ?? [])] : [],
   };
