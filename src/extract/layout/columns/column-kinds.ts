@@ -134,28 +134,41 @@ function partTexts(table: Table, parts: Part[]): string[][] {
   return table.rows.map((r) => parts.map(({ column, part }) => textOf(part ? splitStackedCell(r.cells[column]?.words ?? [])[part] : r.cells[column]?.words ?? [])));
 }
 
+/** A table's columns as the shapes read them, and how well each part's values fit each requested field. */
+interface ShapedTable {
+  table: Table;
+  parts: Part[];
+  score: number[][];
+}
+
 /**
  * The table whose columns, without heads, line up with the requested fields
  * by the shapes of their values in request order. At least minFields fields
  * and minFieldShare of those asked must find a column
- * (settings.columns.kinds), so a block of labelled totals or an address set in
- * columns names nothing. Null when no table does. A column of codes over
- * prose gives the code's field and the prose's one column between them, as
- * two heads one over the other do (`stacked`).
+ * (settings.columns.kinds), so a block of labelled totals or an address set
+ * in columns names nothing. An item's field no column on the page fits (a
+ * box's measures a scan ran into the packages' cells, "2 120x77x18") is no
+ * table's, so it is not counted among those asked: it stays empty and costs
+ * the table none of its other columns. A document's value asked still counts. Null when no table
+ * does. A column of codes over prose gives the code's field and the prose's
+ * one column between them, as two heads one over the other do (`stacked`).
  */
 export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], settings: EngineSettings): TableChoice | null {
   const { kinds } = settings.columns;
   const fitOf = fields.map((f) => fits(f, kinds));
-  let best: TableChoice | null = null;
-  for (const table of tables) {
-    if (table.rows.length < kinds.minRows) continue;
+  const shaped: ShapedTable[] = tables.flatMap((table) => {
+    if (table.rows.length < kinds.minRows) return [];
     const parts = shapeParts(table, columnCount(table), settings);
-    if (parts.length < kinds.minFields) continue;
+    if (parts.length < kinds.minFields) return [];
     const rows = partTexts(table, parts);
-    const score = fitOf.map((fit) => parts.map((_, c) => columnFit(rows, c, fit, kinds)));
+    return [{ table, parts, score: fitOf.map((fit) => parts.map((_, c) => columnFit(rows, c, fit, kinds))) }];
+  });
+  const fitting = fields.filter((field, f) => field.concept?.level !== 'line' || shaped.some(({ score }) => score[f].some((fit) => fit >= kinds.minFit))).length;
+  let best: TableChoice | null = null;
+  for (const { table, parts, score } of shaped) {
     const { columnOf: partOf, total } = amountOverPrice(alignInOrder(score, kinds), fields, score, kinds);
     const mapped = partOf.filter((c) => c >= 0).length;
-    if (mapped < kinds.minFields || mapped < fields.length * kinds.minFieldShare) continue;
+    if (mapped < kinds.minFields || mapped < fitting * kinds.minFieldShare) continue;
     if (best && total <= best.score) continue;
     const columnOf = partOf.map((p) => (p >= 0 ? parts[p].column : -1));
     // Both parts of a stacked column taken: a pair, as under two heads; one alone takes the whole column.
@@ -169,16 +182,18 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], sett
 }
 
 /**
- * A head that names nothing its column holds: no concept at all, or only
- * amounts over a column of dates (a word that heads a charge in the totals,
+ * A head that names nothing its column holds: no concept at all, only amounts
+ * over a column of dates (a word that heads a charge in the totals,
  * "Delivery", "Livraison", "Dostawa", heads the day each item is due in a
- * table).
+ * table), or only dates over a column without them (a scan's "Da", a date's
+ * "from", left of a misread "Peso netto kg" over the weights).
  */
 function namesNothingHeld(head: string, rows: string[][], col: number, settings: EngineSettings): boolean {
-  const named = [...classifyLabel(head, settings).keys()];
+  const named = [...classifyLabel(head, settings).keys()].map((id) => conceptById(id)?.kind);
   if (named.length === 0) return true;
   const { kinds } = settings.columns;
-  return named.every((id) => conceptById(id)?.kind === 'money') && columnFit(rows, col, { date: 1 }, kinds) >= kinds.minFit;
+  const dated = columnFit(rows, col, { date: 1 }, kinds) >= kinds.minFit;
+  return named.every((kind) => kind === 'money') ? dated : named.every((kind) => kind === 'date') && !dated;
 }
 
 /**
@@ -218,16 +233,15 @@ export function withColumnsByKinds(choice: TableChoice, fields: FieldRequest[], 
   const unknown = (f: number) => withLines && !fields[f].concept;
   const open = (f: number) => columnOf[f] < 0 && (itemsOwn(fields[f].concept) || unknown(f));
   const asked = new Set(fields.map((f) => f.concept?.id));
-  const namesUnasked = (head: string) => {
-    const named = [...classifyLabel(head, settings).keys()];
-    return named.length > 0 && named.every((id) => !asked.has(id));
-  };
+  const namesUnasked = (named: string[]) => named.length > 0 && named.every((id) => !asked.has(id));
   // A number's head no field asks for ("N°", "Nr.": the position's, or the document number's) over an item's codes: the
   // code asked is what it numbers (a payslip's "N° | Rubrique" over "10 | Salaire de base").
-  const numbersUnasked = (head: string) => namesUnasked(head) && [...classifyLabel(head, settings).keys()].every((id) => conceptById(id)?.kind === 'identifier');
+  const numbersUnasked = (named: string[]) => namesUnasked(named) && named.every((id) => conceptById(id)?.kind === 'identifier');
   const identifier = (f: number) => fields[f].concept?.kind === 'identifier';
+  // What each column's head names, classified once for both tests.
+  const namedBy = choice.names.map((head) => (head ? [...classifyLabel(head, settings).keys()] : []));
   const freeFor = (f: number) => (c: number) =>
-    free(c) || (!taken.has(c) && !!choice.names[c] && ((unknown(f) && namesUnasked(choice.names[c])) || (identifier(f) && numbersUnasked(choice.names[c]))));
+    free(c) || (!taken.has(c) && !!choice.names[c] && ((unknown(f) && namesUnasked(namedBy[c])) || (identifier(f) && numbersUnasked(namedBy[c]))));
   const fitOf = (f: number) => fits(unknown(f) && !fields[f].kind ? { ...fields[f], kind: 'text' } : fields[f], kinds);
   // One item is too few values for their shapes alone; a free column under a head the catalogue knows ("Item" over an
   // article number, the description under "Description") is an item's column, and its one value's shape says whose.
