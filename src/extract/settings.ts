@@ -419,6 +419,34 @@ export const DEFAULT_SETTINGS = deepFreeze({
     maxGapsForPageSpacing: 3,
     /** A cell boundary is a gap this many times the line's (or page's) word spacing. */
     cellGapSpacings: 1.5,
+    /** A read page's leftover slant (lines/slant.ts): told from its OCR words, levelled before lines are grouped. */
+    slant: {
+      /** Fewer OCR words read at minConfidence or more, or fewer neighbouring pairs of them (two words of one cell), tell no slant. */
+      minWords: 20,
+      minPairs: 20,
+      minConfidence: 0.7,
+      /** Two words' centres on one line lie within this share of the page's median word height, levelled. */
+      bandShare: 0.3,
+      /**
+       * A word's neighbour in its cell: the nearest word starting at most neighbourGap word heights right of its end
+       * (or overlapping it by neighbourOverlap), its centre within neighbourRise heights of the word's.
+       */
+      neighbourGap: 1.2,
+      neighbourOverlap: 0.2,
+      neighbourRise: 0.7,
+      /** A fitted slope leaves out the neighbours' slopes farther than this from it (about 2°). */
+      trimSlope: 0.035,
+      /**
+       * Slants under minDegrees (at the steepest line) are left as read: over a page's width 0.5° moves a line's end
+       * by under half a line. Over maxDegrees the page was not read as a page of lines at all.
+       */
+      minDegrees: 0.5,
+      maxDegrees: 10,
+      /** The slant must line the words up this many times better than the page as read. */
+      minGain: 1.1,
+      /** A levelled word keeps at least this share of its box's height. */
+      keepHeight: 0.6,
+    },
   },
   rows: {
     /** Confidence share kept by a column value that does not fit its concept's kind (a date under "Amount"). */

@@ -1,9 +1,10 @@
-import type { CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Word } from '../../types.js';
+import type { Box, CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Word } from '../../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../../format/index.js';
 import { isPureLocationField } from '../../pure-location.js';
 import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { groupWordsIntoLines, type Line } from '../lines/lines.js';
+import { levelledPage } from '../lines/slant.js';
 import { headerNames } from '../tables/header-names.js';
 import { detectTables, type Table } from '../tables/table-detect.js';
 import type { TableRow } from '../tables/table-rows.js';
@@ -43,6 +44,20 @@ function untilTotal(rows: TableRow[], settings: EngineSettings): TableRow[] {
 
 /** A page's content read into the rows `request` asks for, by the stages below with `settings`. */
 export function extractFromContent(read: PageContent, request: ExtractRequest, settings: EngineSettings = DEFAULT_SETTINGS): ExtractResult {
+  // A photo read at a slant is read along its lines, and its values boxed where the page as read has them.
+  const level = levelledPage(read, settings);
+  const result = extractLevel(level.content, request, settings);
+  return level.content === read ? result : withBoxesBack(result, level.back);
+}
+
+/** A result's boxes through `back` (lines/slant.ts: from the levelled page to the page as read). */
+function withBoxesBack(result: ExtractResult, back: (b: Box) => Box): ExtractResult {
+  if (!result.ok) return result;
+  const rows = result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, { ...v, box: v.box && back(v.box) }])));
+  return { ...result, rows };
+}
+
+function extractLevel(read: PageContent, request: ExtractRequest, settings: EngineSettings): ExtractResult {
   const content = withTaxClassesApart(read, settings);
   if (content.words.length === 0 && (request.fields.length === 0 || !request.fields.some(isPureLocationField))) {
     return { ok: false, failure: { code: 'no_content', message: 'No readable text was found on the page.' } };
