@@ -182,18 +182,16 @@ export function chooseTableByKinds(tables: Table[], fields: FieldRequest[], sett
 }
 
 /**
- * A head that names nothing its column holds: no concept at all, only amounts
- * over a column of dates (a word that heads a charge in the totals,
+ * A head that names nothing its column holds: no concept at all, or only
+ * amounts over a column of dates (a word that heads a charge in the totals,
  * "Delivery", "Livraison", "Dostawa", heads the day each item is due in a
- * table), or only dates over a column without them (a scan's "Da", a date's
- * "from", left of a misread "Peso netto kg" over the weights).
+ * table).
  */
 function namesNothingHeld(head: string, rows: string[][], col: number, settings: EngineSettings): boolean {
-  const named = [...classifyLabel(head, settings).keys()].map((id) => conceptById(id)?.kind);
+  const named = [...classifyLabel(head, settings).keys()];
   if (named.length === 0) return true;
   const { kinds } = settings.columns;
-  const dated = columnFit(rows, col, { date: 1 }, kinds) >= kinds.minFit;
-  return named.every((kind) => kind === 'money') ? dated : named.every((kind) => kind === 'date') && !dated;
+  return named.every((id) => conceptById(id)?.kind === 'money') && columnFit(rows, col, { date: 1 }, kinds) >= kinds.minFit;
 }
 
 /**
