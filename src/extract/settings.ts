@@ -436,6 +436,9 @@ export const DEFAULT_SETTINGS = deepFreeze({
       neighbourRise: 0.7,
       /** A fitted slope leaves out the neighbours' slopes farther than this from it (about 2°). */
       trimSlope: 0.035,
+      /** The fitted slope is fitted this many times, each without the samples the last fit left out, from this many samples at least. */
+      fitRounds: 3,
+      minFitSamples: 3,
       /**
        * Slants under minDegrees (at the steepest line) are left as read: over a page's width 0.5° moves a line's end
        * by under half a line. Over maxDegrees the page was not read as a page of lines at all.
@@ -673,6 +676,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
        * letterhead's: a brand's or a branch's line under a name is set smaller.
        */
       nameLineHeight: 0.8,
+      /**
+       * A number printed alone of this many digits or more is a phone's or a registration's, no line of an address:
+       * more than any postcode and house number ("016-5498845," under a till's address).
+       */
+      bareNumberDigits: 8,
       /**
        * A legal form this long or longer ("sdnbhd", "limited") is matched one OCR slip off ("SON BHD"); shorter ones
        * ("sa", "co", "gmbh") only as printed, as one slip makes them another word.

@@ -83,6 +83,14 @@ export function half(x: number): number {
   return x / 2;
 }
 
+/** The middle of a page's width or height, in page units (0 … 1). */
+export const PAGE_MIDDLE = half(1);
+
+/** The square of a number (a variance's terms). */
+export function squared(x: number): number {
+  return x * x;
+}
+
 /** The middle of two coordinates. */
 export function middle(a: number, b: number): number {
   return (a + b) / 2;

@@ -71,13 +71,14 @@ export const isAddressLine = (text: string): boolean => ADDRESS_LINE_START.test(
  * A number printed alone without its label, of more digits than any postcode or house number: a phone's ("016-5498845,"
  * under a till's address) or a registration's.
  */
-const isBareLongNumber = (text: string): boolean => !/\p{L}/u.test(text) && (text.match(/\d/g)?.length ?? 0) >= 8;
+const isBareLongNumber = (text: string, settings: EngineSettings): boolean =>
+  !/\p{L}/u.test(text) && (text.match(/\d/g)?.length ?? 0) >= settings.fields.parties.bareNumberDigits;
 
 /** A segment that cannot be a line of an address: a title, a label, "label: value", a contact line, a long bare number, a one-line sender. */
 export function endsAddress(seg: Segment, settings: EngineSettings): boolean {
   const t = seg.text;
   if (isAddressLine(t) && !CONTACT.test(t)) return false;
-  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || isBareLongNumber(t) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
+  return DOCUMENT_TITLE.test(t) || /[:：]/.test(t) || CONTACT.test(t) || SENDER_SEPARATOR.test(t) || isBareLongNumber(t, settings) || (!/\d/.test(t) && classifyLabel(stripColon(t), settings).size > 0);
 }
 
 /** The one-line form split at its separators: the first part names the party, the rest is its address. */

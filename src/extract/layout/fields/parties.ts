@@ -286,10 +286,10 @@ function openingAddress(lines: Line[], head: Segment | null, settings: EngineSet
 function nameGoesOn(lines: Line[], head: Segment, settings: EngineSettings): Segment | null {
   const P = settings.fields.parties;
   const li = lines.findIndex((l) => l.words.includes(head.words[0]));
-  const next = lines[li + 1];
+  const [next, after] = lines.slice(li + 1);
   if (li < 0 || !next || endsInCompanyForm(head.text, settings) || next.box.y1 - lines[li].box.y2 > lines[li].height * settings.fields.addressGapLines) return null;
   // A line right over the postcode is the street's, printed without a number.
-  const under = lines[li + 2] && inColumn(lines[li + 2], head, settings);
+  const under = after && inColumn(after, head, settings);
   if (under && isPostalLine(under.text)) return null;
   const parts = next.segments.filter((s) => /[\p{L}\p{N}]{2}/u.test(s.text));
   const seg = parts.length === 1 ? inColumn(next, head, settings) : undefined;

@@ -11,7 +11,7 @@
 import type { PageContent } from '../../read/page-content.js';
 import type { EngineSettings } from '../../settings.js';
 import type { Box, Rule, Word } from '../../types.js';
-import { BOX_PRECISION, middle } from '../../units.js';
+import { BOX_PRECISION, half, middle, PAGE_MIDDLE, squared, toRadians } from '../../units.js';
 import { median, roundBox, unionBoxes } from './geometry.js';
 
 /**
@@ -28,15 +28,15 @@ type Sample = { y: number; slope: number; weight: number };
 type Point = { x: number; y: number; weight: number };
 
 /** The slope of the page's lines at height y. */
-const slopeAt = (s: Slant, y: number) => s.tan + s.fan * (y - 0.5);
+const slopeAt = (s: Slant, y: number) => s.tan + s.fan * (y - PAGE_MIDDLE);
 
 /** How far from the page's middle column a point at x lies, in page heights (lines are levelled about that column). */
-const across = (s: Slant, x: number) => (x - 0.5) * s.aspect;
+const across = (s: Slant, x: number) => (x - PAGE_MIDDLE) * s.aspect;
 
 /** The height at the page's middle column of the line through (x, y): the point levelled. */
 function levelY(s: Slant, x: number, y: number): number {
   const d = across(s, x);
-  return (y - (s.tan - s.fan / 2) * d) / (1 + s.fan * d);
+  return (y - (s.tan - half(s.fan)) * d) / (1 + s.fan * d);
 }
 
 /** The point of the line at height y (middle column) at x: a levelled point put back. */
@@ -61,11 +61,11 @@ export function textSlant(words: Word[], aspect: number, settings: EngineSetting
   const points: Point[] = sized.map((w) => ({ x: middle(w.box.x1, w.box.x2), y: middle(w.box.y1, w.box.y2), weight: (w.box.x2 - w.box.x1) * aspect }));
   const score = (s: Slant) => lineUp(points, s, height * o.bandShare);
   const level = score({ tan: 0, fan: 0, aspect });
-  const tried = [{ tan: weightedMedian(samples), fan: 0, aspect }, { ...fitted(samples, o.trimSlope), aspect }].map((s) => ({ s, score: score(s) }));
+  const tried = [{ tan: weightedMedian(samples), fan: 0, aspect }, { ...fitted(samples, settings), aspect }].map((s) => ({ s, score: score(s) }));
   const best = tried.reduce((a, b) => (b.score > a.score ? b : a));
   const ys = sized.map((w) => middle(w.box.y1, w.box.y2));
   const steepest = Math.max(Math.abs(slopeAt(best.s, Math.min(...ys))), Math.abs(slopeAt(best.s, Math.max(...ys))));
-  const [least, most] = [o.minDegrees, o.maxDegrees].map((d) => Math.tan((d * Math.PI) / 180));
+  const [least, most] = [o.minDegrees, o.maxDegrees].map((d) => Math.tan(toRadians(d)));
   return steepest >= least && steepest <= most && best.score >= level * o.minGain ? best.s : null;
 }
 
@@ -97,9 +97,9 @@ function neighbourSlopes(words: Word[], aspect: number, height: number, settings
 
 function weightedMedian(samples: Sample[]): number {
   const sorted = [...samples].sort((a, b) => a.slope - b.slope);
-  const half = sorted.reduce((t, p) => t + p.weight, 0) / 2;
+  const halfWeight = half(sorted.reduce((t, p) => t + p.weight, 0));
   let acc = 0;
-  for (const p of sorted) if ((acc += p.weight) >= half) return p.slope;
+  for (const p of sorted) if ((acc += p.weight) >= halfWeight) return p.slope;
   return 0;
 }
 
@@ -107,16 +107,17 @@ function weightedMedian(samples: Sample[]): number {
  * The slope as a line in the height, fitted by weighted least squares, refitted twice without the samples farther
  * than `trim` from the last fit (a word whose neighbour is the next line's, a box swollen by a speck).
  */
-function fitted(samples: Sample[], trim: number): { tan: number; fan: number } {
+function fitted(samples: Sample[], settings: EngineSettings): { tan: number; fan: number } {
+  const { trimSlope: trim, fitRounds, minFitSamples } = settings.lines.slant;
   let fit = { tan: weightedMedian(samples), fan: 0 };
-  for (let round = 0; round < 3; round++) {
-    const kept = samples.filter((p) => Math.abs(p.slope - fit.tan - fit.fan * (p.y - 0.5)) <= trim);
+  for (let round = 0; round < fitRounds; round++) {
+    const kept = samples.filter((p) => Math.abs(p.slope - fit.tan - fit.fan * (p.y - PAGE_MIDDLE)) <= trim);
     const w = kept.reduce((t, p) => t + p.weight, 0);
-    if (kept.length < 3 || w === 0) break;
-    const my = kept.reduce((t, p) => t + p.weight * (p.y - 0.5), 0) / w;
+    if (kept.length < minFitSamples || w === 0) break;
+    const my = kept.reduce((t, p) => t + p.weight * (p.y - PAGE_MIDDLE), 0) / w;
     const ms = kept.reduce((t, p) => t + p.weight * p.slope, 0) / w;
-    const vy = kept.reduce((t, p) => t + p.weight * (p.y - 0.5 - my) ** 2, 0);
-    const fan = vy > 0 ? kept.reduce((t, p) => t + p.weight * (p.y - 0.5 - my) * (p.slope - ms), 0) / vy : 0;
+    const vy = kept.reduce((t, p) => t + p.weight * squared(p.y - PAGE_MIDDLE - my), 0);
+    const fan = vy > 0 ? kept.reduce((t, p) => t + p.weight * (p.y - PAGE_MIDDLE - my) * (p.slope - ms), 0) / vy : 0;
     fit = { tan: ms - fan * my, fan };
   }
   return fit;
@@ -140,7 +141,7 @@ function levelBox(s: Slant, b: Box, keep: number): Box {
   const [cx, cy] = [middle(b.x1, b.x2), middle(b.y1, b.y2)];
   const y = levelY(s, cx, cy);
   const rise = (b.x2 - b.x1) * s.aspect * Math.abs(slopeAt(s, cy));
-  const h = Math.max((b.y2 - b.y1) * keep, b.y2 - b.y1 - rise) / 2;
+  const h = half(Math.max((b.y2 - b.y1) * keep, b.y2 - b.y1 - rise));
   return { x1: b.x1, y1: y - h, x2: b.x2, y2: y + h };
 }
 
