@@ -672,11 +672,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
       letterheadLineFalloff: 0.05,
       letterheadClearlyTaller: 1.08,
       /**
-       * A name's second line under the letterhead is printed in letters as tall, at least this share of the
-       * letterhead's: a brand's or a branch's line under a name is set smaller.
-       */
-      nameLineHeight: 0.8,
-      /**
        * A number printed alone of this many digits or more is a phone's or a registration's, no line of an address:
        * more than any postcode and house number ("016-5498845," under a till's address).
        */

@@ -10,18 +10,6 @@ const read = (lines: TypesetLine[], ...names: string[]) => rowsOf(extractFromCon
 
 /** Issue 28 item 6: the merchant and its address from the head of a real till's receipt, printed as tills print it. */
 describe('the merchant and its address from a till head', () => {
-  it('reads a name printed over two lines as one name', () => {
-    expect(read([
-      centred(100, 'KWONG HING POWER TOOLS'),
-      centred(112, 'TRADING'),
-      centred(126, '003158742-T'),
-      centred(140, '13-1, JALAN PJU 5/10,'),
-      centred(154, '47810, PETALING JAYA'),
-      centred(168, 'TEL:012-373 2096'),
-      [220, [[50, 'TOTAL'], [820, '8.00']]],
-    ], 'merchant_name', 'address')).toEqual([{ merchant_name: 'KWONG HING POWER TOOLS TRADING', address: '13-1, JALAN PJU 5/10,\n47810, PETALING JAYA' }]);
-  });
-
   it('takes a street printed without a number over its postcode as the address, not the name', () => {
     expect(read([
       centred(100, 'RELAIS DU LAC VERT'),

@@ -15,7 +15,6 @@ import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { fitValue } from '../values/value-kinds.js';
-import { half } from '../../units.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
 
@@ -277,30 +276,6 @@ function openingAddress(lines: Line[], head: Segment | null, settings: EngineSet
 }
 
 /**
- * The second line of a name a till prints over two ("TSH POWER HARDWARE" over "TRADING", "RESTAURANT JIAWEI" over
- * "JIAWEI HOUSE"): the line right under the letterhead, centred under it or starting where it starts, in letters as
- * tall (settings.fields.parties.nameLineHeight) and a name's words that are no label, title, street, address or
- * postal line, nor the line right over the postcode (a street printed without a number). A name ending in its legal
- * form is whole.
- */
-function nameGoesOn(lines: Line[], head: Segment, settings: EngineSettings): Segment | null {
-  const P = settings.fields.parties;
-  const li = lines.findIndex((l) => l.words.includes(head.words[0]));
-  const [next, after] = lines.slice(li + 1);
-  if (li < 0 || !next || endsInCompanyForm(head.text, settings) || next.box.y1 - lines[li].box.y2 > lines[li].height * settings.fields.addressGapLines) return null;
-  // A line right over the postcode is the street's, printed without a number.
-  const under = after && inColumn(after, head, settings);
-  if (under && isPostalLine(under.text)) return null;
-  const parts = next.segments.filter((s) => /[\p{L}\p{N}]{2}/u.test(s.text));
-  const seg = parts.length === 1 ? inColumn(next, head, settings) : undefined;
-  if (!seg || seg !== parts[0]) return null;
-  const tall = (s: Segment) => median(s.words.map((w) => w.box.y2 - w.box.y1));
-  const centred = Math.abs(half(seg.box.x1 + seg.box.x2 - head.box.x1 - head.box.x2)) <= P.centredLineShift || Math.abs(seg.box.x1 - head.box.x1) < settings.tables.alignTolerance;
-  const plain = /\p{L}{3}/u.test(seg.text) && !/\d/.test(seg.text) && !STREET_START.test(seg.text) && !isAddressLine(seg.text) && !isPostalLine(seg.text) && !endsAddress(seg, settings);
-  return centred && plain && tall(seg) >= tall(head) * P.nameLineHeight && !readAsShapes(seg.words, settings.fields.shapeReading) && fitValue('name', seg.words, settings) ? seg : null;
-}
-
-/**
  * The issuer: the one-line sender names it surest (a letterhead may be a
  * logo's words, the addressee's name may be printed taller); its letterhead is
  * the block that name heads, else the tallest text at the top; its address is
@@ -326,9 +301,8 @@ export function issuer(lines: Line[], settings: EngineSettings): Party {
   const addressLines = block && street > 0 ? block.slice(street) : block;
   const postal = addressLines?.some((s) => isPostalLine(s.text));
   const address = postal ? addressLines : null;
-  const second = head && !sender ? nameGoesOn(lines, head, settings) : null;
   return {
-    name: sender?.name ?? (head && second ? [...head.words, ...second.words] : head?.words) ?? null,
+    name: sender?.name ?? head?.words ?? null,
     address: address?.flatMap((s) => s.words) ?? sender?.address ?? addressLines?.flatMap((s) => s.words) ?? null,
     segments: head ? [head, ...(block ?? [])] : [],
   };
