@@ -78,13 +78,15 @@ function neighbourSlopes(words: Word[], aspect: number, height: number, settings
   const cy = (w: Word) => middle(w.box.y1, w.box.y2);
   const byLeft = [...words].sort((a, b) => a.box.x1 - b.box.x1);
   const out: Sample[] = [];
+  const gapFrom = (a: Word, b: Word) => ((b.box.x1 - a.box.x2) * aspect) / height;
   byLeft.forEach((a, i) => {
     let next: { word: Word; gap: number } | null = null;
-    for (let j = 0; j < byLeft.length; j++) {
+    // The words starting left of a's end by more than the overlap are none of its neighbours: begin past them.
+    for (let j = firstAtLeast(byLeft, (b) => gapFrom(a, b) >= -o.neighbourOverlap); j < byLeft.length; j++) {
       const b = byLeft[j];
-      const gap = ((b.box.x1 - a.box.x2) * aspect) / height;
+      const gap = gapFrom(a, b);
       if (gap > o.neighbourGap) break;
-      if (j === i || gap < -o.neighbourOverlap || Math.abs(cy(b) - cy(a)) > height * o.neighbourRise) continue;
+      if (j === i || Math.abs(cy(b) - cy(a)) > height * o.neighbourRise) continue;
       if (!next || gap < next.gap) next = { word: b, gap };
     }
     if (!next) return;
@@ -93,6 +95,17 @@ function neighbourSlopes(words: Word[], aspect: number, height: number, settings
     if (run > 0) out.push({ y: cy(a), slope: (cy(b) - cy(a)) / run, weight: Math.min(a.box.x2 - a.box.x1, b.box.x2 - b.box.x1) });
   });
   return out;
+}
+
+/** The first index of `sorted` where `holds` turns true (it holds from there on), or its length. */
+function firstAtLeast<T>(sorted: T[], holds: (item: T) => boolean): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = Math.floor(middle(lo, hi));
+    if (holds(sorted[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 function weightedMedian(samples: Sample[]): number {
