@@ -75,7 +75,9 @@ function headsInOrder(line: Line, centres: number[], spans: number[][], columns:
   const taken = Array.from({ length: columns }, () => 0);
   for (const s of spans) for (const c of s) taken[c]++;
   if (!taken.some((n) => n > 1)) return false;
-  return centres.every((c, k) => Math.abs(c - k) <= 1);
+  // Set off to the left of figures standing right, a head names its own column or the next: read in order, a head moves
+  // right, never left off the column it stands over ("Beschreibung" over the articles beside a bare article-number column).
+  return centres.every((c, k) => k >= c && k - c <= 1);
 }
 
 /**
