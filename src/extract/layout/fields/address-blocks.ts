@@ -131,6 +131,17 @@ export function isRegistrationLine(text: string, settings: EngineSettings): bool
 }
 
 /**
+ * A registration number printed alone on its line, in brackets or with its check letter ("(001610235- P)",
+ * "002693074-K", "( ROC : SA0416111-K)"): no run of three letters outside its brackets, so no name with its number
+ * after it ("Becon Enterprise Sdn Bhd (82256-V)") and no labelled register ("Company Reg #01101083-T"); a bare number
+ * ("29721", a chit's) says nothing of whose it is.
+ */
+export function isRegistrationAlone(text: string, settings: EngineSettings): boolean {
+  const t = text.trim();
+  return isRegistrationLine(t, settings) && (/^[(<[{]/.test(t) || /\d\W?\s?[A-Z]\W?$/.test(t)) && !/\p{L}{3}/u.test(t.replace(/[(<[{][^)>\]}]*[)>\]}]?/g, ''));
+}
+
+/**
  * A register's line under a company's name: a few words naming a register or a tax office, then the company's number
  * in it, five digits or more after its letters ("HRB 39829", "Co. Reg. 24065751", "KvK 12345678", "GST ID: 000123456",
  * "Tax ID GB449849467", "REA MI-4658933"). No street or postal line: their numbers are a house's or a postcode.

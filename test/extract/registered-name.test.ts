@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromContent } from '../../src/extract/layout/rows/extract-page.js';
+import type { PageContent } from '../../src/extract/layout/index.js';
+import { ask, page, rowsOf, scanned } from './helpers/requests.js';
+import type { TypesetLine } from './helpers/words.js';
+
+/**
+ * A till's head centred on a receipt 1000 units wide (characters 6 units wide, helpers/words.ts), a line every 16
+ * units ('' leaves a line's room empty), then its total.
+ */
+const till = (head: string[]): PageContent =>
+  page([...head.flatMap((text, i): TypesetLine[] => (text ? [[100 + 16 * i, [[500 - text.length * 3, text]]]] : [])), [400, [[50, 'TOTAL'], [820, '22.25']]]]);
+
+/** The words of the line `text` read `times` as tall (a scan's bold or smudged line), their tops kept. */
+const taller = (content: PageContent, text: string, times: number): PageContent => ({
+  ...content,
+  words: content.words.map((w) => (text.split(' ').includes(w.text) ? { ...w, box: { ...w.box, y2: w.box.y1 + (w.box.y2 - w.box.y1) * times } } : w)),
+});
+
+/** Issue 28 item 6: a company's registration number printed alone under its name says which line is the name. */
+describe('the merchant named by the registration number under it', () => {
+  it.each([
+    {
+      title: 'takes the line over the number for the name over a branch line read taller',
+      head: ['KEDAI MAKAN SRI WANGI', '(001610235- P)', 'GST NO. : 001800833168', 'CAWANGAN SEKSYEN EMPAT', 'NO.12,JALAN SS4C/5,', '47301 PETALING JAYA'],
+      tall: { line: 'CAWANGAN SEKSYEN EMPAT', times: 1.5 },
+      merchant: 'KEDAI MAKAN SRI WANGI',
+    },
+    {
+      title: 'takes a name printed over two lines whole when its number closes it',
+      head: ['RESTORAN SELERA', 'KAMPUNG HOUSE', '002693074-K', '13, JLN TASIK UTAMA 8', '57000 KUALA LUMPUR'],
+      merchant: 'RESTORAN SELERA KAMPUNG HOUSE',
+    },
+    {
+      // A guard: were a bare number a registration, the chit's heading would be the merchant.
+      title: 'reads a bare number under a line as no registration (a chit’s number under its heading)',
+      head: ['PETRONAS TAMAN MELATI', 'LOT 1626, JALAN MELATI', '53100 KUALA LUMPUR', '', '', '', 'PREPAY CHIT NUMBER', '29721'],
+      tall: { line: 'PETRONAS TAMAN MELATI', times: 1.2 },
+      merchant: 'PETRONAS TAMAN MELATI',
+    },
+  ])('$title', ({ head, tall, merchant }) => {
+    const content = tall ? taller(till(head), tall.line, tall.times) : till(head);
+    expect(rowsOf(extractFromContent(scanned(content), ask('merchant_name')))).toEqual([{ merchant_name: merchant }]);
+  });
+});
