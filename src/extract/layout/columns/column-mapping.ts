@@ -1,5 +1,5 @@
 import { classifyLabel, conceptById, labelScore, resolveConcept, type Concept } from '../../concepts/index.js';
-import { COLUMN_COUNTERPARTS, SHARE_PARTIES } from '../../concepts/line.js';
+import { BARE_WORD_LINE_READINGS, COLUMN_COUNTERPARTS, SHARE_PARTIES } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
 import { matchScore, normalizeTokens } from './field-match.js';
 import { headerNames } from '../tables/header-names.js';
@@ -30,9 +30,10 @@ export interface FieldRequest {
  * the line concept a document-level name means as a column
  * (`concepts/line.ts`, COLUMN_COUNTERPARTS) when the request asks for line
  * fields too (`withLines`), the lexical match otherwise and for headers the
- * catalogue does not know.
+ * catalogue does not know. `amongItemHeads`: the head stands beside heads of
+ * an item's columns, where a document value's word names a line concept too.
  */
-export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false): number {
+export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false, amongItemHeads = withLines): number {
   const { printedHeadBonus, counterpartShare } = settings.columns;
   if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + printedHeadBonus;
   const concept = field.concept ?? conceptOfAbbreviated(field.name, settings);
@@ -43,6 +44,11 @@ export function headerScore(field: FieldRequest, header: string, settings: Engin
   const siblings = LINE_CONCEPTS.find((ids) => ids.includes(concept.id))?.filter((id) => id !== concept.id) ?? [];
   const bySibling = Math.max(0, ...siblings.map((id) => labelScore(conceptById(id) as Concept, header, settings) * counterpartShare));
   if (bySibling > 0) return bySibling;
+  // A document value's word heading an item table's column names the line concept it means there, as a bare word asked
+  // beside the items does (BARE_WORD_LINE_READINGS): "Nettobetrag", "Imponibile" over each line's net amount.
+  const readings = withLines && amongItemHeads ? Object.keys(BARE_WORD_LINE_READINGS).filter((id) => BARE_WORD_LINE_READINGS[id] === concept.id) : [];
+  const byReading = Math.max(0, ...readings.map((id) => labelScore(conceptById(id) as Concept, header, settings) * counterpartShare));
+  if (byReading > 0) return byReading;
   const counterpart = withLines ? conceptById(COLUMN_COUNTERPARTS[concept.id] ?? '') : undefined;
   const byColumn = counterpart ? labelScore(counterpart, header, settings) * counterpartShare : 0;
   if (byColumn > 0) return byColumn;
@@ -190,11 +196,11 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
   const scores = new Map<string, number>();
   const withLines = asksForLines(fields);
   const { wellNamed, tieCells, tieWeightPerCell, sameTableScore, minPeerColumns } = settings.columns;
-  const score = (field: FieldRequest, name: string) => {
-    const key = `${field.name}\u0000${name}`;
+  const score = (field: FieldRequest, name: string, amongItemHeads = false) => {
+    const key = `${field.name}\u0000${name}\u0000${amongItemHeads}`;
     let v = scores.get(key);
     if (v === undefined) {
-      v = headerScore(field, name, settings, withLines);
+      v = headerScore(field, name, settings, withLines, amongItemHeads);
       scores.set(key, v);
     }
     return v;
@@ -210,7 +216,9 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
       const maxDepth = Math.max(1, table.headerLines.length);
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth, settings);
-        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n) + evidence(f.kind, profiles[c], settings) + shapeEvidence(f, profiles[c], settings) : 0)));
+        // A table whose own heads name an item's column (not a tax breakdown's "Warenwert | USt.-Betrag").
+        const itemHeads = names.some((n) => n && [...classifyLabel(n, settings).keys()].some((id) => conceptById(id)?.level === 'line'));
+        const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n, itemHeads) + evidence(f.kind, profiles[c], settings) + shapeEvidence(f, profiles[c], settings) : 0)));
         const { columnOf, total: byHeads } = assign(matrix, settings);
         // Two heads one over the other in a column name a field each (an article line over its description).
         const { pairs, added } = stackedHeads(table, depth, fields, columnOf, names, score, settings);
