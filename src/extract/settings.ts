@@ -296,6 +296,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
       /** Cells at the frame's edge the shade is not followed into: their gradient is half seen. */
       shadeMargin: 2,
       /**
+       * Grey levels between the lower thresholds tried for paper in two lights (read/page-quad.ts, inTwoLights): a
+       * shadow with a sharp edge over most of a tuning utility bill photo left its lit part a sliver, and the page
+       * was read as the whole photo (the wooden table as text); a step is under the shaded paper's margin over the table.
+       */
+      twoLightsStep: 8,
+      /**
        * The rectified page of a photo is sharpened before it is read, by an unsharp mask of this sigma (px at the
        * OCR scale): a phone photo's blur runs small print together. A tuning bank statement photo (blur 0.9 px at
        * 150 dpi) read "Veirsicherungsbeiiag", "Barneldauszahlung", "1astschrift" and read its header as

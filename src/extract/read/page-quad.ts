@@ -39,7 +39,28 @@ export function findPageQuad(frame: GreyRaster, settings: EngineSettings): PageQ
   // A shadow over part of the paper (a hand, the phone) puts that part under the one threshold, and the lit part
   // alone is no quadrilateral: the paper is followed into the shade first, as it was lit where that finds no page.
   const shaded = intoShade(lit.mask, closed, columns, rows, threshold * s.shadeFloor, s);
-  return (shaded && quadOfPaper(shaded, closed, frame, columns, rows, cell, s)) ?? quadOfPaper(lit, closed, frame, columns, rows, cell, s);
+  return (
+    (shaded && quadOfPaper(shaded, closed, frame, columns, rows, cell, s)) ??
+    quadOfPaper(lit, closed, frame, columns, rows, cell, s) ??
+    inTwoLights(lit.mask, closed, frame, columns, rows, cell, threshold, s)
+  );
+}
+
+/**
+ * A shadow whose edge is too sharp to be followed (intoShade) leaves the paper in two lights, both above the
+ * surface: the lit part alone is a triangle or a sliver, no page. The paper is then the piece holding the lit part
+ * above a lower threshold, tried from the shade's floor up in steps of `twoLightsStep` levels: the lowest that makes
+ * a quadrilateral whose four sides are lines of its outline (refinedCorners), so a piece still joined to brighter
+ * parts of the surface (below) or cut short at a corner by the shade (above) is no find.
+ */
+function inTwoLights(lit: Uint8Array, closed: Uint8Array, frame: GreyRaster, columns: number, rows: number, cell: number, threshold: number, s: EngineSettings['read']['pageQuad']): PageQuad | undefined {
+  for (let t = Math.ceil(threshold * s.shadeFloor); t < threshold; t += s.twoLightsStep) {
+    const above = closed.map((v) => (v > t ? 1 : 0));
+    const piece = largestFilled(maxFilter(minFilter(above, columns, rows, s.openSide), columns, rows, s.openSide), columns, rows, lit);
+    const quad = piece && quadOfPaper(piece, closed, frame, columns, rows, cell, s, true);
+    if (quad) return quad;
+  }
+  return undefined;
 }
 
 /**
@@ -92,8 +113,20 @@ function sidesReached(mask: Uint8Array, columns: number, rows: number, within = 
   return reached;
 }
 
-/** The quadrilateral of the paper cells `paper` (filled), or undefined when they make none clearly. */
-function quadOfPaper(paper: { mask: Uint8Array; area: number }, closed: Uint8Array, frame: GreyRaster, columns: number, rows: number, cell: number, s: EngineSettings['read']['pageQuad']): PageQuad | undefined {
+/**
+ * The quadrilateral of the paper cells `paper` (filled), or undefined when they make none clearly; `fitted`: only
+ * where a line fits each side's outline (refinedCorners), not the hull's corners.
+ */
+function quadOfPaper(
+  paper: { mask: Uint8Array; area: number },
+  closed: Uint8Array,
+  frame: GreyRaster,
+  columns: number,
+  rows: number,
+  cell: number,
+  s: EngineSettings['read']['pageQuad'],
+  fitted = false,
+): PageQuad | undefined {
   const { mask, area } = paper;
   // The surface must show on every side but one: a region touching more of the frame's edges is a page filling it;
   // one running off a single edge is a photo that cut the page's end off (its corners there are where it leaves the frame).
@@ -108,7 +141,9 @@ function quadOfPaper(paper: { mask: Uint8Array; area: number }, closed: Uint8Arr
   const outline = outlinePoints(mask, columns, rows);
   const coarse = cornersOf(convexHull(outline));
   if (!coarse) return undefined;
-  const corners = refinedCorners(coarse, outline, s) ?? coarse;
+  const refined = refinedCorners(coarse, outline, s);
+  if (fitted && !refined) return undefined;
+  const corners = refined ?? coarse;
   const quadArea = polygonArea(corners);
   if (area < s.minFill * quadArea || quadArea < s.minFill * area || !squareEnough(corners, s.maxCornerCos)) return undefined;
   const quad = corners.map((p) => ({ x: (p.x * cell) / frame.width, y: (p.y * cell) / frame.height }));
@@ -139,10 +174,18 @@ export function frameBoxOfPage(quad: PageQuad, b: Box): Box {
   return { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
 }
 
-/** The largest 4-connected piece of `mask` with its holes (print, a dark logo) filled. */
-function largestFilled(mask: Uint8Array, columns: number, rows: number): { mask: Uint8Array; area: number } | undefined {
+/**
+ * The largest 4-connected piece of `mask` with its holes (print, a dark logo) filled; given `holding`, the piece
+ * holding most of its cells.
+ */
+function largestFilled(mask: Uint8Array, columns: number, rows: number, holding?: Uint8Array): { mask: Uint8Array; area: number } | undefined {
+  const weight = (cells: number[]) => (holding ? cells.reduce((n, i) => n + holding[i], 0) : cells.length);
   let largest: number[] | undefined;
-  for (const cells of pieces(mask, columns)) if (!largest || cells.length > largest.length) largest = cells;
+  let most = 0;
+  for (const cells of pieces(mask, columns)) {
+    const w = weight(cells);
+    if (!largest || w > most) [largest, most] = [cells, w];
+  }
   if (!largest) return undefined;
   const filled = new Uint8Array(mask.length);
   for (const i of largest) filled[i] = 1;
