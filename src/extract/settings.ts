@@ -535,6 +535,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * number; a label naming the concept itself wins over it.
      */
     partnerLabelPenalty: 0.04,
+    /**
+     * An amount's label that heads an item column too ("Amount", "Total") scores this share of a label naming the
+     * document's amount alone: under it by more than bottomBias moves a label down the page.
+     */
+    itemHeadLabelShare: 0.97,
     /** Value under the label (framed boxes, next line), less each further line. */
     belowBonus: 0.01,
     perLinePenalty: 0.005,

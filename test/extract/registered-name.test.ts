@@ -42,4 +42,11 @@ describe('the merchant named by the registration number under it', () => {
     const content = tall ? taller(till(head), tall.line, tall.times) : till(head);
     expect(rowsOf(extractFromContent(scanned(content), ask('merchant_name')))).toEqual([{ merchant_name: merchant }]);
   });
+
+  it('reads the address on under the number where the till leaves room between the name and it', () => {
+    const head = ['PASARAYA SRI MAJU SDN BHD', '', '396125-H', '10-18,JLN KEBUDAYAAN 16,TMN U', '81300 JOHOR BAHRU.', 'Tel:07-5208680'];
+    expect(rowsOf(extractFromContent(scanned(till(head)), ask('merchant_name', 'address')))).toEqual([
+      { merchant_name: 'PASARAYA SRI MAJU SDN BHD', address: '10-18,JLN KEBUDAYAAN 16,TMN U\n81300 JOHOR BAHRU.' },
+    ]);
+  });
 });

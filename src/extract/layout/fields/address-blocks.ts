@@ -184,7 +184,13 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, 
   let postal = false;
   for (let i = li + 1; i < lines.length && out.length < S.maxAddressLines; i++) {
     const l = lines[i];
-    if (l.box.y1 - last.box.y2 > last.height * S.addressGapLines) break;
+    const gap = l.box.y1 - last.box.y2;
+    if (gap > last.height * S.addressGapLines) {
+      // A till leaves room under its name before the company's registration number, which still opens its block
+      // ("PASARAYA JALAL SDN BHD", a gap, "396125-H", the street): within a block's gap under a label.
+      const number = i === li + 1 ? inColumn(l, head, settings) : undefined;
+      if (!number || gap > last.height * S.blockGapLines || !isRegistrationAlone(number.text, settings)) break;
+    }
     const seg = centredLine(l, lines[i + 1], head, settings) ?? inColumn(l, head, settings);
     if (!seg) continue;
     // The company's number or its tax id under a name is not part of the address.

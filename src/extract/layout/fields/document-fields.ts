@@ -119,6 +119,11 @@ function beneathInRow(kind: Concept['kind'], seg: Segment, label: { x1: number; 
   return fit && fit[0] === words[0] ? fit : null;
 }
 
+/** A label naming a line item's concept as well as it names the document's ("Amount": the total, and an item's line total). */
+function headsItems(label: string, score: number, settings: EngineSettings): boolean {
+  return [...classifyLabel(stripColon(label), settings)].some(([id, s]) => conceptById(id)?.level === 'line' && s >= score);
+}
+
 /** A cell naming what every item table has: the item's description or its count ("Details", "Qty"). */
 function namesWhatItems(text: string, settings: EngineSettings): boolean {
   return stripColon(text).split(/\s+/).some((w) => {
@@ -192,8 +197,11 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         const rest = seg.words.slice(from + k);
         const labelText = textOf(labelWords);
         const colonAfter = /^[:：]/.test(rest[0]?.text ?? '');
-        const score = Math.max(labelScore(concept, stripColon(labelText), settings), partner ? labelScore(partner, stripColon(labelText), settings) - S.partnerLabelPenalty : 0);
-        if (score < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
+        const named = Math.max(labelScore(concept, stripColon(labelText), settings), partner ? labelScore(partner, stripColon(labelText), settings) - S.partnerLabelPenalty : 0);
+        if (named < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
+        // An amount's label that heads an item column as well ("Amount", "Total", "Betrag") names the document's
+        // amount less surely than one naming it alone ("Total Sales Inclusive GST" over a tax summary's "AMOUNT").
+        const score = money && headsItems(labelText, named, settings) ? named * S.itemHeadLabelShare : named;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         // A phone or fax number under a shop's label ("STORE: 4022 5409 FAX : 603-...") is no address.
