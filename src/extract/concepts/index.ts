@@ -175,6 +175,14 @@ export function classifyLabel(text: string, settings: EngineSettings): Map<strin
 }
 
 /**
+ * Whether a printed label names a concept of an item's line ("Qty", "Unit price", "Amount"), with at least `least` of
+ * its score: a column's head rather than a document value's label alone.
+ */
+export function namesLineConcept(text: string, settings: EngineSettings, least = 0): boolean {
+  return [...classifyLabel(text, settings)].some(([id, score]) => conceptById(id)?.level === 'line' && score >= least);
+}
+
+/**
  * How well a printed label names `concept`, 0..1: 0 when the label names
  * another concept better ("Subtotal" is not the total, "Due date" not the
  * invoice date).

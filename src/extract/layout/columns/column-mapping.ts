@@ -1,4 +1,4 @@
-import { classifyLabel, conceptById, labelScore, resolveConcept, type Concept } from '../../concepts/index.js';
+import { classifyLabel, conceptById, labelScore, namesLineConcept, resolveConcept, type Concept } from '../../concepts/index.js';
 import { BARE_WORD_LINE_READINGS, COLUMN_COUNTERPARTS, SHARE_PARTIES } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
 import { matchScore, normalizeTokens } from './field-match.js';
@@ -222,7 +222,7 @@ export function chooseTablesForFields(tables: Table[], fields: FieldRequest[], s
       for (let depth = 1; depth <= maxDepth; depth++) {
         const names = headerNames(table, depth, settings);
         // A table whose own heads name an item's column (not a tax breakdown's "Warenwert | USt.-Betrag").
-        const itemHeads = names.some((n) => n && [...classifyLabel(n, settings).keys()].some((id) => conceptById(id)?.level === 'line'));
+        const itemHeads = names.some((n) => n && namesLineConcept(n, settings));
         const matrix = fields.map((f) => names.map((n, c) => (n ? score(f, n, itemHeads) + evidence(f.kind, profiles[c], settings) + shapeEvidence(f, profiles[c], settings) : 0)));
         const { columnOf, total: byHeads } = assign(matrix, settings);
         // Two heads one over the other in a column name a field each (an article line over its description).

@@ -5,7 +5,7 @@
  * block it heads. Parties without a label come from where documents put
  * them (docs/engine.md, "Document fields").
  */
-import { classifyLabel, conceptById, labelScore, type Concept } from '../../concepts/index.js';
+import { classifyLabel, conceptById, labelScore, namesLineConcept, type Concept } from '../../concepts/index.js';
 import { detectCurrency, parseNumber, TIME_OF_DAY } from '../../format/index.js';
 import type { Word } from '../../types.js';
 import { overlap1d } from '../lines/geometry.js';
@@ -119,11 +119,6 @@ function beneathInRow(kind: Concept['kind'], seg: Segment, label: { x1: number; 
   return fit && fit[0] === words[0] ? fit : null;
 }
 
-/** A label naming a line item's concept as well as it names the document's ("Amount": the total, and an item's line total). */
-function headsItems(label: string, score: number, settings: EngineSettings): boolean {
-  return [...classifyLabel(stripColon(label), settings)].some(([id, s]) => conceptById(id)?.level === 'line' && s >= score);
-}
-
 /** A cell naming what every item table has: the item's description or its count ("Details", "Qty"). */
 function namesWhatItems(text: string, settings: EngineSettings): boolean {
   return stripColon(text).split(/\s+/).some((w) => {
@@ -201,7 +196,7 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         if (named < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         // An amount's label that heads an item column as well ("Amount", "Total", "Betrag") names the document's
         // amount less surely than one naming it alone ("Total Sales Inclusive GST" over a tax summary's "AMOUNT").
-        const score = money && headsItems(labelText, named, settings) ? named * S.itemHeadLabelShare : named;
+        const score = money && namesLineConcept(stripColon(labelText), settings, named) ? named * S.itemHeadLabelShare : named;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         // A phone or fax number under a shop's label ("STORE: 4022 5409 FAX : 603-...") is no address.

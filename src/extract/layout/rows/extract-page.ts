@@ -1,7 +1,7 @@
 import type { Box, CellValue, ExtractRequest, ExtractResult, ExtractedCell, FieldSpec, Word } from '../../types.js';
 import { applyFormat, resolveFormat, type FormatSpec } from '../../format/index.js';
 import { isPureLocationField } from '../../pure-location.js';
-import { classifyLabel, conceptById, type Concept } from '../../concepts/index.js';
+import { conceptById, namesLineConcept, type Concept } from '../../concepts/index.js';
 import { COLUMN_COUNTERPARTS } from '../../concepts/line.js';
 import { groupWordsIntoLines, type Line } from '../lines/lines.js';
 import { levelledPage } from '../lines/slant.js';
@@ -187,7 +187,7 @@ function withCountFromArticle(out: Record<string, ExtractedCell>, asked: AskedFi
  * claimed 0.9 or more on 29 rows, wrong on all of them.
  */
 function mayBeItemsOwn(name: string, concept: Concept | null, settings: EngineSettings): boolean {
-  return concept?.level === 'line' || (concept !== null && COLUMN_COUNTERPARTS[concept.id] !== undefined) || [...classifyLabel(name, settings).keys()].some((id) => conceptById(id)?.level === 'line');
+  return concept?.level === 'line' || (concept !== null && COLUMN_COUNTERPARTS[concept.id] !== undefined) || namesLineConcept(name, settings);
 }
 
 /** A document value given for a name that may mean each item's: a guess (settings.values.certainty.documentValueForItems). */
@@ -435,7 +435,7 @@ function extractInferred(request: ExtractRequest, lines: Line[], tables: Table[]
 
 /** Whether some head names an item's column (a line concept: "Qty", "Description", "Amount"), not a document value. */
 function namesItems(names: string[], settings: EngineSettings): boolean {
-  return names.some((n) => [...classifyLabel(n.replace(/[:：]\s*$/, ''), settings).keys()].some((id) => conceptById(id)?.level === 'line'));
+  return names.some((n) => namesLineConcept(n.replace(/[:：]\s*$/, ''), settings));
 }
 
 /** The columns a list without heads gives, in the order a till prints them, named so that each names its concept. */

@@ -9,7 +9,7 @@ import { splitRuledGrids } from './ruled-grids.js';
 import { isDataSegment, isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../../lexicon.js';
 import { detectCurrency } from '../../format/index.js';
-import { classifyLabel, conceptById } from '../../concepts/index.js';
+import { namesLineConcept } from '../../concepts/index.js';
 import { columnCount, type Table } from './table.js';
 import type { EngineSettings } from '../../settings.js';
 import { half, middle } from '../../units.js';
@@ -340,9 +340,6 @@ function namesItemColumns(line: Line, least: number, settings: EngineSettings): 
   return line.segments.reduce((n, s) => n + packedHeads(s.words.map((w) => w.text), settings), 0) >= least;
 }
 
-/** A line concept's head ("Qty", "Unit price"). */
-const headsLine = (text: string, settings: EngineSettings) => [...classifyLabel(text, settings).keys()].some((id) => conceptById(id)?.level === 'line');
-
 /**
  * How many line concepts' heads a cell of heads names: one when it is one
  * head, more when its words part wholly into heads a narrow till set closer
@@ -350,13 +347,13 @@ const headsLine = (text: string, settings: EngineSettings) => [...classifyLabel(
  * none.
  */
 function packedHeads(words: string[], settings: EngineSettings): number {
-  if (headsLine(words.join(' '), settings)) return 1;
+  if (namesLineConcept(words.join(' '), settings)) return 1;
   // Heads of at most settings.tables.packedHeadWords words each, left to right, every word in one.
   const most = new Array<number>(words.length + 1).fill(-1);
   most[0] = 0;
   for (let end = 1; end <= words.length; end++) {
     for (let start = Math.max(0, end - settings.tables.packedHeadWords); start < end; start++) {
-      if (most[start] >= 0 && headsLine(words.slice(start, end).join(' '), settings)) most[end] = Math.max(most[end], most[start] + 1);
+      if (most[start] >= 0 && namesLineConcept(words.slice(start, end).join(' '), settings)) most[end] = Math.max(most[end], most[start] + 1);
     }
   }
   return most[words.length] > 1 ? most[words.length] : 0;
