@@ -918,11 +918,6 @@ export const DEFAULT_SETTINGS = deepFreeze({
   columns: {
     /** A head printed exactly as the field is named beats one that only means the same ("Total" asked: the "Total" column, not "Amount"). */
     printedHeadBonus: 0.05,
-    /**
-     * Letters a name needs for a head one letter off it (a scan's slip, "Fayments" for "Payments") to print it: a short
-     * name one letter off another word ("Rate", "Date") is that word.
-     */
-    slipHeadLetters: 6,
     /** Share of a column head's certainty that carries to the document-level name of its counterpart (`date` for "Buchungstag"). */
     counterpartShare: 0.9,
     /** Least score of a head (with its column's format evidence) for the column to be a field's. */

@@ -2,7 +2,6 @@ import { classifyLabel, conceptById, labelScore, namesLineConcept, resolveConcep
 import { BARE_WORD_LINE_READINGS, COLUMN_COUNTERPARTS, SHARE_PARTIES } from '../../concepts/line.js';
 import { looksLikeDate, looksLikeNumber, type ValueKind } from '../../format/index.js';
 import { matchScore, normalizeTokens } from './field-match.js';
-import { levenshtein } from '../../levenshtein.js';
 import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
@@ -35,12 +34,8 @@ export interface FieldRequest {
  * an item's columns, where a document value's word names a line concept too.
  */
 export function headerScore(field: FieldRequest, header: string, settings: EngineSettings, withLines = false, amongItemHeads = withLines): number {
-  const { printedHeadBonus, counterpartShare, slipHeadLetters } = settings.columns;
-  const [name, head] = [field.name.trim().toLowerCase(), header.trim().toLowerCase()];
-  if (name === head) return 1 + printedHeadBonus;
-  // The name as printed but for one letter a scan read as another: the head the request copied from the page. A letter
-  // more or less ("Address:" for `address`) is another word.
-  if (name.length >= slipHeadLetters && name.length === head.length && levenshtein(name, head) === 1) return 1;
+  const { printedHeadBonus, counterpartShare } = settings.columns;
+  if (field.name.trim().toLowerCase() === header.trim().toLowerCase()) return 1 + printedHeadBonus;
   const concept = field.concept ?? conceptOfAbbreviated(field.name, settings);
   if (!concept) return matchScore(field.name, header, settings);
   const byLabel = labelScore(concept, header, settings);

@@ -166,21 +166,6 @@ function isRegionLine(seg: Segment, settings: EngineSettings): boolean {
   return sure && !/\d/.test(seg.text) && /\p{L}{3}/u.test(seg.text) && seg.words.length <= settings.fields.regionLineWords && !endsAddress(seg, settings);
 }
 
-/** An amount printed with its cents ("7.90", "-2.37", "RM41.45"). */
-const AMOUNT_WORD = /^[-(]?(?:RM|[$€£])?\d{1,7}[.,]\d{2}\)?$/;
-
-/**
- * A line under a till's head that is an item or a total, not the address's next line: it ends, within the head's
- * width, in an amount with its cents, or in one and its tax class ("95448 WATSONS BASKET 0.00 Z" reads as a postcode
- * and place; "21434 4S BABY WIPES FRAG 7.90 §"). An address's numbers end no line so ("NO 24,25 & 26,").
- */
-function endsInAmount(line: Line, head: Segment, settings: EngineSettings): boolean {
-  const tolerance = settings.tables.alignTolerance;
-  const words = line.words.filter((w) => w.box.x2 > head.box.x1 - tolerance && w.box.x1 < head.box.x2 + tolerance).map((w) => w.text);
-  const [last = '', before = ''] = [...words].reverse();
-  return words.length > 1 && (AMOUNT_WORD.test(last) || (AMOUNT_WORD.test(before) && /^[A-Z§*#]$/.test(last)));
-}
-
 /**
  * The address lines under `head` (a name) in its column, up to and including
  * the postal line and the state or country line under it. Lines of another
@@ -206,7 +191,6 @@ export function addressUnder(lines: Line[], head: Segment, needPostal: boolean, 
       const number = i === li + 1 ? inColumn(l, head, settings) : undefined;
       if (!number || gap > last.height * S.blockGapLines || !isRegistrationAlone(number.text, settings)) break;
     }
-    if (endsInAmount(l, head, settings)) break;
     const seg = centredLine(l, lines[i + 1], head, settings) ?? inColumn(l, head, settings);
     if (!seg) continue;
     // The company's number or its tax id under a name is not part of the address.

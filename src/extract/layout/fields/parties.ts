@@ -10,7 +10,7 @@ import { classifyLabel, conceptById } from '../../concepts/index.js';
 import { levenshtein } from '../../levenshtein.js';
 import { COMPANY_FORMS, DOCUMENT_TITLE, PURCHASE_ORDER_TITLE, STREET_END, STREET_START } from '../../lexicon.js';
 import type { Word } from '../../types.js';
-import { addressUnder, endsAddress, holdsNumber, inColumn, isAddressLine, isPostalLine, isRegistrationAlone, splitSenderLine } from './address-blocks.js';
+import { addressUnder, endsAddress, holdsNumber, inColumn, isAddressLine, isPostalLine, splitSenderLine } from './address-blocks.js';
 import { median, overlap1d } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
@@ -183,11 +183,6 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
     if (!over || /\d/.test(over.text) || Math.abs(over.box.x1 - s.box.x1) >= settings.tables.alignTolerance) return false;
     return [...classifyLabel(stripColon(over.text), settings).keys()].some((id) => conceptById(id)?.kind === 'name');
   };
-  const registeredUnder = (l: Line, s: Segment): boolean => {
-    const next = lines[lines.indexOf(l) + 1];
-    const under = next && next.box.y1 - l.box.y2 <= l.height * S.addressGapLines ? inColumn(next, s, settings) : undefined;
-    return !!under && isRegistrationAlone(under.text, settings);
-  };
   for (const [i, l] of top.entries()) {
     for (const [si, s] of l.segments.entries()) {
       if (labelledBlock(i, s)) continue;
@@ -205,11 +200,6 @@ export function letterhead(lines: Line[], settings: EngineSettings): Segment | n
         const ws = [...before, s].flatMap((b) => b.words);
         return { words: ws, text: textOf(ws), box: { ...before[0].box, x2: s.box.x2 } };
       }
-      // A company's registration number printed alone right under a line names that line the company, above a taller
-      // street or branch line ("B & BEST RESTAURANT" over "(001610235- P)"). The number closes the name as registered:
-      // a line of letters right over it in its column is the name's first line ("RESTAURANT JIAWEI" over "JIAWEI
-      // HOUSE" over "002693074-K"), where a trade line under a name has no number under it (party-blocks.test.ts).
-      if (nameLike(s) && registeredUnder(l, s)) return above && namePart(above) && !/\d/.test(above.text) && l.box.y1 - top[i - 1].box.y2 <= top[i - 1].height * S.addressGapLines ? joined(named(top[i - 1], above), whole) : whole;
     }
   }
   top.forEach((l, i) => {
