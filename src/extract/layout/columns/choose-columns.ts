@@ -4,6 +4,8 @@
  * price ≈ line total, else by the shapes of their values in request order.
  */
 import type { EngineSettings } from '../../settings.js';
+import { classifyLabel, namesLineConcept } from '../../concepts/index.js';
+import { headerNames } from '../tables/header-names.js';
 import type { Table } from '../tables/table.js';
 import type { AskedFields } from '../request.js';
 import { chooseTableByArithmetic, chooseTablesForFields, offBlankColumns, withLineArithmetic, withPriceByArithmetic, type TableChoice } from './column-mapping.js';
@@ -22,7 +24,9 @@ export function chooseColumns(tables: Table[], asked: AskedFields, settings: Eng
   // Items without heads naming them (a long invoice's later pages): quantity × unit price ≈ line total names the
   // columns, else the shapes of their values in request order.
   if (!documentOnly && (choices[0]?.columnOf.filter((c) => c >= 0).length ?? 0) < minHeadedColumns) {
-    const headless = chooseTableByArithmetic(tables, textual, settings) ?? chooseTableByKinds(tables, textual, settings);
+    // A tax breakdown's base × rate / 100 ≈ tax reads as a price per hundred units: its rows are no items.
+    const itemTables = tables.filter((t) => !headsTaxBreakdown(t, settings));
+    const headless = chooseTableByArithmetic(itemTables, textual, settings) ?? chooseTableByKinds(itemTables, textual, settings);
     if (headless) choices = [headless];
   }
   // Line fields no head names (a head the scan misread): the shapes of their values between their neighbours' columns,
@@ -33,6 +37,19 @@ export function chooseColumns(tables: Table[], asked: AskedFields, settings: Eng
   // One of quantity, price (rate) and amount no head names: the free column whose values make quantity × price ≈ amount.
   if (!documentOnly) choices = choices.map((c) => withPriceByArithmetic(c, textual, settings));
   return choices;
+}
+
+/** What a tax breakdown heads its rates and taxes with ("USt. %", "Steuerbetrag", "VAT amount"). */
+const TAX_HEADS = new Set(['tax_rate', 'tax_amount']);
+
+/**
+ * A table headed as a tax breakdown: a head names a tax's rate or amount and none names an item's column (an item
+ * table printing each line's "USt. %" heads its articles, counts and prices too).
+ */
+function headsTaxBreakdown(table: Table, settings: EngineSettings): boolean {
+  if (!table.headerLines.length) return false;
+  const names = headerNames(table, table.headerLines.length, settings).filter(Boolean);
+  return names.some((n) => [...classifyLabel(n, settings).keys()].some((id) => TAX_HEADS.has(id))) && !names.some((n) => namesLineConcept(n, settings));
 }
 
 /** Which fields are columns (by request index): those the best table maps; the others are document values. */
