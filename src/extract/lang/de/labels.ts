@@ -71,7 +71,7 @@ export const LABELS: ConceptLabels = {
   unit: 'Einheit|ME|Mengeneinheit|Maßeinheit|Einh.',
   unit_price: 'Einzelpreis|Preis|Stückpreis|E-Preis|EP|Nettopreis|Preis/Einheit|Einzelpr.|Preis pro Einheit|Preis je Einheit|Einheitspreis',
   line_discount: 'Rabatt %|Rabatt-%|Rab.|Rab. %',
-  line_total: 'Betrag|Gesamt|Gesamtpreis|Summe|Nettowert|Wert|Positionsbetrag|Gesamtbetrag|Positionswert|Zeilensumme',
+  line_total: 'Betrag|Gesamt|Gesamtpreis|Summe|Nettowert|Wert|Positionsbetrag|Gesamtbetrag|Positionswert|Zeilensumme|Entgelt',
   debit: 'Soll|Belastung|Lastschrift|Ausgang|Ausgänge|Abbuchung',
   credit: 'Haben|Eingang|Eingänge|Gutschrift|Gutschriften',
   balance: 'Saldo|Kontostand',
