@@ -184,9 +184,11 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
       // A cell that is a label of another concept as a whole is not headed by its first words ("TOTAL TVA" over the tax).
       const whole = stripColon(seg.text);
       const otherLabel = classifyLabel(whole, settings).size > 0 && labelScore(concept, whole, settings) === 0 && !(partner && labelScore(partner, whole, settings) > 0);
-      // A receipt's tax line may start with its tax class, a capital or a digit ("A VAT 20% 12.15", "1 MwSt 19%"): the
-      // label follows the mark.
-      const from = seg.words.length >= S.taxClassMinWords && /^(?:[A-Z]|\d)$/.test(seg.words[0].text) ? 1 : 0;
+      // A receipt's tax line may start with its tax class, a capital or a digit ("A VAT 20% 12.15", "1 MwSt 19%"), or
+      // two before a rate (a GST code, the rate printed as the class: "SR VAT 20% 4.71", "23 IVA 23%"): the label
+      // follows the mark.
+      const classMark = /^(?:[A-Z]|\d)$/.test(seg.words[0].text) || (/^(?:[A-Z]{2}|\d{2})$/.test(seg.words[0].text) && /\d\s*%/.test(textOf(seg.words.slice(1))));
+      const from = seg.words.length >= S.taxClassMinWords && classMark ? 1 : 0;
       for (let k = 1; k <= Math.min(S.maxLabelWords, seg.words.length - from); k++) {
         const labelWords = seg.words.slice(from, from + k);
         const rest = seg.words.slice(from + k);
