@@ -166,10 +166,11 @@ function readField(page: MemoryPage, f: LearnedField, placed: Placement, setting
   return words.length ? { words, labelled } : null;
 }
 
-/** The header line of the table on this page, or the line where its rows start. */
+/** The header line of the table on this page, or the line where its rows start (where they started on the page learned from, when it has none). */
 function tableStart(page: MemoryPage, t: LearnedTable, settings: EngineSettings): number {
   const { lines } = page;
-  if (!t.header) return lines.findIndex((l) => l.box.y1 >= t.top - settings.memory.topSlack);
+  const atTop = () => lines.findIndex((l) => l.box.y1 >= t.top - settings.memory.topSlack);
+  if (!t.header) return atTop();
   const want = new Set(t.header.words);
   const holds = (have: Set<string>, w: string) => have.has(w) || (page.ocr && [...have].some((h) => isNear(h, w, settings)));
   let best = -1;
@@ -183,7 +184,9 @@ function tableStart(page: MemoryPage, t: LearnedTable, settings: EngineSettings)
       bestD = d;
     }
   });
-  return best;
+  // A header line this page does not print (a scan that garbled its heads past any slip, a heading over the items on the
+  // page learned from that this one leaves out) leaves the rows where they started there.
+  return best >= 0 ? best : atTop();
 }
 
 /**
