@@ -43,7 +43,7 @@ export const LABELS: ConceptLabels = {
   tax_rate: 'Tipo IVA|% IVA|Tipo impositivo|Tipo de IVA|IVA %',
   discount: 'Descuento|Dto.|Bonificación|Rebaja',
   shipping: 'Envío|Gastos de envío|Portes|Transporte',
-  total_amount: 'Total|Importe total|Total factura|Importe|Total con IVA',
+  total_amount: 'Total|Importe total|Total factura|Importe|Total con IVA|Total IVA incluido|Total IVA incl.|Importe total IVA incluido|Total a pagar',
   amount_due: 'Total a pagar|Importe a pagar|Saldo pendiente|A pagar|Importe pendiente',
   amount_paid: 'Anticipo|Pagado|Entregado a cuenta|Entregado|Efectivo',
   opening_balance: 'Saldo inicial|Saldo anterior|Saldo de apertura',

@@ -43,7 +43,7 @@ export const LABELS: ConceptLabels = {
   tax_rate: 'Taux TVA|Taux de TVA|TVA %|Taux',
   discount: 'Remise|Rabais|Escompte|Ristourne',
   shipping: 'Frais de port|Livraison|Transport|Frais de livraison|Port',
-  total_amount: 'Total|Total TTC|Montant TTC|Montant total|Montant|Total à payer TTC|Total T.T.C.|Montant T.T.C.|Total toutes taxes comprises|Montant total TTC',
+  total_amount: 'Total|Total TTC|Montant TTC|Montant total|Montant|Total à payer TTC|Total T.T.C.|Montant T.T.C.|Total toutes taxes comprises|Montant total TTC|Total TVA incluse|Total TVA comprise|Montant TVA incluse|Total à payer',
   amount_due: 'Net à payer|Montant dû|Reste à payer|À payer|Total à payer|Solde dû|Montant net à payer|Solde à payer',
   amount_paid: 'Acompte|Déjà payé|Payé|Versement|Avance|Espèces',
   opening_balance: "Solde initial|Ancien solde|Solde précédent|Solde d'ouverture|Report",

@@ -43,7 +43,7 @@ export const LABELS: ConceptLabels = {
   tax_rate: 'Aliquota IVA|Aliquota|% IVA|IVA %',
   discount: 'Sconto|Abbuono|Sconto totale',
   shipping: 'Spedizione|Spese di spedizione|Trasporto|Spese di trasporto',
-  total_amount: 'Totale|Totale fattura|Importo totale|Totale documento|Importo|Totale complessivo',
+  total_amount: 'Totale|Totale fattura|Importo totale|Totale documento|Importo|Totale complessivo|Totale IVA inclusa|Totale IVA compresa|Totale ivato|Totale da pagare',
   amount_due: 'Totale da pagare|Importo dovuto|Netto a pagare|Da pagare|Saldo dovuto',
   amount_paid: 'Acconto|Pagato|Anticipo|Già pagato|Contanti',
   opening_balance: 'Saldo iniziale|Saldo precedente|Saldo di apertura|Riporto',

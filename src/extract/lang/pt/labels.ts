@@ -43,7 +43,7 @@ export const LABELS: ConceptLabels = {
   tax_rate: 'Taxa de IVA|Taxa IVA|% IVA|IVA %',
   discount: 'Desconto|Abatimento',
   shipping: 'Portes|Envio|Frete|Custos de envio|Transporte',
-  total_amount: 'Total|Valor total|Montante total|Total com IVA|Total da fatura|Valor',
+  total_amount: 'Total|Valor total|Montante total|Total com IVA|Total da fatura|Valor|Total IVA incluído|Total a pagar',
   amount_due: 'Total a pagar|Valor a pagar|Valor em dívida|A pagar|Montante a pagar',
   amount_paid: 'Sinal|Pago|Adiantamento|Valor pago|Entregue|Numerário|Já pago',
   opening_balance: 'Saldo inicial|Saldo anterior|Saldo de abertura',
