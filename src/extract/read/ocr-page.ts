@@ -251,8 +251,17 @@ async function readPage(
     // poor scan that reads better than that is upright: the sample is not read (settings.read.orientation.upsideDownBelow).
     if (turned.length === 1) {
       const suspect = reading.confidence < settings.read.orientation.upsideDownBelow && budget.affords(1);
+      // A photographed page's paper says nothing of its text's direction, and a sparse table's columns under a
+      // shadow can pass for its lines: one reading so poorly is sampled on its other axis too (a photographed
+      // invoice read across its lines as noise, then by its columns as vertical text at 93, each word boxed on end).
+      if (suspect && quad) {
+        axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
+        angles.push(straighteningAngle(axes[1].quarters, axes[1].skew, settings));
+        const across = await rotateRaster(decoded, angles[1], scaled);
+        turned.push(settings.read.pageQuad.sharpenSigma > 0 ? await sharpened(across, settings.read.pageQuad.sharpenSigma) : across);
+      }
       const check = suspect ? await pickUpright(turned, pool, dpi, settings) : undefined;
-      if (check?.halfTurn) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget, settings));
+      if (check && (check.halfTurn || check.index > 0)) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget, settings));
     } else {
       ({ pick, reading } = await confirmPick(pick, reading, turned, pool, dpi, language, budget, settings));
     }
