@@ -214,13 +214,18 @@ async function readPage(
   const scaled = enlarge > 1 ? { width: Math.round(grown.width), height: Math.round(grown.height) } : { width: decoded.width, height: decoded.height };
   // The print's resolution is the page's, cropped or not.
   const dpi = estimateDpi(Math.round(srcW * scale), Math.round(srcH * scale), settings);
-  const axes = [{ quarters: geometry.quarters, skew: geometry.skew }];
-  if (!geometry.axisSure) axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
-  const angles = axes.map((a) => straighteningAngle(a.quarters, a.skew, settings));
-  const straightened = await Promise.all(angles.map((a) => rotateRaster(decoded, a, scaled)));
+  const [measuredAxis, otherAxis] = [{ quarters: geometry.quarters, skew: geometry.skew }, { quarters: 1 - geometry.quarters, skew: geometry.otherSkew }];
+  const axes = geometry.axisSure ? [measuredAxis] : [measuredAxis, otherAxis];
+  const angleOf = (a: { quarters: number; skew: number }) => straighteningAngle(a.quarters, a.skew, settings);
+  const angles = axes.map(angleOf);
   // A photographed page is sharpened for the recognizer: a hand-held camera's blur at a phone's resolution runs
   // the strokes of small print together, and letters read as others (settings.read.pageQuad.sharpenSigma).
-  const turned = quad && settings.read.pageQuad.sharpenSigma > 0 ? await Promise.all(straightened.map((r) => sharpened(r, settings.read.pageQuad.sharpenSigma))) : straightened;
+  const { sharpenSigma } = settings.read.pageQuad;
+  const straightenedAt = async (angle: number): Promise<GreyRaster> => {
+    const r = await rotateRaster(decoded, angle, scaled);
+    return quad && sharpenSigma > 0 ? sharpened(r, sharpenSigma) : r;
+  };
+  const turned = await Promise.all(angles.map(straightenedAt));
   let pick: Pick;
   let reading: Reading;
   if (quality === 'high') {
@@ -255,10 +260,9 @@ async function readPage(
       // shadow can pass for its lines: one reading so poorly is sampled on its other axis too (a photographed
       // invoice read across its lines as noise, then by its columns as vertical text at 93, each word boxed on end).
       if (suspect && quad) {
-        axes.push({ quarters: 1 - geometry.quarters, skew: geometry.otherSkew });
-        angles.push(straighteningAngle(axes[1].quarters, axes[1].skew, settings));
-        const across = await rotateRaster(decoded, angles[1], scaled);
-        turned.push(settings.read.pageQuad.sharpenSigma > 0 ? await sharpened(across, settings.read.pageQuad.sharpenSigma) : across);
+        axes.push(otherAxis);
+        angles.push(angleOf(otherAxis));
+        turned.push(await straightenedAt(angles[1]));
       }
       const check = suspect ? await pickUpright(turned, pool, dpi, settings) : undefined;
       if (check && (check.halfTurn || check.index > 0)) ({ pick, reading } = await betterReading({ pick, reading }, check, turned, pool, dpi, language, budget, settings));
