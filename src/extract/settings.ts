@@ -540,6 +540,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * document's amount alone: under it by more than bottomBias moves a label down the page.
      */
     itemHeadLabelShare: 0.97,
+    /**
+     * An amount's label that names another of the document's amounts as well ("Total à payer": the total and the
+     * amount due; "Gesamt brutto": the total and gross pay) scores this share of one naming it alone: under an item
+     * head's share by more than bottomBias, so a "Total" anywhere above wins.
+     */
+    sharedLabelShare: 0.94,
     /** Value under the label (framed boxes, next line), less each further line. */
     belowBonus: 0.01,
     perLinePenalty: 0.005,

@@ -81,24 +81,25 @@ function claim(key: string, c: Concept): void {
 const transliterated = (label: string): string => TYPED_LETTERS.reduce((t, [from, to]) => t.replace(from, to), label);
 
 for (const c of CONCEPTS) for (const n of [c.id, ...c.aliases]) claim(keyOf(n), c);
+/**
+ * Each label's keys as printed and as typed ("faelligkeitsdatum", "rechnungsempfaenger" name what the page prints with
+ * umlauts), then the same with their spaces run together.
+ */
+const labelKeys = (label: string): string[] => [...new Set([keyOf(label), keyOf(transliterated(label))])];
 for (const c of CONCEPTS) {
   for (const lang of LANGS) {
     for (const label of c.labels[lang]) {
       const key = keyOf(label);
-      claim(key, c);
-      claim(key.replace(/ /g, ''), c);
-      // A field name is typed: "faelligkeitsdatum", "rechnungsempfaenger" name what the page prints with umlauts.
-      const typed = keyOf(transliterated(label));
-      if (typed !== key) {
-        claim(typed, c);
-        claim(typed.replace(/ /g, ''), c);
-      }
+      for (const k of labelKeys(label)) claim(k, c);
       const list = labelIndex.get(key) ?? [];
       if (!list.includes(c)) list.push(c);
       labelIndex.set(key, list);
     }
   }
 }
+// A name written as one word is the concept printing it so before one whose label it is with the spaces run together:
+// "Gesamtbrutto" is gross pay's, "Gesamt brutto" an invoice's total too.
+for (const c of CONCEPTS) for (const lang of LANGS) for (const label of c.labels[lang]) for (const k of labelKeys(label)) claim(k.replace(/ /g, ''), c);
 /** Name keys with each word singular: a name that differs only in number ("payment_term", "unit_prices") means the same concept. */
 const singularIndex = new Map<string, Concept>();
 for (const [key, c] of nameIndex) if (!singularIndex.has(singularOf(key))) singularIndex.set(singularOf(key), c);

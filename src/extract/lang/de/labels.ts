@@ -43,7 +43,7 @@ export const LABELS: ConceptLabels = {
   tax_rate: 'MwSt-%|MwSt.-Satz|MwSt %|Steuersatz|USt-%|USt.-Satz|MwSt.-%|USt %',
   discount: 'Rabatt|Nachlass|Skonto|Abschlag|Gesamtrabatt',
   shipping: 'Versand|Versandkosten|Fracht|Frachtkosten|Porto|Lieferkosten|Frachtbetrag|Transportkosten',
-  total_amount: 'Gesamt|Gesamtbetrag|Summe|Endbetrag|Rechnungsbetrag|Gesamtsumme|Bruttobetrag|Betrag|Gesamtbetrag brutto|Summe brutto|Rechnungssumme|Total|Endsumme|Brutto|Gesamt inkl. MwSt.|Gesamtbetrag inkl. MwSt.|Summe inkl. MwSt.|Gesamt inkl. USt.|Gesamtbetrag inkl. USt.|Bruttosumme',
+  total_amount: 'Gesamt|Gesamtbetrag|Summe|Endbetrag|Rechnungsbetrag|Gesamtsumme|Bruttobetrag|Betrag|Gesamtbetrag brutto|Summe brutto|Rechnungssumme|Total|Endsumme|Brutto|Gesamt brutto|Gesamt inkl. MwSt.|Gesamtbetrag inkl. MwSt.|Summe inkl. MwSt.|Gesamt inkl. USt.|Gesamtbetrag inkl. USt.|Bruttosumme',
   amount_due: 'Zahlbetrag|Zu zahlen|Offener Betrag|Fälliger Betrag|Zahlbarer Betrag|Noch zu zahlen|Restbetrag',
   amount_paid: 'Anzahlung|Bezahlt|Gezahlt|Vorauszahlung|Erhaltene Anzahlung|Bar|Gegeben|Bereits bezahlt',
   opening_balance: 'Anfangssaldo|Alter Kontostand|Saldo alt|Vortrag|Alter Saldo|Anfangsbestand',

@@ -163,6 +163,14 @@ function besideOnNextLine(concept: Concept, lines: Line[], li: number, label: Wo
   return nearest ? fitValue(concept.kind, nearest.words, settings, last) : null;
 }
 
+/** A label naming another of the document's amounts, not of `concept`'s family, at least as well as `named`. */
+function namesAnotherAmount(concept: Concept, label: string, named: number, settings: EngineSettings): boolean {
+  return [...classifyLabel(label, settings)].some(([id, score]) => {
+    const other = conceptById(id);
+    return id !== concept.id && other?.level === 'document' && other.kind === 'money' && other.broader !== concept.id && concept.broader !== id && score >= named;
+  });
+}
+
 /**
  * The labelled candidates for `concept`, best first. `skip` holds lines of the
  * chosen line-item tables, whose cells are not document values.
@@ -198,7 +206,10 @@ export function labelled(concept: Concept, lines: Line[], skip: Set<Line>, setti
         if (named < S.minLabelScore || (otherLabel && k < seg.words.length - from)) continue;
         // An amount's label that heads an item column as well ("Amount", "Total", "Betrag") names the document's
         // amount less surely than one naming it alone ("Total Sales Inclusive GST" over a tax summary's "AMOUNT").
-        const score = money && namesLineConcept(stripColon(labelText), settings, named) ? named * S.itemHeadLabelShare : named;
+        // One naming another of the document's amounts as well ("Total à payer", the amount due too) names it less
+        // surely than one naming it alone ("Total TTC" over a deposit's line and "Total à payer").
+        const share = (namesLineConcept(stripColon(labelText), settings, named) ? S.itemHeadLabelShare : 1) * (namesAnotherAmount(concept, stripColon(labelText), named, settings) ? S.sharedLabelShare : 1);
+        const score = money ? named * share : named;
         const colon = /[:：]$/.test(labelText) || colonAfter;
         const yBias = (concept.kind === 'money' ? S.bottomBias : concept.kind === 'date' || concept.kind === 'identifier' ? -S.bottomBias : 0) * line.box.y1;
         // A phone or fax number under a shop's label ("STORE: 4022 5409 FAX : 603-...") is no address.
