@@ -37,7 +37,8 @@
  * `--scans N`: scanned documents per kind × language in the business section
  * (default 1) and scanned pages of the generated section per split (default 6).
  * `--seed-start N`: the business section's documents from the split's seeds at N and after (default 1), so
- * more scans of the tuning split (`--seed-start 7 --scan-kinds phone`) add to the standard set's instead of repeating it.
+ * more scans of the tuning split (`--seed-start 7 --scan-kinds phone`) add to the standard set's instead of repeating it;
+ * the series section's series seeds so too (fresh series of one split).
  * `--timing N`: OCR pages timed against the tesseract CLI per language and on
  * the report set (default 8; 0 skips the comparison).
  * `--no-peer`: the real scans without the tesseract CLI beside them.
@@ -421,6 +422,7 @@ async function main(): Promise<void> {
       kinds: (listArg('kinds') ?? KINDS) as BusinessKind[],
       langs: (listArg('langs') ?? LANGS) as Lang[],
       everyLanguage: process.argv.includes('--series-every-language'),
+      seedStart: arg('seed-start', 1),
       modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
       sets: (listArg('series-sets') ?? ['generated', 'kie']) as Array<'generated' | 'kie'>,
       datasetRoot,

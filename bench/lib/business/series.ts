@@ -49,6 +49,8 @@ export interface SeriesBenchOptions {
   sets: ReadonlyArray<'generated' | 'kie'>;
   /** Where kie-dev and kie-dev-more lie. */
   datasetRoot: string;
+  /** The split's series seeds from this one on (default 1): fresh series of the tuning split beside the standard ones. */
+  seedStart?: number;
   /** Scans read from saved OCR words (`--ocr-cache`): the service then runs in this process on this engine. */
   engine?: Engine;
 }
@@ -293,7 +295,7 @@ export async function runSeriesBench(o: SeriesBenchOptions): Promise<{ json: Rec
       const client = new DocrowsClient({ baseUrl: server.baseUrl, apiKey });
       const reader = new Reader(client);
       // One series a kind, in a language that takes turns; the series seed of the split, the values from 1 up.
-      const seeds = splitSeeds(split, o.kinds.length, 1);
+      const seeds = splitSeeds(split, o.kinds.length, o.seedStart ?? 1);
       const runs: SeriesRun[] = [];
       if (o.sets.includes('generated')) {
         for (const [k, kind] of o.kinds.entries()) {

@@ -10,6 +10,7 @@ import type { SenderMarks } from './model.js';
 import { compact, holdsNear, isNear, letterWord } from './near-text.js';
 import type { MemoryPage } from './page.js';
 import { half } from '../units.js';
+import { isUnsureReading } from '../layout/values/reading-certainty.js';
 
 /** EU VAT ids (and the UK's): a country prefix and eight to twelve characters, mostly digits. */
 const VAT_ID = /(?<![A-Z])(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|CHE)(?=[A-Z0-9]{8,12}(?![A-Z0-9]))(?=(?:[A-Z]?\d){8})[A-Z0-9]{8,12}(?![A-Z0-9])/g;
@@ -44,12 +45,17 @@ const registersOf = (line: Line, settings: EngineSettings): string[] =>
     return (number.match(/\d/g)?.length ?? 0) >= settings.memory.registerDigits ? [lettersAndDigits(label + number)] : [];
   });
 
-/** The letterhead's name: the tallest line near the top that reads as a name, not as the document's title. */
+/**
+ * The letterhead's name: the tallest line near the top that reads as a name, not as the document's title; on a scan,
+ * one with a word the recognizer was sure of. A reading it doubted whole (`ana` for a recipient's name, its box grown
+ * by the noise to the tallest) is printed on no other page, so no other page would be the sender's; a name misread in
+ * part (`Brückner @mhH`) is the name still, read with slips (isSendersName).
+ */
 function letterheadName(lines: Line[], settings: EngineSettings): string | null {
   let best: Line | null = null;
   for (const l of lines) {
     if (l.box.y1 > settings.memory.nameTop || !/\p{L}.*\p{L}.*\p{L}/u.test(l.text) || DOCUMENT_TITLE.test(l.text.trim())) continue;
-    if (/\d/.test(l.segments[0].text)) continue;
+    if (/\d/.test(l.segments[0].text) || l.segments[0].words.every((w) => isUnsureReading([w], settings))) continue;
     if (!best || l.height > best.height * settings.memory.nameClearlyTaller) best = l;
   }
   return best ? best.segments[0].text.trim() : null;
