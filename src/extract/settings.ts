@@ -425,6 +425,12 @@ export const DEFAULT_SETTINGS = deepFreeze({
     maxGapsForPageSpacing: 3,
     /** A cell boundary is a gap this many times the line's (or page's) word spacing. */
     cellGapSpacings: 1.5,
+    /**
+     * A line's gaps fall in two groups, word spaces and cell gaps, when the narrowest gap over cellGapEm is this many
+     * times the widest under it: a proportional font's space is about 0.3 line heights, a cell gap over 1. A
+     * monospaced line's doubled space (1.2 against 0.6, "Basisbetrag:  -2,90,  MwSt.-%  7,0,") is no cell gap.
+     */
+    apartSpacings: 2.5,
     /** A read page's leftover slant (lines/slant.ts): told from its OCR words, levelled before lines are grouped. */
     slant: {
       /** Fewer OCR words read at minConfidence or more, or fewer neighbouring pairs of them (two words of one cell), tell no slant. */

@@ -62,4 +62,17 @@ describe('word grouping', () => {
       ['Buchung', 'Wert', 'Vorgang', 'Belastung', 'Gutschrift', 'Saldo'],
     ]);
   });
+
+  it('parts narrow cell gaps from the word spaces of a line that has more of them: a statement row of two dates', () => {
+    // Born-digital, A4 (width / height 0.707): the dates 1.4 line heights apart, one word space in the description.
+    const row = (y: number, cells: Array<[string, number, number]>): Word[] => cells.map(([text, x1, x2]) => ({ text, box: { x1, y1: y, x2, y2: y + 0.0113 } }));
+    const words = [
+      ...row(0.3585, [['01.03.2024', 0.0773, 0.1571], ['01.03.2024', 0.1789, 0.2587], ['Gutschrift', 0.2805, 0.3487], ['Rückerstattung', 0.3531, 0.4604], ['1.425,52', 0.7405, 0.8026], ['2.403,99', 0.8606, 0.9227]]),
+      ...row(0.3821, [['02.03.2024', 0.0773, 0.1571], ['02.03.2024', 0.1789, 0.2587], ['Gehalt', 0.2805, 0.3274], ['ACME', 0.3319, 0.3779], ['GmbH', 0.3824, 0.4284], ['1.099,80', 0.6297, 0.6918], ['1.304,19', 0.8606, 0.9227]]),
+    ];
+    expect(groupWordsIntoLines(words, 595.28 / 841.89).map((l) => l.segments.map((s) => s.text))).toEqual([
+      ['01.03.2024', '01.03.2024', 'Gutschrift Rückerstattung', '1.425,52', '2.403,99'],
+      ['02.03.2024', '02.03.2024', 'Gehalt ACME GmbH', '1.099,80', '1.304,19'],
+    ]);
+  });
 });

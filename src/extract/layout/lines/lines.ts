@@ -100,7 +100,7 @@ export function buildLine(words: Word[], aspect: number, settings: EngineSetting
   // A line of four words or fewer has too few gaps to tell its own spacing; a longer one without three word
   // spaces is a row of cells (a scanned statement's heads in a wide font: "Belastung" and "Gutschrift" 1.8 line
   // heights apart on a page spaced at 1.3), kept at the fixed cell gap.
-  const own = spaces.length >= minOwnSpaces ? median(spaces) : gaps.length <= maxGapsForPageSpacing ? pageSpacing : 0;
+  const own = spaces.length >= minOwnSpaces ? ownSpacing(spaces, settings) : gaps.length <= maxGapsForPageSpacing ? pageSpacing : 0;
   const threshold = Math.max(cellGapEm, own * cellGapSpacings);
   const segments: Segment[] = [];
   let current: Word[] = [];
@@ -114,6 +114,20 @@ export function buildLine(words: Word[], aspect: number, settings: EngineSetting
   }
   if (current.length) segments.push(makeSegment(current));
   return { words: ws, segments, box: unionBoxes(ws.map((w) => w.box)), text: segments.map((s) => s.text).join('  '), height, aspect };
+}
+
+/**
+ * A line's own word spacing: the median of its spaces, unless they fall in two groups set clearly apart, word spaces
+ * under cellGapEm and narrow cell gaps wider than apartSpacings times the widest of them. Then the word spaces alone:
+ * a statement's row "01.03.2024 01.03.2024 Gutschrift Rückerstattung" has two cell gaps of 1.4 line heights and one
+ * word space of 0.3, and their median, a cell gap, hid both gaps.
+ */
+function ownSpacing(spaces: number[], settings: EngineSettings): number {
+  const { cellGapEm, apartSpacings } = settings.lines;
+  const words = spaces.filter((g) => g < cellGapEm);
+  const cells = spaces.filter((g) => g >= cellGapEm);
+  const apart = words.length > 0 && cells.length > 0 && Math.min(...cells) > Math.max(...words) * apartSpacings;
+  return median(apart ? words : spaces);
 }
 
 export function makeSegment(words: Word[]): Segment {
