@@ -28,12 +28,25 @@ const libelle: TypesetLine[] = [
   [396, [[60, '5010 Assurance vieillesse'], [540, '1066,09-'], [700, '12793,08-']]],
 ];
 
+/** The same in Italian: "Descrizione voce", both of whose words name the item (the second over the codes' texts). */
+const voce: TypesetLine[] = [
+  [300, [[60, 'Descrizione voce'], [340, 'Ore'], [420, 'Paga oraria'], [560, 'Competenze'], [720, 'Trattenute']]],
+  [330, [[60, '100 Paga base'], [580, '1.745,66']]],
+  [352, [[60, '110 Straordinario'], [346, '79'], [460, '64,19'], [580, '5.071,01']]],
+  [374, [[60, '500 Contributi INPS'], [744, '722,57']]],
+  [396, [[60, '510 IRPEF'], [744, '531,70']]],
+];
+
 describe('codes opening the item cell under one head', () => {
   it('stay in the item cell when the head over them is one head', () => {
     const rows = readRows(payItems, ask());
     expect(Object.keys(rows[0] ?? {})).toEqual(['Pay item', 'Hours', 'Rate', 'Payments', 'Deductions']);
     expect(rows.map((r) => r['Pay item'])).toEqual(['100 Basic salary', '110 Overtime', '130 Bonus', '500 Income tax', '510 National Insurance']);
     expect(readRows(payItems, ask('description', 'earnings'))[2]).toEqual({ description: '130 Bonus', earnings: '6,576.05' });
+  });
+
+  it('stay in the item cell when both words of the head over them name the item', () => {
+    expect(readRows(voce, ask('description', 'earnings', 'deductions')).map((r) => r.description)).toEqual(['100 Paga base', '110 Straordinario', '500 Contributi INPS', '510 IRPEF']);
   });
 
   it('stay in the item cell when the next head stands over no item text', () => {

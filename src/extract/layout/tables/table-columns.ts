@@ -259,17 +259,19 @@ function headsApart(header: Line[], heads: Word[], cells: Word[][], border: numb
 
 /**
  * True when the heads over a code border are one head ("Pay item" over "100
- * Basic salary": its second word happens to start past the codes): one
- * segment of the head line crosses the border, the whole names a concept and
- * its part over the codes none. Heads set tight ("Art.-Nr. Bezeichnung")
- * name a concept each.
+ * Basic salary", "Descrizione voce" over "100 Paga base": its second word
+ * happens to start past the codes): one segment of the head line crosses the
+ * border, the whole names a concept and its part on one side of it none, or
+ * both parts the same ("Descrizione" and "voce" each name the description).
+ * Heads set tight ("Art.-Nr. Bezeichnung") name a concept each.
  */
 function oneHeadOver(header: Line[], heads: Word[], border: number, settings: EngineSettings): boolean {
   const line = header.find((l) => heads.every((w) => l.words.includes(w)));
   const seg = line?.segments.find((s) => s.words.some((w) => w.box.x1 < border) && s.words.some((w) => w.box.x1 >= border));
   if (!seg) return false;
-  const names = (ws: Word[]) => classifyLabel(textOf(ws), settings).size > 0;
-  return names(seg.words) && !names(seg.words.filter((w) => w.box.x1 < border));
+  const named = (ws: Word[]) => [...classifyLabel(textOf(ws), settings).keys()];
+  const [left, right] = [named(seg.words.filter((w) => w.box.x1 < border)), named(seg.words.filter((w) => w.box.x1 >= border))];
+  return named(seg.words).length > 0 && (!left.length || !right.length || left.some((c) => right.includes(c)));
 }
 
 /**
