@@ -33,3 +33,27 @@ describe('item lines that run on', () => {
     ]);
   });
 });
+
+/**
+ * A payslip's items with their figures in one of two columns (earnings or deductions), so no figure column is filled
+ * by most rows: a reference or serial line under an item, set at the font's leading, is still the item's.
+ */
+const payItems: Parameters<typeof typeset>[0] = [
+  [100, [[60, 'Voce'], [340, 'Ore'], [420, 'Tariffa'], [560, 'Competenze'], [720, 'Trattenute']]],
+  [130, [[60, 'Paga base'], [580, '4.707,83']]],
+  [152, [[60, 'Straordinario'], [580, '5.607,94']]],
+  [164, [[60, 'Ref. 488676']]],
+  [186, [[60, 'Indennità notturna'], [346, '161'], [440, '53,38'], [580, '8.594,18']]],
+  [198, [[60, 'SN 7096-3287']]],
+  [220, [[60, 'Contributi INPS'], [744, '1.491,50']]],
+  [242, [[60, 'IRPEF'], [750, '551,65']]],
+  [254, [[60, 'SN 1966-7797']]],
+  [276, [[60, 'Addizionale regionale'], [750, '960,28']]],
+];
+
+describe('lines under items whose figures stand in one of two columns', () => {
+  it('join the item above them', () => {
+    const rows = rowsOf(extractFromContent({ words: typeset(payItems), rules: [], pictures: [], aspect: 1 }, { fields: ['description', 'earnings', 'deductions'].map((name) => ({ name, formatRequirement: '' })), globalFormatRequirement: '', quality: 'fast' }));
+    expect(rows.map((row) => row.description)).toEqual(['Paga base', 'Straordinario Ref. 488676', 'Indennità notturna SN 7096-3287', 'Contributi INPS', 'IRPEF SN 1966-7797', 'Addizionale regionale']);
+  });
+});

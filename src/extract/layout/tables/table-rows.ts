@@ -112,8 +112,8 @@ function bandStarts(rows: TableRow[], rowRules: number[]): TableRow[] {
 
 /**
  * The key columns (those `keyShare` of the lines with several cells fill) and
- * which rows are partial: missing a key column and filling at most half the
- * columns, as a wrapped continuation does.
+ * which rows are partial: missing a key column (or a figure, `figured`) and
+ * filling at most half the columns, as a wrapped continuation does.
  */
 function rowShape(rows: TableRow[], keyShare: number): { keyColumns: number[]; isPartial: (r: TableRow) => boolean } {
   const columnCount = rows[0].cells.length;
@@ -123,11 +123,18 @@ function rowShape(rows: TableRow[], keyShare: number): { keyColumns: number[]; i
   const fillCounts = new Array<number>(columnCount).fill(0);
   for (const r of basis) for (const i of filled(r)) fillCounts[i]++;
   const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * keyShare ? [i] : []));
+  // Figures set in one of two columns (a payslip's earnings | deductions) make neither a key column: a row without a
+  // figure, where most rows hold one, misses them as a row missing a key column does ("Ref. 488676" under its item).
+  const figured = basis.filter(holdsFigure).length >= basis.length * keyShare;
   const isPartial = (r: TableRow) => {
     const f = filled(r);
-    return keyColumns.some((k) => !f.includes(k)) && f.length <= Math.max(1, Math.floor(half(columnCount)));
+    return (keyColumns.some((k) => !f.includes(k)) || (figured && !holdsFigure(r))) && f.length <= Math.max(1, Math.floor(half(columnCount)));
   };
   return { keyColumns, isPartial };
+}
+
+function holdsFigure(row: TableRow): boolean {
+  return row.cells.some((c) => c.text && isDataValue(c.text));
 }
 
 function mergeContinuations(rows: TableRow[], separators: number[], settings: EngineSettings): TableRow[] {
