@@ -751,6 +751,11 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * header apart from its columns by blank lines or a band (a header 2-3 lines above the items is common).
      */
     headsToItemsGapEm: 6,
+    /**
+     * An item record set apart from its headed table by a white gap and a note line joins it across at most this many
+     * line heights (tables/records-apart.ts).
+     */
+    recordsApartGapEm: 6,
     /** Lines a table's header may have (group titles, heads, units, a wrapped head). */
     maxHeaderLines: 4,
     /** Lines of several cells a block needs to be a table (one is a label and its value). */

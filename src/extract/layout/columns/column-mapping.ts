@@ -5,7 +5,7 @@ import { matchScore, normalizeTokens } from './field-match.js';
 import { headerNames } from '../tables/header-names.js';
 import { hasDataCell, splitHeader, tableCellCount, type Table } from '../tables/table-detect.js';
 import { columnCount } from '../tables/table.js';
-import { lineAgreement } from '../values/arithmetic.js';
+import { agrees, amountValue, lineAgreement } from '../values/arithmetic.js';
 import { stackedHeads, type StackedPair } from './stacked-heads.js';
 import { shapeOf } from './value-shape.js';
 import type { EngineSettings } from '../../settings.js';
@@ -347,6 +347,19 @@ function agreeingRows(rows: string[][], [q, p, t]: readonly number[], settings: 
 }
 
 /**
+ * The one row of a table filling three columns, where a count other than one times a price gives the amount to the
+ * cent: a single item (a long invoice's last page, its heads on the page before, "2 | 5,5000 | 50 Stk | 275,00").
+ * Less than two agreeing rows names no columns otherwise: a count of one or a price per hundred units agrees by chance.
+ * The count and the price multiply either way round: the price is the one printed with as many decimals at least.
+ */
+function loneItemAgrees(row: string[], [q, p, t]: readonly number[], settings: EngineSettings): boolean {
+  const [count, price, amount] = [q, p, t].map((k) => amountValue(k === q ? row[k].replace(/[^\d.,'\s()-]/g, '') : row[k]));
+  const decimals = (text: string) => /[.,](\d+)\D*$/.exec(text)?.[1].length ?? 0;
+  const priced = decimals(row[p]) >= decimals(row[q]);
+  return count !== null && price !== null && amount !== null && count !== 1 && amount !== 0 && priced && agrees(count * price, amount, settings);
+}
+
+/**
  * The three columns of a table where quantity × unit price ≈ line total in
  * most rows (settings.columns.arithmeticRows of those filling all three,
  * minAgreeingRows at least), the first found of the most agreeing; null when
@@ -363,9 +376,10 @@ function lineColumnsOf(table: Table, settings: EngineSettings): LineColumns | nu
       for (let c = 0; c < columns; c++) {
         if (a === b || b === c || a === c) continue;
         // Rows filling the three columns are the items; payment and total lines under a receipt's items fill one.
-        const filled = rows.filter((r) => r[a] && r[b] && r[c]).length;
+        const filled = rows.filter((r) => r[a] && r[b] && r[c]);
         const agreeing = agreeingRows(rows, [a, b, c], settings);
-        if (agreeing < Math.max(minAgreeingRows, filled * arithmeticRows) || (best && agreeing <= best.agreeing)) continue;
+        const lone = filled.length === 1 && loneItemAgrees(filled[0], [a, b, c], settings);
+        if ((!lone && agreeing < Math.max(minAgreeingRows, filled.length * arithmeticRows)) || (best && agreeing <= best.agreeing)) continue;
         best = { quantity: a, unitPrice: b, lineTotal: c, agreeing };
       }
     }

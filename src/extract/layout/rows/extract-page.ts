@@ -284,8 +284,12 @@ function listRows(asked: AskedFields, choices: TableChoice[], rows: Array<Record
   // A table without the articles, asked (a till's count before each article, "2 x Apples", read as a column of
   // counts), gives less than a list as long that holds them.
   const missesArticles = choices.length > 0 && textual.some((f) => f.concept?.id === 'description' && !mapped(f));
-  if ((mappedColumns >= settings.rows.tableOverListColumns && !tableMisses && !missesArticles) || !textual.some((f) => f.concept?.level === 'line')) return null;
-  const items = withListSumRepairs(readListItems(lines, new Set(), settings), lines, settings);
+  // A table whose columns one agreeing row named (a single item, column-mapping.ts loneItemAgrees) gives way to a longer list.
+  const lone = choices.length > 0 && choices[0].byArithmetic === true && choices[0].score < settings.columns.minAgreeingRows;
+  if ((mappedColumns >= settings.rows.tableOverListColumns && !tableMisses && !missesArticles && !lone) || !textual.some((f) => f.concept?.level === 'line')) return null;
+  // A line whose words are a label and its value ("Rabattbetrag: 0,02", "Weitere Referenz: | Abrechnung 2010") is none
+  // of a list's items.
+  const items = withListSumRepairs(readListItems(lines, new Set(), settings), lines, settings).filter((it) => !/[:：](?:\s|$)/.test(textOf(it.description)));
   const listed = textual.filter(listOwn).length;
   if (items.length > 0 && (items.length > tableRows || (items.length === tableRows && (listed > mappedColumns || missesArticles)) || tableMisses)) {
     return { rows: items.map((it) => listRow(it, fields, concepts, specs, recordValues, settings)), repaired: items.some((it) => it.repairedTotal !== undefined) };
@@ -451,8 +455,7 @@ function listTable(request: ExtractRequest, lines: Line[], tables: Table[], roll
   const choices = chooseColumns(tables, asked, settings);
   const rows = itemRows(asked, columnFields(asked, choices), choices, new Map(), [], roll, settings);
   const list = listRows(asked, choices, rows, lines, new Map(), settings);
-  // A line whose words are a label and its value ("Rabattbetrag: 0,02", "Bruttopreis: 1,5000 €") is none of a list's items.
-  const items = list?.rows.filter((r) => !/[:：](?:\s|$)/.test(textOfCell(r.Description))) ?? [];
+  const items = list?.rows ?? [];
   // An item list's amounts are money, with cents on most lines; a statistics table's figures ("11.0", "8.9") are not.
   const cents = items.filter((r) => /\d[.,]\d{2}(?!\d)/.test(textOfCell(r['Line total'])));
   if (items.length === 0 || cents.length <= half(items.length)) return null;

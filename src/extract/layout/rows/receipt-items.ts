@@ -182,6 +182,8 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   const items: Array<ListItem & { index: number; end: number; runsOn: boolean; left?: number }> = [];
   const quantities: Array<{ index: number; quantity: Word[]; unitPrice: Word[]; q: number; p: number }> = [];
   let closing: Line | null = null;
+  // A total read before any item: a line after it and before the next total is one of the totals, not a list of one.
+  let totalsAbove = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     // Discounts, savings told, voids and modifiers under an item are none of their own, nor its description's next line.
@@ -216,6 +218,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
     const misread = !fitValue('money', amountWords, settings) && readingsOf(textOf(amountWords), false, settings).some((r) => /[.,]\d{2}/.test(r.text));
     const total = misread ? amountWords : fitValue('money', amountWords, settings);
     // With items already read, a closing line broke the loop above: only a list's first line is still asked.
+    if (items.length === 0 && endsList(lines, i, settings)) totalsAbove = true;
     if (!total || (items.length === 0 && endsList(lines, i, settings)) || labelsDocumentValue(line, settings)) continue;
     // A record over two lines: the article alone, then its count, price and amount ("1 x 12.84   12.84").
     const before = line.segments.slice(0, at).flatMap((seg) => seg.words);
@@ -287,7 +290,7 @@ export function readListItems(lines: Line[], skip: Set<Line>, settings: EngineSe
   // or house number (one among them may be an amount whose comma the scan lost), a time no item ("11:27").
   const cents = (it: ListItem) => /[.,]\d{2}$/.test(it.repairedTotal ?? textOf(it.lineTotal));
   const kept = withCountsFirst(items.filter(cents).length > half(items.length) ? items.slice(Math.max(0, items.findIndex(cents))) : items, settings);
-  return kept.length >= r.minListItems || (kept.length === 1 && totals(kept[0], closing, lines, settings)) ? kept.map(withCode) : [];
+  return kept.length >= r.minListItems || (kept.length === 1 && !totalsAbove && totals(kept[0], closing, lines, settings)) ? kept.map(withCode) : [];
 }
 
 /** A bare count, then the article's words ("2 Burger", "1 Cola Zero"); a unit after the count is a pack size ("500 g Nudeln"). */

@@ -6,6 +6,7 @@ import { buildRows, interleaves, type TableCell } from './table-rows.js';
 import { findStack, readRecords, recordStarts, type Stack } from './stacked-records.js';
 import { headerNames } from './header-names.js';
 import { splitRuledGrids } from './ruled-grids.js';
+import { withRecordsApart } from './records-apart.js';
 import { isDataSegment, isDataValue, isSummaryText } from './data-values.js';
 import { CAPTION_START, FOOTNOTE_START, NOTE_START } from '../../lexicon.js';
 import { detectCurrency } from '../../format/index.js';
@@ -36,7 +37,7 @@ export function detectTables(lines: Line[], rules: Rule[], settings: EngineSetti
       if (table && !isProseColumns(table, settings) && !isLabelValueBlock(table, settings)) tables.push(...splitSideBySide(table, settings));
     }
   }
-  return tables;
+  return withRecordsApart(tables, lineHeight, settings);
 }
 
 /**
