@@ -23,6 +23,11 @@ export function isDataValue(text: string): boolean {
   return verdict;
 }
 
+/** A row with a cell that reads as data: an item's figures, where a wrapped line or a group line has none. */
+export function holdsDataValue(row: { cells: ReadonlyArray<{ text: string }> }): boolean {
+  return row.cells.some((c) => isDataValue(c.text));
+}
+
 function readsAsData(text: string): boolean {
   const t = text.trim();
   if (/^(19|20)\d\d$/.test(t)) return false;

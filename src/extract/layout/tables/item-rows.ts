@@ -1,7 +1,7 @@
 import { summaryRows } from '../values/arithmetic.js';
 import type { EngineSettings } from '../../settings.js';
 import { half } from '../../units.js';
-import { isDataValue, isSummaryText, isUnderItem } from './data-values.js';
+import { holdsDataValue, isDataValue, isSummaryText, isUnderItem } from './data-values.js';
 import type { TableRow } from './table-rows.js';
 
 /**
@@ -38,7 +38,7 @@ export function dropSummaryAndRepeatedHeaders(rows: TableRow[], names: string[],
  */
 function withoutGroupLines(rows: TableRow[], settings: EngineSettings): TableRow[] {
   const filled = (r: TableRow) => r.cells.filter((c) => c.text);
-  const figured = rows.filter((r) => filled(r).length > 1 && r.cells.some((c) => isDataValue(c.text)));
+  const figured = rows.filter((r) => filled(r).length > 1 && holdsDataValue(r));
   if (figured.length < settings.tables.groupLineItemsMin || figured.length <= half(rows.length)) return rows;
   return rows.filter((r) => {
     const cells = filled(r);

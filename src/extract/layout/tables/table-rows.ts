@@ -5,7 +5,7 @@ import { half, middle } from '../../units.js';
 import { median, unionBoxes } from '../lines/geometry.js';
 import type { Line } from '../lines/lines.js';
 import { columnAt } from './table-columns.js';
-import { isDataValue } from './data-values.js';
+import { holdsDataValue, isDataValue } from './data-values.js';
 
 export interface TableCell {
   text: string;
@@ -125,16 +125,12 @@ function rowShape(rows: TableRow[], keyShare: number): { keyColumns: number[]; i
   const keyColumns = fillCounts.flatMap((n, i) => (n >= basis.length * keyShare ? [i] : []));
   // Figures set in one of two columns (a payslip's earnings | deductions) make neither a key column: a row without a
   // figure, where most rows hold one, misses them as a row missing a key column does ("Ref. 488676" under its item).
-  const figured = basis.filter(holdsFigure).length >= basis.length * keyShare;
+  const figured = basis.filter(holdsDataValue).length >= basis.length * keyShare;
   const isPartial = (r: TableRow) => {
     const f = filled(r);
-    return (keyColumns.some((k) => !f.includes(k)) || (figured && !holdsFigure(r))) && f.length <= Math.max(1, Math.floor(half(columnCount)));
+    return (keyColumns.some((k) => !f.includes(k)) || (figured && !holdsDataValue(r))) && f.length <= Math.max(1, Math.floor(half(columnCount)));
   };
   return { keyColumns, isPartial };
-}
-
-function holdsFigure(row: TableRow): boolean {
-  return row.cells.some((c) => c.text && isDataValue(c.text));
 }
 
 function mergeContinuations(rows: TableRow[], separators: number[], settings: EngineSettings): TableRow[] {
