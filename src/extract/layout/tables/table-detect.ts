@@ -318,7 +318,7 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
     else if (dataSeen === 0 && !interleaves(block[i - 1], block[i], settings)) headings.add(key(block[i - 1]));
     const line = block[i];
     const spaced = line.box.y1 - block[i - 1].box.y1 > pitch * t.newHeaderPitch;
-    const newHeader = (spaced && isTabular(line) && !hasDataCell(line)) || headings.has(key(line));
+    const newHeader = (spaced && isTabular(line) && !hasDataCell(line) && opensTable(block.slice(start, i), line, settings)) || headings.has(key(line));
     // A row of item column heads after label/value lines (an account block set like a table, a receipt's date and
     // number over its heads, their figures in no data cell) opens the items.
     const valuesAbove = dataSeen > 0 || block.slice(start, i).every((l) => /\d/.test(l.text) && !namesItemColumns(l, t.minItemHeads, settings));
@@ -333,6 +333,16 @@ function splitAtNewHeader(block: Line[], headingAbove: Line | undefined, setting
   }
   out.push(block.slice(start));
   return out.filter((b) => b.filter(isTabular).length >= t.minTabularLines);
+}
+
+/**
+ * Whether a line with no data, set apart under rows, opens a table of its own: under item heads only when it names a
+ * line column itself ("Deductions | Amount"). A scanned item row whose figures read as letters ("Widget XL | Zi"),
+ * set a little lower by a scan's ragged boxes, holds no data cell either, and taken for heads it would cut the items
+ * in two. (After lone lines a heading line still opens one whatever it names: a payslip's second table there.)
+ */
+function opensTable(above: Line[], line: Line, settings: EngineSettings): boolean {
+  return !above.some((l) => namesItemColumns(l, settings.tables.minItemHeads, settings)) || namesItemColumns(line, 1, settings);
 }
 
 /** A line of column heads of line items: at least `least` of its cells label line concepts and none holds data. */
