@@ -756,6 +756,8 @@ export const DEFAULT_SETTINGS = deepFreeze({
      * line heights (tables/records-apart.ts).
      */
     recordsApartGapEm: 6,
+    /** A line this many line heights under a lone item record, or less, is its text wrapped (tables/records-apart.ts). */
+    recordRunOnGapEm: 1,
     /** Lines a table's header may have (group titles, heads, units, a wrapped head). */
     maxHeaderLines: 4,
     /** Lines of several cells a block needs to be a table (one is a label and its value). */

@@ -37,7 +37,7 @@ export function detectTables(lines: Line[], rules: Rule[], settings: EngineSetti
       if (table && !isProseColumns(table, settings) && !isLabelValueBlock(table, settings)) tables.push(...splitSideBySide(table, settings));
     }
   }
-  return withRecordsApart(tables, lineHeight, settings);
+  return withRecordsApart(tables, lines, lineHeight, settings);
 }
 
 /**
@@ -525,7 +525,7 @@ export function splitHeader(table: Table, headerEnd: number, settings: EngineSet
   const kept = table.stack;
   const stack = kept && kept.lines.every((l, i) => headerLines[headerLines.length - kept.lines.length + i] === l) ? kept : undefined;
   const rows = (stack ? readRecords(body, table.separators, stack, settings) : buildRows(body, table.separators, rowRules, settings)).filter((r) => r.cells.some((c) => c.text));
-  return { ...table, headerLines, rows, headerEnd, stack };
+  return { ...table, headerLines, rows: [...rows, ...(table.apart ?? [])], headerEnd, stack };
 }
 
 /** A column no word of the table falls into (padding inside a ruled cell, a doubled rule) is no column. */

@@ -18,6 +18,8 @@ export interface Table {
   rowRules: number[];
   /** A stacked header ending the header lines: rows are records, their lower lines' fields cells after the columns'. */
   stack?: Stack;
+  /** Rows set apart under the table, each read on its own (tables/records-apart.ts): the last rows of every header split. */
+  apart?: TableRow[];
   /** Two tables side by side read as one: this column holds both tables' labels, its head names the left's only. */
   pairedLabel?: number;
 }
