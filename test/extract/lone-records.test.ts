@@ -37,3 +37,31 @@ describe('item records set apart one by one', () => {
     expect(rows.map((r) => r.line_total)).toEqual(['173,10', '10,08']);
   });
 });
+
+/**
+ * The same records as another generator prints them: the second record's position stands beside its note, a line
+ * lower, so the record and its note read as a headless table of their own. The records after them are still items.
+ */
+const numberBesideNote: TypesetLine[] = [
+  [343, [[88, 'Pos'], [254, 'Beschreibung'], [409, 'Nettopreis'], [600, 'Menge'], [723, 'Steuer'], [847, 'Entgelt']]],
+  [378, [[98, '1'], [262, 'Miettage'], [432, '86,55'], [584, '2 Stk'], [657, '19 % VAT (S)'], [856, '173,10']]],
+  [439, [[266, 'Weitere Eigenschaften:']]],
+  [466, [[266, 'Fahrzeug-Kennzeichen: = M-MM 0000']]],
+  [494, [[236, 'Navigationssystem'], [488, '5,04'], [615, '2 Stk'], [672, '19 % VAT (S)'], [866, '10,08']]],
+  [508, [[236, '- Garantie']]],
+  [528, [[99, '2'], [266, 'Inklusiv-Kilometer waren: 873']]],
+  [572, [[98, '3'], [260, 'Vollkasko'], [438, '23,10'], [589, '2 Stk'], [659, '19 % VAT (S)'], [866, '46,20']]],
+  [634, [[96, '4'], [235, 'minimale'], [479, '15,55'], [615, '2 Stk'], [672, '19 % VAT (S)'], [866, '31,10']]],
+  [648, [[235, 'Selbstbeteiligung']]],
+];
+
+describe('lone item records after a record read as a headless table', () => {
+  it('are rows of the headed table still', () => {
+    const rows = readRows(numberBesideNote, ask('description', 'quantity', 'unit_price', 'line_total'));
+    expect(rows.filter((r) => r.line_total !== null).map((r) => [r.description, r.line_total])).toEqual([
+      ['Miettage', '173,10'],
+      ['Vollkasko', '46,20'],
+      ['minimale Selbstbeteiligung', '31,10'],
+    ]);
+  });
+});

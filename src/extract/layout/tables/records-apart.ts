@@ -28,9 +28,10 @@ export function withRecordsApart(tables: Table[], lines: Line[], lineHeight: num
       out[out.length - 1] = { ...above, box: unionBoxes([above.box, table.box]), rows, lines: [...above.lines, ...table.lines] };
     } else out.push(table);
   }
-  const taken = new Set(out.flatMap((t) => t.lines));
+  const headed = new Set(out.filter((t) => t.headerLines.length).flatMap((t) => t.lines));
+  const headless = new Set(out.filter((t) => !t.headerLines.length).flatMap((t) => t.lines));
   return out.map((table) => {
-    const records = isItemTable(table, settings) ? loneRecords(table, lines, taken, lineHeight, settings) : [];
+    const records = isItemTable(table, settings) ? loneRecords(table, lines, { headed, headless }, lineHeight, settings) : [];
     if (!records.length) return table;
     const box = unionBoxes([table.box, ...records.flatMap((r) => r.lines.map((l) => l.box))]);
     return { ...table, box, rows: [...table.rows, ...records], apart: records };
@@ -53,9 +54,11 @@ const filledKey = (cells: TableCell[]) => cells.map((c) => c.text.trim() !== '')
  * it, so none starts a table. A line under the headed table, in no table, whose words fill by their middles the very
  * columns the table's first row fills (figures among them), is one more row, with the lines right under it at the
  * font's leading (its description wrapped: "minimale" over "Selbstbeteiligung"). Notes between records are passed
- * over; a gap of `recordsApartGapEm` line heights, a total or another table's line ends the records.
+ * over, and so are the lines of a headless table among them (a record printed without its position, whose number
+ * stands beside its note, reads as one with the note); a gap of `recordsApartGapEm` line heights, a total or a line
+ * of another headed table ends the records.
  */
-function loneRecords(table: Table, lines: Line[], taken: Set<Line>, lineHeight: number, settings: EngineSettings): TableRow[] {
+function loneRecords(table: Table, lines: Line[], taken: { headed: Set<Line>; headless: Set<Line> }, lineHeight: number, settings: EngineSettings): TableRow[] {
   const { recordsApartGapEm, recordRunOnGapEm } = settings.tables;
   const pattern = filledKey(table.rows[0].cells);
   const below = lines.filter((l) => l.box.y1 > table.box.y2 && l.box.x1 < table.box.x2 && l.box.x2 > table.box.x1);
@@ -63,9 +66,9 @@ function loneRecords(table: Table, lines: Line[], taken: Set<Line>, lineHeight: 
   let bottom = table.box.y2;
   let open: Line[] | null = null;
   for (const line of below) {
-    if (taken.has(line) || line.box.y1 - bottom > lineHeight * recordsApartGapEm || isSummaryText(line.text, settings)) break;
+    if (taken.headed.has(line) || line.box.y1 - bottom > lineHeight * recordsApartGapEm || isSummaryText(line.text, settings)) break;
     const cells = lineToCells(line, table.separators);
-    if (filledKey(cells) === pattern && cells.some((c) => /\d/.test(c.text))) records.push((open = [line]));
+    if (!taken.headless.has(line) && filledKey(cells) === pattern && cells.some((c) => /\d/.test(c.text))) records.push((open = [line]));
     else if (open && line.box.y1 - open[open.length - 1].box.y2 <= lineHeight * recordRunOnGapEm && wrapsText(open[0], line, table.separators)) open.push(line);
     else open = null;
     bottom = line.box.y2;
