@@ -30,7 +30,7 @@ export const de: Language = {
     savingsTold: ['sie sparen', 'sie haben gespart', 'ersparnis', 'gespart'],
     voids: ['storno', 'stornierung', 'storniert'],
     rounding: ['rundung', 'rundungsdifferenz'],
-    payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte'],
+    payment: ['bar', 'barzahlung', 'karte', 'ec[- ]karte', 'ec[- ]cash', 'elec\\.?-cash', 'girocard', 'kreditkarte', '(?:ec-|kredit)?kartenzahlung'],
     contact: ['ust', 'uid', 'steuer', 'telefon'],
     streets: ['straße', 'strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'ring', 'damm'],
     addressLines: ['z\\.\\s?hd', 'zhd', 'zu händen', 'c/o', 'abt', 'abteilung', 'buchhaltung', 'einkauf', 'rechnungswesen', 'gebäude', 'postfach', 'einkaufszentrum', 'einkaufscenter', 'erdgeschoss'],
