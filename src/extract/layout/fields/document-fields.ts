@@ -445,8 +445,8 @@ function amountsInCents(words: Word[], settings: EngineSettings): Word[][] {
 
 /** A total nobody labelled nor printed twice: the amount the receipt was paid with. */
 function amountPaid(lines: Line[], settings: EngineSettings): FoundValue | null {
-  const paid = paymentLine(lines, settings);
-  return paid ? found(paid.amount, settings.fields.confidence.amountPaid) : null;
+  const paid = paymentLine(lines, settings)?.amount;
+  return paid ? found(paid, settings.fields.confidence.amountPaid) : null;
 }
 
 /**

@@ -9,15 +9,15 @@ import { conceptById } from '../../concepts/index.js';
 import type { Word } from '../../types.js';
 import type { Line } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
-import { CENT_DECIMALS, toHundredths } from '../../units.js';
+import { CENT_DECIMALS, half, toHundredths } from '../../units.js';
 import { fitValue } from '../values/value-kinds.js';
-import { roundingOf, tenderedLessChange } from './receipt-payment.js';
+import { paymentLine, roundingOf, tenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
 import { checkTotals } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
 import { textOf } from '../lines/word-text.js';
 
-/** `text` when the amount is worked out rather than printed (what was tendered less the change). */
+/** `text` when the amount is worked out rather than read as printed (what was tendered less the change, a ringed total). */
 type ReadAmount = {
   words: Word[];
   confidence: number;
@@ -51,6 +51,26 @@ function withPaidTotal(total: ReadAmount[], lines: Line[], settings: EngineSetti
     total.unshift({ words: paid.words, confidence: paidTotal * workedOutShare, value: paid.value, text: paid.value.toFixed(CENT_DECIMALS).replace('.', mark) });
   }
 }
+
+/**
+ * A total a pen ringed on the paper, which a scan reads in brackets ("(70,16)"): negative as read, while the
+ * receipt's payment line, or what was tendered less the change, paid the same amount, or the ring reaching down
+ * over the payment line's amount left it unread. The brackets are the ring's, so the amount is the one paid,
+ * printed as read inside them; a credit in brackets that nothing paid stays one.
+ */
+function withRingLifted(total: ReadAmount[], lines: Line[], settings: EngineSettings): void {
+  const means = paymentLine(lines, settings);
+  const paid = [means?.amount ? amountValue(textOf(means.amount)) : null, tenderedLessChange(lines, settings)?.value ?? null].filter((v): v is number => v !== null && v > 0);
+  // Below the total's middle: the ring makes the total's box reach down over the payment line.
+  const below = (x: ReadAmount) => !!means && means.means.box.y1 > half(x.words[0].box.y1 + x.words[0].box.y2);
+  total.forEach((x, k) => {
+    const inside = RINGED.exec(textOf(x.words))?.[1];
+    if (inside && x.value < 0 && (paid.some((v) => agrees(-x.value, v, settings)) || (means?.amount === null && below(x)))) total[k] = { ...x, value: -x.value, text: inside };
+  });
+}
+
+/** An amount read whole inside a pair of brackets ("(70,16)"). */
+const RINGED = /^\(([^()]*\d[^()]*)\)$/;
 
 /**
  * A total whose label a scan damaged past reading ("Geszuunetag"): the amount
@@ -149,6 +169,7 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     return withRounding ?? reconcileTotals(values, settings);
   };
   const total = read.get('total_amount')!;
+  withRingLifted(total, lines, settings);
   withPaidTotal(total, lines, settings);
   let pick = reconcile();
   // What was tendered less the change, worked out where no total was read, outweighs an amount under the subtotal that

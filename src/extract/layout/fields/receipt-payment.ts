@@ -12,18 +12,26 @@ import type { EngineSettings } from '../../settings.js';
 import type { Word } from '../../types.js';
 import { toHundredths } from '../../units.js';
 import { agrees, amountValue } from '../values/arithmetic.js';
+import { median } from '../lines/geometry.js';
 import type { Line, Segment } from '../lines/lines.js';
 import { fitValue, SPLIT_CENTS, withoutCentsEcho } from '../values/value-kinds.js';
 import { stripColon, textOf } from '../lines/word-text.js';
 
-/** A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. */
-export function paymentLine(lines: Line[], settings: EngineSettings): { means: Segment; amount: Word[] } | null {
+/**
+ * A receipt's payment line ("Karte 12,00", "elec.-cash 59,96"): how it was paid, and the amount paid. A pen's mark
+ * over the amount (a ring round the total above it reaching down) leaves words a recognizer doubts there
+ * (settings.fields.shapeReading): the means stand, the amount is null.
+ */
+export function paymentLine(lines: Line[], settings: EngineSettings): { means: Segment; amount: Word[] | null } | null {
+  let unread: Segment | null = null;
   for (const l of lines) {
-    const first = l.segments[0];
-    const amount = l.segments.length > 1 ? fitValue('money', l.segments[l.segments.length - 1].words, settings) : null;
-    if (first && amount && PAYMENT_MEANS.test(stripColon(first.text))) return { means: first, amount };
+    const [first, last] = [l.segments[0], l.segments[l.segments.length - 1]];
+    if (!first || first === last || !PAYMENT_MEANS.test(stripColon(first.text))) continue;
+    const amount = fitValue('money', last.words, settings);
+    if (amount) return { means: first, amount };
+    if (median(last.words.map((w) => w.confidence ?? 1)) < settings.fields.shapeReading) unread ??= first;
   }
-  return null;
+  return unread && { means: unread, amount: null };
 }
 
 interface LabelledAmount {
