@@ -50,9 +50,9 @@
  *   later runs re-run the rules on them (bench/lib/ocr-cache.ts; keyed by
  *   image, quality, reader settings and reader source); no peer timing then.
  *   The series section then runs the service in the bench's process on those
- *   words, read as the service reads a scan (one OCR thread, so one band; kept
- *   apart from the two-band readings by the key); the service stores each
- *   page's words and its learning job learns from them, as it does in serve.
+ *   words (the service's engine threads read a scan as the other sections'
+ *   engine does); the service stores each page's words and its learning job
+ *   learns from them, as it does in serve.
  * `--show-wrong`: each wrong field of the real sets' tuning cases, read and
  *   expected, on stderr (held-out cases are never listed).
  * `--hybrid-originals DIR`: the hybrid invoices' original PDFs, with their
@@ -160,9 +160,6 @@ async function timePage(
   }
 }
 
-/** The settings with one OCR thread by default: how the service's engine threads read (src/extract/engines/engine-thread.ts). */
-const oneBand = (o: SettingsOverrides | undefined): SettingsOverrides => ({ ...o, read: { ...o?.read, pool: { ...o?.read?.pool, defaultThreads: 1 } } });
-
 const ratio = (a: { p50: number }, b: { p50: number }) => Math.round((a.p50 / b.p50) * 100) / 100;
 
 /** Speed: 300 dpi scans, the engine (fast, whole extract, cold cache per page) against the tesseract CLI on the same JPEGs. */
@@ -190,7 +187,7 @@ async function timeAgainstCli(docs: GeneratedDoc[], timingCount: number): Promis
   const p = { engine: percentiles(ours.default), engineOne: percentiles(ours.one), cliOne: percentiles(theirs.one ?? []), cliDefault: percentiles(theirs.default ?? []), cliOurModel: percentiles(theirs.ourModel ?? []) };
   return {
     engine_fast: { ...p.engine, ocr_threads: ocrThreads, note: 'createLayoutEngine() / docrows extract: the page is recognized in horizontal bands, one per OCR thread, concurrently' },
-    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'as a server engine thread runs it (src/extract/engines/engine-thread.ts: ocrThreads 1; throughput comes from several engine threads)' },
+    engine_fast_one_ocr_thread: { ...p.engineOne, ocr_threads: 1, note: 'one OCR thread (a machine of one core): the page read whole, not in bands' },
     tesseract_cli: peer.available
       ? {
           version: peer.version,
@@ -413,9 +410,6 @@ async function main(): Promise<void> {
   }
 
   if (sections.has('series')) {
-    // The service reads a scan with one OCR thread (engine-thread.ts), so one band: the series reads its saved words so too.
-    const oneThread = cacheDir ? createLayoutEngine({ ocrThreads: 1, settings: overrides }) : null;
-    const seriesEngine = oneThread ? await cachedReadingEngine(resolve(cacheDir as string), oneThread, oneBand(overrides)) : null;
     const series = await runSeriesBench({
       splits,
       length: Math.max(8, arg('series-length', 8)),
@@ -426,10 +420,9 @@ async function main(): Promise<void> {
       modalities: (listArg('modalities') ?? ['digital', 'scanned']) as Array<'digital' | 'scanned'>,
       sets: (listArg('series-sets') ?? ['generated', 'kie']) as Array<'generated' | 'kie'>,
       datasetRoot,
-      ...(seriesEngine ? { engine: seriesEngine } : {}),
+      // The service's engine threads read a scan as the other sections' engine does (engine-thread.ts).
+      ...(cached ? { engine: cached } : {}),
     });
-    // Their OCR workers would keep the process alive.
-    await Promise.all([seriesEngine?.close?.(), oneThread?.close?.()]);
     datasets.series = series.json;
     if (!process.argv.includes('--json')) process.stderr.write(series.table);
   }

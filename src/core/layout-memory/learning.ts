@@ -5,7 +5,7 @@
  * kept beside the page: page-words.ts; a text layer's words), and what that
  * teaches is added to the account's memory of the page's sender and layout,
  * or starts one. A scan read before its words were kept is read again as
- * the engine threads read it (one OCR thread, the locked quality).
+ * the engine threads read it (their OCR threads, the locked quality).
  */
 import type { Trx } from '../../db/connect.js';
 import * as documents from '../../db/queries/documents.js';
@@ -105,6 +105,6 @@ export function learnJob(reader: PageReader): JobDefinition<'layout_memory.learn
 }
 
 export function registerLayoutMemoryJobs(registry: JobRegistry): void {
-  // One OCR thread, as src/extract/engines/engine-thread.ts reads: a page cut into other bands reads other words.
-  registry.register(learnJob(createPageReader({ ocrThreads: 1, idleCloseMs: OCR_IDLE_MS })));
+  // The default OCR threads, as src/extract/engines/engine-thread.ts reads: a page cut into other bands reads other words.
+  registry.register(learnJob(createPageReader({ idleCloseMs: OCR_IDLE_MS })));
 }

@@ -41,13 +41,15 @@ function yieldToApi(nice: number): void {
 }
 
 yieldToApi((workerData as EngineThreadData).nice);
-// One OCR thread per engine thread: the pool already spreads pages over the cores.
 let layout: Engine | null = null;
 let viewer: PageViewer | null = null;
 
 async function answer(msg: EngineThreadRequest): Promise<EngineThreadResponse> {
   if (msg.op === 'extract') {
-    layout ??= createLayoutEngine({ ocrThreads: 1 });
+    // The page in as many bands as `docrows extract` and the bench read it (defaultOcrThreads): the bands are part
+    // of the reading, and one band read real receipts worse (docs/measurements.md, "Round 56, lead"); a lone page
+    // also gets the idle core. Engine threads busy at once share the cores through the scheduler.
+    layout ??= createLayoutEngine();
     return { id: msg.id, op: 'extract', result: await layout.extract(msg.page, msg.request) };
   }
   viewer ??= createPageViewer(1);
