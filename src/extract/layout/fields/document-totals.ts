@@ -11,7 +11,7 @@ import type { Line } from '../lines/lines.js';
 import type { EngineSettings } from '../../settings.js';
 import { CENT_DECIMALS, half, toHundredths } from '../../units.js';
 import { fitValue } from '../values/value-kinds.js';
-import { paymentLine, roundingOf, tenderedLessChange } from './receipt-payment.js';
+import { paymentLine, roundingOf, tenderedLessChange, type TenderedLessChange } from './receipt-payment.js';
 import { agrees, amountValue, checkedConfidence, reconcileTotals, TOTAL_PARTS, type TotalsCandidates } from '../values/arithmetic.js';
 import { checkTotals } from '../values/misread-amounts.js';
 import { asRead, findDocumentValue, found, labelled, type FoundValue } from './document-fields.js';
@@ -37,9 +37,8 @@ type ReadAmount = {
  * payment that agrees goes first too, and the difference itself where no
  * total was labelled surely (a damaged "TOTAL" line).
  */
-function withPaidTotal(total: ReadAmount[], lines: Line[], settings: EngineSettings): void {
+function withPaidTotal(total: ReadAmount[], paid: TenderedLessChange | null, settings: EngineSettings): void {
   const { paidTotal, unlabelledTotal, workedOutShare } = settings.fields.totals;
-  const paid = tenderedLessChange(lines, settings);
   if (!paid) return;
   const k = total.findIndex((x) => agrees(x.value, paid.value, settings));
   if (k >= 0) {
@@ -58,9 +57,9 @@ function withPaidTotal(total: ReadAmount[], lines: Line[], settings: EngineSetti
  * over the payment line's amount left it unread. The brackets are the ring's, so the amount is the one paid,
  * printed as read inside them; a credit in brackets that nothing paid stays one.
  */
-function withRingLifted(total: ReadAmount[], lines: Line[], settings: EngineSettings): void {
+function withRingLifted(total: ReadAmount[], lines: Line[], tendered: TenderedLessChange | null, settings: EngineSettings): void {
   const means = paymentLine(lines, settings);
-  const paid = [means?.amount ? amountValue(textOf(means.amount)) : null, tenderedLessChange(lines, settings)?.value ?? null].filter((v): v is number => v !== null && v > 0);
+  const paid = [means?.amount ? amountValue(textOf(means.amount)) : null, tendered?.value ?? null].filter((v): v is number => v !== null && v > 0);
   // Below the total's middle: the ring makes the total's box reach down over the payment line.
   const below = (x: ReadAmount) => !!means && means.means.box.y1 > half(x.words[0].box.y1 + x.words[0].box.y2);
   total.forEach((x, k) => {
@@ -169,8 +168,9 @@ export function findTotals(lines: Line[], skip: Set<Line>, settings: EngineSetti
     return withRounding ?? reconcileTotals(values, settings);
   };
   const total = read.get('total_amount')!;
-  withRingLifted(total, lines, settings);
-  withPaidTotal(total, lines, settings);
+  const tendered = tenderedLessChange(lines, settings);
+  withRingLifted(total, lines, tendered, settings);
+  withPaidTotal(total, tendered, settings);
   let pick = reconcile();
   // What was tendered less the change, worked out where no total was read, outweighs an amount under the subtotal that
   // is the subtotal plus a "tax" (a service charge or a tax summary's line may have been read as the tax).

@@ -62,13 +62,20 @@ function misreadChangeWord(label: string, settings: EngineSettings): boolean {
 
 const isChange = (a: LabelledAmount, settings: EngineSettings) => a.labels.some((t) => CHANGE_GIVEN.test(t) || misreadChangeWord(t, settings));
 
+/** What was tendered less the change; `printed` when an amount printed above the payment agrees with it. */
+export interface TenderedLessChange {
+  value: number;
+  words: Word[];
+  printed: boolean;
+}
+
 /**
  * What a receipt came to by its payment: the amount tendered on one of the
  * lines over the change line (settings.fields.totals.tenderedLines), less the change. The words are the amount
  * printed above the payment that agrees (the total's), else the two
  * payment amounts; null without a change line or when nothing is left.
  */
-export function tenderedLessChange(lines: Line[], settings: EngineSettings): { value: number; words: Word[]; printed: boolean } | null {
+export function tenderedLessChange(lines: Line[], settings: EngineSettings): TenderedLessChange | null {
   for (let c = 0; c < lines.length; c++) {
     const change = labelledAmount(lines[c], settings);
     if (!change || !isChange(change, settings)) continue;

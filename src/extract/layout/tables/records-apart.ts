@@ -62,34 +62,40 @@ function loneRecords(table: Table, lines: Line[], taken: { headed: Set<Line>; he
   const { recordsApartGapEm, recordRunOnGapEm } = settings.tables;
   const pattern = filledKey(table.rows[0].cells);
   const below = lines.filter((l) => l.box.y1 > table.box.y2 && l.box.x1 < table.box.x2 && l.box.x2 > table.box.x1);
-  const records: Line[][] = [];
+  const records: LoneRecord[] = [];
   let bottom = table.box.y2;
-  let open: Line[] | null = null;
+  let open: LoneRecord | null = null;
   for (const line of below) {
     if (taken.headed.has(line) || line.box.y1 - bottom > lineHeight * recordsApartGapEm || isSummaryText(line.text, settings)) break;
     const cells = lineToCells(line, table.separators);
-    if (!taken.headless.has(line) && filledKey(cells) === pattern && cells.some((c) => /\d/.test(c.text))) records.push((open = [line]));
-    else if (open && line.box.y1 - open[open.length - 1].box.y2 <= lineHeight * recordRunOnGapEm && wrapsText(open[0], line, table.separators)) open.push(line);
+    if (!taken.headless.has(line) && filledKey(cells) === pattern && cells.some((c) => /\d/.test(c.text))) records.push((open = { cells, lines: [line] }));
+    else if (open && line.box.y1 - open.lines[open.lines.length - 1].box.y2 <= lineHeight * recordRunOnGapEm && wrapsText(open.cells, line, table.separators)) open.lines.push(line);
     else open = null;
     bottom = line.box.y2;
   }
   return records.map((record) => recordRow(record, table.separators));
 }
 
+/** A lone record: its first line's cells, and its lines (the first, then its wrapped text). */
+interface LoneRecord {
+  cells: TableCell[];
+  lines: Line[];
+}
+
 /**
- * Whether `line` continues the record's `first` line: none of its words stands under a figure of it, as a wrapped
- * description or an amount set a line low do, and a note's figure under the price ("Bruttopreis : 14,0000") does not.
+ * Whether `line` continues a record whose first line has `cells`: none of its words stands under a figure of it, as a
+ * wrapped description or an amount set a line low do, and a note's figure under the price ("Bruttopreis : 14,0000")
+ * does not.
  */
-function wrapsText(first: Line, line: Line, separators: number[]): boolean {
-  const cells = lineToCells(first, separators);
+function wrapsText(cells: TableCell[], line: Line, separators: number[]): boolean {
   return line.words.every((w) => !isDataValue(cells[columnAt(separators, middle(w.box.x1, w.box.x2))].text));
 }
 
 /** A lone record's row: its line's words by their middles, each wrapped line's parts whole by theirs ("- Garantie"). */
-function recordRow(record: Line[], separators: number[]): TableRow {
-  const cells = lineToCells(record[0], separators).map((c) => [...c.words]);
-  for (const line of record.slice(1)) for (const s of line.segments) cells[columnAt(separators, middle(s.box.x1, s.box.x2))].push(...s.words);
-  return { cells: cells.map(cellOf), lines: record };
+function recordRow(record: LoneRecord, separators: number[]): TableRow {
+  const cells = record.cells.map((c) => [...c.words]);
+  for (const line of record.lines.slice(1)) for (const s of line.segments) cells[columnAt(separators, middle(s.box.x1, s.box.x2))].push(...s.words);
+  return { cells: cells.map(cellOf), lines: record.lines };
 }
 
 /** Whether `lower` is records of `upper` set apart (see the module's comment). */
